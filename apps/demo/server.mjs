@@ -1,0 +1,73 @@
+// The demo host page: an integrator's site on its own origin, serving the standalone widget bundle.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const port = Number(process.env.DEMO_PORT ?? 4100);
+const providerUrl = process.env.PROVIDER_URL ?? 'http://localhost:4000';
+const dataDir = resolve(process.env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
+const widgetBundle = join(repoRoot, 'packages/react/dist/standalone/latchkey-widget.js');
+
+const assets = {
+  '/demo.js': { file: join(here, 'public/demo.js'), type: 'text/javascript; charset=utf-8' },
+  '/demo.css': { file: join(here, 'public/demo.css'), type: 'text/css; charset=utf-8' },
+  '/latchkey-widget.js': { file: widgetBundle, type: 'text/javascript; charset=utf-8' },
+};
+// Pages that may carry a one-time token in their URL: never leak it through Referer (SECURITY I5).
+const pages = new Set(['/', '/authenticate']);
+
+/** The page learns the dev project's public token the way an integrator would: from its own config. */
+async function pageConfig() {
+  const project = JSON.parse(await readFile(join(dataDir, 'dev-project.json'), 'utf8'));
+  return { publicToken: project.public_token, providerUrl };
+}
+
+function escapeJsonForHtml(value) {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  try {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (pages.has(url.pathname)) {
+      const html = await readFile(join(here, 'public/index.html'), 'utf8');
+      const body = html.replace('{{CONFIG}}', escapeJsonForHtml(await pageConfig()));
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    const asset = assets[url.pathname];
+    if (asset) {
+      const body = await readFile(asset.file);
+      res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  } catch (error) {
+    const missing = error && error.code === 'ENOENT';
+    res.writeHead(missing ? 503 : 500, { 'content-type': 'text/plain' });
+    res.end(
+      missing
+        ? `Not ready: ${error.path} is missing (is the provider running and the widget built?)`
+        : 'Error',
+    );
+  }
+});
+
+server.listen(port, '127.0.0.1', () => {
+  console.log(`demo host page on http://localhost:${port} (provider ${providerUrl})`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

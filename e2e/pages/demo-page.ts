@@ -1,0 +1,41 @@
+// Page object for the demo host page: the integrator's account panel around the widget.
+import { type Locator, type Page, expect } from '@playwright/test';
+import { LoginWidget } from './login-widget.js';
+
+export class DemoPage {
+  readonly widget: LoginWidget;
+  readonly account: Locator;
+  readonly accountEmail: Locator;
+  readonly expires: Locator;
+  readonly extendButton: Locator;
+  readonly logoutButton: Locator;
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.widget = new LoginWidget(page);
+    this.account = page.getByRole('region', { name: 'You are signed in' });
+    this.accountEmail = page.locator('#account-email');
+    this.expires = page.locator('#account-expires');
+    this.extendButton = page.getByRole('button', { name: 'Extend session' });
+    this.logoutButton = page.getByRole('button', { name: 'Log out' });
+    this.status = page.locator('#status');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+  }
+
+  async expectSignedIn(email: string): Promise<void> {
+    await expect(this.account).toBeVisible();
+    await expect(this.accountEmail).toHaveText(email);
+  }
+
+  async expectSignedOut(): Promise<void> {
+    await expect(this.account).toBeHidden();
+    await expect(this.widget.emailInput).toBeVisible();
+  }
+
+  async sessionExpiry(): Promise<number> {
+    return Date.parse((await this.expires.getAttribute('datetime')) ?? '');
+  }
+}

@@ -1,0 +1,52 @@
+// End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
+// (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once.
+import { defineConfig } from '@playwright/test';
+import { demoUrl, e2eDataDir, providerUrl, ports } from './support/stack.js';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../.tmp/e2e-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: demoUrl,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `rm -rf ${e2eDataDir} && node apps/provider/dist/main.js`,
+      cwd: '..',
+      url: `${providerUrl}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(ports.provider), LATCHKEY_DATA_DIR: e2eDataDir, LATCHKEY_E2E: '1' },
+    },
+    {
+      command: 'node apps/demo/server.mjs',
+      cwd: '..',
+      url: `${demoUrl}/demo.css`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { DEMO_PORT: String(ports.demo), PROVIDER_URL: providerUrl, LATCHKEY_DATA_DIR: e2eDataDir },
+    },
+  ],
+});

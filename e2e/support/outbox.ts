@@ -1,0 +1,47 @@
+// Reads the provider's dev outbox, the way a person would open their inbox.
+import type { APIRequestContext } from '@playwright/test';
+import { providerUrl } from './stack.js';
+
+export interface OutboxMessage {
+  id: string;
+  channel: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+export async function messagesTo(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`${providerUrl}/dev/outbox/messages?to=${encodeURIComponent(to)}`);
+  if (!response.ok()) throw new Error(`dev outbox answered ${response.status()}`);
+  const body = (await response.json()) as { messages: OutboxMessage[] };
+  return body.messages;
+}
+
+/** Waits until `count` messages reached `to`; returns them newest first. */
+export async function waitForMessages(
+  request: APIRequestContext,
+  to: string,
+  count = 1,
+): Promise<OutboxMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const messages = await messagesTo(request, to);
+    if (messages.length >= count) return messages;
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} message(s) to ${to}, found ${messages.length}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The magic link inside an email, as the person would click it. */
+export function magicLinkIn(message: OutboxMessage): string {
+  const match = message.html.match(/href="([^"]*stytch_token_type=magic_links[^"]*)"/);
+  if (!match?.[1]) throw new Error(`no magic link in message ${message.id}`);
+  return match[1].replace(/&amp;/g, '&');
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

@@ -1,0 +1,93 @@
+// Small helpers shared by the start and test scripts: run commands, find the repo, check freshness.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command to completion with inherited stdio; exits the script when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+/** Runs a command and reports whether it succeeded, without exiting. */
+export function attempt(command, args, options = {}) {
+  return spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options }).status === 0;
+}
+
+/** Starts a long-running child whose output is prefixed with a label. */
+export function startChild(label, command, args, env = {}) {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (stream, out) => {
+    let buffered = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${label}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  return child;
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const lock = join(repoRoot, 'package-lock.json');
+  const marker = join(repoRoot, 'node_modules/.package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('• installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Builds the TypeScript projects (incremental) and the standalone widget bundle when stale. */
+export function ensureBuilt() {
+  console.log('• building (tsc -b)…');
+  run('npx', ['tsc', '-b']);
+  const bundle = join(repoRoot, 'packages/react/dist/standalone/latchkey-widget.js');
+  const sources = Math.max(
+    newestMtime(join(repoRoot, 'packages/react/src')),
+    newestMtime(join(repoRoot, 'packages/client/src')),
+  );
+  if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
+    console.log('• bundling the standalone widget…');
+    run('node', ['packages/react/scripts/build-standalone.mjs']);
+  }
+}
+
+/** Polls a URL until it answers (any HTTP status) or the deadline passes. */
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return false;
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests drive for real: Debian's Chromium (end-to-end tests)
+# and PostgreSQL (the provider's database-matrix tests). Does nothing when both are present.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || need+=(postgresql)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "• installing system packages: ${need[*]}"
+if [ "$(id -u)" -eq 0 ]; then sudo=(); elif command -v sudo >/dev/null; then sudo=(sudo); else
+  echo "Need root (or sudo) to install: ${need[*]}. Install them with apt-get and run again." >&2; exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

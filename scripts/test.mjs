@@ -1,0 +1,72 @@
+// `npm test`: every test, from a fresh clone. Installs what is missing (npm packages, Debian's
+// chromium and postgresql), builds, type-checks and lints, then runs the unit and provider
+// integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
+// end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestPostgres } from './postgres.mjs';
+import { attempt, ensureBuilt, ensureInstalled, repoRoot, run } from './lib.mjs';
+
+const reports = join(repoRoot, '.tmp/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+ensureInstalled();
+run('bash', ['scripts/system-deps.sh']);
+ensureBuilt();
+console.log('• type-checking tests…');
+run('npx', ['tsc', '-p', 'tsconfig.tests.json']);
+console.log('• linting (biome)…');
+run('npx', ['biome', 'ci', '.']);
+
+const outcomes = [];
+function vitest(label, args, env = {}) {
+  const file = join(reports, `${label}.json`);
+  console.log(`\n• ${label}`);
+  const ok = attempt(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed = report.numPassedTests;
+    failed = Math.max(report.numFailedTests, ok ? 0 : 1);
+  }
+  outcomes.push({ label, ok, passed, failed });
+}
+
+vitest('unit and integration (PGlite)', []);
+
+const postgres = await startTestPostgres();
+try {
+  vitest('provider on PostgreSQL', ['--project', 'provider'], { TEST_DATABASE_URL: postgres.url });
+} finally {
+  postgres.stop();
+}
+
+console.log('\n• end-to-end (Chromium)');
+const e2eReport = join(reports, 'e2e.json');
+const e2eOk = attempt('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+});
+let e2ePassed = 0;
+let e2eFailed = e2eOk ? 0 : 1;
+if (existsSync(e2eReport)) {
+  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  e2ePassed = stats.expected + stats.flaky;
+  e2eFailed = Math.max(stats.unexpected, e2eOk ? 0 : 1);
+}
+outcomes.push({ label: 'end-to-end (Chromium)', ok: e2eOk, passed: e2ePassed, failed: e2eFailed });
+
+console.log('\nSummary');
+for (const o of outcomes)
+  console.log(`  ${o.ok ? '✔' : '✖'} ${o.label}: ${o.passed} passed, ${o.failed} failed`);
+const passed = outcomes.reduce((n, o) => n + o.passed, 0);
+const failed = outcomes.reduce((n, o) => n + o.failed, 0);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(outcomes.every((o) => o.ok) && passed > 0 ? 0 : 1);

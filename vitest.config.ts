@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit and provider-integration tests. The "source" export condition makes
+// workspace packages resolve to their TypeScript sources, so tests never need a prior build.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: { name: 'react', include: ['packages/react/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'provider',
+          include: ['apps/provider/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
