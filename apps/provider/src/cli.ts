@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/** @module cli — `latchkey-provider project create|show`: manage projects from a shell, output as JSON. */
+import { parseArgs } from 'node:util';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open-database.js';
+import { ensureDevProject, readDevProjectFile } from './features/projects/dev-project.js';
+import { toProject } from './features/projects/project.js';
+import { findProjectById } from './features/projects/projects.repository.js';
+import { createProject } from './features/projects/projects.service.js';
+import { cryptoRandom } from './random.js';
+
+const USAGE = `Usage:
+  latchkey-provider project create
+      Ensure the development project exists (.data/dev-project.json) and print its credentials.
+  latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
+      [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark]
+      Create a project and print its credentials (the secret is shown once and stored hashed).
+  latchkey-provider project show [PROJECT_ID]
+      Print the development project's credentials, or the configuration of PROJECT_ID.
+
+Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV (see docs/provider-api.md).`;
+
+class UsageError extends Error {}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      'redirect-url': { type: 'string', multiple: true },
+      'login-redirect-url': { type: 'string' },
+      'signup-redirect-url': { type: 'string' },
+      live: { type: 'boolean' },
+      pkce: { type: 'boolean' },
+      'disable-watermark': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [noun, verb, id] = positionals;
+  if (values.help || noun !== 'project' || (verb !== 'create' && verb !== 'show'))
+    throw new UsageError(USAGE);
+
+  const config = loadConfig(process.env, { requireTransports: false });
+  const database = await openDatabase(config);
+  const deps = { clock: systemClock, random: cryptoRandom };
+  try {
+    if (verb === 'create' && values.name === undefined) {
+      print((await ensureDevProject(database.db, { ...deps, dataDir: config.dataDir })).credentials);
+    } else if (verb === 'create') {
+      const redirects = values['redirect-url'] ?? [];
+      const { credentials } = await createProject(database.db, deps, {
+        name: values.name as string,
+        environment: values.live ? 'live' : 'test',
+        allowedOrigins: values.origin ?? [],
+        allowedRedirectUrls: redirects,
+        defaultLoginRedirectUrl: values['login-redirect-url'] ?? redirects[0] ?? null,
+        defaultSignupRedirectUrl: values['signup-redirect-url'] ?? redirects[0] ?? null,
+        pkceRequiredForEmailMagicLinks: values.pkce ?? false,
+        disableSdkWatermark: values['disable-watermark'] ?? false,
+      });
+      print(credentials);
+    } else if (id === undefined) {
+      const credentials = readDevProjectFile(config.dataDir);
+      const row = credentials ? await findProjectById(database.db, credentials.project_id) : undefined;
+      if (!credentials || !row)
+        throw new UsageError('No development project yet: run `latchkey-provider project create`.');
+      print(credentials);
+    } else {
+      const row = await findProjectById(database.db, id);
+      if (!row) throw new UsageError(`No project ${id}.`);
+      const { secretHash: _hidden, ...project } = toProject(row);
+      print(project);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,68 @@
+/** Environment → ProviderConfig. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, findRepoRoot, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults: development, 127.0.0.1:4000, .data at the repo root, PGlite, dev outbox', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: 'development',
+      host: '127.0.0.1',
+      port: 4000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      issuer: 'stytch.com',
+      publicUrl: 'http://localhost:4000',
+    });
+    expect(config.dataDir).toBe(join(findRepoRoot(), '.data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '4555',
+      LATCHKEY_DATA_DIR: '/tmp/lk',
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://mail:25',
+      LATCHKEY_ISSUER: 'auth.example.com/',
+      LATCHKEY_PUBLIC_URL: 'https://auth.example.com/',
+      LATCHKEY_MAIL_FROM: 'A <a@example.com>',
+      LATCHKEY_KEY_ENCRYPTION_SECRET: 's',
+      LATCHKEY_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      mode: 'production',
+      port: 4555,
+      dataDir: '/tmp/lk',
+      databaseUrl: 'postgres://u@h/db',
+      smtpUrl: 'smtp://mail:25',
+      issuer: 'auth.example.com',
+      publicUrl: 'https://auth.example.com',
+      mailFrom: 'A <a@example.com>',
+      keyEncryptionSecret: 's',
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('refuses production without SMTP_URL, but lets the CLI through', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production' }, { requireTransports: false }).mode).toBe('production');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }],
+    [{ PORT: '70000' }],
+    [{ DATABASE_URL: 'mysql://x' }],
+    [{ SMTP_URL: 'http://x' }],
+  ])('rejects %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+
+  it('finds the repo root from the package directory', () => {
+    expect(existsSync(join(findRepoRoot(), 'apps', 'provider', 'package.json'))).toBe(true);
+  });
+});

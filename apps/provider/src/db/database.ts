@@ -1,0 +1,30 @@
+/** @module database — the Database interface: every table the provider owns. */
+import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { SdkEventsTable } from '../features/events/events.table.js';
+import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
+import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
+import type { ProjectsTable } from '../features/projects/projects.table.js';
+import type { SessionsTable } from '../features/sessions/sessions.table.js';
+import type { SigningKeysTable } from '../features/signing-keys/signing-keys.table.js';
+import type { EmailsTable, UsersTable } from '../features/users/users.table.js';
+
+/** Table name → columns, for Kysely. */
+export interface Database {
+  projects: ProjectsTable;
+  users: UsersTable;
+  emails: EmailsTable;
+  magic_links: MagicLinksTable;
+  sessions: SessionsTable;
+  signing_keys: SigningKeysTable;
+  outbox_messages: OutboxMessagesTable;
+  sdk_events: SdkEventsTable;
+}
+
+/** The database handle services receive. */
+export type Db = Kysely<Database>;
+
+/** Either the database or an open transaction; repositories take this as their first parameter. */
+export type DbExecutor = Kysely<Database> | KyselyTransaction<Database>;
+
+/** An open transaction. */
+export type Transaction = KyselyTransaction<Database>;

@@ -1,0 +1,46 @@
+/** @module migrate — runs the in-code list of migrations on start, so it works from dist/ too. */
+import { type Migration, type MigrationProvider, type MigrationResult, Migrator } from 'kysely/migration';
+import type { Db } from './database.js';
+import * as createProjects from './migrations/2026_11_22_090000_create_projects.js';
+import * as createUsers from './migrations/2026_11_22_090100_create_users.js';
+import * as createMagicLinks from './migrations/2026_11_22_090200_create_magic_links.js';
+import * as createSessions from './migrations/2026_11_22_090300_create_sessions.js';
+import * as createSigningKeys from './migrations/2026_11_22_090400_create_signing_keys.js';
+import * as createOutboxMessages from './migrations/2026_11_22_090500_create_outbox_messages.js';
+import * as createSdkEvents from './migrations/2026_11_22_090600_create_sdk_events.js';
+
+/** Every migration, keyed by its file name; add new files here (never edit old ones). */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_090000_create_projects': createProjects,
+  '2026_11_22_090100_create_users': createUsers,
+  '2026_11_22_090200_create_magic_links': createMagicLinks,
+  '2026_11_22_090300_create_sessions': createSessions,
+  '2026_11_22_090400_create_signing_keys': createSigningKeys,
+  '2026_11_22_090500_create_outbox_messages': createOutboxMessages,
+  '2026_11_22_090600_create_sdk_events': createSdkEvents,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Thrown when a migration fails; carries the per-migration results. */
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+  constructor(
+    message: string,
+    readonly results: MigrationResult[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Migrates the database to the latest version; returns the names applied now. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`migration ${failed} failed`, results, { cause: error });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,42 @@
+/** @module pglite-lock — keeps two processes from opening one PGlite directory (it would corrupt it). */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Thrown when another live process holds the lock. */
+export class DataDirLockedError extends Error {
+  override readonly name = 'DataDirLockedError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM means the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the lock file at `path` for this process; returns the release function. */
+export function acquireDataDirLock(path: string): () => void {
+  mkdirSync(dirname(path), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `the PGlite data directory is in use by process ${holder} (stop it, or set DATABASE_URL to share a PostgreSQL server)`,
+        );
+      }
+      // A stale lock from a process that died: remove it and try once more.
+      rmSync(path, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`could not take the lock ${path}`);
+}

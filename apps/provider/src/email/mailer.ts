@@ -1,0 +1,21 @@
+/** @module mailer — the Mailer port: how services hand an email over for delivery. */
+
+/** One email, complete with both bodies. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Delivers emails (SMTP in production, the dev outbox in development). */
+export interface Mailer {
+  /** Resolves once the message is accepted by the transport; rejects when it is not. */
+  send(message: OutgoingEmail): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** The transport refused or could not take a message; answered as 503 service_unavailable. */
+export class MailDeliveryError extends Error {
+  override readonly name = 'MailDeliveryError';
+}

@@ -1,0 +1,103 @@
+/** The SMTP path against a real smtp-server on 127.0.0.1, end to end through the app. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestMagicLink } from '../../test/magic-link-helpers.js';
+import { createTestContext, json, type TestContext } from '../../test/test-app.js';
+import { MailDeliveryError } from './mailer.js';
+import { createSmtpMailer } from './smtp-mailer.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
+    });
+  });
+}
+
+/** Undoes quoted-printable soft breaks and escapes so assertions can read the body. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let ctx: TestContext;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestContext({
+    mailer: createSmtpMailer({
+      url: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Latchkey <no-reply@latchkey.test>',
+    }),
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+});
+
+describe('SMTP delivery', () => {
+  it('delivers the magic-link email (HTML and text) to the SMTP server instead of the outbox', async () => {
+    const response = await requestMagicLink(ctx, 'smtp-user@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
+    expect(message?.from).toBe('no-reply@latchkey.test');
+    expect(message?.to).toEqual(['smtp-user@example.com']);
+    const body = decodeQuotedPrintable(message?.raw ?? '');
+    expect(body).toMatch(/^Subject: Finish creating your/m);
+    expect(body).toContain('Content-Type: text/plain');
+    expect(body).toContain('Content-Type: text/html');
+    expect(body).toMatch(
+      /http:\/\/localhost:4100\/authenticate\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]{44}/,
+    );
+    expect(json(await ctx.app.inject({ method: 'GET', url: '/dev/outbox/messages' })).messages).toHaveLength(
+      0,
+    );
+  });
+
+  it('answers 503 service_unavailable when the SMTP server is unreachable', async () => {
+    const closed = await startSmtpServer();
+    const port = closed.port;
+    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'x@latchkey.test' });
+    await expect(
+      mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: '<p>t</p>' }),
+    ).rejects.toBeInstanceOf(MailDeliveryError);
+    const down = await createTestContext({ mailer });
+    try {
+      const response = await requestMagicLink(down, 'nobody-home@example.com');
+      expect(response.statusCode).toBe(503);
+      expect(json(response).error_type).toBe('service_unavailable');
+      expect(response.headers['retry-after']).toBe('5');
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+/** @module catalog — every error_type the provider emits, with its HTTP status and default message. */
+
+/** One catalogue entry. */
+export interface CatalogEntry {
+  status: number;
+  message: string;
+}
+
+/**
+ * The single source of truth for error codes. docs/provider-api.md lists exactly these codes
+ * (checked both ways by catalog.test.ts, after Fastify's errors.test.js).
+ */
+export const errorCatalog = {
+  invalid_request: { status: 400, message: 'The request is malformed or a field is invalid.' },
+  invalid_redirect_url: {
+    status: 400,
+    message: 'The redirect URL is not on the list of redirect URLs allowed for this project.',
+  },
+  pkce_mismatch: {
+    status: 400,
+    message: 'The PKCE code_verifier does not match the code_challenge this token was issued with.',
+  },
+  unauthorized_credentials: {
+    status: 401,
+    message: 'The Authorization header is missing or is not Basic auth of public_token:secret.',
+  },
+  invalid_public_token: { status: 401, message: 'The public token does not belong to any project.' },
+  user_unauthenticated: {
+    status: 401,
+    message: 'This call needs a signed-in user, but no session token was sent.',
+  },
+  unable_to_auth_magic_link: {
+    status: 401,
+    message: 'The magic link could not be used: it is unknown, already used, superseded or expired.',
+  },
+  invalid_secret_authentication: {
+    status: 401,
+    message: 'The project ID and secret do not match.',
+  },
+  invalid_jwt: { status: 401, message: 'The session JWT failed verification.' },
+  invalid_origin: { status: 403, message: 'This origin is not allowed for the project.' },
+  public_token_forbidden: {
+    status: 403,
+    message: 'A public token cannot be used here; authenticate with the project ID and secret.',
+  },
+  session_not_found: { status: 404, message: 'The session is unknown, revoked or expired.' },
+  project_not_found: { status: 404, message: 'No project has this ID.' },
+  route_not_found: { status: 404, message: 'No endpoint matches this method and path.' },
+  payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  internal_server_error: { status: 500, message: 'Something went wrong on our side. Try again later.' },
+  service_unavailable: {
+    status: 503,
+    message: 'A service the provider depends on is unavailable. Try again shortly.',
+  },
+} as const satisfies Record<string, CatalogEntry>;
+
+/** A known error code: the wire `error_type`. */
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Where each error is documented (docs/provider-api.md, relative to the repository). */
+export function errorUrl(code: ErrorCode): string {
+  return `docs/provider-api.md#${code}`;
+}

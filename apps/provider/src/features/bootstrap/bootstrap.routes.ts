@@ -1,0 +1,47 @@
+/** @module bootstrap.routes — GET /projects/bootstrap/{public_token} under /sdk/v1. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { assertOriginAllowed, requireProjectByPublicToken } from '../../plugins/project-auth.js';
+import type { Project } from '../projects/project.js';
+import { type Bootstrap, BootstrapParams, BootstrapResponse } from './bootstrap.schemas.js';
+
+/** The public configuration the SDK and widget read (wire/objects.md "Bootstrap"). */
+export function toBootstrap(project: Project): Bootstrap {
+  return {
+    disable_sdk_watermark: project.disableSdkWatermark,
+    cname_domain: null,
+    email_domains: project.emailDomains,
+    // Offline-friendly (wire/README.md): no captcha or fingerprinting scripts are ever requested.
+    captcha_settings: { enabled: false },
+    pkce_required_for_email_magic_links: project.pkceRequiredForEmailMagicLinks,
+    pkce_required_for_password_resets: project.pkceRequiredForPasswordResets,
+    pkce_required_for_oauth: project.pkceRequiredForOauth,
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    password_config: {
+      luds_complexity: project.passwordConfig.ludsComplexity,
+      luds_minimum_count: project.passwordConfig.ludsMinimumCount,
+    },
+    dfp_protected_auth_enabled: false,
+    rbac_policy: null,
+    siwe_required_for_crypto_wallets: false,
+  };
+}
+
+/**
+ * The project comes from the path; Basic auth is not required (the data is public and the SDK
+ * may call this before it has any credentials it trusts), but the origin is still checked.
+ */
+export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, options) => {
+  app.get(
+    '/projects/bootstrap/:public_token',
+    { schema: { params: BootstrapParams, response: { 200: BootstrapResponse } } },
+    async (request, reply) => {
+      const project = await requireProjectByPublicToken(options.db, request.params.public_token);
+      assertOriginAllowed(request, reply, project);
+      return ok(request, toBootstrap(project));
+    },
+  );
+};

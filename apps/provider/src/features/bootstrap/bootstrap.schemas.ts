@@ -1,0 +1,31 @@
+/** @module bootstrap.schemas — GET /projects/bootstrap/{public_token} (wire/endpoints.md "Project bootstrap"). */
+import { type Static, Type } from 'typebox';
+import { envelopeSchema } from '../../http/envelope.js';
+
+/** Path parameters. */
+export const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, maxLength: 256 }) });
+
+/** The bootstrap fields, snake_case as on the wire. */
+export const BootstrapFields = Type.Object({
+  disable_sdk_watermark: Type.Boolean(),
+  cname_domain: Type.Null(),
+  email_domains: Type.Array(Type.String()),
+  captcha_settings: Type.Object({ enabled: Type.Literal(false) }),
+  pkce_required_for_email_magic_links: Type.Boolean(),
+  pkce_required_for_password_resets: Type.Boolean(),
+  pkce_required_for_oauth: Type.Boolean(),
+  pkce_required_for_sso: Type.Boolean(),
+  slug_pattern: Type.Null(),
+  create_organization_enabled: Type.Boolean(),
+  // Must be present: without the key the SDK silently falls back to all defaults.
+  password_config: Type.Object({ luds_complexity: Type.Integer(), luds_minimum_count: Type.Integer() }),
+  dfp_protected_auth_enabled: Type.Boolean(),
+  rbac_policy: Type.Null(),
+  siwe_required_for_crypto_wallets: Type.Boolean(),
+});
+
+/** The bootstrap data. */
+export type Bootstrap = Static<typeof BootstrapFields>;
+
+/** Response schema. */
+export const BootstrapResponse = envelopeSchema(BootstrapFields.properties);

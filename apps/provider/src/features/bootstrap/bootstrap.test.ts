@@ -1,0 +1,71 @@
+/** GET /sdk/v1/projects/bootstrap/{public_token}. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestContext,
+  DEMO_ORIGIN,
+  json,
+  sdkHeaders,
+  type TestContext,
+} from '../../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+it('returns every bootstrap key in snake_case, password_config always present', async () => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/sdk/v1/projects/bootstrap/${ctx.dev.public_token}`,
+    headers: sdkHeaders(ctx.dev.public_token),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN);
+  expect(json(response).data).toEqual({
+    request_id: expect.any(String),
+    status_code: 200,
+    disable_sdk_watermark: false,
+    cname_domain: null,
+    email_domains: [],
+    captcha_settings: { enabled: false },
+    pkce_required_for_email_magic_links: false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    password_config: { luds_complexity: 3, luds_minimum_count: 8 },
+    dfp_protected_auth_enabled: false,
+    rbac_policy: null,
+    siwe_required_for_crypto_wallets: false,
+  });
+});
+
+it('reflects the project configuration', async () => {
+  const project = await ctx.givenProject({ emailDomains: ['example.com'], disableSdkWatermark: true });
+  const { data } = json(
+    await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${project.public_token}` }),
+  );
+  expect(data.email_domains).toEqual(['example.com']);
+  expect(data.disable_sdk_watermark).toBe(true);
+});
+
+it('unknown public token → 401 invalid_public_token', async () => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/sdk/v1/projects/bootstrap/public-token-test-nope',
+  });
+  expect(response.statusCode).toBe(401);
+  expect(json(response).error_type).toBe('invalid_public_token');
+});
+
+it('a foreign page origin → 403 invalid_origin', async () => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/sdk/v1/projects/bootstrap/${ctx.dev.public_token}`,
+    headers: { origin: 'https://evil.example' },
+  });
+  expect(response.statusCode).toBe(403);
+  expect(json(response).error_type).toBe('invalid_origin');
+});

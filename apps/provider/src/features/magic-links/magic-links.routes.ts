@@ -1,0 +1,71 @@
+/** @module magic-links.routes — POST /magic_links/email/* and /magic_links/authenticate under /sdk/v1. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
+import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
+import type { MagicLinksSendService } from './magic-links-send.service.js';
+
+/** What the magic-link routes need. */
+export interface MagicLinksRoutesOptions {
+  db: Db;
+  send: MagicLinksSendService;
+  redeem: MagicLinksAuthenticateService;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+}
+
+/**
+ * The magic-link endpoints. All are POST: a mail scanner's GET or HEAD of a link reaches the
+ * host page, never this API, so it cannot consume a token (SECURITY B8).
+ */
+export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth(options.db);
+  const sendSchema = { body: SendBody, response: { 200: SendResponse } };
+
+  app.post(
+    '/magic_links/email/login_or_create',
+    { onRequest: publicAuth, schema: sendSchema },
+    async (request) => ok(request, await options.send.loginOrCreate(projectOf(request), request.body)),
+  );
+
+  app.post(
+    '/magic_links/email/send/primary',
+    { onRequest: publicAuth, schema: sendSchema },
+    async (request) => ok(request, await options.send.sendPrimary(projectOf(request), request.body)),
+  );
+
+  app.post(
+    '/magic_links/email/send/secondary',
+    { onRequest: publicAuth, schema: sendSchema },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.sessions.requireLive(project, request.sessionToken);
+      return ok(request, await options.send.sendSecondary(project, session.user_id, request.body));
+    },
+  );
+
+  app.post(
+    '/magic_links/authenticate',
+    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      // A session token in Basic auth is ignored: every sign-in mints a new session (SECURITY D1).
+      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
+      const fields = await buildAuthenticateResponse(
+        options.responses,
+        project,
+        redeemed.row,
+        redeemed.token,
+      );
+      return ok(request, { ...fields, method_id: redeemed.emailId });
+    },
+  );
+};

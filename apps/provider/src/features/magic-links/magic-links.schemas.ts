@@ -1,0 +1,49 @@
+/** @module magic-links.schemas — request and response schemas of the magic-link endpoints. */
+import { type Static, Type } from 'typebox';
+import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
+import { envelopeSchema } from '../../http/envelope.js';
+import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+/** Minutes a link lives: 5 minutes to 7 days. */
+const ExpirationMinutes = Type.Integer({ minimum: 5, maximum: 10080 });
+const Url = Type.String({ minLength: 1, maxLength: 2048 });
+const ShortText = Type.String({ maxLength: 256 });
+
+/** Body of the three send endpoints (wire/endpoints.md "Magic links"), plus create_user_as_pending. */
+export const SendBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  login_magic_link_url: Type.Optional(Url),
+  signup_magic_link_url: Type.Optional(Url),
+  login_expiration_minutes: Type.Optional(ExpirationMinutes),
+  signup_expiration_minutes: Type.Optional(ExpirationMinutes),
+  login_template_id: Type.Optional(ShortText),
+  signup_template_id: Type.Optional(ShortText),
+  locale: Type.Optional(Type.String({ maxLength: 35 })),
+  code_challenge: Type.Optional(Type.String({ pattern: CODE_CHALLENGE_PATTERN })),
+  // SECURITY H3: only S256 exists; "plain" is refused at the start of the flow.
+  code_challenge_method: Type.Optional(Type.Literal('S256')),
+  create_user_as_pending: Type.Optional(Type.Boolean()),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+/** The validated send body. */
+export type SendInput = Static<typeof SendBody>;
+
+/** Response of the sends: the same shape whether or not the address had an account. */
+export const SendResponse = envelopeSchema({ user_id: Type.String(), email_id: Type.String() });
+
+/** Body of POST /magic_links/authenticate. */
+export const AuthenticateBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 512 }),
+  code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+/** The validated authenticate body. */
+export type AuthenticateInput = Static<typeof AuthenticateBody>;
+
+/** Response of POST /magic_links/authenticate: AuthenticateResponse + method_id (the email id). */
+export const AuthenticateResponse = authenticateResponseSchema({ method_id: Type.String() });

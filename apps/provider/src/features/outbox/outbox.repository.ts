@@ -1,0 +1,18 @@
+/** @module outbox.repository — SQL for the development outbox. */
+import type { DbExecutor } from '../../db/database.js';
+import type { NewOutboxMessageRow, OutboxMessageRow } from './outbox.table.js';
+
+/** Stores one message. */
+export async function insertOutboxMessage(db: DbExecutor, row: NewOutboxMessageRow): Promise<void> {
+  await db.insertInto('outbox_messages').values(row).execute();
+}
+
+/** Messages newest first, optionally only those to `to` (case-insensitive). */
+export async function listOutboxMessages(
+  db: DbExecutor,
+  options: { to?: string | undefined; limit: number },
+): Promise<OutboxMessageRow[]> {
+  let query = db.selectFrom('outbox_messages').selectAll();
+  if (options.to !== undefined) query = query.where('to_address', '=', options.to.trim().toLowerCase());
+  return query.orderBy('seq', 'desc').limit(options.limit).execute();
+}

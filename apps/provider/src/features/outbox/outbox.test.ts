@@ -1,0 +1,72 @@
+/** The dev outbox: JSON API, HTML page, and its absence in production mode. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestMagicLink } from '../../../test/magic-link-helpers.js';
+import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+describe('development mode', () => {
+  it('lists messages newest first, filtered by recipient case-insensitively', async () => {
+    await requestMagicLink(ctx, 'outbox-a@example.com');
+    await requestMagicLink(ctx, 'outbox-b@example.com');
+    await requestMagicLink(ctx, 'outbox-a@example.com');
+    const all = json(await ctx.app.inject({ method: 'GET', url: '/dev/outbox/messages' })).messages;
+    expect(all.map((m: { to: string }) => m.to)).toEqual([
+      'outbox-a@example.com',
+      'outbox-b@example.com',
+      'outbox-a@example.com',
+    ]);
+    const onlyA = json(
+      await ctx.app.inject({ method: 'GET', url: '/dev/outbox/messages?to=Outbox-A@Example.com' }),
+    ).messages;
+    expect(onlyA).toHaveLength(2);
+    expect(onlyA[0]).toEqual({
+      id: expect.any(String),
+      channel: 'email',
+      to: 'outbox-a@example.com',
+      from: 'Latchkey <no-reply@localhost>',
+      subject: expect.stringMatching(/sign-in link/),
+      text: expect.stringContaining('token='),
+      html: expect.stringContaining(
+        '<a href="http://localhost:4100/authenticate?stytch_token_type=magic_links&amp;token=',
+      ),
+      created_at: ctx.clock.now().toISOString(),
+    });
+  });
+
+  it('serves an HTML page with clickable links, escaped content and no referrer', async () => {
+    await requestMagicLink(ctx, 'page@example.com');
+    // The second request is a login, so its link carries the odd redirect URL.
+    await requestMagicLink(ctx, 'page@example.com', {
+      login_magic_link_url: 'http://localhost:4100/x?a=<b>',
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.body).toMatch(
+      /<a href="http:\/\/localhost:4100\/authenticate\?stytch_token_type=magic_links&amp;token=[A-Za-z0-9_-]{44}">/,
+    );
+    expect(response.body).not.toContain('<b>');
+    expect(response.body).toMatch(
+      /<a href="http:\/\/localhost:4100\/x\?a=&lt;b&gt;&amp;stytch_token_type=magic_links&amp;token=/,
+    );
+  });
+});
+
+describe('production mode', () => {
+  let prod: TestContext;
+  beforeAll(async () => {
+    prod = await createTestContext({ mode: 'production' });
+  });
+  afterAll(async () => prod?.close());
+
+  it('has no outbox routes', async () => {
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox/messages' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,66 @@
+/** The dev project and .data/dev-project.json (docs/contracts.md "Development defaults"). */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { createManualClock } from '../../clock.js';
+import { sha256Base64url } from '../../crypto/hash.js';
+import { cryptoRandom } from '../../random.js';
+import { DEV_DEFAULT_REDIRECT_URL, devProjectFilePath, ensureDevProject } from './dev-project.js';
+
+let database: TestDatabase;
+let dataDir: string;
+const deps = () => ({ clock: createManualClock(), random: cryptoRandom, dataDir });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), 'latchkey-dev-project-'));
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('creates the project and writes exactly project_id, public_token and secret (owner-only)', async () => {
+  const { credentials, outcome } = await ensureDevProject(database.db, deps());
+  expect(outcome).toBe('created');
+  const file = JSON.parse(readFileSync(devProjectFilePath(dataDir), 'utf8'));
+  expect(Object.keys(file)).toEqual(['project_id', 'public_token', 'secret']);
+  expect(file).toEqual(credentials);
+  expect(file.project_id).toMatch(/^project-test-[0-9a-f-]{36}$/);
+  expect(file.public_token).toMatch(/^public-token-test-[0-9a-f-]{36}$/);
+  expect(file.secret).toMatch(/^secret-test-[A-Za-z0-9_-]{43}$/);
+  expect(statSync(devProjectFilePath(dataDir)).mode & 0o777).toBe(0o600);
+  const row = await database.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', file.project_id)
+    .executeTakeFirstOrThrow();
+  expect(row.is_dev).toBe(true);
+  expect(row.secret_hash).toBe(sha256Base64url(file.secret));
+  expect(JSON.stringify(row)).not.toContain(file.secret);
+  expect(row.default_login_redirect_url).toBe(DEV_DEFAULT_REDIRECT_URL);
+});
+
+it('reuses the project on restart', async () => {
+  const before = readFileSync(devProjectFilePath(dataDir), 'utf8');
+  const { outcome } = await ensureDevProject(database.db, deps());
+  expect(outcome).toBe('reused');
+  expect(readFileSync(devProjectFilePath(dataDir), 'utf8')).toBe(before);
+});
+
+it('recreates the project from the file when the database lost it', async () => {
+  const file = JSON.parse(readFileSync(devProjectFilePath(dataDir), 'utf8'));
+  await database.db.deleteFrom('projects').where('id', '=', file.project_id).execute();
+  const { credentials, outcome } = await ensureDevProject(database.db, deps());
+  expect(outcome).toBe('restored');
+  expect(credentials).toEqual(file);
+});
+
+it('mints new credentials when the file is unusable', async () => {
+  writeFileSync(devProjectFilePath(dataDir), '{"project_id": 1}');
+  const { credentials, outcome } = await ensureDevProject(database.db, deps());
+  expect(outcome).toBe('created');
+  expect(JSON.parse(readFileSync(devProjectFilePath(dataDir), 'utf8'))).toEqual(credentials);
+});

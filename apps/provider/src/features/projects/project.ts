@@ -1,0 +1,59 @@
+/** @module project — the Project domain object and its mapping from the projects row. */
+import type { ProjectEnvironment, ProjectId } from '../../ids.js';
+import type { ProjectRow } from './projects.table.js';
+
+/** A project's identity and policy, as services use it. */
+export interface Project {
+  id: ProjectId;
+  name: string;
+  environment: ProjectEnvironment;
+  publicToken: string;
+  secretHash: string;
+  /** The development project: accepts any http://localhost:PORT / http://127.0.0.1:PORT origin and redirect. */
+  isDev: boolean;
+  allowedOrigins: string[];
+  allowedRedirectUrls: string[];
+  defaultLoginRedirectUrl: string | null;
+  defaultSignupRedirectUrl: string | null;
+  enabledProducts: string[];
+  emailDomains: string[];
+  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number };
+  sessionDefaultMinutes: number;
+  sessionMaxLifetimeMinutes: number;
+  magicLinkExpirationMinutes: number;
+  pkceRequiredForEmailMagicLinks: boolean;
+  pkceRequiredForPasswordResets: boolean;
+  pkceRequiredForOauth: boolean;
+  disableSdkWatermark: boolean;
+  createdAt: Date;
+}
+
+/** Row → domain; keeps column names inside the data layer. */
+export function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id as ProjectId,
+    name: row.name,
+    environment: row.environment,
+    publicToken: row.public_token,
+    secretHash: row.secret_hash,
+    isDev: row.is_dev,
+    allowedOrigins: row.allowed_origins,
+    allowedRedirectUrls: row.allowed_redirect_urls,
+    defaultLoginRedirectUrl: row.default_login_redirect_url,
+    defaultSignupRedirectUrl: row.default_signup_redirect_url,
+    enabledProducts: row.enabled_products,
+    emailDomains: row.email_domains,
+    passwordConfig: {
+      ludsComplexity: row.password_luds_complexity,
+      ludsMinimumCount: row.password_luds_minimum_count,
+    },
+    sessionDefaultMinutes: row.session_default_minutes,
+    sessionMaxLifetimeMinutes: row.session_max_lifetime_minutes,
+    magicLinkExpirationMinutes: row.magic_link_expiration_minutes,
+    pkceRequiredForEmailMagicLinks: row.pkce_required_for_email_magic_links,
+    pkceRequiredForPasswordResets: row.pkce_required_for_password_resets,
+    pkceRequiredForOauth: row.pkce_required_for_oauth,
+    disableSdkWatermark: row.disable_sdk_watermark,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,45 @@
+/** @module projects.repository — SQL for projects. */
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { NewProjectRow, ProjectRow } from './projects.table.js';
+
+/** The project owning `publicToken`, if any. */
+export async function findProjectByPublicToken(
+  db: DbExecutor,
+  publicToken: string,
+): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('public_token', '=', publicToken).executeTakeFirst();
+}
+
+/** The project with `id`, if any. */
+export async function findProjectById(db: DbExecutor, id: string): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a project row. */
+export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise<ProjectRow> {
+  return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Whether any project accepts `origin`: used for CORS preflights, which carry no credentials and
+ * so cannot be tied to one project. `isLocalDevOrigin` says whether dev projects accept it.
+ */
+export async function anyProjectAllowsOrigin(
+  db: DbExecutor,
+  origin: string,
+  isLocalDevOrigin: boolean,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects')
+    .select(sql<number>`1`.as('one'))
+    .where((eb) =>
+      eb.or([
+        eb(sql`allowed_origins`, '@>', sql`${JSON.stringify([origin])}::jsonb`),
+        ...(isLocalDevOrigin ? [eb('is_dev', '=', true)] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,84 @@
+/** @module projects.service — creating projects and issuing their credentials. */
+import type { Clock } from '../../clock.js';
+import { sha256Base64url } from '../../crypto/hash.js';
+import type { DbExecutor } from '../../db/database.js';
+import { toJson } from '../../db/json-column.js';
+import { newId, type ProjectEnvironment } from '../../ids.js';
+import type { Random } from '../../random.js';
+import { type Project, toProject } from './project.js';
+import { insertProject } from './projects.repository.js';
+
+/** The plaintext credentials of a project; the secret exists in plaintext only here. */
+export interface ProjectCredentials {
+  project_id: string;
+  public_token: string;
+  secret: string;
+}
+
+/** What a new project is configured with; everything but the name has a default. */
+export interface CreateProjectOptions {
+  name: string;
+  environment?: ProjectEnvironment;
+  isDev?: boolean;
+  allowedOrigins?: string[];
+  allowedRedirectUrls?: string[];
+  defaultLoginRedirectUrl?: string | null;
+  defaultSignupRedirectUrl?: string | null;
+  enabledProducts?: string[];
+  emailDomains?: string[];
+  pkceRequiredForEmailMagicLinks?: boolean;
+  disableSdkWatermark?: boolean;
+  sessionMaxLifetimeMinutes?: number;
+  /** Reuse existing credentials (e.g. from dev-project.json) instead of minting new ones. */
+  credentials?: ProjectCredentials;
+}
+
+/** The result of creating a project. */
+export interface CreateProjectResult {
+  project: Project;
+  credentials: ProjectCredentials;
+}
+
+/** Mints credentials: `project-{env}-{uuid}`, `public-token-{env}-{uuid}`, `secret-{env}-{43 base64url}`. */
+export function mintProjectCredentials(environment: ProjectEnvironment, random: Random): ProjectCredentials {
+  return {
+    project_id: newId('project', environment, random),
+    public_token: newId('publicToken', environment, random),
+    secret: `secret-${environment}-${Buffer.from(random.bytes(32)).toString('base64url')}`,
+  };
+}
+
+/** Creates a project; the secret is stored as its SHA-256 hash. */
+export async function createProject(
+  db: DbExecutor,
+  deps: { clock: Clock; random: Random },
+  options: CreateProjectOptions,
+): Promise<CreateProjectResult> {
+  const environment = options.environment ?? 'test';
+  const credentials = options.credentials ?? mintProjectCredentials(environment, deps.random);
+  const row = await insertProject(db, {
+    id: credentials.project_id,
+    name: options.name,
+    environment,
+    public_token: credentials.public_token,
+    secret_hash: sha256Base64url(credentials.secret),
+    is_dev: options.isDev ?? false,
+    allowed_origins: toJson(options.allowedOrigins ?? []),
+    allowed_redirect_urls: toJson(options.allowedRedirectUrls ?? []),
+    default_login_redirect_url: options.defaultLoginRedirectUrl ?? null,
+    default_signup_redirect_url: options.defaultSignupRedirectUrl ?? null,
+    enabled_products: toJson(options.enabledProducts ?? ['emailMagicLinks']),
+    email_domains: toJson(options.emailDomains ?? []),
+    password_luds_complexity: 3,
+    password_luds_minimum_count: 8,
+    session_default_minutes: 60,
+    session_max_lifetime_minutes: options.sessionMaxLifetimeMinutes ?? 30 * 24 * 60,
+    magic_link_expiration_minutes: 30,
+    pkce_required_for_email_magic_links: options.pkceRequiredForEmailMagicLinks ?? false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    disable_sdk_watermark: options.disableSdkWatermark ?? false,
+    created_at: deps.clock.now(),
+  });
+  return { project: toProject(row), credentials };
+}

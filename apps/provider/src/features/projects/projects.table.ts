@@ -1,0 +1,34 @@
+/** @module projects.table — the projects table: one row per integrator project and its policy. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { JsonColumn } from '../../db/json-column.js';
+import type { ProjectEnvironment } from '../../ids.js';
+
+/** Columns of `projects`. The secret is stored only as a SHA-256 hash. */
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  environment: ProjectEnvironment;
+  public_token: string;
+  secret_hash: string;
+  is_dev: boolean;
+  allowed_origins: JsonColumn<string[]>;
+  allowed_redirect_urls: JsonColumn<string[]>;
+  default_login_redirect_url: string | null;
+  default_signup_redirect_url: string | null;
+  enabled_products: JsonColumn<string[]>;
+  email_domains: JsonColumn<string[]>;
+  password_luds_complexity: number;
+  password_luds_minimum_count: number;
+  session_default_minutes: number;
+  session_max_lifetime_minutes: number;
+  magic_link_expiration_minutes: number;
+  pkce_required_for_email_magic_links: boolean;
+  pkce_required_for_password_resets: boolean;
+  pkce_required_for_oauth: boolean;
+  disable_sdk_watermark: boolean;
+  created_at: Date;
+}
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProjectRow = Insertable<ProjectsTable>;
+export type ProjectRowUpdate = Updateable<ProjectsTable>;

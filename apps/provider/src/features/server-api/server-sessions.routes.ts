@@ -1,0 +1,83 @@
+/** @module server-sessions.routes — POST /v1/sessions/authenticate with Basic project_id:secret. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { projectOf } from '../../plugins/project-auth.js';
+import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import type { KeyRing } from '../signing-keys/key-ring.js';
+import { verifySessionJwtSignature } from '../signing-keys/session-jwt.js';
+import { ServerAuthenticateBody, ServerAuthenticateResponse } from './server-sessions.schemas.js';
+
+/** What the server-facing session route needs. */
+export interface ServerSessionsRoutesOptions {
+  db: Db;
+  sessions: SessionsService;
+  keyRing: KeyRing;
+  issuer: string;
+  responses: AuthenticateResponseDeps;
+}
+
+/**
+ * Integrators' servers check a session here. With a session_token the answer echoes it; with
+ * only a session_jwt the opaque token is unknown to the provider (it keeps hashes only), so
+ * session_token is the empty string.
+ */
+export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  app.post(
+    '/v1/sessions/authenticate',
+    {
+      // Credentials first: an unauthenticated caller learns nothing from body validation.
+      onRequest: async (request) => {
+        request.project = await authenticateProjectSecret(options.db, request);
+      },
+      schema: { body: ServerAuthenticateBody, response: { 200: ServerAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { session_token, session_jwt, session_duration_minutes } = request.body;
+      let session: SessionRow;
+      if (session_token !== undefined) {
+        session = await options.sessions.authenticate(project, session_token, session_duration_minutes);
+      } else if (session_jwt !== undefined) {
+        const claims = await verifySessionJwtSignature(options.keyRing, session_jwt, {
+          issuer: options.issuer,
+          projectId: project.id,
+          now: options.responses.clock.now(),
+        });
+        session = await options.sessions.authenticateById(
+          project,
+          claims.sessionId,
+          session_duration_minutes,
+        );
+      } else {
+        throw new ApiError('invalid_request', {
+          message: 'Send session_token or session_jwt.',
+          body: [{ dataPath: '.session_token', message: 'session_token or session_jwt is required' }],
+        });
+      }
+      const fields = await buildAuthenticateResponse(
+        options.responses,
+        project,
+        session,
+        session_token ?? '',
+      );
+      return {
+        status_code: 200,
+        request_id: request.id,
+        session: fields.session,
+        session_token: fields.session_token,
+        session_jwt: fields.session_jwt,
+        user: fields.user,
+      };
+    },
+  );
+};

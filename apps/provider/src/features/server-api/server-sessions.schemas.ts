@@ -1,0 +1,21 @@
+/** @module server-sessions.schemas — POST /v1/sessions/authenticate (server-facing, docs/contracts.md). */
+import { Type } from 'typebox';
+import { SessionDurationMinutes, SessionSchema } from '../sessions/sessions.schemas.js';
+import { UserSchema } from '../users/users.schemas.js';
+
+/** Body: a session token or a session JWT, and an optional extension. */
+export const ServerAuthenticateBody = Type.Object({
+  session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  session_jwt: Type.Optional(Type.String({ minLength: 1, maxLength: 8192 })),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+});
+
+/** Response: flat, not wrapped in `data`. */
+export const ServerAuthenticateResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  session: SessionSchema,
+  session_token: Type.String(),
+  session_jwt: Type.String(),
+  user: UserSchema,
+});

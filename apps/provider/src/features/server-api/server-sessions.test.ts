@@ -1,0 +1,119 @@
+/** Server-facing POST /v1/sessions/authenticate with Basic project_id:secret. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const authenticate = (authorization: string | undefined, payload: Record<string, unknown>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/v1/sessions/authenticate',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    payload,
+  });
+
+describe('POST /v1/sessions/authenticate', () => {
+  it('with the secret and a session token answers flat session, tokens and user', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'server@example.com');
+    const response = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+      session_token: signedIn.session_token,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body).not.toHaveProperty('data');
+    expect(body).toMatchObject({
+      status_code: 200,
+      request_id: expect.any(String),
+      session_token: signedIn.session_token,
+      session: { session_id: signedIn.session.session_id },
+      user: { user_id: signedIn.user_id },
+    });
+    expect(body.session_jwt.split('.')).toHaveLength(3);
+  });
+
+  it('with a session JWT (even an expired one) checks the session in the database', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'server-jwt@example.com', 60);
+    ctx.clock.advance(10 * 60_000); // past the JWT's 5-minute exp, inside the session
+    const response = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+      session_jwt: signedIn.session_jwt,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({
+      session_token: '',
+      session: { session_id: signedIn.session.session_id },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/sessions/revoke',
+      headers: { authorization: basic(ctx.dev.public_token, signedIn.session_token) },
+    });
+    const revoked = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+      session_jwt: signedIn.session_jwt,
+    });
+    expect(revoked.statusCode).toBe(404);
+    expect(json(revoked).error_type).toBe('session_not_found');
+  });
+
+  it('rejects a tampered JWT and a JWT of another project with 401 invalid_jwt', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'server-tamper@example.com');
+    const [h, p, s] = signedIn.session_jwt.split('.');
+    const tampered = `${h}.${p}.${s?.startsWith('A') ? `B${s.slice(1)}` : `A${s?.slice(1)}`}`;
+    const bad = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), { session_jwt: tampered });
+    expect(bad.statusCode).toBe(401);
+    expect(json(bad).error_type).toBe('invalid_jwt');
+    const other = await ctx.givenProject({});
+    const foreign = await authenticate(basic(other.project_id, other.secret), {
+      session_jwt: signedIn.session_jwt,
+    });
+    expect(json(foreign).error_type).toBe('invalid_jwt');
+  });
+
+  it('wrong secret → 401 invalid_secret_authentication', async () => {
+    const response = await authenticate(basic(ctx.dev.project_id, `${ctx.dev.secret}x`), {
+      session_token: 'abc',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(json(response)).toMatchObject({ status_code: 401, error_type: 'invalid_secret_authentication' });
+    const unknown = await authenticate(basic('project-test-nope', ctx.dev.secret), { session_token: 'abc' });
+    expect(json(unknown).error_type).toBe('invalid_secret_authentication');
+  });
+
+  it('public token as credentials → 403 public_token_forbidden', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'server-public@example.com');
+    for (const authorization of [
+      basic(ctx.dev.public_token, ctx.dev.public_token),
+      basic(ctx.dev.project_id, ctx.dev.public_token),
+      basic(ctx.dev.public_token, ctx.dev.secret),
+    ]) {
+      const response = await authenticate(authorization, { session_token: signedIn.session_token });
+      expect(response.statusCode).toBe(403);
+      expect(json(response).error_type).toBe('public_token_forbidden');
+    }
+  });
+
+  it('missing credentials → 401 unauthorized_credentials; neither token nor JWT → 400', async () => {
+    expect(json(await authenticate(undefined, {})).error_type).toBe('unauthorized_credentials');
+    const empty = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {});
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).error_type).toBe('invalid_request');
+  });
+
+  it('does not answer on the browser-facing origin policy: no CORS grant', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sessions/authenticate',
+      headers: {
+        origin: 'http://localhost:4100',
+        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+        'content-type': 'application/json',
+      },
+      payload: { session_token: 'x' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+/** @module authenticate-response — builds the wire AuthenticateResponse fields for a session. */
+import type { Clock } from '../../clock.js';
+import type { DbExecutor } from '../../db/database.js';
+import type { Project } from '../projects/project.js';
+import type { KeyRing } from '../signing-keys/key-ring.js';
+import { signSessionJwt } from '../signing-keys/session-jwt.js';
+import type { WireUser } from '../users/users.schemas.js';
+import { loadWireUser } from '../users/users.service.js';
+import { toWireSession } from './session-object.js';
+import type { WireSession } from './sessions.schemas.js';
+import type { SessionRow } from './sessions.table.js';
+
+/** wire/objects.md AuthenticateResponse without request_id/status_code. */
+export interface AuthenticateFields {
+  user_id: string;
+  session_token: string;
+  session_jwt: string;
+  session: WireSession;
+  user: WireUser;
+  /** endpoints.md: every response with a user carries both `user` and `__user`. */
+  __user: WireUser;
+}
+
+/** What building a response needs. */
+export interface AuthenticateResponseDeps {
+  db: DbExecutor;
+  clock: Clock;
+  keyRing: KeyRing;
+  issuer: string;
+}
+
+/** Builds the response for `session`; `token` is the opaque session token the caller holds. */
+export async function buildAuthenticateResponse(
+  deps: AuthenticateResponseDeps,
+  project: Project,
+  session: SessionRow,
+  token: string,
+): Promise<AuthenticateFields> {
+  const user = await loadWireUser(deps.db, project.id, session.user_id);
+  const session_jwt = await signSessionJwt(deps.keyRing, {
+    issuer: deps.issuer,
+    projectId: project.id,
+    session,
+    now: deps.clock.now(),
+  });
+  return {
+    user_id: session.user_id,
+    session_token: token,
+    session_jwt,
+    session: toWireSession(session),
+    user,
+    __user: user,
+  };
+}

@@ -1,0 +1,55 @@
+/** @module sessions.routes — POST /sessions/authenticate and /sessions/revoke under /sdk/v1. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { type AuthenticateResponseDeps, buildAuthenticateResponse } from './authenticate-response.js';
+import {
+  SessionsAuthenticateBody,
+  SessionsAuthenticateResponse,
+  SessionsRevokeResponse,
+} from './sessions.schemas.js';
+import type { SessionsService } from './sessions.service.js';
+
+/** What the session routes need. */
+export interface SessionsRoutesOptions {
+  db: Db;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+}
+
+/** The browser-facing session endpoints. */
+export const sessionsRoutes: FastifyPluginAsyncTypebox<SessionsRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth(options.db);
+
+  app.post(
+    '/sessions/authenticate',
+    {
+      onRequest: publicAuth,
+      schema: { body: SessionsAuthenticateBody, response: { 200: SessionsAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const token = request.sessionToken;
+      // The opaque token is not rotated on refresh, so concurrent refreshes from several tabs all succeed.
+      const session = await options.sessions.authenticate(
+        project,
+        token,
+        request.body.session_duration_minutes,
+      );
+      return ok(
+        request,
+        await buildAuthenticateResponse(options.responses, project, session, token as string),
+      );
+    },
+  );
+
+  app.post(
+    '/sessions/revoke',
+    { onRequest: publicAuth, schema: { response: { 200: SessionsRevokeResponse } } },
+    async (request) => {
+      await options.sessions.revoke(projectOf(request), request.sessionToken);
+      return ok(request, {});
+    },
+  );
+};

@@ -1,0 +1,136 @@
+/** @module sessions.service — minting, checking, extending and revoking sessions. */
+import type { Clock } from '../../clock.js';
+import { hashToken, mintToken } from '../../crypto/tokens.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import { toJson } from '../../db/json-column.js';
+import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import {
+  findLiveSessionByTokenHash,
+  insertSession,
+  revokeLiveSession,
+  touchLiveSession,
+} from './sessions.repository.js';
+import type { AuthenticationFactor, SessionRow } from './sessions.table.js';
+
+const MINUTE_MS = 60_000;
+
+/** Where a session was started from (wire Session.attributes). */
+export interface SessionAttributes {
+  ip_address: string;
+  user_agent: string;
+}
+
+/** What a new session is made of. */
+export interface CreateSessionInput {
+  project: Project;
+  userId: string;
+  factor: AuthenticationFactor;
+  /** session_duration_minutes; the project default (60) when absent. */
+  durationMinutes: number | undefined;
+  attributes: SessionAttributes;
+}
+
+/** A new session and its plaintext token (which is never stored). */
+export interface CreatedSession {
+  row: SessionRow;
+  token: string;
+}
+
+/** The sessions service. */
+export interface SessionsService {
+  /** Always mints a new token (SECURITY D1: a fresh session on every authentication). */
+  create(db: DbExecutor, input: CreateSessionInput): Promise<CreatedSession>;
+  /** Checks a session token and, with a duration, extends the session; never rotates the token. */
+  authenticate(project: Project, token: string | null, durationMinutes?: number): Promise<SessionRow>;
+  /** The same for a session identified by id (server-facing authenticate with a JWT). */
+  authenticateById(project: Project, sessionId: string, durationMinutes?: number): Promise<SessionRow>;
+  /** The live session of `token` without touching it, for session-only endpoints. */
+  requireLive(project: Project, token: string | null): Promise<SessionRow>;
+  /** Revokes the session of `token`. */
+  revoke(project: Project, token: string | null): Promise<void>;
+}
+
+function requireToken(token: string | null): string {
+  // wire/README.md: the secret equal to the public token means "no session".
+  if (token === null) throw new ApiError('user_unauthenticated');
+  return token;
+}
+
+/** Creates the sessions service. */
+export function createSessionsService(deps: { db: Db; clock: Clock; random: Random }): SessionsService {
+  const extension = (minutes: number | undefined, now: Date) =>
+    minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
+
+  return {
+    async create(db, input) {
+      const now = deps.clock.now();
+      const minutes = input.durationMinutes ?? input.project.sessionDefaultMinutes;
+      const absolute = new Date(now.getTime() + input.project.sessionMaxLifetimeMinutes * MINUTE_MS);
+      const requested = new Date(now.getTime() + minutes * MINUTE_MS);
+      const { token, hash } = mintToken(deps.random);
+      const row = await insertSession(db, {
+        id: newId('session', input.project.environment, deps.random),
+        project_id: input.project.id,
+        user_id: input.userId,
+        token_hash: hash,
+        started_at: now,
+        last_accessed_at: now,
+        expires_at: requested < absolute ? requested : absolute,
+        absolute_expires_at: absolute,
+        authentication_factors: toJson([input.factor]),
+        ip_address: input.attributes.ip_address,
+        user_agent: input.attributes.user_agent,
+        revoked_at: null,
+      });
+      return { row, token };
+    },
+
+    async authenticate(project, token, durationMinutes) {
+      const now = deps.clock.now();
+      const row = await touchLiveSession(
+        deps.db,
+        { projectId: project.id, tokenHash: hashToken(requireToken(token)) },
+        now,
+        extension(durationMinutes, now),
+      );
+      if (!row) throw new ApiError('session_not_found');
+      return row;
+    },
+
+    async authenticateById(project, sessionId, durationMinutes) {
+      const now = deps.clock.now();
+      const row = await touchLiveSession(
+        deps.db,
+        { projectId: project.id, id: sessionId },
+        now,
+        extension(durationMinutes, now),
+      );
+      if (!row) throw new ApiError('session_not_found');
+      return row;
+    },
+
+    async requireLive(project, token) {
+      const row = await findLiveSessionByTokenHash(
+        deps.db,
+        project.id,
+        hashToken(requireToken(token)),
+        deps.clock.now(),
+      );
+      if (!row) throw new ApiError('session_not_found');
+      return row;
+    },
+
+    async revoke(project, token) {
+      const id = await revokeLiveSession(
+        deps.db,
+        project.id,
+        hashToken(requireToken(token)),
+        deps.clock.now(),
+      );
+      if (!id) throw new ApiError('session_not_found');
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** @module sessions.table — sessions; the opaque token is stored only as a SHA-256 hash. */
+import type { Insertable, Selectable } from 'kysely';
+import type { JsonColumn } from '../../db/json-column.js';
+
+/** One authentication factor as the wire shows it (wire/objects.md AuthenticationFactor). */
+export interface AuthenticationFactor {
+  type: string;
+  delivery_method: string;
+  last_authenticated_at: string;
+  email_factor?: { email_id: string; email_address: string };
+}
+
+/** Columns of `sessions`. Valid while revoked_at is null and expires_at is ahead. */
+export interface SessionsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  token_hash: string;
+  started_at: Date;
+  last_accessed_at: Date;
+  expires_at: Date;
+  /** No extension moves expires_at past this (absolute lifetime, SECURITY D4). */
+  absolute_expires_at: Date;
+  authentication_factors: JsonColumn<AuthenticationFactor[]>;
+  ip_address: string;
+  user_agent: string;
+  revoked_at: Date | null;
+}
+
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;

@@ -1,0 +1,97 @@
+/** @module session-jwt — signs session JWTs and verifies them for the server-facing API. */
+import { compactVerify, decodeProtectedHeader, SignJWT } from 'jose';
+import { ApiError } from '../../errors/api-error.js';
+import { lastAuthenticatedAt } from '../sessions/session-object.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { type KeyRing, SESSION_JWT_ALG } from './key-ring.js';
+
+/** docs/contracts.md: a session JWT lives at most 5 minutes. */
+export const SESSION_JWT_LIFETIME_SECONDS = 300;
+
+/** Verifiers allow this much clock skew (SECURITY D4/J5: leeway ≤ 30 s). */
+const LEEWAY_SECONDS = 30;
+
+/** The claim holding the session, as the hosted API names it. */
+export const SESSION_CLAIM = 'https://stytch.com/session';
+
+/** `{issuer}/{project_id}`, the JWT `iss`. */
+export function issuerFor(issuer: string, projectId: string): string {
+  return `${issuer}/${projectId}`;
+}
+
+/** Signs the JWT for `session`: exp = min(iat + 5 min, session expiry) (docs/contracts.md). */
+export async function signSessionJwt(
+  keyRing: KeyRing,
+  options: { issuer: string; projectId: string; session: SessionRow; now: Date },
+): Promise<string> {
+  const { session, now } = options;
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
+  const key = await keyRing.activeKey();
+  return new SignJWT({
+    [SESSION_CLAIM]: {
+      id: session.id,
+      started_at: session.started_at.toISOString(),
+      last_authenticated_at: lastAuthenticatedAt(session),
+      expires_at: session.expires_at.toISOString(),
+      attributes: { ip_address: session.ip_address, user_agent: session.user_agent },
+      authentication_factors: session.authentication_factors,
+    },
+  })
+    .setProtectedHeader({ alg: SESSION_JWT_ALG, kid: key.kid, typ: 'JWT' })
+    .setSubject(session.user_id)
+    .setIssuer(issuerFor(options.issuer, options.projectId))
+    .setAudience([options.projectId])
+    .setIssuedAt(iat)
+    .setNotBefore(iat)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+}
+
+/** What a verified session JWT names. */
+export interface VerifiedSessionJwt {
+  sessionId: string;
+  userId: string;
+}
+
+/**
+ * Verifies signature, algorithm, `iss`, `aud` and `nbf` of a session JWT, but not `exp`: the
+ * server-facing authenticate then asks the database whether the session is still live, which is
+ * what decides (an expired JWT of a live session may be exchanged for a fresh one, SECURITY D4).
+ */
+export async function verifySessionJwtSignature(
+  keyRing: KeyRing,
+  jwt: string,
+  options: { issuer: string; projectId: string; now: Date },
+): Promise<VerifiedSessionJwt> {
+  const fail = (cause?: unknown) => new ApiError('invalid_jwt', { cause });
+  let kid: string | undefined;
+  try {
+    const header = decodeProtectedHeader(jwt);
+    if (header.alg !== SESSION_JWT_ALG || typeof header.kid !== 'string') throw fail();
+    kid = header.kid;
+  } catch (error) {
+    throw error instanceof ApiError ? error : fail(error);
+  }
+  const key = await keyRing.publicKey(kid);
+  if (!key) throw fail();
+  let claims: Record<string, unknown>;
+  try {
+    const { payload } = await compactVerify(jwt, key, { algorithms: [SESSION_JWT_ALG] });
+    claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
+  } catch (error) {
+    throw fail(error);
+  }
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
+  const session = claims[SESSION_CLAIM] as { id?: unknown } | undefined;
+  const valid =
+    claims.iss === issuerFor(options.issuer, options.projectId) &&
+    Array.isArray(claims.aud) &&
+    claims.aud.includes(options.projectId) &&
+    typeof claims.sub === 'string' &&
+    typeof claims.nbf === 'number' &&
+    claims.nbf <= nowSeconds + LEEWAY_SECONDS &&
+    typeof session?.id === 'string';
+  if (!valid) throw fail();
+  return { sessionId: session.id as string, userId: claims.sub as string };
+}

@@ -1,0 +1,48 @@
+/** @module users.routes — GET and PUT /users/me under /sdk/v1. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { GetMeResponse, UpdateMeBody, UpdateMeResponse } from './users.schemas.js';
+import type { UsersService } from './users.service.js';
+
+/** What the user routes need. */
+export interface UsersRoutesOptions {
+  db: Db;
+  sessions: SessionsService;
+  users: UsersService;
+}
+
+/** The signed-in user's own record. */
+export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth(options.db);
+
+  app.get(
+    '/users/me',
+    { onRequest: publicAuth, schema: { response: { 200: GetMeResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.sessions.requireLive(project, request.sessionToken);
+      // endpoints.md: the User fields sit flat in `data`.
+      return ok(request, await options.users.get(project.id, session.user_id));
+    },
+  );
+
+  app.put(
+    '/users/me',
+    { onRequest: publicAuth, schema: { body: UpdateMeBody, response: { 200: UpdateMeResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const user = await options.users.update(project.id, session.user_id, request.body);
+      return ok(request, {
+        user_id: user.user_id,
+        emails: user.emails,
+        phone_numbers: user.phone_numbers,
+        crypto_wallets: user.crypto_wallets,
+        __user: user,
+      });
+    },
+  );
+};

@@ -1,0 +1,36 @@
+/** @module users.table — the users and emails tables. */
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { JsonColumn } from '../../db/json-column.js';
+
+/** `pending` until the first successful authentication (create_user_as_pending). */
+export type UserStatus = 'active' | 'pending';
+
+/** Columns of `users`. */
+export interface UsersTable {
+  id: string;
+  project_id: string;
+  status: UserStatus;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  trusted_metadata: JsonColumn<Record<string, unknown>>;
+  untrusted_metadata: JsonColumn<Record<string, unknown>>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Columns of `emails`: one address per row, unique per project, lower-cased. */
+export interface EmailsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  email: string;
+  verified: boolean;
+  created_at: Date;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type EmailRow = Selectable<EmailsTable>;
+export type NewEmailRow = Insertable<EmailsTable>;

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/** @module main — starts the provider: env → config, migrate, dev project, listen on 127.0.0.1:PORT, graceful shutdown. */
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open-database.js';
+import type { Mailer } from './email/mailer.js';
+import { createOutboxMailer } from './email/outbox-mailer.js';
+import { createSmtpMailer } from './email/smtp-mailer.js';
+import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
+import { cryptoRandom } from './random.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.logLevel,
+    base: { name: 'latchkey-provider' },
+    // Credentials never reach the log, whatever a serializer decides to include.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+  });
+  const database = await openDatabase(config);
+  logger.info(
+    { database: database.kind, migrations_applied: database.applied, mode: config.mode },
+    'database ready',
+  );
+
+  const mailer: Mailer = config.smtpUrl
+    ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : createOutboxMailer({
+        db: database.db,
+        clock: systemClock,
+        random: cryptoRandom,
+        from: config.mailFrom,
+        outboxUrl: `${config.publicUrl}/dev/outbox`,
+        announce: (line, fields) => logger.info(fields, line),
+      });
+  if (!config.smtpUrl)
+    logger.info({ outbox: `${config.publicUrl}/dev/outbox` }, 'no SMTP_URL: emails go to the dev outbox');
+
+  if (config.mode === 'development') {
+    const { credentials, outcome } = await ensureDevProject(database.db, {
+      clock: systemClock,
+      random: cryptoRandom,
+      dataDir: config.dataDir,
+    });
+    logger.info(
+      {
+        project_id: credentials.project_id,
+        public_token: credentials.public_token,
+        secret_file: devProjectFilePath(config.dataDir),
+        outcome,
+      },
+      'development project ready (the secret is in the file)',
+    );
+  }
+
+  const app = buildApp(config, { db: database.db, clock: systemClock, random: cryptoRandom, mailer, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    // Give in-flight requests a bounded time to finish, then leave regardless.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await mailer.close?.();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info({ url: config.publicUrl }, 'latchkey provider listening');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `latchkey-provider failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  if (error instanceof Error && error.cause) process.stderr.write(`cause: ${String(error.cause)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/** @module project-auth — identifies the project (public token) and the session token of /sdk/v1 calls. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { type Project, toProject } from '../features/projects/project.js';
+import { isOriginAllowed } from '../features/projects/project-policy.js';
+import { findProjectByPublicToken } from '../features/projects/projects.repository.js';
+import { parseBasicAuth } from '../http/basic-auth.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project of an authenticated /sdk/v1 call. */
+    project: Project | null;
+    /** The session token from Basic auth, or null when the secret was the public token. */
+    sessionToken: string | null;
+  }
+}
+
+/** Adds the request decorations; call once on the root instance. */
+export function registerProjectAuthDecorations(app: FastifyInstance): void {
+  app.decorateRequest('project', null);
+  app.decorateRequest('sessionToken', null);
+}
+
+/**
+ * SECURITY I1: the page origin (Origin, and X-SDK-Parent-Host which the SDK also sends) must be
+ * one the project accepts. Requests without either (servers, curl) are not browser requests and
+ * CORS does not apply to them.
+ */
+export function assertOriginAllowed(request: FastifyRequest, reply: FastifyReply, project: Project): void {
+  const candidates = [request.headers.origin, request.headers['x-sdk-parent-host']].filter(
+    (value): value is string => typeof value === 'string',
+  );
+  if (candidates.every((origin) => isOriginAllowed(project, origin))) return;
+  // Another project may accept this origin; this one does not, so the browser gets no CORS grant.
+  reply.removeHeader('access-control-allow-origin');
+  throw new ApiError('invalid_origin');
+}
+
+/** The project owning `publicToken`, or 401 invalid_public_token. */
+export async function requireProjectByPublicToken(db: Db, publicToken: string): Promise<Project> {
+  const row = await findProjectByPublicToken(db, publicToken);
+  if (!row) throw new ApiError('invalid_public_token');
+  return toProject(row);
+}
+
+/**
+ * onRequest hook for /sdk/v1 routes: Basic `public_token:secret`, where the secret is a session
+ * token or the public token again (wire/README.md "Request headers").
+ */
+export function createPublicAuth(db: Db) {
+  return async function publicAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const credentials = parseBasicAuth(request.headers.authorization);
+    if (!credentials) throw new ApiError('unauthorized_credentials');
+    const project = await requireProjectByPublicToken(db, credentials.username);
+    assertOriginAllowed(request, reply, project);
+    request.project = project;
+    request.sessionToken = credentials.password === project.publicToken ? null : credentials.password;
+  };
+}
+
+/** The project set by publicAuth; a programming error if the hook was not attached. */
+export function projectOf(request: FastifyRequest): Project {
+  if (!request.project) throw new Error('publicAuth hook missing on this route');
+  return request.project;
+}

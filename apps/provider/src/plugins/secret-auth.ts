@@ -1,0 +1,26 @@
+/** @module secret-auth — Basic `project_id:secret` for the server-facing /v1 API. */
+import type { FastifyRequest } from 'fastify';
+import { constantTimeEqual, sha256Base64url } from '../crypto/hash.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../errors/api-error.js';
+import { type Project, toProject } from '../features/projects/project.js';
+import { findProjectById, findProjectByPublicToken } from '../features/projects/projects.repository.js';
+import { parseBasicAuth } from '../http/basic-auth.js';
+
+/** Authenticates a server call; public tokens are refused outright (SECURITY I4). */
+export async function authenticateProjectSecret(db: Db, request: FastifyRequest): Promise<Project> {
+  const credentials = parseBasicAuth(request.headers.authorization);
+  if (!credentials) throw new ApiError('unauthorized_credentials');
+  const { username, password } = credentials;
+  const looksPublic = (value: string) => value.startsWith('public-token-');
+  if (looksPublic(username) || looksPublic(password) || (await findProjectByPublicToken(db, username))) {
+    throw new ApiError('public_token_forbidden');
+  }
+  const row = await findProjectById(db, username);
+  // Hash even when the project is unknown so both failures take the same path.
+  const presented = sha256Base64url(password);
+  if (!row || !constantTimeEqual(presented, row.secret_hash)) {
+    throw new ApiError('invalid_secret_authentication');
+  }
+  return toProject(row);
+}

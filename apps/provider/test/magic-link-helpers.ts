@@ -1,0 +1,85 @@
+/** Intent-named steps of the magic-link flow, driven through the real HTTP API and dev outbox. */
+import type { LightMyRequestResponse } from 'fastify';
+import { json, sdkHeaders, type TestContext } from './test-app.js';
+
+/** Asks for a login-or-create link. */
+export function requestMagicLink(
+  ctx: TestContext,
+  email: string,
+  body: Record<string, unknown> = {},
+  publicToken: string = ctx.dev.public_token,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/magic_links/email/login_or_create',
+    headers: sdkHeaders(publicToken),
+    payload: { email, ...body },
+  });
+}
+
+/** The outbox messages to `email`, newest first, read through GET /dev/outbox/messages. */
+export async function outboxFor(ctx: TestContext, email: string): Promise<Array<Record<string, string>>> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/dev/outbox/messages?to=${encodeURIComponent(email)}`,
+  });
+  return json<{ messages: Array<Record<string, string>> }>(response).messages;
+}
+
+/** The token in a link of the form `…?stytch_token_type=magic_links&token=…`. */
+export function tokenFromText(text: string): string {
+  const match = /[?&]stytch_token_type=magic_links&token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no magic link in: ${text}`);
+  return match[1];
+}
+
+/** The token of the newest email to `email`. */
+export async function latestToken(ctx: TestContext, email: string): Promise<string> {
+  const [newest] = await outboxFor(ctx, email);
+  if (!newest) throw new Error(`no email to ${email}`);
+  return tokenFromText(newest.text as string);
+}
+
+/** Redeems a token. */
+export function authenticateMagicLink(
+  ctx: TestContext,
+  token: string,
+  body: Record<string, unknown> = {},
+  publicToken: string = ctx.dev.public_token,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/magic_links/authenticate',
+    headers: sdkHeaders(publicToken),
+    payload: { token, session_duration_minutes: 60, ...body },
+  });
+}
+
+/** Signs `email` in end to end and returns the AuthenticateResponse data. */
+export async function givenSignedInUser(ctx: TestContext, email: string, durationMinutes = 60) {
+  const sent = await requestMagicLink(ctx, email);
+  if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
+  const response = await authenticateMagicLink(ctx, await latestToken(ctx, email), {
+    session_duration_minutes: durationMinutes,
+  });
+  if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`);
+  return json(response).data as {
+    user_id: string;
+    session_token: string;
+    session_jwt: string;
+    session: Record<string, string>;
+    user: { emails: unknown[] } & Record<string, unknown>;
+  };
+}
+
+/** Counts rows of a table (for "nothing changed" checks). */
+export async function countRows(
+  ctx: TestContext,
+  table: 'users' | 'emails' | 'sessions' | 'magic_links' | 'outbox_messages' | 'sdk_events',
+): Promise<number> {
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

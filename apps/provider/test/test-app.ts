@@ -1,0 +1,116 @@
+/** Builds a provider app on a fresh database with a manual clock, plus intent-named helpers for tests. */
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createManualClock, type ManualClock } from '../src/clock.js';
+import type { Db } from '../src/db/database.js';
+import type { Mailer } from '../src/email/mailer.js';
+import { createOutboxMailer } from '../src/email/outbox-mailer.js';
+import type { Project } from '../src/features/projects/project.js';
+import {
+  type CreateProjectOptions,
+  createProject,
+  type ProjectCredentials,
+} from '../src/features/projects/projects.service.js';
+import { cryptoRandom } from '../src/random.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** A demo page origin the dev project accepts (docs/contracts.md). */
+export const DEMO_ORIGIN = 'http://localhost:4100';
+export const DEMO_REDIRECT = 'http://localhost:4100/authenticate';
+
+/** Everything a provider test needs. */
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  clock: ManualClock;
+  /** The development project (any local origin and redirect). */
+  dev: ProjectCredentials & { project: Project };
+  /** Creates another project. */
+  givenProject(
+    options: Omit<CreateProjectOptions, 'name'> & { name?: string },
+  ): Promise<ProjectCredentials & { project: Project }>;
+  close(): Promise<void>;
+}
+
+/** Options of createTestContext. */
+export interface TestContextOptions {
+  mode?: 'development' | 'production';
+  mailer?: Mailer;
+  logger?: FastifyBaseLogger;
+  devProject?: Omit<CreateProjectOptions, 'name'>;
+}
+
+/** Builds the app on a fresh database; call `close()` in afterAll. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
+  const deps = { clock, random: cryptoRandom };
+  const mailer =
+    options.mailer ??
+    createOutboxMailer({
+      db,
+      ...deps,
+      from: 'Latchkey <no-reply@localhost>',
+      outboxUrl: 'http://localhost/dev/outbox',
+      announce: () => {},
+    });
+  const app = buildApp(
+    {
+      mode: options.mode ?? 'development',
+      issuer: 'stytch.com',
+      keyEncryptionSecret: 'test-key-encryption-secret',
+      trustProxy: false,
+    },
+    { db, ...deps, mailer, ...(options.logger ? { logger: options.logger } : {}) },
+  );
+  await app.ready();
+  const givenProject: TestContext['givenProject'] = async (projectOptions) => {
+    const { project, credentials } = await createProject(db, deps, {
+      name: 'Test project',
+      ...projectOptions,
+    });
+    return { ...credentials, project };
+  };
+  const dev = await givenProject({
+    name: 'Development project',
+    isDev: true,
+    defaultLoginRedirectUrl: DEMO_REDIRECT,
+    defaultSignupRedirectUrl: DEMO_REDIRECT,
+    ...options.devProject,
+  });
+  return {
+    app,
+    db,
+    database,
+    clock,
+    dev,
+    givenProject,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `Authorization: Basic base64(user:secret)`. */
+export function basic(user: string, secret: string): string {
+  return `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
+}
+
+/** Headers the SDK sends signed out (secret = public token) or signed in (secret = session token). */
+export function sdkHeaders(publicToken: string, sessionToken?: string): Record<string, string> {
+  return {
+    authorization: basic(publicToken, sessionToken ?? publicToken),
+    'content-type': 'application/json',
+    origin: DEMO_ORIGIN,
+    'x-sdk-parent-host': DEMO_ORIGIN,
+  };
+}
+
+/** Parses a JSON response body; tests index into wire JSON freely, so the default is loose. */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary wire JSON.
+export function json<T = Record<string, any>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

@@ -1,0 +1,52 @@
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL, so one suite runs against both targets.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectDatabase } from '../src/db/connect.js';
+import type { Db } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+/** An open test database. */
+export interface TestDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** The server URL for the PostgreSQL run, if any. */
+export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+
+async function adminQuery(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates and migrates a database that only the calling test file uses. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!testDatabaseUrl) {
+    const handle = await connectDatabase({ kind: 'pglite-memory' });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const name = `latchkey_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    kind: 'postgres',
+    close: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
