@@ -1,0 +1,51 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type AuthenticateResult,
+  type BootstrapConfig,
+  createLatchkeyClient,
+  LATCHKEY_EVENTS,
+  type LatchkeyClient,
+  type LatchkeyErrorCode,
+  type MagicLinksSendResult,
+  type Session,
+  type SessionTokens,
+  type User,
+  type UserUpdateResult,
+} from './index.js';
+
+// Type-level checks of the public surface; `tsc -p tsconfig.tests.json` is what enforces them.
+describe('public types', () => {
+  it('match the contract', () => {
+    expectTypeOf(createLatchkeyClient).returns.toEqualTypeOf<LatchkeyClient>();
+    expectTypeOf<LatchkeyClient['session']['getSync']>().returns.toEqualTypeOf<Session | null>();
+    expectTypeOf<LatchkeyClient['session']['getTokens']>().returns.toEqualTypeOf<SessionTokens | null>();
+    expectTypeOf<LatchkeyClient['user']['getSync']>().returns.toEqualTypeOf<User | null>();
+    expectTypeOf<LatchkeyClient['user']['update']>().returns.resolves.toEqualTypeOf<UserUpdateResult>();
+    expectTypeOf<LatchkeyClient['bootstrap']['getSync']>().returns.toEqualTypeOf<BootstrapConfig>();
+    expectTypeOf<
+      LatchkeyClient['magicLinks']['authenticate']
+    >().returns.resolves.toEqualTypeOf<AuthenticateResult>();
+    expectTypeOf<
+      LatchkeyClient['magicLinks']['email']['send']
+    >().returns.resolves.toEqualTypeOf<MagicLinksSendResult>();
+    expectTypeOf<LatchkeyClient['session']['onChange']>().returns.toEqualTypeOf<() => void>();
+  });
+
+  it('keep error codes open but known', () => {
+    expectTypeOf<'session_not_found'>().toExtend<LatchkeyErrorCode>();
+    expectTypeOf<'some_future_error'>().toExtend<LatchkeyErrorCode>();
+  });
+
+  it('type event payloads by name and reject unknown names and missing arguments', () => {
+    const check = (client: LatchkeyClient) => {
+      client.on(LATCHKEY_EVENTS.sessionCreated, (detail) => {
+        expectTypeOf(detail.session).toEqualTypeOf<Session>();
+      });
+      // @ts-expect-error unknown event name
+      client.on('latchkey:nope', () => {});
+      // @ts-expect-error sessionDurationMinutes is required
+      void client.magicLinks.authenticate('token', {});
+    };
+    expectTypeOf(check).toBeFunction();
+  });
+});

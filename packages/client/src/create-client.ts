@@ -1,0 +1,136 @@
+/** @module create-client — builds a client from ClientOptions by wiring the services together. */
+
+import { BootstrapLoader, type BootstrapMethods } from './bootstrap.js';
+import { type LatchkeyEventListener, type LatchkeyEventName, LatchkeyEvents } from './events.js';
+import { encodeBase64Utf8 } from './internal/base64url.js';
+import type { ClientContext } from './internal/context.js';
+import { createHttpClient } from './internal/http.js';
+import { PkceStore } from './internal/pkce.js';
+import { stateKey } from './internal/storage-keys.js';
+import { createMagicLinksMethods, type MagicLinksMethods } from './methods/magic-links.js';
+import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
+import { createUserMethods, type UserMethods } from './methods/users.js';
+import { type ClientOptions, resolveOptions } from './options.js';
+import { acquireStore, liveClientCount, releaseStore } from './session/client-registry.js';
+import { CookieStore } from './session/cookie-store.js';
+import { listenCrossTab } from './session/cross-tab.js';
+import { RefreshScheduler } from './session/refresh-scheduler.js';
+import { SessionManager } from './session/session-manager.js';
+import { SessionStore } from './session/session-store.js';
+import { EventBatcher, type LogEventOptions } from './telemetry/event-batcher.js';
+import { createTelemetryBlob } from './telemetry/telemetry-blob.js';
+
+/** The headless client. */
+export interface LatchkeyClient {
+  readonly publicToken: string;
+  bootstrap: BootstrapMethods;
+  magicLinks: MagicLinksMethods;
+  session: SessionMethods;
+  user: UserMethods;
+  telemetry: { logEvent(event: LogEventOptions): void };
+  /** Subscribes to a `latchkey:` event; returns the unsubscribe function. */
+  on<K extends LatchkeyEventName>(name: K, listener: LatchkeyEventListener<K>): () => void;
+  /** Stops timers and listeners and sends queued telemetry (tests, unmount). */
+  destroy(): void;
+}
+
+/**
+ * Creates the client. Side effects at construction, as the wire describes: bootstrap fetch,
+ * `sdk_instance_instantiated` event, and a session refresh when the session cookie exists.
+ * @example
+ * const client = createLatchkeyClient({ publicToken: 'public-token-test-…', baseUrl: 'http://localhost:4000' });
+ */
+export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
+  const o = resolveOptions(options);
+  const { publicToken, logger, clock, random } = o;
+  if (!publicToken.startsWith('public-token-')) {
+    logger.warn(`Latchkey: the public token "${publicToken}" does not start with "public-token-"; check it.`);
+  }
+  if (liveClientCount() > 0) {
+    logger.warn(
+      'Latchkey: more than one client was created in this page. Create one client and share it; ' +
+        'clients with the same public token share one session state.',
+    );
+  }
+  const store = acquireStore(publicToken, () => new SessionStore(o.storage, stateKey(publicToken), logger));
+  const events = new LatchkeyEvents(logger);
+  const cookies = new CookieStore({
+    jar: o.cookies,
+    options: o.cookieOptions,
+    location: o.location,
+    clock,
+    logger,
+  });
+  const session = new SessionManager(store, cookies, events);
+  const blob = () =>
+    createTelemetryBlob({
+      random,
+      clock,
+      hostname: o.location.hostname,
+      userId: session.state.user?.user_id,
+      sessionId: session.state.session?.session_id,
+    });
+  const http = createHttpClient({
+    apiBase: o.apiBase,
+    publicToken,
+    fetch: o.fetch,
+    clock,
+    timeoutMs: o.timeoutMs,
+    sessionToken: () => session.sessionToken(),
+    telemetryHeader: () => encodeBase64Utf8(JSON.stringify(blob())),
+    parentHost: () => o.location.origin,
+  });
+  const telemetry = new EventBatcher({
+    publicToken,
+    clock,
+    createBlob: blob,
+    send: (items) => http.sendEvents(items),
+  });
+  const bootstrap = new BootstrapLoader({ http, storage: o.storage, publicToken, logger });
+  const pkce = new PkceStore({ publicToken, storage: o.storage, random, subtle: o.subtle, logger });
+  const ctx: ClientContext = { options: o, http, session, pkce, bootstrap, telemetry, events };
+  const sessionMethods = createSessionMethods(ctx);
+  const scheduler = new RefreshScheduler({
+    clock,
+    random,
+    refresh: () => sessionMethods.authenticate(),
+    isActive: () => session.hasSessionCookie(),
+  });
+
+  const hasSessionCookie = session.startup();
+  const stopRescheduling = session.subscribe(() => scheduler.reschedule());
+  const stopCrossTab = listenCrossTab(o.eventTarget, stateKey(publicToken), store);
+  void bootstrap.getAsync();
+  telemetry.log({
+    name: 'sdk_instance_instantiated',
+    details: {
+      event_callback_registered: false,
+      error_callback_registered: false,
+      success_callback_registered: false,
+    },
+  });
+  if (hasSessionCookie) scheduler.start();
+
+  let destroyed = false;
+  return {
+    publicToken,
+    bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
+    magicLinks: createMagicLinksMethods(ctx),
+    session: sessionMethods,
+    user: createUserMethods(ctx),
+    telemetry: { logEvent: (event) => telemetry.log(event) },
+    on: (name, listener) => events.on(name, listener),
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      scheduler.stop();
+      stopRescheduling();
+      stopCrossTab();
+      session.destroy();
+      cookies.destroy();
+      telemetry.flush();
+      events.clear();
+      releaseStore(publicToken);
+    },
+  };
+}

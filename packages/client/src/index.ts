@@ -1,0 +1,65 @@
+/** @module @latchkey/client — the headless client: createLatchkeyClient, its types, errors and events. */
+
+export type { BootstrapConfig, BootstrapMethods, CaptchaSettings, RbacPolicy } from './bootstrap.js';
+export { DEFAULT_BOOTSTRAP } from './bootstrap.js';
+export type { LatchkeyClient } from './create-client.js';
+export { createLatchkeyClient } from './create-client.js';
+export type {
+  KnownLatchkeyErrorCode,
+  LatchkeyApiErrorFields,
+  LatchkeyErrorCode,
+  LatchkeyErrorOptions,
+  LatchkeySchemaErrorItem,
+} from './errors.js';
+export {
+  isLatchkeyError,
+  isUnrecoverableSessionError,
+  LATCHKEY_ERROR_CODES,
+  LatchkeyApiError,
+  LatchkeyArgumentError,
+  LatchkeyCaptchaRequiredError,
+  LatchkeyError,
+  LatchkeyNetworkError,
+  LatchkeySchemaError,
+  LatchkeyTimeoutError,
+  UNRECOVERABLE_SESSION_ERRORS,
+} from './errors.js';
+export type { LatchkeyEventListener, LatchkeyEventMap, LatchkeyEventName } from './events.js';
+export { LATCHKEY_EVENTS } from './events.js';
+export { isEmailAddress } from './internal/validate.js';
+export type {
+  MagicLinksAuthenticateOptions,
+  MagicLinksEmailOptions,
+  MagicLinksMethods,
+} from './methods/magic-links.js';
+export type { SessionAuthenticateOptions, SessionMethods } from './methods/sessions.js';
+export type { UserMethods, UserUpdateOptions } from './methods/users.js';
+export type {
+  ClientOptions,
+  Clock,
+  CookieJar,
+  CookieOptions,
+  EventTargetLike,
+  LocationLike,
+  Logger,
+  RandomValues,
+  StorageLike,
+} from './options.js';
+export type { LogEventOptions } from './telemetry/event-batcher.js';
+export { SDK_VERSION } from './telemetry/telemetry-blob.js';
+export type {
+  AuthenticateResult,
+  AuthenticationFactor,
+  MagicLinksSendResult,
+  ResponseCommon,
+  Session,
+  SessionJwt,
+  SessionToken,
+  SessionTokens,
+  User,
+  UserFactorDeleteResult,
+  UserId,
+  UserName,
+  UserUpdateResult,
+  WebAuthnRegistration,
+} from './wire-types.js';

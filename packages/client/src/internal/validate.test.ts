@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { LatchkeyArgumentError } from '../errors.js';
+import {
+  assertEmail,
+  assertNumber,
+  assertOptionalBoolean,
+  assertOptionalNumber,
+  assertOptionalObject,
+  assertOptionalString,
+  assertString,
+  isEmailAddress,
+} from './validate.js';
+
+function thrown(fn: () => void): LatchkeyArgumentError {
+  try {
+    fn();
+  } catch (error) {
+    return error as LatchkeyArgumentError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('argument checks', () => {
+  it('name the argument in the message and in .argument', () => {
+    const error = thrown(() => assertNumber('session_duration_minutes', '60'));
+    expect(error).toBeInstanceOf(LatchkeyArgumentError);
+    expect(String(error)).toBe('LatchkeyArgumentError: session_duration_minutes must be a number');
+    expect(error.argument).toBe('session_duration_minutes');
+    expect(error.code).toBe('invalid_argument');
+  });
+
+  it('accept valid values and reject invalid ones', () => {
+    expect(() => assertString('email', 'x')).not.toThrow();
+    expect(thrown(() => assertString('email', 1)).message).toBe('email must be a string');
+    expect(() => assertOptionalString('domain', undefined)).not.toThrow();
+    expect(thrown(() => assertOptionalString('domain', null)).message).toBe('domain must be a string');
+    expect(thrown(() => assertNumber('n', Number.NaN)).message).toBe('n must be a number');
+    expect(() => assertOptionalNumber('n', undefined)).not.toThrow();
+    expect(thrown(() => assertOptionalBoolean('is_passkey', 'yes')).message).toBe(
+      'is_passkey must be a boolean',
+    );
+    expect(() => assertOptionalBoolean('is_passkey', false)).not.toThrow();
+    expect(thrown(() => assertOptionalObject('untrustedMetadata', [])).message).toBe(
+      'untrustedMetadata must be an object',
+    );
+    expect(thrown(() => assertOptionalObject('untrustedMetadata', null)).argument).toBe('untrustedMetadata');
+    expect(() => assertOptionalObject('untrustedMetadata', { a: 1 })).not.toThrow();
+  });
+});
+
+describe('email pattern', () => {
+  it.each([
+    ['ada@example.com', true],
+    ['a.b+tag@mail.example.co', true],
+    ['user@localhost', false],
+    ['user@example.c', false],
+    ['user@example.c0m', false],
+    ['no-at.example.com', false],
+    ['two@@example.com', false],
+    ['spa ce@example.com', false],
+    ['@example.com', false],
+  ])('%s → %s', (email, valid) => {
+    expect(isEmailAddress(email)).toBe(valid);
+    if (!valid) expect(thrown(() => assertEmail('email', email)).argument).toBe('email');
+  });
+});

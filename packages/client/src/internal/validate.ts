@@ -1,0 +1,53 @@
+/** @module internal/validate — argument checks of spec §5; each failure names the argument. */
+
+import { LatchkeyArgumentError } from '../errors.js';
+
+/** local part, `@`, domain, `.`, a TLD of at least two letters (spec §5). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** True when `value` looks like an email address by the spec's pattern. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** Throws unless `value` is a string. */
+export function assertString(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string') throw new LatchkeyArgumentError(name, 'must be a string');
+}
+
+/** Throws unless `value` is a string or undefined. */
+export function assertOptionalString(name: string, value: unknown): asserts value is string | undefined {
+  if (value !== undefined) assertString(name, value);
+}
+
+/** Throws unless `value` is a finite number. */
+export function assertNumber(name: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new LatchkeyArgumentError(name, 'must be a number');
+  }
+}
+
+/** Throws unless `value` is a finite number or undefined. */
+export function assertOptionalNumber(name: string, value: unknown): asserts value is number | undefined {
+  if (value !== undefined) assertNumber(name, value);
+}
+
+/** Throws unless `value` is a boolean or undefined. */
+export function assertOptionalBoolean(name: string, value: unknown): asserts value is boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new LatchkeyArgumentError(name, 'must be a boolean');
+  }
+}
+
+/** Throws unless `value` is a plain object (not null, not an array) or undefined. */
+export function assertOptionalObject(name: string, value: unknown): asserts value is object | undefined {
+  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    throw new LatchkeyArgumentError(name, 'must be an object');
+  }
+}
+
+/** Throws unless `value` is a string matching the email pattern. */
+export function assertEmail(name: string, value: unknown): asserts value is string {
+  assertString(name, value);
+  if (!isEmailAddress(value)) throw new LatchkeyArgumentError(name, 'must be a valid email address');
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LatchkeyArgumentError } from '../errors.js';
+import {
+  apiError,
+  authResponse,
+  createTestClient,
+  destroyTestClients,
+  makeSession,
+  makeUser,
+  ok,
+  PUBLIC_TOKEN,
+  seedSignedIn,
+} from '../testing/fakes.js';
+
+const ML_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
+const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
+const SEND = { request_id: 'r', status_code: 200, user_id: 'user-test-1', email_id: 'email-test-1' };
+
+function withPkce(on: boolean) {
+  return createTestClient({
+    prepare(setup) {
+      setup.fetch.on(
+        `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
+        ok({ pkce_required_for_email_magic_links: on, password_config: null }),
+      );
+      setup.fetch.on('POST /magic_links/email/login_or_create', ok(SEND));
+      setup.fetch.on('POST /magic_links/email/send/primary', ok(SEND));
+      setup.fetch.on('POST /magic_links/email/send/secondary', ok(SEND));
+    },
+  });
+}
+
+afterEach(() => {
+  destroyTestClients();
+});
+
+describe('magicLinks.email.loginOrCreate', () => {
+  it('sends the options in wire order, then the email, without a challenge when PKCE is off', async () => {
+    const { client, fetch } = withPkce(false);
+    const result = await client.magicLinks.email.loginOrCreate('ada@example.com', {
+      loginMagicLinkURL: 'http://localhost:4100/authenticate',
+      signupMagicLinkURL: 'http://localhost:4100/authenticate?signup=1',
+      loginExpirationMinutes: 30,
+      signupExpirationMinutes: 60,
+      locale: 'en',
+    });
+    expect(result).toEqual(SEND);
+    const [request] = fetch.calls('POST /magic_links/email/login_or_create');
+    expect(request!.body).toBe(
+      '{"login_magic_link_url":"http://localhost:4100/authenticate",' +
+        '"signup_magic_link_url":"http://localhost:4100/authenticate?signup=1",' +
+        '"login_expiration_minutes":30,"signup_expiration_minutes":60,"locale":"en","email":"ada@example.com"}',
+    );
+  });
+
+  it('adds the stored magic_links challenge when PKCE is required, reusing it across sends', async () => {
+    const { client, fetch, storage } = withPkce(true);
+    await client.magicLinks.email.loginOrCreate('ada@example.com');
+    await client.magicLinks.email.loginOrCreate('ada@example.com');
+    const pair = JSON.parse(storage.getItem(ML_KEY)!);
+    const bodies = fetch.calls('POST /magic_links/email/login_or_create').map((r) => r.json);
+    expect(bodies).toEqual([
+      { email: 'ada@example.com', code_challenge: pair.code_challenge },
+      { email: 'ada@example.com', code_challenge: pair.code_challenge },
+    ]);
+    expect(pair.code_challenge).toBe(createHash('sha256').update(pair.code_verifier).digest('base64url'));
+  });
+
+  it('checks its arguments, naming them', async () => {
+    const { client, fetch } = withPkce(false);
+    await expect(client.magicLinks.email.loginOrCreate(42 as unknown as string)).rejects.toThrow(
+      'email must be a string',
+    );
+    await expect(client.magicLinks.email.loginOrCreate('not-an-email')).rejects.toThrow(
+      'email must be a valid email address',
+    );
+    await expect(
+      client.magicLinks.email.loginOrCreate('ada@example.com', {
+        loginExpirationMinutes: '30' as unknown as number,
+      }),
+    ).rejects.toThrow(expect.objectContaining({ argument: 'loginExpirationMinutes' }));
+    expect(fetch.calls('POST /magic_links/email/login_or_create')).toHaveLength(0);
+  });
+});
+
+describe('magicLinks.email.send', () => {
+  it('uses /primary when signed out and /secondary when signed in', async () => {
+    const signedOut = withPkce(false);
+    await signedOut.client.magicLinks.email.send('ada@example.com');
+    expect(signedOut.fetch.calls('POST /magic_links/email/send/primary')).toHaveLength(1);
+    destroyTestClients();
+    const signedIn = createTestClient({
+      prepare(setup) {
+        seedSignedIn(setup);
+        setup.fetch.on('POST /sessions/authenticate', ok(authResponse()));
+        setup.fetch.on('POST /magic_links/email/send/secondary', ok(SEND));
+      },
+    });
+    await signedIn.client.magicLinks.email.send('second@example.com');
+    const [request] = signedIn.fetch.calls('POST /magic_links/email/send/secondary');
+    expect(request!.json).toEqual({ email: 'second@example.com' });
+  });
+});
+
+describe('magicLinks.authenticate', () => {
+  it('signs in: cookies, state from `user`, result without __user; IST cleared', async () => {
+    const { client, fetch, cookies, storage } = createTestClient();
+    const user = makeUser({ user_id: 'user-from-user-field' });
+    fetch.on(
+      'POST /magic_links/authenticate',
+      ok({ ...authResponse(makeSession(), user), __user: makeUser() }),
+    );
+    cookies.set('stytch_intermediate_session_token=ist; Path=/');
+    const result = await client.magicLinks.authenticate('link-token', { sessionDurationMinutes: 60 });
+    expect(fetch.calls('POST /magic_links/authenticate')[0]!.body).toBe(
+      '{"session_duration_minutes":60,"token":"link-token"}',
+    );
+    expect('__user' in result).toBe(false);
+    expect(result.session_token).toBe('session-token-1');
+    expect(client.user.getSync()).toEqual(user);
+    expect(client.session.getSync()).toEqual(makeSession());
+    expect(client.session.getTokens()).toEqual({
+      session_token: 'session-token-1',
+      session_jwt: 'jwt-for-session-token-1',
+    });
+    expect(cookies.get()).not.toContain('stytch_intermediate_session_token');
+    expect(JSON.parse(storage.getItem(`stytch_sdk_state_${PUBLIC_TOKEN}`)!)).toEqual({
+      session: makeSession(),
+      user,
+    });
+  });
+
+  it('sends the stored magic_links verifier and clears it after success', async () => {
+    const { client, fetch, storage } = withPkce(true);
+    fetch.on('POST /magic_links/authenticate', ok(authResponse()));
+    await client.magicLinks.email.loginOrCreate('ada@example.com');
+    const pair = JSON.parse(storage.getItem(ML_KEY)!);
+    await client.magicLinks.authenticate('link-token', { sessionDurationMinutes: 60 });
+    expect(fetch.calls('POST /magic_links/authenticate')[0]!.json).toEqual({
+      code_verifier: pair.code_verifier,
+      session_duration_minutes: 60,
+      token: 'link-token',
+    });
+    expect(storage.getItem(ML_KEY)).toBeNull();
+  });
+
+  it('tries the password-reset verifier first and retries with the magic_links one on a pkce error', async () => {
+    const { client, fetch, storage } = createTestClient();
+    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
+    storage.setItem(ML_KEY, JSON.stringify({ code_challenge: 'c-ml', code_verifier: 'v-ml' }));
+    fetch.on('POST /magic_links/authenticate', (request) =>
+      (request.json as { code_verifier: string }).code_verifier === 'v-ml'
+        ? ok(authResponse())
+        : apiError(400, 'pkce_mismatch', 'The code verifier does not match.'),
+    );
+    await client.magicLinks.authenticate('link-token', { sessionDurationMinutes: 60 });
+    const verifiers = fetch
+      .calls('POST /magic_links/authenticate')
+      .map((r) => (r.json as { code_verifier: string }).code_verifier);
+    expect(verifiers).toEqual(['v-pw', 'v-ml']);
+    expect(storage.getItem(ML_KEY)).toBeNull();
+    expect(storage.getItem(PW_KEY)).not.toBeNull();
+    expect(client.session.getSync()).toEqual(makeSession());
+  });
+
+  it('does not retry on other errors and keeps the stored pairs', async () => {
+    const { client, fetch, storage } = createTestClient();
+    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
+    fetch.on('POST /magic_links/authenticate', apiError(401, 'unable_to_auth_magic_link'));
+    await expect(client.magicLinks.authenticate('t', { sessionDurationMinutes: 60 })).rejects.toMatchObject({
+      code: 'unable_to_auth_magic_link',
+    });
+    expect(fetch.calls('POST /magic_links/authenticate')).toHaveLength(1);
+    expect(storage.getItem(PW_KEY)).not.toBeNull();
+    expect(client.session.getSync()).toBeNull();
+  });
+
+  it('stores only the intermediate token when the response has no session', async () => {
+    const { client, fetch, cookies } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
+    fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+    fetch.on(
+      'POST /magic_links/authenticate',
+      ok({ request_id: 'r', status_code: 200, intermediate_session_token: 'ist-9' }),
+    );
+    await client.magicLinks.authenticate('t', { sessionDurationMinutes: 60 });
+    expect(cookies.get()).toBe('stytch_intermediate_session_token=ist-9');
+    expect(client.session.getSync()).toBeNull();
+  });
+
+  it('requires sessionDurationMinutes as a number', async () => {
+    const { client } = createTestClient();
+    const error = await client.magicLinks
+      .authenticate('t', { sessionDurationMinutes: '60' as unknown as number })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LatchkeyArgumentError);
+    expect(String(error)).toBe('LatchkeyArgumentError: sessionDurationMinutes must be a number');
+  });
+});

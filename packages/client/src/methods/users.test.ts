@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  authResponse,
+  createTestClient,
+  destroyTestClients,
+  makeUser,
+  ok,
+  seedSignedIn,
+} from '../testing/fakes.js';
+
+afterEach(() => {
+  destroyTestClients();
+});
+
+function signedIn() {
+  return createTestClient({
+    prepare(setup) {
+      seedSignedIn(setup);
+      setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+    },
+  });
+}
+
+describe('user.get', () => {
+  it('reads the flat user, strips request_id/status_code, stores it and notifies', async () => {
+    const { client, fetch } = signedIn();
+    const fresh = makeUser({ name: { first_name: 'Grace', middle_name: '', last_name: 'Hopper' } });
+    fetch.on('GET /users/me', ok({ request_id: 'r', status_code: 200, ...fresh }));
+    const listener = vi.fn();
+    client.user.onChange(listener);
+    const user = await client.user.get();
+    expect(fetch.calls('GET /users/me')[0]!.body).toBeUndefined();
+    expect(user).toEqual(fresh);
+    expect(client.user.getSync()).toEqual(fresh);
+    expect(listener).toHaveBeenCalledWith(fresh);
+  });
+});
+
+describe('user.update', () => {
+  it('PUTs name and untrusted_metadata, stores __user, returns the rest', async () => {
+    const { client, fetch } = signedIn();
+    const updated = makeUser({ untrusted_metadata: { theme: 'dark' } });
+    fetch.on(
+      'PUT /users/me',
+      ok({
+        request_id: 'r',
+        status_code: 200,
+        user_id: 'user-test-1',
+        emails: [],
+        phone_numbers: [],
+        crypto_wallets: [],
+        __user: updated,
+      }),
+    );
+    const result = await client.user.update({
+      name: { first_name: 'Ada' },
+      untrustedMetadata: { theme: 'dark' },
+    });
+    expect(fetch.calls('PUT /users/me')[0]!.json).toEqual({
+      name: { first_name: 'Ada' },
+      untrusted_metadata: { theme: 'dark' },
+    });
+    expect(result).toEqual({
+      request_id: 'r',
+      status_code: 200,
+      user_id: 'user-test-1',
+      emails: [],
+      phone_numbers: [],
+      crypto_wallets: [],
+    });
+    expect(client.user.getSync()).toEqual(updated);
+  });
+
+  it('requires untrustedMetadata to be an object', async () => {
+    const { client, fetch } = signedIn();
+    await expect(
+      client.user.update({ untrustedMetadata: 'x' as unknown as Record<string, unknown> }),
+    ).rejects.toThrow('untrustedMetadata must be an object');
+    expect(fetch.calls('PUT /users/me')).toHaveLength(0);
+  });
+});
+
+describe('user factor removal', () => {
+  it('DELETEs by id as-is and stores __user', async () => {
+    const { client, fetch } = signedIn();
+    const without = makeUser({ webauthn_registrations: [] });
+    fetch.on(
+      'DELETE /users/webauthn_registrations/webauthn-registration-test-1',
+      ok({ request_id: 'r', status_code: 200, user_id: 'user-test-1', __user: without }),
+    );
+    const result = await client.user.deleteWebauthnRegistration('webauthn-registration-test-1');
+    expect(result).toEqual({ request_id: 'r', status_code: 200, user_id: 'user-test-1' });
+    expect(client.user.getSync()).toEqual(without);
+    await expect(client.user.deleteEmail(undefined as unknown as string)).rejects.toThrow(
+      'emailId must be a string',
+    );
+  });
+});
+
+describe('sign-in user field', () => {
+  it('is read from `user` for session refreshes', async () => {
+    const { client, fetch } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
+    const fromUser = makeUser({ user_id: 'from-user' });
+    fetch.on('POST /sessions/authenticate', ok({ ...authResponse(undefined, fromUser), __user: makeUser() }));
+    await client.session.authenticate();
+    expect(client.user.getSync()?.user_id).toBe('from-user');
+  });
+});

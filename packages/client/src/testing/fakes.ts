@@ -1,0 +1,254 @@
+/** @module testing/fakes — test doubles for the client's injectable edges (tests only; not built). */
+
+import { type Mock, vi } from 'vitest';
+import { createLatchkeyClient, type LatchkeyClient } from '../create-client.js';
+import { createMemoryCookieJar } from '../internal/memory-cookie-jar.js';
+import { createMemoryStorage } from '../internal/memory-storage.js';
+import type { ClientOptions, CookieJar, StorageLike } from '../options.js';
+import type { AuthenticateResponse, Session, User } from '../wire-types.js';
+
+export const PUBLIC_TOKEN = 'public-token-test-11111111-2222-3333-4444-555555555555';
+
+/** One request as the fake fetch saw it. */
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  json: unknown;
+  signal: AbortSignal | undefined;
+}
+
+/** A route answer: status + JSON body (or raw text), or a thrown error, or a promise of one. */
+export type FakeAnswer = { status?: number; json?: unknown; text?: string } | Error;
+export type FakeHandler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/** `POST /x` matches a POST whose path ends with `/x`. */
+function matches(request: RecordedRequest, pattern: string): boolean {
+  const [method, path = ''] = pattern.split(' ');
+  return request.method === method && new URL(request.url).pathname.endsWith(path);
+}
+
+/** A fetch that records requests and answers from handlers matched by `METHOD path` suffix. */
+export function createFakeFetch() {
+  const requests: RecordedRequest[] = [];
+  const routes: [string, FakeHandler][] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = { ...(init.headers as Record<string, string>) };
+    const body = init.body as string | undefined;
+    const request: RecordedRequest = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      json: body === undefined ? undefined : JSON.parse(body),
+      signal: init.signal ?? undefined,
+    };
+    requests.push(request);
+    const route = [...routes].reverse().find(([pattern]) => matches(request, pattern));
+    const answer = await (route
+      ? route[1](request)
+      : { status: 404, json: { error_type: 'route_not_found' } });
+    if (answer instanceof Error) throw answer;
+    const text = answer.text ?? JSON.stringify(answer.json ?? {});
+    // A minimal Response: the client reads only `status` and `text()`; a real Response would read its
+    // body through timers that fake timers freeze.
+    return { status: answer.status ?? 200, text: async () => text } as Response;
+  });
+  return {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    mock: fetch,
+    requests,
+    /** Adds a handler for e.g. `POST /sessions/authenticate`; later routes win. */
+    on(pattern: string, handler: FakeHandler | FakeAnswer) {
+      routes.push([pattern, typeof handler === 'function' ? handler : () => handler]);
+    },
+    calls(pattern: string): RecordedRequest[] {
+      return requests.filter((r) => matches(r, pattern));
+    },
+  };
+}
+
+/** A cookie jar that also keeps every raw string written to it. */
+export function createRecordingCookieJar(): CookieJar & { writes: string[] } {
+  const jar = createMemoryCookieJar(() => Date.now());
+  const writes: string[] = [];
+  return {
+    writes,
+    get: () => jar.get(),
+    set(cookie) {
+      writes.push(cookie);
+      jar.set(cookie);
+    },
+  };
+}
+
+/** A random source whose output is a fixed byte (default 0x2a) so ids and jitter are predictable. */
+export function fixedRandom(byte = 0x2a) {
+  return (array: Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer>) => {
+    new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(byte);
+    return array;
+  };
+}
+
+/** A random source filling every 32-bit word with `value` (byte arrays get its low byte). */
+export function u32Random(value: number) {
+  return (array: Uint8Array<ArrayBuffer> | Uint32Array<ArrayBuffer>) => {
+    if (array instanceof Uint32Array) array.fill(value);
+    else array.fill(value & 0xff);
+    return array;
+  };
+}
+
+/** A promise with its resolve function exposed. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Seeds a signed-in browser: session cookies plus the stored state. */
+export function seedSignedIn(
+  setup: { cookies: CookieJar; storage: StorageLike },
+  session: Session = makeSession(),
+  user: User = makeUser(),
+  token = 'session-token-0',
+): void {
+  setup.cookies.set(`stytch_session=${token}; Path=/`);
+  setup.cookies.set(`stytch_session_jwt=jwt-for-${token}; Path=/`);
+  setup.storage.setItem(`stytch_sdk_state_${PUBLIC_TOKEN}`, JSON.stringify({ session, user }));
+}
+
+export function makeSession(overrides: Partial<Session> = {}): Session {
+  return {
+    session_id: 'session-test-aaaa',
+    user_id: 'user-test-1',
+    started_at: '2030-01-01T00:00:00.000Z',
+    last_accessed_at: '2030-01-01T00:00:00.000Z',
+    expires_at: '2030-01-01T01:00:00.000Z',
+    attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
+    authentication_factors: [],
+    custom_claims: null,
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    user_id: 'user-test-1',
+    created_at: '2029-12-01T00:00:00.000Z',
+    status: 'active',
+    name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
+    emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
+    phone_numbers: [],
+    crypto_wallets: [],
+    providers: [],
+    password: null,
+    totps: [],
+    webauthn_registrations: [],
+    biometric_registrations: [],
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    ...overrides,
+  };
+}
+
+/** An AuthenticateResponse `data` object for `session`/`user`. */
+export function authResponse(
+  session: Session = makeSession(),
+  user: User = makeUser(),
+  token = 'session-token-1',
+): AuthenticateResponse {
+  return {
+    request_id: 'request-id-test-1',
+    status_code: 200,
+    user_id: user.user_id,
+    session_token: token,
+    session_jwt: `jwt-for-${token}`,
+    session,
+    user,
+    __user: user,
+  };
+}
+
+/** Wraps data in the success envelope. */
+export function ok(data: unknown): FakeAnswer {
+  return { status: 200, json: { data } };
+}
+
+/** A wire error body. */
+export function apiError(status: number, errorType: string, message = `${errorType} happened`): FakeAnswer {
+  return {
+    status,
+    json: {
+      status_code: status,
+      request_id: 'request-id-err',
+      error_type: errorType,
+      error_message: message,
+      error_url: `https://latchkey.dev/errors#${errorType}`,
+    },
+  };
+}
+
+type LogFn = Mock<(...data: unknown[]) => void>;
+
+export interface TestClientSetup {
+  client: LatchkeyClient;
+  fetch: ReturnType<typeof createFakeFetch>;
+  cookies: ReturnType<typeof createRecordingCookieJar>;
+  storage: StorageLike;
+  logger: { warn: LogFn; error: LogFn };
+  target: EventTarget;
+}
+
+const live: LatchkeyClient[] = [];
+
+/**
+ * Builds a client over fakes. The bootstrap route answers with PKCE off unless overridden.
+ * Pass `prepare` to seed cookies/storage/routes before construction.
+ */
+export function createTestClient(
+  options: Partial<ClientOptions> & { prepare?: (setup: Omit<TestClientSetup, 'client'>) => void } = {},
+): TestClientSetup {
+  const { prepare, ...rest } = options;
+  const fetch = createFakeFetch();
+  fetch.on(
+    `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
+    ok({ email_domains: ['example.com'], password_config: null }),
+  );
+  fetch.on('POST /events', ok({}));
+  const cookies = createRecordingCookieJar();
+  const storage = createMemoryStorage();
+  const logger = {
+    warn: vi.fn<(...data: unknown[]) => void>(),
+    error: vi.fn<(...data: unknown[]) => void>(),
+  };
+  const target = new EventTarget();
+  prepare?.({ fetch, cookies, storage, logger, target });
+  const client = createLatchkeyClient({
+    publicToken: PUBLIC_TOKEN,
+    baseUrl: 'http://provider.test',
+    fetch: fetch.fetch,
+    cookies,
+    storage,
+    logger,
+    random: fixedRandom(),
+    location: { origin: 'http://localhost:4100', hostname: 'localhost' },
+    eventTarget: target as unknown as ClientOptions['eventTarget'],
+    ...rest,
+  });
+  live.push(client);
+  return { client, fetch, cookies, storage, logger, target };
+}
+
+/** Destroys every client made by createTestClient (call in afterEach). */
+export function destroyTestClients(): void {
+  for (const client of live.splice(0)) client.destroy();
+}
+
+/** Lets pending promise callbacks run (fetch fakes resolve through several microtasks). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}

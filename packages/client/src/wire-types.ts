@@ -1,0 +1,125 @@
+/** @module wire-types — the wire objects of `wire/objects.md`, in the wire's snake_case. */
+
+/** Opaque session token (the `stytch_session` cookie value). */
+export type SessionToken = string & { readonly __brand?: 'SessionToken' };
+/** Signed session JWT (the `stytch_session_jwt` cookie value). */
+export type SessionJwt = string & { readonly __brand?: 'SessionJwt' };
+/** A user id, e.g. `user-test-…`. */
+export type UserId = string & { readonly __brand?: 'UserId' };
+
+/** Fields every `/sdk/v1` response carries inside `data`. */
+export interface ResponseCommon {
+  request_id: string;
+  status_code: number;
+}
+
+export interface UserName {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+}
+
+export interface WebAuthnRegistration {
+  webauthn_registration_id: string;
+  domain: string;
+  user_agent: string;
+  authenticator_type: string;
+  verified: boolean;
+  name: string;
+}
+
+/** The User object (`objects.md#user`). */
+export interface User {
+  user_id: UserId;
+  created_at: string;
+  status: 'active' | 'pending';
+  name: UserName;
+  emails: { email_id: string; email: string; verified: boolean }[];
+  phone_numbers: { phone_id: string; phone_number: string; verified: boolean }[];
+  crypto_wallets: {
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    verified: boolean;
+  }[];
+  providers: {
+    oauth_user_registration_id: string;
+    provider_subject: string;
+    provider_type: string;
+    profile_picture_url: string;
+    locale: string;
+  }[];
+  password: null | { password_id: string; requires_reset: boolean };
+  totps: { totp_id: string; verified: boolean }[];
+  webauthn_registrations: WebAuthnRegistration[];
+  biometric_registrations: { biometric_registration_id: string; verified: boolean }[];
+  trusted_metadata: Record<string, unknown>;
+  untrusted_metadata: Record<string, unknown>;
+}
+
+/** One authentication factor; the detail key depends on `delivery_method` (`objects.md`). */
+export interface AuthenticationFactor {
+  type: string;
+  delivery_method: string;
+  last_authenticated_at: string;
+  [detail: string]: unknown;
+}
+
+/** The Session object (`objects.md#session`). */
+export interface Session {
+  session_id: string;
+  user_id: UserId;
+  started_at: string;
+  last_accessed_at: string;
+  expires_at: string;
+  attributes: { ip_address: string; user_agent: string };
+  authentication_factors: AuthenticationFactor[];
+  custom_claims: null | Record<string, unknown>;
+}
+
+/** What a sign-in returns to the caller (the wire AuthenticateResponse without `__user`). */
+export interface AuthenticateResult extends ResponseCommon {
+  user_id: UserId;
+  session_token: SessionToken;
+  session_jwt: SessionJwt;
+  session: Session;
+  user: User;
+  [extra: string]: unknown;
+}
+
+/** The raw AuthenticateResponse as the provider sends it, including `__user`. */
+export interface AuthenticateResponse extends AuthenticateResult {
+  __user?: User;
+}
+
+/** A response that only carries an intermediate session token (MFA still pending). */
+export interface IntermediateSessionResponse extends ResponseCommon {
+  intermediate_session_token: string;
+}
+
+/** Data of the magic-link send calls (`endpoints.md`, magic links). */
+export interface MagicLinksSendResult extends ResponseCommon {
+  user_id?: UserId;
+  email_id?: string;
+}
+
+/** What `PUT /users/me` returns to the caller. */
+export interface UserUpdateResult extends ResponseCommon {
+  user_id: UserId;
+  emails: User['emails'];
+  phone_numbers: User['phone_numbers'];
+  crypto_wallets: User['crypto_wallets'];
+  [extra: string]: unknown;
+}
+
+/** What the `DELETE /users/…` removals return to the caller. */
+export interface UserFactorDeleteResult extends ResponseCommon {
+  user_id: UserId;
+  [extra: string]: unknown;
+}
+
+/** The session tokens as the cookies hold them. */
+export interface SessionTokens {
+  session_token: SessionToken;
+  session_jwt: SessionJwt;
+}
