@@ -1,0 +1,44 @@
+/** @module components/screen-frame — a screen's heading, back arrow and focus handling. */
+import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { useWidget } from '../widget/widget-context.js';
+import { BackButton } from './back-button.js';
+
+/** Props of ScreenFrame. */
+export interface ScreenFrameProps {
+  title: string;
+  /** Shows the back arrow. */
+  onBack?: () => void;
+  children?: ReactNode;
+}
+
+/**
+ * Lays out one screen. When the screen appears after a change, focus moves to its first enabled
+ * field, or else to its heading, so keyboard and screen-reader users land on the new content.
+ */
+export function ScreenFrame({ title, onBack, children }: ScreenFrameProps): ReactElement {
+  const { state, t, hideHeaderText, focusReady } = useWidget();
+  const section = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
+  useEffect(() => {
+    if (!focusReady.current) return;
+    const field = section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])');
+    (field ?? heading.current)?.focus();
+  }, []);
+
+  return (
+    <div className="lk-stack" ref={section}>
+      {onBack ? <BackButton label={t('common.back')} disabled={state.busy} onClick={onBack} /> : null}
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className={hideHeaderText ? 'lk-heading lk-visually-hidden' : 'lk-heading'}
+        part="headline"
+      >
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}

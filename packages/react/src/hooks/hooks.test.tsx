@@ -1,0 +1,78 @@
+import type { LatchkeyClient } from '@latchkey/client';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LatchkeyProvider } from '../latchkey-provider.js';
+import { SignIn } from '../sign-in.js';
+import { createFakeClient } from '../testing/fake-client.js';
+import { useLatchkey } from './use-latchkey.js';
+import { useSession } from './use-session.js';
+import { useUser } from './use-user.js';
+
+afterEach(cleanup);
+
+// The fake implements the widget's subset; the hooks only touch that subset.
+const asClient = (fake: ReturnType<typeof createFakeClient>) => fake as unknown as LatchkeyClient;
+
+function Status(): ReactElement {
+  const session = useSession();
+  const user = useUser();
+  return (
+    <p>
+      {session ? `session ${session.session_id}` : 'no session'} / {user ? `user ${user.user_id}` : 'no user'}
+    </p>
+  );
+}
+
+function Probe({ onClient }: { onClient: (client: LatchkeyClient) => void }): null {
+  onClient(useLatchkey());
+  return null;
+}
+
+describe('hooks', () => {
+  it('useSession and useUser re-render on onChange', () => {
+    const fake = createFakeClient();
+    render(
+      <LatchkeyProvider client={asClient(fake)}>
+        <Status />
+      </LatchkeyProvider>,
+    );
+    expect(screen.getByText('no session / no user')).toBeTruthy();
+    act(() => {
+      fake.setSession({ session_id: 'session-1', user_id: 'user-1', expires_at: '2030-01-01T00:00:00Z' });
+      fake.setUser({ user_id: 'user-1', emails: [] });
+    });
+    expect(screen.getByText('session session-1 / user user-1')).toBeTruthy();
+    act(() => fake.setSession(null));
+    expect(screen.getByText('no session / user user-1')).toBeTruthy();
+  });
+
+  it('useLatchkey returns the provider client and throws without a provider', () => {
+    const fake = asClient(createFakeClient());
+    const seen: LatchkeyClient[] = [];
+    render(
+      <LatchkeyProvider client={fake}>
+        <Probe onClient={(client) => seen.push(client)} />
+      </LatchkeyProvider>,
+    );
+    expect(seen[0]).toBe(fake);
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect(() => render(<Probe onClient={() => {}} />)).toThrow(/LatchkeyProvider/);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it('<SignIn> takes its client from the provider', () => {
+    const fake = createFakeClient();
+    render(
+      <LatchkeyProvider client={asClient(fake)}>
+        <SignIn config={{}} />
+      </LatchkeyProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(fake.telemetryEvents.map((e) => e.name)).toEqual(['render_login_screen']);
+  });
+});

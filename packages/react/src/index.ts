@@ -1,0 +1,32 @@
+/** @module @latchkey/react — the sign-in widget: React components, hooks and mount functions. */
+
+export type {
+  EmailMagicLinksOptions,
+  OAuthProviderConfig,
+  Product,
+  WidgetCallbacks,
+  WidgetConfig,
+  WidgetEvent,
+} from './config.js';
+export { useLatchkey } from './hooks/use-latchkey.js';
+export { useSession } from './hooks/use-session.js';
+export { useUser } from './hooks/use-user.js';
+export { LatchkeyProvider, type LatchkeyProviderProps } from './latchkey-provider.js';
+export type { Screen, ScreenName } from './machine/screen.js';
+export {
+  HOST_ELEMENT_NAME,
+  type MountedWidget,
+  type MountOptions,
+  type MountResetPasswordOptions,
+  mountLogin,
+  mountPasskeyRegistration,
+  mountResetPassword,
+} from './mount.js';
+export { PasskeyRegistration } from './passkey-registration.js';
+export { ResetPassword, type ResetPasswordProps } from './reset-password.js';
+export { SignIn, type SignInProps } from './sign-in.js';
+export { en, type StringKey, type StringOverrides, type Strings } from './strings/en.js';
+export type { ButtonStyles, CssLength, FontFaceSource, LatchkeyStyles } from './theme/theme.js';
+export { VERSION as version } from './version.js';
+export type { WidgetProps } from './widget/widget-props.js';
+export type { WidgetBootstrap, WidgetClient, WidgetSession, WidgetUser } from './widget-client.js';

@@ -1,0 +1,15 @@
+/** @module internal/to-screen-error — turns anything a client call threw into ScreenError data. */
+import type { ScreenError } from '../machine/state.js';
+
+/**
+ * Keeps the stable `code` of a LatchkeyError, and its message only for API errors (those carry an
+ * HTTP `status`): the wire promises that `error_message` is a sentence a person can act on, while
+ * the messages of network or schema errors are for developers.
+ */
+export function toScreenError(error: unknown): ScreenError {
+  if (typeof error !== 'object' || error === null) return { code: 'unknown' };
+  const { code, message, status } = error as { code?: unknown; message?: unknown; status?: unknown };
+  if (typeof code !== 'string' || code === '') return { code: 'unknown' };
+  if (typeof status === 'number' && typeof message === 'string' && message !== '') return { code, message };
+  return { code };
+}

@@ -1,0 +1,120 @@
+/** @module machine/effects — the side effects of the machine: client calls, host callbacks, telemetry. */
+import { magicLinkOptionsOf, sessionDurationOf, type WidgetCallbacks, type WidgetConfig } from '../config.js';
+import { toScreenError } from '../internal/to-screen-error.js';
+import type { WidgetClient } from '../widget-client.js';
+import type { Event, EventOf, EventType } from './event.js';
+import type { ScreenName, ScreenOf } from './screen.js';
+import type { MachineState } from './state.js';
+
+/** The three ways to mount the widget. */
+export type WidgetMode = 'login' | 'resetPassword' | 'passkeyRegistration';
+
+/** What effects may touch. */
+export interface EffectContext {
+  client: WidgetClient;
+  config: WidgetConfig;
+  callbacks: WidgetCallbacks;
+}
+
+/** Work started by an accepted event; resolves to the event that reports its outcome. */
+export type CommandEffect<T extends EventType> = (
+  state: MachineState,
+  event: EventOf<T>,
+  ctx: EffectContext,
+) => Promise<Event>;
+
+/** Work that runs when a screen is entered, without user input (hanko's auto-steps). */
+export type ScreenEffect<N extends ScreenName> = (
+  screen: ScreenOf<N>,
+  ctx: EffectContext,
+) => Promise<Event> | undefined;
+
+// Host callbacks are someone else's code: a throwing one must not break the widget's flow.
+function emit(ctx: EffectContext, type: string, data: unknown): void {
+  try {
+    ctx.callbacks.onEvent?.({ type, data });
+  } catch (error) {
+    console.error('Latchkey: the onEvent callback threw', error);
+  }
+}
+
+function fail(ctx: EffectContext, error: unknown): Event {
+  try {
+    ctx.callbacks.onError?.(error);
+  } catch (callbackError) {
+    console.error('Latchkey: the onError callback threw', callbackError);
+  }
+  return { type: 'REQUEST_FAILED', error: toScreenError(error) };
+}
+
+function log(ctx: EffectContext, name: string, details: Record<string, unknown>): void {
+  try {
+    ctx.client.telemetry.logEvent({ name, details });
+  } catch {
+    // Telemetry is best effort (wire/client-state.md: failures are ignored).
+  }
+}
+
+async function sendMagicLink(email: string, ctx: EffectContext): Promise<unknown> {
+  const data = await ctx.client.magicLinks.email.loginOrCreate(email, magicLinkOptionsOf(ctx.config));
+  emit(ctx, 'MAGIC_LINK_LOGIN_OR_CREATE', data);
+  log(ctx, 'email_sent', { email, type: 'login_or_create_eml' });
+  return data;
+}
+
+/** Effects of events, run when the event makes the machine busy (and only then). */
+export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = {
+  EMAIL_SUBMITTED: async (state, _event, ctx) => {
+    const email = state.screen.name === 'Main' ? (state.screen.email ?? '') : '';
+    try {
+      await sendMagicLink(email, ctx);
+      return { type: 'MAGIC_LINK_SENT', email };
+    } catch (error) {
+      return fail(ctx, error);
+    }
+  },
+  RESEND_REQUESTED: async (state, _event, ctx) => {
+    const email = state.screen.name === 'EmailConfirmation' ? state.screen.email : '';
+    log(ctx, 'email_try_again_clicked', { email, type: 'login_or_create_eml' });
+    try {
+      await sendMagicLink(email, ctx);
+      return { type: 'RESEND_SUCCEEDED' };
+    } catch (error) {
+      return fail(ctx, error);
+    }
+  },
+};
+
+const flowComplete = (screen: { result: unknown }, ctx: EffectContext): undefined => {
+  emit(ctx, 'AUTHENTICATE_FLOW_COMPLETE', screen.result);
+  return undefined;
+};
+
+/** Effects of entering a screen. */
+export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
+  // Spec §2 reset form: a `stytch_token_type=login` link authenticates its magic-link token at once.
+  PasswordResetForm: (screen, ctx) => {
+    if (screen.tokenType !== 'login' || !screen.token) return undefined;
+    const token = screen.token;
+    return ctx.client.magicLinks
+      .authenticate(token, { sessionDurationMinutes: sessionDurationOf(ctx.config) })
+      .then(
+        (result): Event => {
+          log(ctx, 'deeplink_handled_success', { token_type: 'login' });
+          return { type: 'AUTHENTICATED', result };
+        },
+        (error: unknown) => fail(ctx, error),
+      );
+  },
+  PasswordConfirmation: flowComplete,
+  OTPConfirmation: flowComplete,
+  CryptoConfirmation: flowComplete,
+  PasskeyConfirmation: flowComplete,
+};
+
+/** Effects of mounting the widget in a mode, run once per mount. */
+export const mountEffects: { readonly [M in WidgetMode]: (ctx: EffectContext) => void } = {
+  login: (ctx) => log(ctx, 'render_login_screen', { options: ctx.config }),
+  resetPassword: () => {},
+  passkeyRegistration: () => {},
+};

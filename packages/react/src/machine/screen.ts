@@ -1,0 +1,93 @@
+/** @module machine/screen — every widget screen of spec §2 as one union keyed by `name`. */
+
+/** What a successful sign-in call returned (a wire AuthenticateResponse); passed to the host as is. */
+export type AuthenticateData = unknown;
+
+/** How the password-first flow continues for an email (spec §3 passwordState). */
+export type PasswordStateType = 'new' | 'password' | 'passwordless';
+
+/** Where a one-time passcode was sent (spec §3 otpState). */
+export type OtpChannel = 'email' | 'sms' | 'whatsapp';
+
+/**
+ * The current screen. Each member carries only the data its screen needs, so a screen
+ * component receives exactly its own member.
+ */
+export type Screen =
+  | { name: 'Main'; email?: string }
+  | { name: 'PasskeyRegistrationStart' }
+  | { name: 'PasskeyRegistrationSuccess' }
+  | { name: 'PasskeyConfirmation'; result: AuthenticateData }
+  | { name: 'PasswordResetForm'; token: string | null; tokenType: string | null }
+  | { name: 'PasswordCreateOrLogin'; email: string; type: PasswordStateType }
+  | { name: 'PasswordForgot'; email: string }
+  | { name: 'PasswordBreached'; email: string }
+  | { name: 'PasswordSetNew'; email: string }
+  | { name: 'PasswordDedupe'; email: string }
+  | { name: 'PasswordConfirmation'; result: AuthenticateData }
+  | { name: 'EmailConfirmation'; email: string }
+  | { name: 'OTPAuthenticate'; channel: OtpChannel; methodId: string; destination: string }
+  | { name: 'OTPConfirmation'; result: AuthenticateData }
+  | { name: 'CryptoConnect'; walletOption: string }
+  | { name: 'CryptoSignMessage'; walletOption: string; walletAddress: string; walletChallenge: string }
+  | { name: 'CryptoOtherScreen' }
+  | { name: 'CryptoSetupWallet' }
+  | { name: 'CryptoError' }
+  | { name: 'CryptoConfirmation'; result: AuthenticateData };
+
+/** The name of a screen. */
+export type ScreenName = Screen['name'];
+
+/** The union member of the screen called `N`. */
+export type ScreenOf<N extends ScreenName> = Extract<Screen, { name: N }>;
+
+// A record keyed by every name, so adding a screen without listing it here fails to compile.
+const names: Record<ScreenName, true> = {
+  Main: true,
+  PasskeyRegistrationStart: true,
+  PasskeyRegistrationSuccess: true,
+  PasskeyConfirmation: true,
+  PasswordResetForm: true,
+  PasswordCreateOrLogin: true,
+  PasswordForgot: true,
+  PasswordBreached: true,
+  PasswordSetNew: true,
+  PasswordDedupe: true,
+  PasswordConfirmation: true,
+  EmailConfirmation: true,
+  OTPAuthenticate: true,
+  OTPConfirmation: true,
+  CryptoConnect: true,
+  CryptoSignMessage: true,
+  CryptoOtherScreen: true,
+  CryptoSetupWallet: true,
+  CryptoError: true,
+  CryptoConfirmation: true,
+};
+
+/** Every screen name, in spec §2 order. */
+export const SCREEN_NAMES: readonly ScreenName[] = Object.keys(names) as ScreenName[];
+
+/** The screens with a back arrow to Main (spec §2 and §4: email, OTP, password and crypto steps). */
+export const SCREENS_WITH_BACK: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'EmailConfirmation',
+  'OTPAuthenticate',
+  'PasswordCreateOrLogin',
+  'PasswordForgot',
+  'PasswordBreached',
+  'PasswordSetNew',
+  'PasswordDedupe',
+  'CryptoConnect',
+  'CryptoSignMessage',
+  'CryptoOtherScreen',
+  'CryptoSetupWallet',
+  'CryptoError',
+]);
+
+/** The success screens; each tells the host the flow is complete when shown (spec §2). */
+export const CONFIRMATION_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'PasswordConfirmation',
+  'OTPConfirmation',
+  'CryptoConfirmation',
+  'PasskeyConfirmation',
+]);

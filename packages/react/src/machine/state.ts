@@ -1,0 +1,33 @@
+/** @module machine/state — the whole machine state: the screen plus busy flag, error and toast. */
+import type { Screen } from './screen.js';
+
+/**
+ * An error as data: `code` is the wire `error_type` (or a widget code such as
+ * `invalid_email_format`), `message` the server's text when the provider sent one.
+ */
+export interface ScreenError {
+  code: string;
+  message?: string;
+  /** The field the error belongs to; without one it is shown as a banner. */
+  field?: 'email';
+}
+
+/** A transient notice; `id` makes a repeated toast a new one. */
+export type Toast =
+  | { id: number; kind: 'success'; key: 'toast.emailResent' | 'toast.codeResent' }
+  | { id: number; kind: 'error'; error: ScreenError };
+
+/** The machine state. One `busy` flag disables the form while a request is in flight. */
+export interface MachineState {
+  screen: Screen;
+  busy: boolean;
+  error: ScreenError | null;
+  toast: Toast | null;
+  /** The last toast id handed out, so the reducer stays pure. */
+  toastSeq: number;
+}
+
+/** A fresh state on `screen`; `busy` is true when the screen starts work on entry. */
+export function initialState(screen: Screen, busy = false): MachineState {
+  return { screen, busy, error: null, toast: null, toastSeq: 0 };
+}

@@ -1,0 +1,92 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WidgetEvent } from './config.js';
+import { ResetPassword, resetPasswordInitialState } from './reset-password.js';
+import { AUTHENTICATED, apiError, createFakeClient } from './testing/fake-client.js';
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+function renderReset(search: string, options: Parameters<typeof createFakeClient>[0] = {}) {
+  window.history.replaceState(null, '', `/reset${search}`);
+  const client = createFakeClient(options);
+  const events: WidgetEvent[] = [];
+  render(
+    <ResetPassword
+      client={client}
+      config={{ sessionOptions: { sessionDurationMinutes: 60 } }}
+      callbacks={{ onEvent: (event) => events.push(event) }}
+    />,
+  );
+  return { client, events };
+}
+
+describe('<ResetPassword>', () => {
+  it('authenticates a stytch_token_type=login token from the page URL, then confirms', async () => {
+    let release: (value: unknown) => void = () => {};
+    const { client, events } = renderReset('?stytch_token_type=login&token=tok-123', {
+      authenticate: () => new Promise((resolve) => (release = resolve)),
+    });
+    expect(screen.getByRole('heading', { name: 'Logging in' })).toBeTruthy();
+    expect(document.querySelector('.lk-spinner')).not.toBeNull();
+    expect(client.calls.authenticate).toEqual([
+      { token: 'tok-123', options: { sessionDurationMinutes: 60 } },
+    ]);
+
+    release(AUTHENTICATED);
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
+    expect(events).toEqual([{ type: 'AUTHENTICATE_FLOW_COMPLETE', data: AUTHENTICATED }]);
+    expect(client.calls.authenticate).toHaveLength(1);
+  });
+
+  it('shows the error inline when the token is refused', async () => {
+    renderReset('?stytch_token_type=login&token=used', {
+      authenticate: () =>
+        Promise.reject(apiError('unable_to_auth_magic_link', 'This login link was already used.')),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('This login link was already used.');
+    expect(document.querySelector('.lk-spinner')).toBeNull();
+  });
+
+  it('shows the reset-form placeholder for a reset_password link and calls nothing', () => {
+    const { client } = renderReset('?stytch_token_type=reset_password&token=tok');
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(screen.getByText('This step of the sign-in form is not available yet.')).toBeTruthy();
+    expect(client.calls.authenticate).toHaveLength(0);
+  });
+});
+
+describe('<ResetPassword> in StrictMode', () => {
+  it('spends the single-use token once even though effects run twice', async () => {
+    window.history.replaceState(null, '', '/reset?stytch_token_type=login&token=once');
+    const client = createFakeClient();
+    render(
+      <StrictMode>
+        <ResetPassword client={client} config={{}} />
+      </StrictMode>,
+    );
+    await screen.findByRole('heading', { name: 'Success!' });
+    expect(client.calls.authenticate).toEqual([{ token: 'once', options: { sessionDurationMinutes: 30 } }]);
+  });
+});
+
+describe('resetPasswordInitialState', () => {
+  it('starts busy only for a login link with a token', () => {
+    expect(resetPasswordInitialState('?stytch_token_type=login&token=a')).toMatchObject({
+      busy: true,
+      screen: { name: 'PasswordResetForm', token: 'a', tokenType: 'login' },
+    });
+    expect(resetPasswordInitialState('?stytch_token_type=login', 'given').screen).toMatchObject({
+      token: 'given',
+    });
+    expect(resetPasswordInitialState('?stytch_token_type=login').busy).toBe(false);
+    expect(resetPasswordInitialState('', 'reset-token')).toMatchObject({
+      busy: false,
+      screen: { token: 'reset-token', tokenType: null },
+    });
+  });
+});

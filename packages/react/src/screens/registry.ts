@@ -1,0 +1,38 @@
+/** @module screens/registry — every Screen name mapped to its component; a missing one fails to compile. */
+import type { ComponentType } from 'react';
+import type { ScreenName, ScreenOf } from '../machine/screen.js';
+import { EmailConfirmationScreen } from './email-confirmation-screen.js';
+import { MainScreen } from './main-screen.js';
+import { NotAvailableScreen } from './not-available-screen.js';
+import { ResetPasswordScreen } from './reset-password-screen.js';
+import { SuccessScreen } from './success-screen.js';
+
+/** The component of screen `N`: it receives exactly its own union member. */
+export type ScreenComponent<N extends ScreenName> = ComponentType<{ screen: ScreenOf<N> }>;
+
+/** A component for every screen name (a mapped type, not a switch, so none can be forgotten). */
+export type ScreenRegistry = { readonly [N in ScreenName]: ScreenComponent<N> };
+
+/** The registry. Screens of later issues render the "not available yet" placeholder. */
+export const screenRegistry: ScreenRegistry = {
+  Main: MainScreen,
+  PasskeyRegistrationStart: NotAvailableScreen,
+  PasskeyRegistrationSuccess: NotAvailableScreen,
+  PasskeyConfirmation: SuccessScreen,
+  PasswordResetForm: ResetPasswordScreen,
+  PasswordCreateOrLogin: NotAvailableScreen,
+  PasswordForgot: NotAvailableScreen,
+  PasswordBreached: NotAvailableScreen,
+  PasswordSetNew: NotAvailableScreen,
+  PasswordDedupe: NotAvailableScreen,
+  PasswordConfirmation: SuccessScreen,
+  EmailConfirmation: EmailConfirmationScreen,
+  OTPAuthenticate: NotAvailableScreen,
+  OTPConfirmation: SuccessScreen,
+  CryptoConnect: NotAvailableScreen,
+  CryptoSignMessage: NotAvailableScreen,
+  CryptoOtherScreen: NotAvailableScreen,
+  CryptoSetupWallet: NotAvailableScreen,
+  CryptoError: NotAvailableScreen,
+  CryptoConfirmation: SuccessScreen,
+};

@@ -1,0 +1,181 @@
+/** @module strings/en — every user-visible string of the widget, in English; the one table hosts override. */
+
+/**
+ * The English table. Keys are flat and dotted; `{name}` marks an interpolated value. Error texts
+ * are keyed `errors.<error_type>` by wire code: a code listed here replaces the server's message,
+ * any other API error shows the server's `error_message` as is (`wire/README.md`).
+ */
+export const en = {
+  // Frame and shared controls
+  'widget.label': 'Sign in',
+  'common.back': 'Back',
+  'common.continue': 'Continue',
+  'common.or': 'or',
+  'common.opensInNewTab': '(opens in a new tab)',
+  'common.logoAlt': '',
+  'watermark.text': 'Powered by Latchkey',
+  'floating.title': 'Sign-in unavailable',
+  'floating.text': 'This sign-in form cannot be used on this page. Please contact the site owner.',
+  'notAvailable.title': 'Not available yet',
+  'notAvailable.text': 'This step of the sign-in form is not available yet.',
+  'config.magicLinksWithEmailOtp':
+    'Error: Email magic links and email one-time passcodes cannot be used together. Choose one of them.',
+
+  // Main (method chooser)
+  'main.title': 'Sign up or log in',
+  'main.emailLabel': 'Email',
+  'main.emailPlaceholder': 'example@email.com',
+  'main.continueWithEmail': 'Continue with email',
+  'main.phoneLabel': 'Phone number',
+  'main.countryLabel': 'Country code',
+  'main.continueWithText': 'Continue with text message',
+  'main.continueWithWhatsApp': 'Continue with WhatsApp',
+  'main.tabEmail': 'Email',
+  'main.tabText': 'Text',
+  'main.tabWhatsApp': 'WhatsApp',
+  'main.continueWithProvider': 'Continue with {provider}',
+  'main.continueWithWallet': 'Continue with {wallet}',
+  'main.loginWithPasskey': 'Log in with a Passkey',
+
+  // Magic-link sent
+  'emailConfirmation.title': 'Check your email',
+  'emailConfirmation.text': 'An email was sent to {email}',
+  'emailConfirmation.inboxLinks': 'Open your inbox',
+  'emailConfirmation.openGmail': 'Open Gmail',
+  'emailConfirmation.openOutlook': 'Open Outlook',
+  'emailConfirmation.openYahoo': 'Open Yahoo',
+  'emailConfirmation.didntGetIt': "Didn't get it?",
+  'emailConfirmation.resend': 'Resend email',
+
+  // Toasts (spec §8)
+  'toast.emailResent': 'Email resent',
+  'toast.codeResent': 'Code resent',
+
+  // Confirmations (spec §2)
+  'success.title': 'Success!',
+  'success.loggedIn': 'You have successfully logged in.',
+  'success.wallet': 'You have successfully connected your wallet.',
+  'success.passkeyTitle': 'Success',
+  'success.passkey': 'Your Passkey has been successfully authenticated.',
+
+  // OTP entry (spec §2, §5)
+  'otp.title': 'Enter passcode',
+  'otp.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
+  'otp.codeLabel': 'One-time passcode',
+  'otp.expiresIn': "Your code expires in {time}. Didn't get it?",
+  'otp.expired': 'Your code has expired.',
+  'otp.resend': 'Resend code',
+  'otp.verifying': 'Verifying passcode...',
+
+  // Passwords (spec §2, §5)
+  'password.emailMeLink': 'Email me a login link',
+  'password.emailMeCode': 'Email me a login code',
+  'password.createTitle': 'Create your account',
+  'password.createText': 'Finish creating your account by setting a password.',
+  'password.loginTitle': 'Log In',
+  'password.emailLabel': 'Email',
+  'password.passwordLabel': 'Password',
+  'password.show': 'Show password',
+  'password.hide': 'Hide password',
+  'password.forgotLink': 'Forgot Password?',
+  'password.createInstead': 'Create a password instead',
+  'password.forgotTitle': 'Forgot password?',
+  'password.forgotText': 'A link to reset your password was sent to you at {email}.',
+  'password.didntGetIt': "Didn't get it?",
+  'password.resend': 'Resend email',
+  'password.loginWithoutPassword': 'Login without a password',
+  'password.breachedTitle': 'Check your email to set a new password',
+  'password.breachedText':
+    'A different site where you use the same password had a security issue recently. For your safety, an email was sent to you at {email} to reset your password.',
+  'password.setNewTitle': 'Check your email!',
+  'password.setNewText': 'A login link was sent to you at {email}.',
+  'password.dedupeTitle': 'Check your email to set a new password!',
+  'password.dedupeText':
+    "We want to make sure your account is secure and that it's really you logging in. A link to set a new password was sent to you at {email}.",
+  'password.strengthLabel': 'Password strength',
+  'password.minLength': 'Must be at least {count} characters long',
+  'password.complexity':
+    'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  'password.breachedWarning':
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  'reset.loggingIn': 'Logging in',
+  'reset.title': 'Reset your password',
+  'reset.newPasswordLabel': 'New password',
+  'reset.loggingInBusy': 'Logging in...',
+
+  // Crypto wallets (spec §2, §8)
+  'crypto.connectTitle': 'Connecting to your wallet...',
+  'crypto.connectText': 'Finish connecting in the {wallet} pop-up to continue.',
+  'crypto.signTitle': 'Completing signature request...',
+  'crypto.signText': 'Sign the message in the {wallet} pop-up to finish logging in.',
+  'crypto.setupTitle': 'Set up a new crypto wallet',
+  'crypto.setupText': 'Choose a wallet to install, then come back to log in.',
+  'crypto.otherTitle': 'Continue with other wallet',
+  'crypto.errorTitle': 'Looks like there was an error!',
+  'crypto.errorText':
+    'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
+  'crypto.couldNotConnect': '[Error] Could not connect to wallet',
+  'crypto.couldNotSign': '[Error] Could not sign message',
+
+  // Passkeys (spec §2, §6, §8)
+  'passkey.startTitle': 'Set up a new Passkey',
+  'passkey.startText':
+    'Passkeys let you log in with your fingerprint, face or screen lock instead of a password or code.',
+  'passkey.create': 'Create a Passkey',
+  'passkey.skip': 'Skip',
+  'passkey.successTitle': 'Passkey successfully created!',
+  'passkey.existing': 'Existing Passkeys',
+  'passkey.nameLabel': 'Passkey name',
+  'passkey.edit': 'Rename {name}',
+  'passkey.save': 'Save',
+  'passkey.delete': 'Delete',
+  'passkey.cancel': 'Cancel',
+  'passkey.deleteConfirm': 'Once deleted, the passkey cannot be restored.',
+  'passkey.setupAnother': 'Set up another Passkey',
+  'passkey.done': 'Done',
+  'passkey.alreadyRegistered':
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  'passkey.notCreated':
+    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
+  'passkey.noUser': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+
+  // Per-operation default messages (spec §8)
+  'fallback.webauthnRegisterStart': 'Failed to start WebAuthn registration',
+  'fallback.webauthnRegister': 'Failed to register WebAuthn device',
+  'fallback.webauthnAuthenticateStart': 'Failed to start WebAuthn authentication',
+  'fallback.webauthnAuthenticate': 'Failed to authenticate WebAuthn device',
+  'fallback.webauthnUpdate': 'Failed to update WebAuthn Registration',
+  'fallback.passwordCreate': 'Failed to create password.',
+  'fallback.passwordAuthenticate': 'Failed to authenticate password.',
+  'fallback.passwordResetStart': 'Failed to start password reset flow.',
+  'fallback.passwordReset': 'Failed to reset password.',
+  'fallback.passwordResetBySession': 'Failed to reset by session.',
+  'fallback.passwordStrength': 'Failed to check password strength.',
+  'fallback.bootstrap': 'Error fetching bootstrap data',
+  'fallback.userSearch': 'Error searching for user/member',
+  'fallback.oneTap': 'One Tap could not load: {reason}',
+  'fallback.webauthnAutofill': 'Browser does not support WebAuthn autofill',
+
+  // Errors by code: wire error_type or a client-side code
+  'errors.generic': 'Something went wrong. Please try again.',
+  'errors.invalid_email_format': 'Enter a valid email address.',
+  'errors.network_unreachable': "We couldn't reach the server. Check your connection and try again.",
+  'errors.timeout': 'The server took too long to answer. Check your connection and try again.',
+  'errors.schema_mismatch': 'The request could not be processed. Please try again.',
+  'errors.captcha_required': 'Please complete the security check and try again.',
+  'errors.otp_code_not_found': 'Invalid passcode, please try again.',
+  'errors.webauthn_registration_not_found':
+    'This Passkey is not registered for your account. Try another way to log in.',
+} as const;
+
+/** A key of the strings table. */
+export type StringKey = keyof typeof en;
+
+/** The complete strings table, as the widget uses it after merging host overrides. */
+export type Strings = { readonly [K in StringKey]: string };
+
+/**
+ * What a host may pass as `strings`: any subset of the table, plus texts for further error codes
+ * (`errors.<error_type>`), for example to translate a server message.
+ */
+export type StringOverrides = Partial<Strings> & { readonly [code: `errors.${string}`]: string | undefined };

@@ -1,0 +1,23 @@
+/** @module strings/resolve-strings — merges host overrides over English and looks texts up. */
+import { en, type StringKey, type StringOverrides, type Strings } from './en.js';
+import { interpolate } from './interpolate.js';
+
+/** A looked-up, interpolated text; an unknown `errors.*` key falls back to the generic error. */
+export type Translate = (key: StringKey, values?: Readonly<Record<string, string | number>>) => string;
+
+/** The merged table: English with every defined host override on top. */
+export type ResolvedStrings = Strings & { readonly [code: `errors.${string}`]: string | undefined };
+
+/** Merges `overrides` over the English table; `undefined` values keep the English text. */
+export function resolveStrings(overrides?: StringOverrides): ResolvedStrings {
+  const merged: Record<string, string> = { ...en };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (typeof value === 'string') merged[key] = value;
+  }
+  return merged as ResolvedStrings;
+}
+
+/** A `t(key, values)` function over a merged table. */
+export function createTranslate(strings: ResolvedStrings): Translate {
+  return (key, values) => interpolate(strings[key], values);
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en.js';
+import { errorText } from './error-text.js';
+import { interpolate } from './interpolate.js';
+import { createTranslate, resolveStrings } from './resolve-strings.js';
+
+describe('interpolate', () => {
+  it('fills every placeholder it has a value for and leaves the others visible', () => {
+    expect(interpolate('An email was sent to {email}', { email: 'ada@example.com' })).toBe(
+      'An email was sent to ada@example.com',
+    );
+    expect(interpolate('{a} and {b} and {a}', { a: 1 })).toBe('1 and {b} and 1');
+    expect(interpolate('no values {x}')).toBe('no values {x}');
+  });
+
+  it('does not read inherited properties as values', () => {
+    expect(interpolate('{constructor}', {})).toBe('{constructor}');
+  });
+});
+
+describe('resolveStrings', () => {
+  it('overrides a subset, keeps English for the rest and ignores undefined', () => {
+    const strings = resolveStrings({ 'main.title': 'Anmelden', 'main.emailLabel': undefined });
+    expect(strings['main.title']).toBe('Anmelden');
+    expect(strings['main.emailLabel']).toBe('Email');
+    expect(createTranslate(strings)('emailConfirmation.text', { email: 'a@b.co' })).toBe(
+      'An email was sent to a@b.co',
+    );
+  });
+});
+
+describe('errorText', () => {
+  const strings = resolveStrings({ 'errors.rate_limited': 'Zu viele Versuche.' });
+
+  it('prefers the table entry for the code, then the server message, then the generic text', () => {
+    expect(errorText({ code: 'network_unreachable' }, strings)).toBe(en['errors.network_unreachable']);
+    expect(errorText({ code: 'rate_limited', message: 'Slow down.' }, strings)).toBe('Zu viele Versuche.');
+    expect(errorText({ code: 'invalid_token', message: 'The link expired.' }, strings)).toBe(
+      'The link expired.',
+    );
+    expect(errorText({ code: 'unknown' }, strings)).toBe('Something went wrong. Please try again.');
+  });
+});
+
+describe('the English table', () => {
+  it('holds the fixed texts of spec §2, §6 and §8', () => {
+    const values = new Set<string>(Object.values(en));
+    for (const text of [
+      'Check your email',
+      'Success!',
+      'You have successfully logged in.',
+      'You have successfully connected your wallet.',
+      'Your Passkey has been successfully authenticated.',
+      'Email resent',
+      'Code resent',
+      'Enter passcode',
+      'Your code has expired.',
+      'Verifying passcode...',
+      'Invalid passcode, please try again.',
+      'Email me a login link',
+      'Email me a login code',
+      'Finish creating your account by setting a password.',
+      'Log In',
+      'Forgot Password?',
+      'Forgot password?',
+      'Create a password instead',
+      'Login without a password',
+      'Check your email to set a new password',
+      'Check your email!',
+      'Check your email to set a new password!',
+      'Logging in',
+      'Logging in...',
+      'Reset your password',
+      'Connecting to your wallet...',
+      'Completing signature request...',
+      'Set up a new crypto wallet',
+      'Continue with other wallet',
+      'Looks like there was an error!',
+      '[Error] Could not connect to wallet',
+      '[Error] Could not sign message',
+      'Set up a new Passkey',
+      'Create a Passkey',
+      'Skip',
+      'Passkey successfully created!',
+      'Existing Passkeys',
+      'Once deleted, the passkey cannot be restored.',
+      'Set up another Passkey',
+      'Done',
+      'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+      'Failed to start WebAuthn registration',
+      'Failed to register WebAuthn device',
+      'Failed to start WebAuthn authentication',
+      'Failed to authenticate WebAuthn device',
+      'Failed to update WebAuthn Registration',
+      'Failed to create password.',
+      'Failed to authenticate password.',
+      'Failed to start password reset flow.',
+      'Failed to reset password.',
+      'Failed to reset by session.',
+      'Failed to check password strength.',
+      'Error fetching bootstrap data',
+      'Error searching for user/member',
+      'One Tap could not load: {reason}',
+    ]) {
+      expect(values).toContain(text);
+    }
+  });
+
+  it('keys every error text by a code', () => {
+    for (const key of Object.keys(en).filter((k) => k.startsWith('errors.')))
+      expect(key).toMatch(/^errors\.[a-z_]+$/);
+  });
+});

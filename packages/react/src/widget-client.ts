@@ -1,0 +1,80 @@
+/** @module widget-client — the subset of the @latchkey/client interface the widget uses. */
+import type { LatchkeyClient } from '@latchkey/client';
+
+/** The fields of a wire Session the widget and its hooks rely on (`wire/objects.md`). */
+export interface WidgetSession {
+  session_id: string;
+  user_id: string;
+  expires_at: string;
+}
+
+/** The fields of a wire User the widget relies on (`wire/objects.md`). */
+export interface WidgetUser {
+  user_id: string;
+  emails: ReadonlyArray<{ email: string }>;
+}
+
+/** The bootstrap flags the widget reads (spec §3, camelCase). */
+export interface WidgetBootstrap {
+  displayWatermark?: boolean;
+  emailDomains?: readonly string[];
+}
+
+/** Options of `magicLinks.email.loginOrCreate` as the contract names them. */
+export interface MagicLinkLoginOrCreateOptions {
+  loginMagicLinkURL?: string;
+  signupMagicLinkURL?: string;
+  loginExpirationMinutes?: number;
+  signupExpirationMinutes?: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+  createUserAsPending?: boolean;
+}
+
+/** A telemetry event as `client.telemetry.logEvent` takes it. */
+export interface WidgetTelemetryEvent {
+  name: string;
+  details: Record<string, unknown>;
+  error?: unknown;
+}
+
+/**
+ * What the widget needs from a Latchkey client. The real client from `createLatchkeyClient`
+ * satisfies it structurally; tests pass a small fake. Methods use method syntax on purpose, so
+ * a client whose parameter types are narrower still fits.
+ */
+export interface WidgetClient {
+  bootstrap: {
+    getSync(): WidgetBootstrap;
+    getAsync(): Promise<WidgetBootstrap>;
+  };
+  magicLinks: {
+    email: {
+      loginOrCreate(email: string, options?: MagicLinkLoginOrCreateOptions): Promise<unknown>;
+    };
+    authenticate(token: string, options: { sessionDurationMinutes: number }): Promise<unknown>;
+  };
+  session: {
+    getSync(): WidgetSession | null;
+    onChange(callback: (session: WidgetSession | null) => void): () => void;
+  };
+  user: {
+    getSync(): WidgetUser | null;
+    onChange(callback: (user: WidgetUser | null) => void): () => void;
+  };
+  telemetry: {
+    logEvent(event: WidgetTelemetryEvent): void;
+  };
+  /** Set by a client that must not render sign-in forms here (spec §2, floating/blocked). */
+  readonly floating?: boolean;
+  readonly blocked?: boolean;
+}
+
+type Assert<T extends true> = T;
+
+/**
+ * Compile-time proof that the real client fits: if @latchkey/client changes a method the widget
+ * uses, `tsc -b` fails here instead of at a host's runtime.
+ */
+export type RealClientFits = Assert<LatchkeyClient extends WidgetClient ? true : false>;
