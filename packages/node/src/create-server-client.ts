@@ -1,0 +1,42 @@
+/** @module create-server-client — builds the server client from its options; holds no logic of its own. */
+
+import {
+  type AuthenticateSessionOptions,
+  type AuthenticateSessionResult,
+  authenticateSession,
+} from './authenticate-session.js';
+import { createProviderJwks } from './internal/remote-jwks.js';
+import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import {
+  type VerifySessionJwtOptions,
+  type VerifySessionJwtResult,
+  verifySessionJwt,
+} from './verify-session-jwt.js';
+
+/** What an integrator's server uses to check Latchkey sessions. */
+export interface LatchkeyServerClient {
+  readonly projectId: string;
+  /** Local JWT check against the cached JWKS; never throws for a bad token (see its result). */
+  verifySessionJwt(jwt: unknown, options?: VerifySessionJwtOptions): Promise<VerifySessionJwtResult>;
+  /** Round trip to `POST /v1/sessions/authenticate`; throws `LatchkeyServerError`. */
+  authenticateSession(options: AuthenticateSessionOptions): Promise<AuthenticateSessionResult>;
+}
+
+/**
+ * Creates a server client for one project. Create it once per process: it owns the JWKS cache.
+ * Throws `invalid_argument` for malformed options.
+ *
+ * @example
+ * const latchkey = createLatchkeyServerClient({ providerUrl, projectId, secret });
+ * const result = await latchkey.verifySessionJwt(request.cookies.stytch_session_jwt);
+ * if (!result.ok) return reply.code(401).send({ error: result.error.code });
+ */
+export function createLatchkeyServerClient(options: LatchkeyServerClientOptions): LatchkeyServerClient {
+  const resolved = resolveServerClientOptions(options);
+  const context = { options: resolved, jwks: createProviderJwks(resolved) };
+  return {
+    projectId: resolved.projectId,
+    verifySessionJwt: (jwt, verifyOptions) => verifySessionJwt(context, jwt, verifyOptions),
+    authenticateSession: (request) => authenticateSession(resolved, request),
+  };
+}

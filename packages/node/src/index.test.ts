@@ -1,0 +1,26 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { LatchkeyServerErrorCode, VerifySessionJwtResult } from './index.js';
+import * as api from './index.js';
+
+describe('@latchkey/node public surface', () => {
+  it('exports exactly the curated runtime names', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'LatchkeyServerError',
+      'SERVER_ERROR_CATALOG',
+      'SESSION_CLAIM',
+      'createLatchkeyServerClient',
+      'isLatchkeyServerError',
+    ]);
+  });
+
+  it('narrows a verification result on ok, and keeps unknown wire codes assignable', () => {
+    const narrow = (result: VerifySessionJwtResult): string =>
+      result.ok ? result.session.session_id : result.error.code;
+    expectTypeOf(narrow).returns.toEqualTypeOf<string>();
+    expectTypeOf<'session_not_found'>().toExtend<LatchkeyServerErrorCode>();
+    expectTypeOf<'jwt_expired'>().toExtend<LatchkeyServerErrorCode>();
+    // @ts-expect-error the session exists only on the ok branch
+    expectTypeOf<Extract<VerifySessionJwtResult, { ok: false }>['session']>();
+    expect(narrow({ ok: false, error: new api.LatchkeyServerError('jwt_expired') })).toBe('jwt_expired');
+  });
+});

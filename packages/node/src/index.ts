@@ -1,0 +1,25 @@
+/** @module @latchkey/node — verify Latchkey session JWTs and call the server-facing API from a server. */
+
+export type {
+  AuthenticateSessionOptions,
+  AuthenticateSessionResult,
+} from './authenticate-session.js';
+export { createLatchkeyServerClient, type LatchkeyServerClient } from './create-server-client.js';
+export {
+  isLatchkeyServerError,
+  type KnownServerErrorCode,
+  LatchkeyServerError,
+  type LatchkeyServerErrorCode,
+  type LatchkeyServerErrorOptions,
+  SERVER_ERROR_CATALOG,
+} from './errors.js';
+export type { Clock, LatchkeyServerClientOptions } from './options.js';
+export {
+  type AuthenticationFactor,
+  SESSION_CLAIM,
+  type Session,
+  type SessionClaim,
+  type SessionJwtClaims,
+} from './session.js';
+export type { User } from './user.js';
+export type { VerifySessionJwtOptions, VerifySessionJwtResult } from './verify-session-jwt.js';

@@ -1,0 +1,69 @@
+/** @module internal/post-server-api — the one path by which @latchkey/node calls the server-facing API. */
+
+import { LatchkeyServerError } from '../errors.js';
+import { providerEndpoint, type ResolvedServerClientOptions } from '../options.js';
+
+/**
+ * POSTs JSON to `{providerUrl}{path}` with Basic `base64(projectId:secret)` and returns the
+ * parsed 2xx body. The server-facing API answers flat (no `data` envelope); errors have the
+ * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`.
+ */
+export async function postServerApi(
+  options: ResolvedServerClientOptions,
+  secret: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
+  let response: Response;
+  try {
+    response = await options.fetch(providerEndpoint(options, path), {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${credentials}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (cause) {
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    throw new LatchkeyServerError(timedOut ? 'network_timeout' : 'network_unreachable', { cause });
+  }
+  const json = await readJson(response);
+  if (response.ok) return json;
+  throw apiError(response.status, json);
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch (cause) {
+    throw new LatchkeyServerError('invalid_response', {
+      message: `The provider answered HTTP ${response.status} with a body that is not JSON.`,
+      status: response.status,
+      cause,
+    });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new LatchkeyServerError('invalid_response', { status: response.status });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function apiError(httpStatus: number, json: Record<string, unknown>): LatchkeyServerError {
+  const text = (key: string): string | undefined => (typeof json[key] === 'string' ? json[key] : undefined);
+  const errorType = text('error_type');
+  const status = typeof json.status_code === 'number' ? json.status_code : httpStatus;
+  const details = { status, requestId: text('request_id'), errorUrl: text('error_url') };
+  if (errorType === undefined) {
+    return new LatchkeyServerError('invalid_response', {
+      ...details,
+      message: `The provider answered HTTP ${httpStatus} without an error_type.`,
+    });
+  }
+  return new LatchkeyServerError(errorType, { ...details, message: text('error_message') });
+}
