@@ -1,7 +1,7 @@
 // End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
 // (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once.
 import { defineConfig } from '@playwright/test';
-import { demoUrl, e2eDataDir, providerUrl, ports } from './support/stack.js';
+import { demoUrl, e2eDataDir, ports, providerUrl } from './support/stack.js';
 
 export default defineConfig({
   testDir: './tests',

@@ -4,8 +4,8 @@
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestPostgres } from './postgres.mjs';
 import { attempt, ensureBuilt, ensureInstalled, repoRoot, run } from './lib.mjs';
+import { startTestPostgres } from './postgres.mjs';
 
 const reports = join(repoRoot, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });

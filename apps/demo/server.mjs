@@ -1,6 +1,7 @@
 // The demo host page: an integrator's site on its own origin, serving the standalone widget bundle.
-import { createServer } from 'node:http';
+
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,7 +39,7 @@ const server = createServer(async (req, res) => {
     }
     if (pages.has(url.pathname)) {
       const html = await readFile(join(here, 'public/index.html'), 'utf8');
-      const body = html.replace('{{CONFIG}}', escapeJsonForHtml(await pageConfig()));
+      const body = html.replace('"__LATCHKEY_CONFIG__"', escapeJsonForHtml(await pageConfig()));
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'referrer-policy': 'no-referrer',

@@ -1,5 +1,5 @@
 // Page object for the demo host page: the integrator's account panel around the widget.
-import { type Locator, type Page, expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginWidget } from './login-widget.js';
 
 export class DemoPage {

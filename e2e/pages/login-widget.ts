@@ -1,5 +1,5 @@
 // Page object for the Latchkey login widget, located by role and label as a person would find it.
-import { type Locator, type Page, expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class LoginWidget {
   readonly root: Locator;

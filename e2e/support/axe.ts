@@ -1,5 +1,5 @@
 // Accessibility check of the widget with axe-core: any violation fails the test with its ids.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export async function expectNoAxeViolations(page: Page, selector = '#login'): Promise<void> {
