@@ -4,6 +4,17 @@ import type { OutboxMessageRow } from './outbox.table.js';
 
 const LINK = /https?:\/\/\S+/g;
 
+/**
+ * The email as the recipient would see it. The sandbox (no scripts, no same-origin) keeps the
+ * message's markup away from this page; links open in a new tab like a mail client's would.
+ */
+function renderHtmlPreview(message: OutboxMessageRow): string {
+  const base = '<base target="_blank">';
+  const html = message.html_body;
+  const document = /<head>/i.test(html) ? html.replace(/<head>/i, `<head>${base}`) : base + html;
+  return `<iframe class="preview" title="Email: ${escapeHtml(message.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(document)}"></iframe>`;
+}
+
 function renderMessage(message: OutboxMessageRow): string {
   const links = [...new Set(message.text_body.match(LINK) ?? [])]
     .map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`)
@@ -12,7 +23,8 @@ function renderMessage(message: OutboxMessageRow): string {
 <h2>${escapeHtml(message.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(message.to_address)}</strong> · from ${escapeHtml(message.from_address)} · ${escapeHtml(message.channel)} · <time datetime="${message.created_at.toISOString()}">${message.created_at.toISOString()}</time></p>
 ${links ? `<ul class="links">${links}</ul>` : ''}
-<details><summary>Text</summary><pre>${escapeHtml(message.text_body)}</pre></details>
+${message.html_body ? renderHtmlPreview(message) : ''}
+<details><summary>Plain text</summary><pre>${escapeHtml(message.text_body)}</pre></details>
 </article>`;
 }
 
@@ -28,6 +40,7 @@ body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0
 article{border:1px solid #e4e4e7;border-radius:8px;padding:1rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#52525b;font-size:.9rem;margin:0 0 .5rem}
 .links a{word-break:break-all}pre{white-space:pre-wrap}
+.preview{width:100%;height:30rem;border:1px solid #e4e4e7;border-radius:6px;background:#f4f4f5}
 </style></head>
 <body><h1>Dev outbox</h1>
 <p>Messages the provider would have delivered, newest first. Development mode only. JSON: <a href="/dev/outbox/messages">/dev/outbox/messages</a></p>

@@ -56,6 +56,19 @@ describe('development mode', () => {
       /<a href="http:\/\/localhost:4100\/x\?a=&lt;b&gt;&amp;stytch_token_type=magic_links&amp;token=/,
     );
   });
+
+  it('shows each email as rendered HTML in a sandbox that runs no script', async () => {
+    await requestMagicLink(ctx, 'preview@example.com');
+    const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
+    const frame = response.body.match(/<iframe [^>]*>/)?.[0] ?? '';
+    expect(frame).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(frame).not.toContain('allow-scripts');
+    // The whole email sits escaped inside srcdoc, so its markup cannot break out into the page.
+    expect(frame).toMatch(
+      /srcdoc="&lt;!doctype html&gt;[\s\S]*&lt;base target=&quot;_blank&quot;&gt;[\s\S]*stytch_token_type=magic_links/,
+    );
+    expect(frame).not.toMatch(/srcdoc="[^"]*<a /);
+  });
 });
 
 describe('production mode', () => {
