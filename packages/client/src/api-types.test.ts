@@ -7,6 +7,9 @@ import {
   type LatchkeyClient,
   type LatchkeyErrorCode,
   type MagicLinksSendResult,
+  type OtpsAuthenticateResult,
+  type OtpsEmailSendResult,
+  type OtpsPhoneSendResult,
   type Session,
   type SessionTokens,
   type User,
@@ -29,6 +32,20 @@ describe('public types', () => {
       LatchkeyClient['magicLinks']['email']['send']
     >().returns.resolves.toEqualTypeOf<MagicLinksSendResult>();
     expectTypeOf<LatchkeyClient['session']['onChange']>().returns.toEqualTypeOf<() => void>();
+    expectTypeOf<
+      LatchkeyClient['otps']['email']['loginOrCreate']
+    >().returns.resolves.toEqualTypeOf<OtpsEmailSendResult>();
+    expectTypeOf<
+      LatchkeyClient['otps']['sms']['send']
+    >().returns.resolves.toEqualTypeOf<OtpsPhoneSendResult>();
+    expectTypeOf<
+      LatchkeyClient['otps']['whatsapp']['loginOrCreate']
+    >().returns.resolves.toEqualTypeOf<OtpsPhoneSendResult>();
+    expectTypeOf<
+      LatchkeyClient['otps']['authenticate']
+    >().returns.resolves.toEqualTypeOf<OtpsAuthenticateResult>();
+    expectTypeOf<OtpsAuthenticateResult>().toExtend<AuthenticateResult>();
+    expectTypeOf<OtpsEmailSendResult['method_id']>().toEqualTypeOf<string>();
   });
 
   it('keep error codes open but known', () => {
@@ -45,6 +62,10 @@ describe('public types', () => {
       client.on('latchkey:nope', () => {});
       // @ts-expect-error sessionDurationMinutes is required
       void client.magicLinks.authenticate('token', {});
+      // @ts-expect-error sessionDurationMinutes is required
+      void client.otps.authenticate('123456', 'email-test-1', {});
+      // @ts-expect-error WhatsApp takes no SMS autofill option
+      void client.otps.whatsapp.send('+12015550123', { enableAutofill: true });
     };
     expectTypeOf(check).toBeFunction();
   });

@@ -8,6 +8,7 @@ import { createHttpClient } from './internal/http.js';
 import { PkceStore } from './internal/pkce.js';
 import { stateKey } from './internal/storage-keys.js';
 import { createMagicLinksMethods, type MagicLinksMethods } from './methods/magic-links.js';
+import { createOtpsMethods, type OtpsMethods } from './methods/otps.js';
 import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
 import { createUserMethods, type UserMethods } from './methods/users.js';
 import { type ClientOptions, resolveOptions } from './options.js';
@@ -25,6 +26,7 @@ export interface LatchkeyClient {
   readonly publicToken: string;
   bootstrap: BootstrapMethods;
   magicLinks: MagicLinksMethods;
+  otps: OtpsMethods;
   session: SessionMethods;
   user: UserMethods;
   telemetry: { logEvent(event: LogEventOptions): void };
@@ -116,6 +118,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     publicToken,
     bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
     magicLinks: createMagicLinksMethods(ctx),
+    otps: createOtpsMethods(ctx),
     session: sessionMethods,
     user: createUserMethods(ctx),
     telemetry: { logEvent: (event) => telemetry.log(event) },

@@ -32,6 +32,14 @@ export type {
   MagicLinksEmailOptions,
   MagicLinksMethods,
 } from './methods/magic-links.js';
+export type {
+  OtpsAuthenticateOptions,
+  OtpsChannel,
+  OtpsEmailSendOptions,
+  OtpsMethods,
+  OtpsSendOptions,
+  OtpsSmsSendOptions,
+} from './methods/otps.js';
 export type { SessionAuthenticateOptions, SessionMethods } from './methods/sessions.js';
 export type { UserMethods, UserUpdateOptions } from './methods/users.js';
 export type {
@@ -51,6 +59,10 @@ export type {
   AuthenticateResult,
   AuthenticationFactor,
   MagicLinksSendResult,
+  OtpsAuthenticateResult,
+  OtpsEmailSendResult,
+  OtpsPhoneSendResult,
+  OtpsSendResult,
   ResponseCommon,
   Session,
   SessionJwt,

@@ -103,6 +103,28 @@ export interface MagicLinksSendResult extends ResponseCommon {
   email_id?: string;
 }
 
+/** Data of every OTP send call (`endpoints.md`, one-time passcodes; `contracts.md`). */
+export interface OtpsSendResult extends ResponseCommon {
+  /** The email or phone factor the code went to; pass it to `otps.authenticate`. */
+  method_id: string;
+  user_id: UserId;
+}
+
+/** Data of `otps.email.*`: `method_id` is the `email_id`. */
+export interface OtpsEmailSendResult extends OtpsSendResult {
+  email_id: string;
+}
+
+/** Data of `otps.sms.*` and `otps.whatsapp.*`: `method_id` is the `phone_id`. */
+export interface OtpsPhoneSendResult extends OtpsSendResult {
+  phone_id: string;
+}
+
+/** What `otps.authenticate` returns: the sign-in result plus the factor the code belonged to. */
+export interface OtpsAuthenticateResult extends AuthenticateResult {
+  method_id: string;
+}
+
 /** What `PUT /users/me` returns to the caller. */
 export interface UserUpdateResult extends ResponseCommon {
   user_id: UserId;

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LatchkeyArgumentError } from '../errors.js';
 import {
   assertEmail,
+  assertNonEmptyString,
   assertNumber,
   assertOptionalBoolean,
   assertOptionalNumber,
   assertOptionalObject,
   assertOptionalString,
+  assertPhoneNumber,
   assertString,
   isEmailAddress,
 } from './validate.js';
@@ -62,5 +64,37 @@ describe('email pattern', () => {
   ])('%s → %s', (email, valid) => {
     expect(isEmailAddress(email)).toBe(valid);
     if (!valid) expect(thrown(() => assertEmail('email', email)).argument).toBe('email');
+  });
+});
+
+describe('non-empty strings', () => {
+  it('reject non-strings and the empty string, accept anything else', () => {
+    expect(thrown(() => assertNonEmptyString('code', 123456)).message).toBe('code must be a string');
+    expect(thrown(() => assertNonEmptyString('code', '')).message).toBe('code must not be empty');
+    expect(() => assertNonEmptyString('code', ' ')).not.toThrow();
+  });
+});
+
+describe('E.164 phone numbers', () => {
+  it.each([
+    ['+15555550100', true],
+    ['+4930123456', true],
+    ['+123456789012345', true],
+    ['+1234567', true],
+    ['+123456', false],
+    ['+1234567890123456', false],
+    ['+01234567', false],
+    ['15555550100', false],
+    ['+1 555 555 0100', false],
+    ['+1555555010a', false],
+    [' +15555550100', false],
+  ])('%j → %s', (phone, valid) => {
+    if (valid) {
+      expect(() => assertPhoneNumber('phoneNumber', phone)).not.toThrow();
+      return;
+    }
+    const error = thrown(() => assertPhoneNumber('phoneNumber', phone));
+    expect(error.argument).toBe('phoneNumber');
+    expect(error.message).toMatch(/^phoneNumber must be an E\.164 phone number .*parsePhoneNumber/);
   });
 });

@@ -51,3 +51,26 @@ export function assertEmail(name: string, value: unknown): asserts value is stri
   assertString(name, value);
   if (!isEmailAddress(value)) throw new LatchkeyArgumentError(name, 'must be a valid email address');
 }
+
+/** Throws unless `value` is a string with at least one character. */
+export function assertNonEmptyString(name: string, value: unknown): asserts value is string {
+  assertString(name, value);
+  if (value === '') throw new LatchkeyArgumentError(name, 'must not be empty');
+}
+
+/** E.164: `+`, a country code not starting with 0, 7 to 15 digits in all, no spaces or punctuation. */
+const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * Throws unless `value` is an E.164 phone number. The main entry checks only the shape; turning
+ * user input into E.164 is `parsePhoneNumber`'s job (`@latchkey/client/phone`), kept out for size.
+ */
+export function assertPhoneNumber(name: string, value: unknown): asserts value is string {
+  assertString(name, value);
+  if (!E164_PATTERN.test(value)) {
+    throw new LatchkeyArgumentError(
+      name,
+      'must be an E.164 phone number such as +15555550100; convert user input with parsePhoneNumber from @latchkey/client/phone',
+    );
+  }
+}

@@ -3,7 +3,7 @@
 import { LatchkeyError } from '../errors.js';
 import type { ClientContext } from '../internal/context.js';
 import type { PkceNamespace, PkcePair } from '../internal/pkce.js';
-import { withoutInternalUser } from '../internal/response.js';
+import { completeSignIn } from '../internal/sign-in.js';
 import {
   assertEmail,
   assertNumber,
@@ -124,8 +124,7 @@ export function createMagicLinksMethods(ctx: ClientContext): MagicLinksMethods {
       response = await redeem(token, options.sessionDurationMinutes, ctx.pkce.get('magic_links'));
     }
     ctx.pkce.clear(used);
-    ctx.session.applyAuthenticate(response, 'user', 'sign-in');
-    return withoutInternalUser(response);
+    return completeSignIn(ctx, response);
   }
 
   return {
