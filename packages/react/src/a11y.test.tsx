@@ -52,6 +52,53 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(container)).toEqual([]);
   });
 
+  it('the phone tab has no violations, before and after the countries load and with an error', async () => {
+    const config = {
+      products: ['otp' as const],
+      otpOptions: { methods: ['sms' as const, 'email' as const] },
+    };
+    const { container } = render(<SignIn client={createFakeClient()} config={config} />);
+    expect(await violations(container)).toEqual([]);
+    await screen.findByRole('option', { name: 'United Kingdom (+44)' });
+    expect(await violations(container)).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with text message' }));
+    await screen.findByText('Enter a valid phone number.');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('OTPAuthenticate has no violations: idle, wrong code, verifying, error toast', async () => {
+    let release: (value: unknown) => void = () => {};
+    let attempt = 0;
+    const client = createFakeClient({
+      otpAuthenticate: () =>
+        ++attempt === 1
+          ? Promise.reject(apiError('unable_to_auth_otp_code', 'Wrong code.', 401))
+          : new Promise((resolve) => (release = resolve)),
+      otpSend: (_channel, _recipient, n) =>
+        n === 1
+          ? Promise.resolve({ method_id: 'email-test-1' })
+          : Promise.reject(apiError('too_many_requests', 'Slow down.', 429)),
+    });
+    const user = userEvent.setup();
+    const { container } = render(
+      <SignIn client={client} config={{ products: ['otp'], otpOptions: { methods: ['email'] } }} />,
+    );
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await screen.findByRole('heading', { name: 'Enter passcode' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    await screen.findByText('Slow down.');
+    expect(await violations(container)).toEqual([]);
+    const input = screen.getByLabelText('One-time passcode');
+    await user.type(input, '111111');
+    await screen.findByText('Invalid passcode, please try again.');
+    expect(await violations(container)).toEqual([]);
+    await user.type(input, '222222');
+    await screen.findByRole('progressbar');
+    expect(await violations(container)).toEqual([]);
+    release({});
+  });
+
   it('the Confirmation screen has no violations', async () => {
     window.history.replaceState(null, '', '/?stytch_token_type=login&token=t');
     const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);

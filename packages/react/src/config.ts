@@ -16,6 +16,17 @@ export interface EmailMagicLinksOptions {
   locale?: string;
 }
 
+/** One-time passcode options (spec §3 otpOptions, `wire/ui-widget.md`). */
+export interface OtpOptions {
+  /** The channels to offer; phone channels get a tab each, before the email tab. */
+  methods: ('sms' | 'whatsapp' | 'email')[];
+  /** How long a code lasts (1..10); the widget asks for 5 minutes unless set. */
+  expirationMinutes?: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+}
+
 /** One OAuth provider button; `one_tap` asks for a Google One Tap prompt area. */
 export interface OAuthProviderConfig {
   type: string;
@@ -29,12 +40,7 @@ export interface OAuthProviderConfig {
 export interface WidgetConfig {
   products?: Product[];
   emailMagicLinksOptions?: EmailMagicLinksOptions;
-  otpOptions?: {
-    methods: ('sms' | 'whatsapp' | 'email')[];
-    expirationMinutes?: number;
-    loginTemplateId?: string;
-    signupTemplateId?: string;
-  };
+  otpOptions?: OtpOptions;
   passwordOptions?: {
     loginRedirectURL?: string;
     loginExpirationMinutes?: number;

@@ -1,8 +1,10 @@
 /** @module @latchkey/react — the sign-in widget: React components, hooks and mount functions. */
 
+export { systemClock, type WidgetClock } from './clock.js';
 export type {
   EmailMagicLinksOptions,
   OAuthProviderConfig,
+  OtpOptions,
   Product,
   WidgetCallbacks,
   WidgetConfig,

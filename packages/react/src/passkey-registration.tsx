@@ -25,6 +25,7 @@ export function PasskeyRegistration(props: WidgetProps): ReactElement {
       styles={props.styles}
       callbacks={props.callbacks}
       strings={props.strings}
+      clock={props.clock}
       initial={startOnPasskeyStart}
       {...(user
         ? {}

@@ -40,6 +40,7 @@ export function ResetPassword({ passwordResetToken, search, ...props }: ResetPas
       styles={props.styles}
       callbacks={props.callbacks}
       strings={props.strings}
+      clock={props.clock}
       initial={initial}
     />
   );

@@ -33,6 +33,7 @@ export function SignIn({ oneTapPlaceholder = true, ...props }: SignInProps): Rea
       styles={props.styles}
       callbacks={props.callbacks}
       strings={props.strings}
+      clock={props.clock}
       initial={startOnMain}
       before={oneTapPlaceholder && hasOneTap(props.config) ? <OneTapPlaceholder /> : null}
       {...(conflict

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { screen } from '@testing-library/dom';
+import { screen, waitFor } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchkeyGlobal } from './standalone.js';
@@ -15,6 +15,7 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = mkdtempSync(join(tmpdir(), 'latchkey-standalone-'));
 let Latchkey: LatchkeyGlobal;
 let code = '';
+let phoneCode = '';
 
 beforeAll(() => {
   const outfile = join(outDir, 'latchkey-widget.js');
@@ -26,8 +27,10 @@ beforeAll(() => {
     },
   );
   expect(build.status, build.stderr).toBe(0);
-  expect(build.stdout).toMatch(/KB gzip/);
+  expect(build.stdout).toMatch(/latchkey-widget\.js .* KB gzip/);
+  expect(build.stdout).toMatch(/latchkey-phone\.js .* KB gzip/);
   code = readFileSync(outfile, 'utf8');
+  phoneCode = readFileSync(join(outDir, 'latchkey-phone.js'), 'utf8');
   new Function(code)();
   Latchkey = window.Latchkey;
 }, 60_000);
@@ -61,6 +64,54 @@ describe('standalone bundle', () => {
   it('ships Preact, not React', () => {
     // React's production builds point every error at react.dev/errors; Preact has no such table.
     expect(code).not.toContain('react.dev/errors');
+  });
+
+  it('keeps the phone metadata out of the widget bundle, in latchkey-phone.js', () => {
+    // Keys of libphonenumber-js's metadata JSON, and one of its parse error names.
+    for (const marker of ['country_calling_codes', 'nonGeographic', 'TOO_SHORT']) {
+      expect(code).not.toContain(marker);
+      expect(phoneCode).toContain(marker);
+    }
+    expect(phoneCode).not.toContain('createLatchkeyClient');
+  });
+
+  it('loads latchkey-phone.js with a script tag when a phone form shows, then sends the E.164 number', async () => {
+    target();
+    const client = createFakeClient();
+    const widget = Latchkey.mountLogin({
+      elementId: '#login',
+      client,
+      config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } },
+    });
+    const tag = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>('script[src$="/latchkey-phone.js"]');
+      if (!found) throw new Error('no phone script tag yet');
+      return found;
+    });
+    // jsdom does not fetch scripts: run the built file and report the load as a browser would.
+    new Function(phoneCode)();
+    tag.dispatchEvent(new Event('load'));
+    await screen.findByRole('option', { name: 'United Kingdom (+44)' });
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Phone number') as HTMLInputElement;
+    await user.type(input, '201555x0123');
+    expect(input.value).toBe('(201) 555-0123');
+    await user.click(screen.getByRole('button', { name: 'Continue with text message' }));
+    expect(await screen.findByText('A 6-digit passcode was sent to you at +1 201 555 0123.')).toBeTruthy();
+    expect(client.calls.otpSend[0]).toMatchObject({ channel: 'sms', recipient: '+12015550123' });
+    // The code input on Preact: non-digits never stay in the controlled input; six digits sign in.
+    const code = screen.getByLabelText('One-time passcode') as HTMLInputElement;
+    // Preact runs effects after a frame, so the focus move is awaited.
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    await user.type(code, 'a1b');
+    expect(code.value).toBe('1');
+    await user.paste('23 456');
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.calls.otpAuthenticate).toEqual([
+      { code: '123456', methodId: 'phone-number-test-1', options: { sessionDurationMinutes: 30 } },
+    ]);
+    widget.unmount();
+    tag.remove();
   });
 
   it('runs the magic-link flow on preact/compat', async () => {

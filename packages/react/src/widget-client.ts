@@ -32,6 +32,25 @@ export interface MagicLinkLoginOrCreateOptions {
   createUserAsPending?: boolean;
 }
 
+/** Options of `otps.email.loginOrCreate` as the contract names them. */
+export interface OtpEmailLoginOrCreateOptions {
+  expirationMinutes?: number;
+  loginTemplateId?: string;
+  signupTemplateId?: string;
+  locale?: string;
+}
+
+/** Options of `otps.sms|whatsapp.loginOrCreate` that the widget passes. */
+export interface OtpPhoneLoginOrCreateOptions {
+  expirationMinutes?: number;
+  locale?: string;
+}
+
+/** The field of an OTP send response the widget reads (`wire/ui-widget.md`: `method_id`). */
+export interface WidgetOtpSent {
+  method_id: string;
+}
+
 /** A telemetry event as `client.telemetry.logEvent` takes it. */
 export interface WidgetTelemetryEvent {
   name: string;
@@ -54,6 +73,22 @@ export interface WidgetClient {
       loginOrCreate(email: string, options?: MagicLinkLoginOrCreateOptions): Promise<unknown>;
     };
     authenticate(token: string, options: { sessionDurationMinutes: number }): Promise<unknown>;
+  };
+  otps: {
+    email: {
+      loginOrCreate(email: string, options?: OtpEmailLoginOrCreateOptions): Promise<WidgetOtpSent>;
+    };
+    sms: {
+      loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
+    };
+    whatsapp: {
+      loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
+    };
+    authenticate(
+      code: string,
+      methodId: string,
+      options: { sessionDurationMinutes: number },
+    ): Promise<unknown>;
   };
   session: {
     getSync(): WidgetSession | null;

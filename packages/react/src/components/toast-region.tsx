@@ -1,4 +1,4 @@
-/** @module components/toast-region — the live region that shows the current toast and dismisses it. */
+/** @module components/toast-region — the live regions that show the current toast and dismiss it. */
 import { type ReactElement, useEffect, useState } from 'react';
 import type { Event } from '../machine/event.js';
 import type { Toast } from '../machine/state.js';
@@ -32,6 +32,7 @@ function ToastItem({ toast, text, send }: ToastItemProps): ReactElement {
     <div
       className={toast.kind === 'error' ? 'lk-toast lk-toast--error' : 'lk-toast'}
       part={`toast toast-${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : undefined}
       data-leaving={leaving ? '' : undefined}
     >
       {text}
@@ -40,22 +41,28 @@ function ToastItem({ toast, text, send }: ToastItemProps): ReactElement {
 }
 
 /**
- * A polite live region (role=status) that exists from the start, so screen readers announce a
- * toast when it is inserted. Each toast enters, stays TOAST_VISIBLE_MS, then exits.
+ * Success toasts go into a polite live region (role=status) that exists from the start, so
+ * screen readers announce them when inserted; an error toast is itself role=alert, which is
+ * announced on insertion (spec §8: a failed resend shows the server's message). Each toast
+ * enters, stays TOAST_VISIBLE_MS, then exits.
  */
 export function ToastRegion(): ReactElement {
   const { state, send, t, strings } = useWidget();
   const toast = state.toast;
+  const item = toast ? (
+    <ToastItem
+      key={toast.id}
+      toast={toast}
+      text={toast.kind === 'success' ? t(toast.key) : errorText(toast.error, strings)}
+      send={send}
+    />
+  ) : null;
   return (
-    <div className="lk-toast-region" role="status" aria-live="polite">
-      {toast ? (
-        <ToastItem
-          key={toast.id}
-          toast={toast}
-          text={toast.kind === 'success' ? t(toast.key) : errorText(toast.error, strings)}
-          send={send}
-        />
-      ) : null}
+    <div className="lk-toast-region">
+      <div role="status" aria-live="polite">
+        {toast?.kind === 'success' ? item : null}
+      </div>
+      {toast?.kind === 'error' ? item : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../clock.js';
 import type { WidgetEvent } from '../config.js';
 import { AUTHENTICATED, apiError, createFakeClient } from '../testing/fake-client.js';
 import { createMachine } from './create-machine.js';
@@ -12,6 +13,7 @@ function setup(client = createFakeClient(), mode: 'login' | 'resetPassword' = 'l
     client,
     config: { products: ['emailMagicLinks'] },
     callbacks: { onEvent: (e) => events.push(e), onError: (e) => errors.push(e) },
+    clock: systemClock,
   };
   return { client, events, errors, ctx, mode };
 }

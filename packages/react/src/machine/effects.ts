@@ -1,20 +1,15 @@
 /** @module machine/effects — the side effects of the machine: client calls, host callbacks, telemetry. */
-import { magicLinkOptionsOf, sessionDurationOf, type WidgetCallbacks, type WidgetConfig } from '../config.js';
-import { toScreenError } from '../internal/to-screen-error.js';
-import type { WidgetClient } from '../widget-client.js';
+import { magicLinkOptionsOf, sessionDurationOf } from '../config.js';
+import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
+import { authenticateOtp, resendOtp, submitOtp } from './otp-effects.js';
 import type { ScreenName, ScreenOf } from './screen.js';
 import type { MachineState } from './state.js';
 
 /** The three ways to mount the widget. */
 export type WidgetMode = 'login' | 'resetPassword' | 'passkeyRegistration';
 
-/** What effects may touch. */
-export interface EffectContext {
-  client: WidgetClient;
-  config: WidgetConfig;
-  callbacks: WidgetCallbacks;
-}
+export type { EffectContext } from './effect-context.js';
 
 /** Work started by an accepted event; resolves to the event that reports its outcome. */
 export type CommandEffect<T extends EventType> = (
@@ -28,32 +23,6 @@ export type ScreenEffect<N extends ScreenName> = (
   screen: ScreenOf<N>,
   ctx: EffectContext,
 ) => Promise<Event> | undefined;
-
-// Host callbacks are someone else's code: a throwing one must not break the widget's flow.
-function emit(ctx: EffectContext, type: string, data: unknown): void {
-  try {
-    ctx.callbacks.onEvent?.({ type, data });
-  } catch (error) {
-    console.error('Latchkey: the onEvent callback threw', error);
-  }
-}
-
-function fail(ctx: EffectContext, error: unknown): Event {
-  try {
-    ctx.callbacks.onError?.(error);
-  } catch (callbackError) {
-    console.error('Latchkey: the onError callback threw', callbackError);
-  }
-  return { type: 'REQUEST_FAILED', error: toScreenError(error) };
-}
-
-function log(ctx: EffectContext, name: string, details: Record<string, unknown>): void {
-  try {
-    ctx.client.telemetry.logEvent({ name, details });
-  } catch {
-    // Telemetry is best effort (wire/client-state.md: failures are ignored).
-  }
-}
 
 async function sendMagicLink(email: string, ctx: EffectContext): Promise<unknown> {
   const data = await ctx.client.magicLinks.email.loginOrCreate(email, magicLinkOptionsOf(ctx.config));
@@ -73,7 +42,10 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
       return fail(ctx, error);
     }
   },
+  OTP_SUBMITTED: (_state, event, ctx) => submitOtp(event, ctx),
+  OTP_CODE_ENTERED: (state, event, ctx) => authenticateOtp(state, event.code, ctx),
   RESEND_REQUESTED: async (state, _event, ctx) => {
+    if (state.screen.name === 'OTPAuthenticate') return resendOtp(state, ctx);
     const email = state.screen.name === 'EmailConfirmation' ? state.screen.email : '';
     log(ctx, 'email_try_again_clicked', { email, type: 'login_or_create_eml' });
     try {

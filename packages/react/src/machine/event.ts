@@ -1,18 +1,34 @@
 /** @module machine/event — what can happen to the widget: user actions and server outcomes. */
 
-import type { AuthenticateData } from './screen.js';
+import type { AuthenticateData, MainTab, OtpChannel, OtpState } from './screen.js';
 import type { ScreenError } from './state.js';
 
 /** One event for `transition`. */
 export type Event =
   /** The user submitted the email form on Main. */
   | { type: 'EMAIL_SUBMITTED'; email: string }
+  /** The user picked another tab of Main. */
+  | { type: 'MAIN_TAB_SELECTED'; tab: MainTab }
   /** The magic link was sent (login-or-create succeeded). */
   | { type: 'MAGIC_LINK_SENT'; email: string }
-  /** The user asked to resend the email from EmailConfirmation. */
+  /**
+   * The user asked for a one-time passcode on Main. `recipient` is the email, or for a phone
+   * channel the E.164 number ('' when the typed number did not parse); `destination` is how the
+   * screen names it.
+   */
+  | { type: 'OTP_SUBMITTED'; channel: OtpChannel; recipient: string; destination: string }
+  /** The passcode was sent; the widget now asks for it. */
+  | { type: 'OTP_SENT'; otpState: OtpState }
+  /** Six digits were entered on OTPAuthenticate. */
+  | { type: 'OTP_CODE_ENTERED'; code: string }
+  /** The user asked to resend (the email on EmailConfirmation, the code on OTPAuthenticate). */
   | { type: 'RESEND_REQUESTED' }
-  /** The resend call succeeded. */
+  /** The magic-link resend call succeeded. */
   | { type: 'RESEND_SUCCEEDED' }
+  /** A new passcode was sent: it has a new method id and a new expiry. */
+  | { type: 'OTP_RESENT'; methodId: string; expiresAt: number }
+  /** Resending the passcode failed; shown as an error toast (spec §8), the code entry stays. */
+  | { type: 'OTP_RESEND_FAILED'; error: ScreenError }
   /** A sign-in call succeeded with a session. */
   | { type: 'AUTHENTICATED'; result: AuthenticateData }
   /** The call in flight failed. */
@@ -30,9 +46,15 @@ export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
 
 const types: Record<EventType, true> = {
   EMAIL_SUBMITTED: true,
+  MAIN_TAB_SELECTED: true,
   MAGIC_LINK_SENT: true,
+  OTP_SUBMITTED: true,
+  OTP_SENT: true,
+  OTP_CODE_ENTERED: true,
   RESEND_REQUESTED: true,
   RESEND_SUCCEEDED: true,
+  OTP_RESENT: true,
+  OTP_RESEND_FAILED: true,
   AUTHENTICATED: true,
   REQUEST_FAILED: true,
   BACK: true,

@@ -6,15 +6,31 @@ export type AuthenticateData = unknown;
 /** How the password-first flow continues for an email (spec §3 passwordState). */
 export type PasswordStateType = 'new' | 'password' | 'passwordless';
 
-/** Where a one-time passcode was sent (spec §3 otpState). */
+/** How a one-time passcode is delivered (spec §3 otpState `type`). */
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
+
+/** Spec §3 otpState: the code the user is asked for on OTPAuthenticate. */
+export interface OtpState {
+  type: OtpChannel;
+  /** The `method_id` of the latest send; a resend replaces it. */
+  methodId: string;
+  /** Where the code went, as shown to the user (the email or the formatted phone number). */
+  otpDestination: string;
+  /** What the code was sent to (the email or the E.164 number), so a resend can repeat the call. */
+  recipient: string;
+  /** When the latest code expires (epoch ms, from the widget's clock). */
+  expiresAt: number;
+}
+
+/** A tab of Main: email (magic link or email OTP) or one of the phone channels. */
+export type MainTab = OtpChannel;
 
 /**
  * The current screen. Each member carries only the data its screen needs, so a screen
  * component receives exactly its own member.
  */
 export type Screen =
-  | { name: 'Main'; email?: string }
+  | { name: 'Main'; email?: string; tab?: MainTab; phone?: string }
   | { name: 'PasskeyRegistrationStart' }
   | { name: 'PasskeyRegistrationSuccess' }
   | { name: 'PasskeyConfirmation'; result: AuthenticateData }
@@ -26,7 +42,7 @@ export type Screen =
   | { name: 'PasswordDedupe'; email: string }
   | { name: 'PasswordConfirmation'; result: AuthenticateData }
   | { name: 'EmailConfirmation'; email: string }
-  | { name: 'OTPAuthenticate'; channel: OtpChannel; methodId: string; destination: string }
+  | { name: 'OTPAuthenticate'; otpState: OtpState }
   | { name: 'OTPConfirmation'; result: AuthenticateData }
   | { name: 'CryptoConnect'; walletOption: string }
   | { name: 'CryptoSignMessage'; walletOption: string; walletAddress: string; walletChallenge: string }

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOf, EventType } from './event.js';
 import { EVENT_TYPES } from './event.js';
-import { SCREEN_NAMES, type ScreenName, type ScreenOf } from './screen.js';
+import { type OtpState, SCREEN_NAMES, type ScreenName, type ScreenOf } from './screen.js';
 import { initialState, type MachineState } from './state.js';
 import { transition } from './transition.js';
+
+const OTP_STATE: OtpState = {
+  type: 'email',
+  methodId: 'email-test-1',
+  otpDestination: 'ada@example.com',
+  recipient: 'ada@example.com',
+  expiresAt: 1_000_000,
+};
 
 // One sample per screen; the mapped type makes a new screen without a sample fail to compile.
 const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
@@ -19,12 +27,7 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
   PasswordDedupe: { name: 'PasswordDedupe', email: 'ada@example.com' },
   PasswordConfirmation: { name: 'PasswordConfirmation', result: { ok: 1 } },
   EmailConfirmation: { name: 'EmailConfirmation', email: 'ada@example.com' },
-  OTPAuthenticate: {
-    name: 'OTPAuthenticate',
-    channel: 'email',
-    methodId: 'm-1',
-    destination: 'ada@example.com',
-  },
+  OTPAuthenticate: { name: 'OTPAuthenticate', otpState: OTP_STATE },
   OTPConfirmation: { name: 'OTPConfirmation', result: { ok: 1 } },
   CryptoConnect: { name: 'CryptoConnect', walletOption: 'Metamask' },
   CryptoSignMessage: {
@@ -42,11 +45,30 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
 const RESULT = { session_token: 'st' };
 const FAILURE = { code: 'invalid_token', message: 'The link has expired.' };
 
+const SENT_STATE: OtpState = {
+  type: 'sms',
+  methodId: 'phone-number-test-1',
+  otpDestination: '+1 201 555 0123',
+  recipient: '+12015550123',
+  expiresAt: 300_000,
+};
+
 const EVENTS: { [T in EventType]: EventOf<T> } = {
   EMAIL_SUBMITTED: { type: 'EMAIL_SUBMITTED', email: '  ada@example.com ' },
+  MAIN_TAB_SELECTED: { type: 'MAIN_TAB_SELECTED', tab: 'sms' },
   MAGIC_LINK_SENT: { type: 'MAGIC_LINK_SENT', email: 'ada@example.com' },
+  OTP_SUBMITTED: {
+    type: 'OTP_SUBMITTED',
+    channel: 'sms',
+    recipient: '+12015550123',
+    destination: '+1 201 555 0123',
+  },
+  OTP_SENT: { type: 'OTP_SENT', otpState: SENT_STATE },
+  OTP_CODE_ENTERED: { type: 'OTP_CODE_ENTERED', code: '123456' },
   RESEND_REQUESTED: { type: 'RESEND_REQUESTED' },
   RESEND_SUCCEEDED: { type: 'RESEND_SUCCEEDED' },
+  OTP_RESENT: { type: 'OTP_RESENT', methodId: 'email-test-2', expiresAt: 2_000_000 },
+  OTP_RESEND_FAILED: { type: 'OTP_RESEND_FAILED', error: FAILURE },
   AUTHENTICATED: { type: 'AUTHENTICATED', result: RESULT },
   REQUEST_FAILED: { type: 'REQUEST_FAILED', error: FAILURE },
   BACK: { type: 'BACK' },
@@ -69,6 +91,45 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.busy).toBe(true);
     expect(next.error).toBeNull();
   },
+  'Main/idle/MAIN_TAB_SELECTED': (next) => {
+    expect(next.screen).toEqual({ name: 'Main', tab: 'sms' });
+    expect(next.error).toBeNull();
+  },
+  'Main/idle/OTP_SUBMITTED': (next) => {
+    expect(next.screen).toEqual({ name: 'Main' });
+    expect(next.busy).toBe(true);
+    expect(next.error).toBeNull();
+  },
+  'Main/busy/OTP_SENT': (next) => {
+    expect(next.screen).toEqual({ name: 'OTPAuthenticate', otpState: SENT_STATE });
+    expect(next.busy).toBe(false);
+  },
+  'OTPAuthenticate/idle/OTP_CODE_ENTERED': (next) => {
+    expect(next.screen).toBe(SCREENS.OTPAuthenticate);
+    expect(next.busy).toBe(true);
+  },
+  'OTPAuthenticate/idle/RESEND_REQUESTED': (next) => {
+    expect(next.screen).toBe(SCREENS.OTPAuthenticate);
+    expect(next.busy).toBe(true);
+  },
+  'OTPAuthenticate/busy/OTP_RESENT': (next) => {
+    expect(next.screen).toEqual({
+      name: 'OTPAuthenticate',
+      otpState: { ...OTP_STATE, methodId: 'email-test-2', expiresAt: 2_000_000 },
+    });
+    expect(next.busy).toBe(false);
+    expect(next.toast).toEqual({ id: 1, kind: 'success', key: 'toast.codeResent' });
+  },
+  'OTPAuthenticate/busy/OTP_RESEND_FAILED': (next) => {
+    expect(next.screen).toBe(SCREENS.OTPAuthenticate);
+    expect(next.busy).toBe(false);
+    expect(next.error).toBeNull();
+    expect(next.toast).toEqual({ id: 1, kind: 'error', error: FAILURE });
+  },
+  'OTPAuthenticate/busy/AUTHENTICATED': (next) => {
+    expect(next.screen).toEqual({ name: 'OTPConfirmation', result: RESULT });
+    expect(next.busy).toBe(false);
+  },
   'Main/busy/MAGIC_LINK_SENT': (next) => {
     expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
     expect(next.busy).toBe(false);
@@ -86,7 +147,10 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.busy).toBe(false);
   },
   'EmailConfirmation/idle/BACK': toMain('ada@example.com'),
-  'OTPAuthenticate/idle/BACK': toMain(),
+  'OTPAuthenticate/idle/BACK': (next) => {
+    expect(next.screen).toEqual({ name: 'Main', tab: 'email', email: 'ada@example.com' });
+    expect(next.busy).toBe(false);
+  },
   'PasswordCreateOrLogin/idle/BACK': toMain('ada@example.com'),
   'PasswordForgot/idle/BACK': toMain('ada@example.com'),
   'PasswordBreached/idle/BACK': toMain('ada@example.com'),
@@ -164,5 +228,86 @@ describe('transition, details', () => {
   it('keeps the error when going back is refused while busy', () => {
     const busy = initialState(SCREENS.EmailConfirmation, true);
     expect(transition(busy, EVENTS.BACK)).toBe(busy);
+  });
+});
+
+describe('transition, one-time passcodes', () => {
+  const main = initialState({ name: 'Main' });
+
+  it('checks an email passcode address like the magic-link form and keeps it trimmed', () => {
+    const bad = transition(main, {
+      type: 'OTP_SUBMITTED',
+      channel: 'email',
+      recipient: 'ada@example',
+      destination: 'ada@example',
+    });
+    expect(bad).toMatchObject({ busy: false, error: { code: 'invalid_email_format', field: 'email' } });
+    const good = transition(bad, {
+      type: 'OTP_SUBMITTED',
+      channel: 'email',
+      recipient: ' ada@example.com ',
+      destination: 'ada@example.com',
+    });
+    expect(good).toMatchObject({
+      busy: true,
+      error: null,
+      screen: { name: 'Main', email: 'ada@example.com' },
+    });
+  });
+
+  it('refuses a phone number that is not E.164 with a field error and sends nothing', () => {
+    for (const recipient of ['', '2015550123', '+0123456789', '+1201555012345678']) {
+      const next = transition(main, {
+        type: 'OTP_SUBMITTED',
+        channel: 'whatsapp',
+        recipient,
+        destination: '',
+      });
+      expect(next.busy).toBe(false);
+      expect(next.error).toEqual({ code: 'invalid_phone_number', field: 'phone' });
+    }
+  });
+
+  it('accepts only six digits as a code', () => {
+    const otp = initialState(SCREENS.OTPAuthenticate);
+    for (const code of ['12345', '1234567', '12345a', ' 123456']) {
+      expect(transition(otp, { type: 'OTP_CODE_ENTERED', code })).toBe(otp);
+    }
+  });
+
+  it('clears the error when a new code is entered, and keeps the latest method id after resends', () => {
+    let state = transition(initialState(SCREENS.OTPAuthenticate, true), EVENTS.REQUEST_FAILED);
+    expect(state.error).toEqual(FAILURE);
+    state = transition(state, EVENTS.OTP_CODE_ENTERED);
+    expect(state.error).toBeNull();
+    state = transition(state, EVENTS.REQUEST_FAILED);
+    for (const [methodId, id] of [
+      ['email-test-2', 1],
+      ['email-test-3', 2],
+    ] as const) {
+      state = transition(state, EVENTS.RESEND_REQUESTED);
+      state = transition(state, { type: 'OTP_RESENT', methodId, expiresAt: id * 1000 });
+      expect(state.toast?.id).toBe(id);
+    }
+    expect(state.screen).toMatchObject({ otpState: { methodId: 'email-test-3', expiresAt: 2000 } });
+  });
+
+  it('goes back from a phone code to the phone tab with the number', () => {
+    const otp = initialState({ name: 'OTPAuthenticate', otpState: SENT_STATE });
+    expect(transition(otp, EVENTS.BACK).screen).toEqual({ name: 'Main', tab: 'sms', phone: '+12015550123' });
+  });
+
+  it('ignores selecting the tab that is already shown, and clears an error on a switch', () => {
+    const onSms = transition(main, EVENTS.MAIN_TAB_SELECTED);
+    expect(transition(onSms, EVENTS.MAIN_TAB_SELECTED)).toBe(onSms);
+    const failed = transition(onSms, {
+      type: 'OTP_SUBMITTED',
+      channel: 'sms',
+      recipient: '',
+      destination: '',
+    });
+    const switched = transition(failed, { type: 'MAIN_TAB_SELECTED', tab: 'email' });
+    expect(switched.error).toBeNull();
+    expect(switched.screen).toEqual({ name: 'Main', tab: 'email' });
   });
 });

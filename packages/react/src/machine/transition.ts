@@ -2,11 +2,32 @@
 import { isEmailAddress } from '@latchkey/client';
 import type { Event } from './event.js';
 import { SCREENS_WITH_BACK, type Screen } from './screen.js';
-import type { MachineState } from './state.js';
+import type { MachineState, Toast } from './state.js';
 
-/** The email a screen carries, so going back to Main keeps what the user typed. */
-function emailOf(screen: Screen): string | undefined {
-  return 'email' in screen ? screen.email : undefined;
+/** Spec §9: one-time passcodes have 6 digits. */
+export const OTP_LENGTH = 6;
+
+const OTP_CODE = /^\d{6}$/;
+// E.164: '+', a country code that does not start with 0, at most 15 digits (ITU-T E.164 §6).
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Where the back arrow leads: Main, keeping what the user typed and the tab they used. */
+function backToMain(screen: Screen): Screen {
+  if (screen.name === 'OTPAuthenticate') {
+    const { type, recipient } = screen.otpState;
+    return type === 'email'
+      ? { name: 'Main', tab: type, email: recipient }
+      : { name: 'Main', tab: type, phone: recipient };
+  }
+  return 'email' in screen ? { name: 'Main', email: screen.email } : { name: 'Main' };
+}
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** `state`, no longer busy, with a new toast; the id comes from the state so the reducer stays pure. */
+function withToast(state: MachineState, toast: WithoutId<Toast>): MachineState {
+  const id = state.toastSeq + 1;
+  return { ...state, busy: false, toast: { ...toast, id }, toastSeq: id };
 }
 
 /**
@@ -23,12 +44,16 @@ export function transition(state: MachineState, event: Event): MachineState {
       if (!isEmailAddress(email)) {
         return {
           ...state,
-          screen: { name: 'Main', email },
+          screen: { ...screen, email },
           error: { code: 'invalid_email_format', field: 'email' },
         };
       }
-      return { ...state, screen: { name: 'Main', email }, busy: true, error: null };
+      return { ...state, screen: { ...screen, email }, busy: true, error: null };
     }
+    case 'MAIN_TAB_SELECTED':
+      // A message about the other tab's form would be misleading here, so it goes.
+      if (screen.name !== 'Main' || busy || screen.tab === event.tab) return state;
+      return { ...state, screen: { ...screen, tab: event.tab }, error: null };
     case 'MAGIC_LINK_SENT':
       if (screen.name !== 'Main' || !busy) return state;
       return {
@@ -37,39 +62,77 @@ export function transition(state: MachineState, event: Event): MachineState {
         busy: false,
         error: null,
       };
-    case 'RESEND_REQUESTED':
-      if (screen.name !== 'EmailConfirmation' || busy) return state;
+    case 'OTP_SUBMITTED': {
+      if (screen.name !== 'Main' || busy) return state;
+      if (event.channel === 'email') {
+        const email = event.recipient.trim();
+        const next: Screen = { ...screen, email };
+        if (!isEmailAddress(email)) {
+          return { ...state, screen: next, error: { code: 'invalid_email_format', field: 'email' } };
+        }
+        return { ...state, screen: next, busy: true, error: null };
+      }
+      // The form parses the number; this only guards the shape that goes on the wire.
+      if (!E164.test(event.recipient)) {
+        return { ...state, error: { code: 'invalid_phone_number', field: 'phone' } };
+      }
       return { ...state, busy: true, error: null };
-    case 'RESEND_SUCCEEDED': {
-      if (screen.name !== 'EmailConfirmation' || !busy) return state;
-      const id = state.toastSeq + 1;
-      return {
-        ...state,
-        busy: false,
-        toast: { id, kind: 'success', key: 'toast.emailResent' },
-        toastSeq: id,
-      };
     }
-    case 'AUTHENTICATED':
-      if (screen.name !== 'PasswordResetForm' || !busy) return state;
+    case 'OTP_SENT':
+      if (screen.name !== 'Main' || !busy) return state;
       return {
         ...state,
-        screen: { name: 'PasswordConfirmation', result: event.result },
+        screen: { name: 'OTPAuthenticate', otpState: event.otpState },
         busy: false,
         error: null,
       };
+    case 'OTP_CODE_ENTERED':
+      if (screen.name !== 'OTPAuthenticate' || busy || !OTP_CODE.test(event.code)) return state;
+      return { ...state, busy: true, error: null };
+    case 'RESEND_REQUESTED':
+      if ((screen.name !== 'EmailConfirmation' && screen.name !== 'OTPAuthenticate') || busy) return state;
+      return { ...state, busy: true, error: null };
+    case 'RESEND_SUCCEEDED':
+      if (screen.name !== 'EmailConfirmation' || !busy) return state;
+      return withToast(state, { kind: 'success', key: 'toast.emailResent' });
+    case 'OTP_RESENT': {
+      if (screen.name !== 'OTPAuthenticate' || !busy) return state;
+      // Spec §4: a resend stores the new method id and restarts the countdown.
+      const otpState = { ...screen.otpState, methodId: event.methodId, expiresAt: event.expiresAt };
+      return withToast(
+        { ...state, screen: { ...screen, otpState } },
+        { kind: 'success', key: 'toast.codeResent' },
+      );
+    }
+    case 'OTP_RESEND_FAILED':
+      if (screen.name !== 'OTPAuthenticate' || !busy) return state;
+      return withToast(state, { kind: 'error', error: event.error });
+    case 'AUTHENTICATED': {
+      if (!busy) return state;
+      if (screen.name === 'PasswordResetForm') {
+        return {
+          ...state,
+          screen: { name: 'PasswordConfirmation', result: event.result },
+          busy: false,
+          error: null,
+        };
+      }
+      if (screen.name === 'OTPAuthenticate') {
+        return {
+          ...state,
+          screen: { name: 'OTPConfirmation', result: event.result },
+          busy: false,
+          error: null,
+        };
+      }
+      return state;
+    }
     case 'REQUEST_FAILED':
       if (!busy) return state;
       return { ...state, busy: false, error: event.error };
-    case 'BACK': {
+    case 'BACK':
       if (!SCREENS_WITH_BACK.has(screen.name) || busy) return state;
-      const email = emailOf(screen);
-      return {
-        ...state,
-        screen: email === undefined ? { name: 'Main' } : { name: 'Main', email },
-        error: null,
-      };
-    }
+      return { ...state, screen: backToMain(screen), error: null };
     case 'TOAST_DISMISSED':
       if (state.toast?.id !== event.id) return state;
       return { ...state, toast: null };

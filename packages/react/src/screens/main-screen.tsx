@@ -1,27 +1,31 @@
-/** @module screens/main-screen — Main, the method chooser: the email form of the magic-link product. */
-import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
-import { Button } from '../components/button.js';
-import { ErrorMessage } from '../components/error-message.js';
+/** @module screens/main-screen — Main, the method chooser: phone tabs first, then the email tab. */
+import type { ReactElement } from 'react';
 import { ScreenFrame } from '../components/screen-frame.js';
-import { TextField } from '../components/text-field.js';
-import { productsOf } from '../config.js';
-import type { ScreenOf } from '../machine/screen.js';
-import { errorText } from '../strings/error-text.js';
+import { Tabs } from '../components/tabs.js';
+import type { MainTab, ScreenOf } from '../machine/screen.js';
+import { emailMethodOf, mainTabsOf } from '../otp-config.js';
+import type { StringKey } from '../strings/en.js';
 import { useWidget } from '../widget/widget-context.js';
+import { EmailForm } from './email-form.js';
+import { PhoneForm } from './phone-form.js';
 
-/** Main. Products other than email magic links get their buttons in their own issues. */
+const TAB_LABELS: Record<MainTab, StringKey> = {
+  sms: 'main.tabText',
+  whatsapp: 'main.tabWhatsApp',
+  email: 'main.tabEmail',
+};
+
+/**
+ * Main. With one method its form shows alone; with several, a tab list picks the form. The
+ * selected tab lives in the screen, so coming back from the code screen reopens it.
+ */
 export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactElement {
-  const { state, send, t, strings, config } = useWidget();
-  const [email, setEmail] = useState(screen.email ?? '');
-  const input = useRef<HTMLInputElement>(null);
-  const { error, busy } = state;
+  const { send, t, config } = useWidget();
+  const tabs = mainTabsOf(config);
+  const tab = screen.tab && tabs.includes(screen.tab) ? screen.tab : tabs[0];
+  const emailMethod = emailMethodOf(config);
 
-  // A failed submit puts the user back on the field the message is about.
-  useEffect(() => {
-    if (error) input.current?.focus();
-  }, [error]);
-
-  if (!productsOf(config).includes('emailMagicLinks')) {
+  if (!tab) {
     return (
       <ScreenFrame title={t('main.title')}>
         <p className="lk-text">{t('notAvailable.text')}</p>
@@ -29,32 +33,28 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    send({ type: 'EMAIL_SUBMITTED', email });
-  };
+  // One PhoneForm instance serves both phone tabs, so the number survives a switch between them.
+  const form =
+    tab === 'email' && emailMethod ? (
+      <EmailForm screen={screen} method={emailMethod} />
+    ) : (
+      <PhoneForm channel={tab === 'whatsapp' ? 'whatsapp' : 'sms'} initialNumber={screen.phone} />
+    );
 
   return (
     <ScreenFrame title={t('main.title')}>
-      {/* noValidate: the widget shows its own message (spec §5) instead of the browser's bubble. */}
-      <form className="lk-stack" noValidate onSubmit={onSubmit}>
-        <TextField
-          ref={input}
-          label={t('main.emailLabel')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('main.emailPlaceholder')}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={error?.field === 'email' ? errorText(error, strings) : undefined}
-        />
-        {error && !error.field ? <ErrorMessage>{errorText(error, strings)}</ErrorMessage> : null}
-        <Button type="submit" busy={busy}>
-          {t('main.continueWithEmail')}
-        </Button>
-      </form>
+      {tabs.length > 1 ? (
+        <Tabs
+          label={t('main.methodTabs')}
+          tabs={tabs.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
+          selected={tab}
+          onSelect={(next) => send({ type: 'MAIN_TAB_SELECTED', tab: next })}
+        >
+          {form}
+        </Tabs>
+      ) : (
+        form
+      )}
     </ScreenFrame>
   );
 }

@@ -14,7 +14,6 @@ const TITLES: Partial<Record<ScreenName, StringKey>> = {
   PasswordBreached: 'password.breachedTitle',
   PasswordSetNew: 'password.setNewTitle',
   PasswordDedupe: 'password.dedupeTitle',
-  OTPAuthenticate: 'otp.title',
   CryptoConnect: 'crypto.connectTitle',
   CryptoSignMessage: 'crypto.signTitle',
   CryptoOtherScreen: 'crypto.otherTitle',

@@ -4,6 +4,7 @@ import type { ScreenName, ScreenOf } from '../machine/screen.js';
 import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
 import { NotAvailableScreen } from './not-available-screen.js';
+import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
 import { ResetPasswordScreen } from './reset-password-screen.js';
 import { SuccessScreen } from './success-screen.js';
 
@@ -27,7 +28,7 @@ export const screenRegistry: ScreenRegistry = {
   PasswordDedupe: NotAvailableScreen,
   PasswordConfirmation: SuccessScreen,
   EmailConfirmation: EmailConfirmationScreen,
-  OTPAuthenticate: NotAvailableScreen,
+  OTPAuthenticate: OtpAuthenticateScreen,
   OTPConfirmation: SuccessScreen,
   CryptoConnect: NotAvailableScreen,
   CryptoSignMessage: NotAvailableScreen,

@@ -19,7 +19,7 @@ export const en = {
   'notAvailable.title': 'Not available yet',
   'notAvailable.text': 'This step of the sign-in form is not available yet.',
   'config.magicLinksWithEmailOtp':
-    'Error: Email magic links and email one-time passcodes cannot be used together. Choose one of them.',
+    'Error: Email magic links and email one-time passcodes cannot be used together.',
 
   // Main (method chooser)
   'main.title': 'Sign up or log in',
@@ -27,7 +27,10 @@ export const en = {
   'main.emailPlaceholder': 'example@email.com',
   'main.continueWithEmail': 'Continue with email',
   'main.phoneLabel': 'Phone number',
-  'main.countryLabel': 'Country code',
+  'main.countryLabel': 'Country',
+  'main.countryOption': '{name} (+{callingCode})',
+  'main.phoneUnavailable': 'Phone sign-in could not be loaded. Check your connection and try again.',
+  'main.methodTabs': 'Sign-in method',
   'main.continueWithText': 'Continue with text message',
   'main.continueWithWhatsApp': 'Continue with WhatsApp',
   'main.tabEmail': 'Email',
@@ -163,7 +166,9 @@ export const en = {
   'errors.timeout': 'The server took too long to answer. Check your connection and try again.',
   'errors.schema_mismatch': 'The request could not be processed. Please try again.',
   'errors.captcha_required': 'Please complete the security check and try again.',
+  'errors.invalid_phone_number': 'Enter a valid phone number.',
   'errors.otp_code_not_found': 'Invalid passcode, please try again.',
+  'errors.unable_to_auth_otp_code': 'Invalid passcode, please try again.',
   'errors.webauthn_registration_not_found':
     'This Passkey is not registered for your account. Try another way to log in.',
 } as const;

@@ -1,8 +1,11 @@
 /** @module testing/fake-client — a recording stand-in for the client, for the widget's unit tests only. */
+import type { OtpChannel } from '../machine/screen.js';
 import type {
   MagicLinkLoginOrCreateOptions,
+  OtpEmailLoginOrCreateOptions,
   WidgetBootstrap,
   WidgetClient,
+  WidgetOtpSent,
   WidgetSession,
   WidgetTelemetryEvent,
   WidgetUser,
@@ -12,6 +15,9 @@ import type {
 export interface FakeClientOptions {
   loginOrCreate?: (email: string, options?: MagicLinkLoginOrCreateOptions) => Promise<unknown>;
   authenticate?: (token: string, options: { sessionDurationMinutes: number }) => Promise<unknown>;
+  /** Replaces every OTP send (email, sms, whatsapp); `n` counts the sends from 1. */
+  otpSend?: (channel: OtpChannel, recipient: string, n: number) => Promise<WidgetOtpSent>;
+  otpAuthenticate?: (code: string, methodId: string) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -23,6 +29,12 @@ export interface FakeClient extends WidgetClient {
   calls: {
     loginOrCreate: Array<{ email: string; options: MagicLinkLoginOrCreateOptions | undefined }>;
     authenticate: Array<{ token: string; options: { sessionDurationMinutes: number } }>;
+    otpSend: Array<{
+      channel: OtpChannel;
+      recipient: string;
+      options: OtpEmailLoginOrCreateOptions | undefined;
+    }>;
+    otpAuthenticate: Array<{ code: string; methodId: string; options: { sessionDurationMinutes: number } }>;
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -46,6 +58,18 @@ export const AUTHENTICATED = {
   session_jwt: 'session-jwt',
 };
 
+/** An OTP send response as the provider returns it; the n-th send gets the method id ending in n. */
+export function otpSent(channel: OtpChannel, n: number): WidgetOtpSent & Record<string, unknown> {
+  const methodId = channel === 'email' ? `email-test-${n}` : `phone-number-test-${n}`;
+  return {
+    request_id: `request-id-test-otp-${n}`,
+    status_code: 200,
+    user_id: 'user-test-1',
+    method_id: methodId,
+    [channel === 'email' ? 'email_id' : 'phone_id']: methodId,
+  };
+}
+
 /** An API error shaped like LatchkeyApiError (code, status, message). */
 export function apiError(
   code: string,
@@ -61,8 +85,17 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
   let session = options.session ?? null;
   const userListeners = new Set<(user: WidgetUser | null) => void>();
   const sessionListeners = new Set<(session: WidgetSession | null) => void>();
+  const sendOtp = (
+    channel: OtpChannel,
+    recipient: string,
+    opts: OtpEmailLoginOrCreateOptions | undefined,
+  ): Promise<WidgetOtpSent> => {
+    fake.calls.otpSend.push({ channel, recipient, options: opts });
+    const n = fake.calls.otpSend.length;
+    return options.otpSend ? options.otpSend(channel, recipient, n) : Promise.resolve(otpSent(channel, n));
+  };
   const fake: FakeClient = {
-    calls: { loginOrCreate: [], authenticate: [] },
+    calls: { loginOrCreate: [], authenticate: [], otpSend: [], otpAuthenticate: [] },
     telemetryEvents: [],
     bootstrap: {
       getSync: () => options.bootstrap ?? { displayWatermark: true, emailDomains: ['latchkey.test'] },
@@ -78,6 +111,17 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       authenticate(token, opts) {
         fake.calls.authenticate.push({ token, options: opts });
         return options.authenticate ? options.authenticate(token, opts) : Promise.resolve(AUTHENTICATED);
+      },
+    },
+    otps: {
+      email: { loginOrCreate: (recipient, opts) => sendOtp('email', recipient, opts) },
+      sms: { loginOrCreate: (recipient, opts) => sendOtp('sms', recipient, opts) },
+      whatsapp: { loginOrCreate: (recipient, opts) => sendOtp('whatsapp', recipient, opts) },
+      authenticate(code, methodId, opts) {
+        fake.calls.otpAuthenticate.push({ code, methodId, options: opts });
+        return options.otpAuthenticate
+          ? options.otpAuthenticate(code, methodId)
+          : Promise.resolve(AUTHENTICATED);
       },
     },
     session: {

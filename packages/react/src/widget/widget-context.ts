@@ -1,5 +1,6 @@
 /** @module widget/widget-context — what every screen of one mounted widget shares. */
 import { type Context, createContext, type RefObject, useContext } from 'react';
+import type { WidgetClock } from '../clock.js';
 import type { WidgetConfig } from '../config.js';
 import type { Event } from '../machine/event.js';
 import type { MachineState } from '../machine/state.js';
@@ -14,6 +15,7 @@ export interface WidgetContextValue {
   strings: ResolvedStrings;
   config: WidgetConfig;
   bootstrap: WidgetBootstrap;
+  clock: WidgetClock;
   hideHeaderText: boolean;
   /** False until the first screen has rendered, so mounting never steals the page's focus. */
   focusReady: RefObject<boolean>;

@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { systemClock, type WidgetClock } from '../clock.js';
 import { FloatingNotice } from '../components/floating-notice.js';
 import { ToastRegion } from '../components/toast-region.js';
 import { Watermark } from '../components/watermark.js';
@@ -32,6 +33,7 @@ export interface WidgetShellProps {
   styles?: LatchkeyStyles | undefined;
   callbacks?: WidgetCallbacks | undefined;
   strings?: StringOverrides | undefined;
+  clock?: WidgetClock | undefined;
   /** The first state; called once per mount. */
   initial: () => MachineState;
   /** Shown instead of the screens (e.g. a configuration error). */
@@ -53,10 +55,12 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
   const strings = useMemo(() => resolveStrings(props.strings), [props.strings]);
   const t = useMemo(() => createTranslate(strings), [strings]);
   const bootstrap = useBootstrap(client);
+  const clock = props.clock ?? systemClock;
 
   // Effects read the latest props, so a host changing callbacks never restarts the flow.
-  const latest = useRef<EffectContext>({ client, config, callbacks: props.callbacks ?? NO_CALLBACKS });
-  latest.current = { client, config, callbacks: props.callbacks ?? NO_CALLBACKS };
+  const context: EffectContext = { client, config, callbacks: props.callbacks ?? NO_CALLBACKS, clock };
+  const latest = useRef(context);
+  latest.current = context;
   const [machine] = useState(() => createMachine(props.initial(), mode, () => latest.current));
   const state = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
 
@@ -78,6 +82,7 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
     strings,
     config,
     bootstrap,
+    clock,
     hideHeaderText: styles?.hideHeaderText === true,
     focusReady,
   };

@@ -1,0 +1,58 @@
+/** @module screens/email-form — Main's email form: sends a magic link or an email passcode. */
+import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { Button } from '../components/button.js';
+import { ErrorMessage } from '../components/error-message.js';
+import { TextField } from '../components/text-field.js';
+import type { ScreenOf } from '../machine/screen.js';
+import { errorText } from '../strings/error-text.js';
+import { useWidget } from '../widget/widget-context.js';
+
+/** The email field and 'Continue with email'; `method` says what the button sends. */
+export function EmailForm({
+  screen,
+  method,
+}: {
+  screen: ScreenOf<'Main'>;
+  method: 'magicLink' | 'otp';
+}): ReactElement {
+  const { state, send, t, strings } = useWidget();
+  const [email, setEmail] = useState(screen.email ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  const { error, busy } = state;
+
+  // A failed submit puts the user back on the field the message is about.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    send(
+      method === 'otp'
+        ? { type: 'OTP_SUBMITTED', channel: 'email', recipient: email, destination: email.trim() }
+        : { type: 'EMAIL_SUBMITTED', email },
+    );
+  };
+
+  return (
+    // noValidate: the widget shows its own message (spec §5) instead of the browser's bubble.
+    <form className="lk-stack" noValidate onSubmit={onSubmit}>
+      <TextField
+        ref={input}
+        label={t('main.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('main.emailPlaceholder')}
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        error={error?.field === 'email' ? errorText(error, strings) : undefined}
+      />
+      {error && !error.field ? <ErrorMessage>{errorText(error, strings)}</ErrorMessage> : null}
+      <Button type="submit" busy={busy}>
+        {t('main.continueWithEmail')}
+      </Button>
+    </form>
+  );
+}
