@@ -1,21 +1,24 @@
 /** @module app — builds the provider's Fastify instance from config and injected dependencies; never listens. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Clock } from './clock.js';
+import type { Clock, OffsetClock } from './clock.js';
 import type { ProviderConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './email/mailer.js';
 import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
 import { bootstrapRoutes } from './features/bootstrap/bootstrap.routes.js';
+import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
+import { otpsRoutes } from './features/otps/otps.routes.js';
+import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
+import { createOtpsSendService } from './features/otps/otps-send.service.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
-import { isLocalDevOrigin } from './features/projects/project-policy.js';
-import { anyProjectAllowsOrigin } from './features/projects/projects.repository.js';
+import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService } from './features/sessions/sessions.service.js';
@@ -25,10 +28,13 @@ import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jw
 import { usersRoutes } from './features/users/users.routes.js';
 import { createUsersService } from './features/users/users.service.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerCors } from './plugins/cors.js';
 import { registerProjectAuthDecorations } from './plugins/project-auth.js';
 import { registerRequestContext, requestIdGenerator } from './plugins/request-context.js';
 import type { Random } from './random.js';
+import { createEmailSendThrottle } from './rate-limit/email-send-throttle.js';
+import { createRateLimiter } from './rate-limit/rate-limiter.js';
 
 /** SECURITY §2: 64 KiB bodies for auth endpoints. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -39,14 +45,19 @@ export interface AppDeps {
   clock: Clock;
   random: Random;
   mailer: Mailer;
+  /** SMS and WhatsApp delivery; without one, those sends answer 503 service_unavailable. */
+  messenger?: Messenger;
   /** A pino logger; logging is off when absent (tests). */
   logger?: FastifyBaseLogger;
   /** Replaces the default key ring (tests of rotation). */
   keyRing?: KeyRing;
+  /** The adjustable clock behind POST /dev/clock (development mode, LATCHKEY_DEV_CLOCK=1). */
+  devClock?: OffsetClock;
 }
 
 /** The parts of ProviderConfig the app reads. */
-export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'>;
+export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
+  Partial<Pick<ProviderConfig, 'sendLimitOverrides'>>;
 
 /** Builds the app: plugins, the one error path, every feature. Call `ready()` or `listen()` on the result. */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
@@ -65,8 +76,9 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   registerJsonBodyParser(app);
   registerRequestContext(app);
-  registerProjectAuthDecorations(app);
-  registerCors(app, (origin) => anyProjectAllowsOrigin(db, origin, isLocalDevOrigin(origin)));
+  const projects = createProjectLookup({ db, clock });
+  registerProjectAuthDecorations(app, projects);
+  registerCors(app, projects.anyAllowsOrigin);
   app.addHook('preValidation', async (request) => {
     // A bodiless POST without Content-Type validates like `{}` (wire/README.md "Bodiless calls").
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD')
@@ -89,8 +101,18 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const sessions = createSessionsService({ db, clock, random });
   const users = createUsersService({ db, clock });
   const responses = { db, clock, keyRing, issuer: config.issuer };
-  const send = createMagicLinksSendService({ db, clock, random, mailer: deps.mailer });
+  const throttle = createEmailSendThrottle(createRateLimiter({ db, clock }), config.sendLimitOverrides);
+  const send = createMagicLinksSendService({ db, clock, random, mailer: deps.mailer, throttle });
   const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
+  const otpSend = createOtpsSendService({
+    db,
+    clock,
+    random,
+    mailer: deps.mailer,
+    messenger: deps.messenger ?? noMessenger,
+    throttle,
+  });
+  const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions });
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
@@ -100,11 +122,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(bootstrapRoutes, { db });
       sdk.register(eventsRoutes, { db, clock });
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
+      sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, responses });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
     },
     { prefix: '/sdk/v1' },
   );
   if (config.mode === 'development') app.register(outboxRoutes, { db });
+  if (config.mode === 'development' && deps.devClock) app.register(devClockRoutes, { clock: deps.devClock });
   return app;
 }

@@ -8,6 +8,7 @@ import { ensureDevProject, readDevProjectFile } from './features/projects/dev-pr
 import { toProject } from './features/projects/project.js';
 import { findProjectById } from './features/projects/projects.repository.js';
 import { createProject } from './features/projects/projects.service.js';
+import { SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import { cryptoRandom } from './random.js';
 
 const USAGE = `Usage:
@@ -15,13 +16,32 @@ const USAGE = `Usage:
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
       [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark]
+      [--send-limit KEY=N]...
       Create a project and print its credentials (the secret is shown once and stored hashed).
+      Send limit keys: ${Object.values(SEND_LIMIT_FIELDS)
+        .map((f) => f.json)
+        .join(', ')}.
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
 
 Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV (see docs/provider-api.md).`;
 
 class UsageError extends Error {}
+
+/** `--send-limit recipient_interval_seconds=30` → { recipientIntervalSeconds: 30 } (ranges checked on create). */
+function parseSendLimits(pairs: string[]): Partial<SendLimits> {
+  const limits: Partial<SendLimits> = {};
+  for (const pair of pairs) {
+    const [key, value] = pair.split('=');
+    const field = (Object.keys(SEND_LIMIT_FIELDS) as Array<keyof SendLimits>).find(
+      (name) => SEND_LIMIT_FIELDS[name].json === key,
+    );
+    if (!field || value === undefined || !/^\d+$/.test(value))
+      throw new UsageError(`Bad --send-limit ${pair}`);
+    limits[field] = Number(value);
+  }
+  return limits;
+}
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -40,6 +60,7 @@ async function run(argv: string[]): Promise<void> {
       live: { type: 'boolean' },
       pkce: { type: 'boolean' },
       'disable-watermark': { type: 'boolean' },
+      'send-limit': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -64,6 +85,7 @@ async function run(argv: string[]): Promise<void> {
         defaultSignupRedirectUrl: values['signup-redirect-url'] ?? redirects[0] ?? null,
         pkceRequiredForEmailMagicLinks: values.pkce ?? false,
         disableSdkWatermark: values['disable-watermark'] ?? false,
+        sendLimits: parseSendLimits(values['send-limit'] ?? []),
       });
       print(credentials);
     } else if (id === undefined) {

@@ -27,3 +27,21 @@ export function createManualClock(start: Date = new Date('2026-01-01T00:00:00.00
     },
   };
 }
+
+/** A clock running `offsetMs` ahead of another; end-to-end tests move it to cross expiry boundaries. */
+export interface OffsetClock extends Clock {
+  advance(ms: number): void;
+  offsetMs(): number;
+}
+
+/** Creates a clock that follows `base`, shifted by an offset that only grows. */
+export function createOffsetClock(base: Clock): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    offsetMs: () => offset,
+  };
+}

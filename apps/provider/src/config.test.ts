@@ -62,6 +62,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 
+  it('reads no send-limit overrides by default, and every LATCHKEY_SEND_LIMIT_* when set', () => {
+    expect(loadConfig({}).sendLimitOverrides).toEqual({});
+    expect(
+      loadConfig({
+        LATCHKEY_SEND_LIMIT_INTERVAL_SECONDS: '0',
+        LATCHKEY_SEND_LIMIT_PER_WINDOW: '100',
+        LATCHKEY_SEND_LIMIT_WINDOW_SECONDS: '60',
+        LATCHKEY_SEND_LIMIT_PER_IP: '1000',
+        LATCHKEY_SEND_LIMIT_IP_WINDOW_SECONDS: '120',
+        LATCHKEY_SEND_LIMIT_PER_PROJECT: '5000',
+        LATCHKEY_SEND_LIMIT_PROJECT_WINDOW_SECONDS: '600',
+      }).sendLimitOverrides,
+    ).toEqual({
+      recipientIntervalSeconds: 0,
+      recipientPerWindow: 100,
+      recipientWindowSeconds: 60,
+      ipPerWindow: 1000,
+      ipWindowSeconds: 120,
+      projectPerWindow: 5000,
+      projectWindowSeconds: 600,
+    });
+  });
+
+  it.each([
+    [{ LATCHKEY_SEND_LIMIT_INTERVAL_SECONDS: '-1' }],
+    [{ LATCHKEY_SEND_LIMIT_INTERVAL_SECONDS: '1.5' }],
+    [{ LATCHKEY_SEND_LIMIT_PER_WINDOW: 'lots' }],
+    [{ LATCHKEY_SEND_LIMIT_WINDOW_SECONDS: '0' }],
+    [{ LATCHKEY_SEND_LIMIT_IP_WINDOW_SECONDS: '999999999' }],
+  ])('rejects send limit %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+  });
+
   it('finds the repo root from the package directory', () => {
     expect(existsSync(join(findRepoRoot(), 'apps', 'provider', 'package.json'))).toBe(true);
   });

@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
+import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
 export type ProviderMode = 'development' | 'production';
@@ -28,6 +30,12 @@ export interface ProviderConfig {
   /** Trust X-Forwarded-For for the session's ip_address (only behind a proxy you run). */
   trustProxy: boolean;
   logLevel: string;
+  /** LATCHKEY_SEND_LIMIT_*: send limits of the development project, over its stored ones (tests, e2e). */
+  sendLimitOverrides: Partial<SendLimits>;
+  /** LATCHKEY_SMS_* / LATCHKEY_WHATSAPP_FROM: the Twilio-style messaging API; the dev outbox (development) when absent. */
+  messagingApi: MessagingApiConfig | undefined;
+  /** LATCHKEY_DEV_CLOCK=1: POST /dev/clock may move time forward (development mode only; end-to-end tests). */
+  devClock: boolean;
 }
 
 /** Thrown for an environment the provider refuses to start with. */
@@ -70,6 +78,57 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** Reads every LATCHKEY_SEND_LIMIT_* variable that is set; a bad value refuses to start. */
+function parseSendLimitOverrides(env: NodeJS.ProcessEnv): Partial<SendLimits> {
+  const overrides: Partial<SendLimits> = {};
+  for (const [field, { env: name, min, max }] of Object.entries(SEND_LIMIT_FIELDS) as Array<
+    [keyof SendLimits, (typeof SEND_LIMIT_FIELDS)[keyof SendLimits]]
+  >) {
+    const raw = nonEmpty(env[name]);
+    if (raw === undefined) continue;
+    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!isValidSendLimit(field, value)) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+    }
+    overrides[field] = value;
+  }
+  return overrides;
+}
+
+const MESSAGING_VARIABLES = [
+  'LATCHKEY_SMS_ACCOUNT_SID',
+  'LATCHKEY_SMS_AUTH_TOKEN',
+  'LATCHKEY_SMS_FROM',
+  'LATCHKEY_WHATSAPP_FROM',
+] as const;
+
+/**
+ * Reads the messaging API settings. Half a configuration refuses to start rather than
+ * silently falling back to the outbox (or to refusing every text message).
+ */
+function parseMessagingApi(env: NodeJS.ProcessEnv): MessagingApiConfig | undefined {
+  const apiUrl = nonEmpty(env.LATCHKEY_SMS_API_URL);
+  if (apiUrl === undefined) {
+    const stray = MESSAGING_VARIABLES.find((name) => nonEmpty(env[name]) !== undefined);
+    if (stray) throw new ConfigError(`${stray} is set but LATCHKEY_SMS_API_URL is not`);
+    return undefined;
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    throw new ConfigError('LATCHKEY_SMS_API_URL must start with https:// (or http://)');
+  }
+  const accountSid = nonEmpty(env.LATCHKEY_SMS_ACCOUNT_SID);
+  const authToken = nonEmpty(env.LATCHKEY_SMS_AUTH_TOKEN);
+  if (accountSid === undefined || authToken === undefined) {
+    throw new ConfigError('LATCHKEY_SMS_API_URL needs LATCHKEY_SMS_ACCOUNT_SID and LATCHKEY_SMS_AUTH_TOKEN');
+  }
+  const smsFrom = nonEmpty(env.LATCHKEY_SMS_FROM);
+  const whatsappFrom = nonEmpty(env.LATCHKEY_WHATSAPP_FROM);
+  if (smsFrom === undefined && whatsappFrom === undefined) {
+    throw new ConfigError('LATCHKEY_SMS_API_URL needs LATCHKEY_SMS_FROM and/or LATCHKEY_WHATSAPP_FROM');
+  }
+  return { apiUrl, accountSid, authToken, smsFrom, whatsappFrom };
+}
+
 /** Options of loadConfig. */
 export interface LoadConfigOptions {
   /** The server needs real transports in production; the CLI sends nothing and does not. */
@@ -94,6 +153,10 @@ export function loadConfig(
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const devClock = env.LATCHKEY_DEV_CLOCK === '1';
+  if (devClock && mode === 'production') {
+    throw new ConfigError('LATCHKEY_DEV_CLOCK is for development only; unset it when NODE_ENV=production');
+  }
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
@@ -110,5 +173,8 @@ export function loadConfig(
     keyEncryptionSecret: nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET),
     trustProxy: env.LATCHKEY_TRUST_PROXY === 'true' || env.LATCHKEY_TRUST_PROXY === '1',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    sendLimitOverrides: parseSendLimitOverrides(env),
+    messagingApi: parseMessagingApi(env),
+    devClock,
   };
 }

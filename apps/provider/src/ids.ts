@@ -21,6 +21,8 @@ const prefixes = {
   email: 'email',
   session: 'session',
   magicLink: 'magic-link',
+  phoneNumber: 'phone-number',
+  otpCode: 'otp-code',
   message: 'message',
   request: 'request-id',
 } as const;

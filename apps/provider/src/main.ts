@@ -2,13 +2,16 @@
 /** @module main — starts the provider: env → config, migrate, dev project, listen on 127.0.0.1:PORT, graceful shutdown. */
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
+import { createOffsetClock, systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
 import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
+import { type Messenger, noMessenger } from './messaging/messenger.js';
+import { createOutboxMessenger } from './messaging/outbox-messenger.js';
+import { createTwilioMessenger } from './messaging/twilio-messenger.js';
 import { cryptoRandom } from './random.js';
 
 async function main(): Promise<void> {
@@ -38,6 +41,28 @@ async function main(): Promise<void> {
   if (!config.smtpUrl)
     logger.info({ outbox: `${config.publicUrl}/dev/outbox` }, 'no SMTP_URL: emails go to the dev outbox');
 
+  // SMS/WhatsApp: the messaging API when configured; else the dev outbox (development) or
+  // nothing (production: those sends answer 503, every other product works).
+  let messenger: Messenger = noMessenger;
+  if (config.messagingApi) {
+    messenger = createTwilioMessenger(config.messagingApi);
+    logger.info({ api: new URL(config.messagingApi.apiUrl).origin }, 'SMS/WhatsApp go to the messaging API');
+  } else if (config.mode === 'development') {
+    messenger = createOutboxMessenger({
+      db: database.db,
+      clock: systemClock,
+      random: cryptoRandom,
+      outboxUrl: `${config.publicUrl}/dev/outbox`,
+      announce: (line, fields) => logger.info(fields, line),
+    });
+    logger.info(
+      { outbox: `${config.publicUrl}/dev/outbox` },
+      'no LATCHKEY_SMS_API_URL: text messages go to the dev outbox',
+    );
+  } else {
+    logger.warn('no LATCHKEY_SMS_API_URL: SMS and WhatsApp passcode sends answer 503 service_unavailable');
+  }
+
   if (config.mode === 'development') {
     const { credentials, outcome } = await ensureDevProject(database.db, {
       clock: systemClock,
@@ -55,7 +80,16 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = buildApp(config, { db: database.db, clock: systemClock, random: cryptoRandom, mailer, logger });
+  const devClock = config.devClock ? createOffsetClock(systemClock) : undefined;
+  const app = buildApp(config, {
+    db: database.db,
+    clock: devClock ?? systemClock,
+    devClock,
+    random: cryptoRandom,
+    mailer,
+    messenger,
+    logger,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,7 +1,7 @@
 /** Builds a provider app on a fresh database with a manual clock, plus intent-named helpers for tests. */
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { createManualClock, type ManualClock } from '../src/clock.js';
+import { createManualClock, createOffsetClock, type ManualClock } from '../src/clock.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer } from '../src/email/mailer.js';
 import { createOutboxMailer } from '../src/email/outbox-mailer.js';
@@ -11,12 +11,27 @@ import {
   createProject,
   type ProjectCredentials,
 } from '../src/features/projects/projects.service.js';
+import type { SendLimits } from '../src/features/projects/send-limits.js';
+import type { Messenger } from '../src/messaging/messenger.js';
+import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
 import { cryptoRandom } from '../src/random.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** A demo page origin the dev project accepts (docs/contracts.md). */
 export const DEMO_ORIGIN = 'http://localhost:4100';
 export const DEMO_REDIRECT = 'http://localhost:4100/authenticate';
+
+/**
+ * Send limits of test projects unless a test names its own: high enough that suites sending
+ * many links to one address from one IP never meet them, yet every send still goes through the
+ * limiter. Tests of the limits pass `sendLimits: DEFAULT_SEND_LIMITS` (or their own).
+ */
+export const LENIENT_SEND_LIMITS: Partial<SendLimits> = {
+  recipientIntervalSeconds: 0,
+  recipientPerWindow: 10_000,
+  ipPerWindow: 100_000,
+  projectPerWindow: 1_000_000,
+};
 
 /** Everything a provider test needs. */
 export interface TestContext {
@@ -37,8 +52,14 @@ export interface TestContext {
 export interface TestContextOptions {
   mode?: 'development' | 'production';
   mailer?: Mailer;
+  /** SMS/WhatsApp transport; the dev outbox by default. */
+  messenger?: Messenger;
   logger?: FastifyBaseLogger;
   devProject?: Omit<CreateProjectOptions, 'name'>;
+  /** LATCHKEY_SEND_LIMIT_* as loadConfig would read them. */
+  sendLimitOverrides?: Partial<SendLimits>;
+  /** LATCHKEY_DEV_CLOCK=1: the app's clock is the manual clock plus POST /dev/clock's offset. */
+  devClock?: boolean;
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */
@@ -46,7 +67,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const database = await createTestDatabase();
   const { db } = database;
   const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
-  const deps = { clock, random: cryptoRandom };
+  const devClock = options.devClock ? createOffsetClock(clock) : undefined;
+  const deps = { clock: devClock ?? clock, random: cryptoRandom };
   const mailer =
     options.mailer ??
     createOutboxMailer({
@@ -56,19 +78,31 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       outboxUrl: 'http://localhost/dev/outbox',
       announce: () => {},
     });
+  const messenger =
+    options.messenger ??
+    createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce: () => {} });
   const app = buildApp(
     {
       mode: options.mode ?? 'development',
       issuer: 'stytch.com',
       keyEncryptionSecret: 'test-key-encryption-secret',
       trustProxy: false,
+      ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),
     },
-    { db, ...deps, mailer, ...(options.logger ? { logger: options.logger } : {}) },
+    {
+      db,
+      ...deps,
+      mailer,
+      messenger,
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(devClock ? { devClock } : {}),
+    },
   );
   await app.ready();
   const givenProject: TestContext['givenProject'] = async (projectOptions) => {
     const { project, credentials } = await createProject(db, deps, {
       name: 'Test project',
+      sendLimits: LENIENT_SEND_LIMITS,
       ...projectOptions,
     });
     return { ...credentials, project };

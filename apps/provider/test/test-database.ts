@@ -12,6 +12,8 @@ import { migrateToLatest } from '../src/db/migrate.js';
 export interface TestDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The database's own URL (PostgreSQL only), for tests that open a second pool like a second process would. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db: handle.db,
     kind: 'postgres',
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await adminQuery(`drop database if exists ${name} with (force)`);

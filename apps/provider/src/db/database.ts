@@ -2,11 +2,14 @@
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
+import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
+import type { PhoneNumbersTable } from '../features/phone-numbers/phone-numbers.table.js';
 import type { ProjectsTable } from '../features/projects/projects.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { SigningKeysTable } from '../features/signing-keys/signing-keys.table.js';
 import type { EmailsTable, UsersTable } from '../features/users/users.table.js';
+import type { RateLimitBucketsTable } from '../rate-limit/rate-limit-buckets.table.js';
 
 /** Table name → columns, for Kysely. */
 export interface Database {
@@ -18,6 +21,9 @@ export interface Database {
   signing_keys: SigningKeysTable;
   outbox_messages: OutboxMessagesTable;
   sdk_events: SdkEventsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+  phone_numbers: PhoneNumbersTable;
+  otp_codes: OtpCodesTable;
 }
 
 /** The database handle services receive. */

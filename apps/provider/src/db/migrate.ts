@@ -8,6 +8,11 @@ import * as createSessions from './migrations/2026_11_22_090300_create_sessions.
 import * as createSigningKeys from './migrations/2026_11_22_090400_create_signing_keys.js';
 import * as createOutboxMessages from './migrations/2026_11_22_090500_create_outbox_messages.js';
 import * as createSdkEvents from './migrations/2026_11_22_090600_create_sdk_events.js';
+import * as createRateLimitBuckets from './migrations/2026_11_22_100000_create_rate_limit_buckets.js';
+import * as addProjectsSendLimits from './migrations/2026_11_22_100100_add_projects_send_limits.js';
+import * as createPhoneNumbers from './migrations/2026_11_22_110000_create_phone_numbers.js';
+import * as createOtpCodes from './migrations/2026_11_22_110100_create_otp_codes.js';
+import * as addProjectsOtpExpirationMinutes from './migrations/2026_11_22_110200_add_projects_otp_expiration_minutes.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +23,11 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_090400_create_signing_keys': createSigningKeys,
   '2026_11_22_090500_create_outbox_messages': createOutboxMessages,
   '2026_11_22_090600_create_sdk_events': createSdkEvents,
+  '2026_11_22_100000_create_rate_limit_buckets': createRateLimitBuckets,
+  '2026_11_22_100100_add_projects_send_limits': addProjectsSendLimits,
+  '2026_11_22_110000_create_phone_numbers': createPhoneNumbers,
+  '2026_11_22_110100_create_otp_codes': createOtpCodes,
+  '2026_11_22_110200_add_projects_otp_expiration_minutes': addProjectsOtpExpirationMinutes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

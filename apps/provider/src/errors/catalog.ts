@@ -16,6 +16,10 @@ export const errorCatalog = {
     status: 400,
     message: 'The redirect URL is not on the list of redirect URLs allowed for this project.',
   },
+  invalid_phone_number: {
+    status: 400,
+    message: 'Enter a valid phone number in international format, starting with + and the country code.',
+  },
   pkce_mismatch: {
     status: 400,
     message: 'The PKCE code_verifier does not match the code_challenge this token was issued with.',
@@ -33,6 +37,11 @@ export const errorCatalog = {
     status: 401,
     message: 'The magic link could not be used: it is unknown, already used, superseded or expired.',
   },
+  unable_to_auth_otp_code: {
+    status: 401,
+    message:
+      'The passcode could not be used: it is wrong, expired, already used, replaced by a newer one, or out of attempts.',
+  },
   invalid_secret_authentication: {
     status: 401,
     message: 'The project ID and secret do not match.',
@@ -48,6 +57,10 @@ export const errorCatalog = {
   route_not_found: { status: 404, message: 'No endpoint matches this method and path.' },
   payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  too_many_requests: {
+    status: 429,
+    message: 'Too many requests. Wait for the time in the Retry-After header, then try again.',
+  },
   internal_server_error: { status: 500, message: 'Something went wrong on our side. Try again later.' },
   service_unavailable: {
     status: 503,

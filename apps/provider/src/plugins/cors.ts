@@ -29,7 +29,11 @@ export function registerCors(app: FastifyInstance, gate: OriginGate): void {
     // Caches must key on Origin whether or not this origin is allowed (OWASP CSRF CS).
     reply.header('vary', 'Origin');
     request.originAllowed = await gate(origin);
-    if (request.originAllowed) reply.header('access-control-allow-origin', origin);
+    if (request.originAllowed) {
+      reply.header('access-control-allow-origin', origin);
+      // A 429's Retry-After is not a CORS-safelisted header: the SDK could not read it otherwise.
+      reply.header('access-control-expose-headers', 'Retry-After');
+    }
   });
 
   app.options('/sdk/v1/*', async (request, reply) => {

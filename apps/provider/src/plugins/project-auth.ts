@@ -2,12 +2,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
-import { type Project, toProject } from '../features/projects/project.js';
+import type { Project } from '../features/projects/project.js';
+import type { ProjectLookup } from '../features/projects/project-lookup.js';
 import { isOriginAllowed } from '../features/projects/project-policy.js';
-import { findProjectByPublicToken } from '../features/projects/projects.repository.js';
 import { parseBasicAuth } from '../http/basic-auth.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Projects by public token, cached for a few seconds (set by registerProjectAuthDecorations). */
+    projectLookup: ProjectLookup;
+  }
   interface FastifyRequest {
     /** The project of an authenticated /sdk/v1 call. */
     project: Project | null;
@@ -16,8 +20,9 @@ declare module 'fastify' {
   }
 }
 
-/** Adds the request decorations; call once on the root instance. */
-export function registerProjectAuthDecorations(app: FastifyInstance): void {
+/** Adds the request decorations and the project lookup every /sdk/v1 route reads; call once on the root instance. */
+export function registerProjectAuthDecorations(app: FastifyInstance, projects: ProjectLookup): void {
+  app.decorate('projectLookup', projects);
   app.decorateRequest('project', null);
   app.decorateRequest('sessionToken', null);
 }
@@ -38,21 +43,26 @@ export function assertOriginAllowed(request: FastifyRequest, reply: FastifyReply
 }
 
 /** The project owning `publicToken`, or 401 invalid_public_token. */
-export async function requireProjectByPublicToken(db: Db, publicToken: string): Promise<Project> {
-  const row = await findProjectByPublicToken(db, publicToken);
-  if (!row) throw new ApiError('invalid_public_token');
-  return toProject(row);
+export async function requireProjectByPublicToken(
+  projects: ProjectLookup,
+  publicToken: string,
+): Promise<Project> {
+  const project = await projects.byPublicToken(publicToken);
+  if (!project) throw new ApiError('invalid_public_token');
+  return project;
 }
 
 /**
  * onRequest hook for /sdk/v1 routes: Basic `public_token:secret`, where the secret is a session
- * token or the public token again (wire/README.md "Request headers").
+ * token or the public token again (wire/README.md "Request headers"). The project comes from
+ * the instance's cached lookup; the session is the route's to check, live, in the database.
+ * (`_db` is unused and only kept until every route module stops passing it.)
  */
-export function createPublicAuth(db: Db) {
+export function createPublicAuth(_db?: Db) {
   return async function publicAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const credentials = parseBasicAuth(request.headers.authorization);
     if (!credentials) throw new ApiError('unauthorized_credentials');
-    const project = await requireProjectByPublicToken(db, credentials.username);
+    const project = await requireProjectByPublicToken(request.server.projectLookup, credentials.username);
     assertOriginAllowed(request, reply, project);
     request.project = project;
     request.sessionToken = credentials.password === project.publicToken ? null : credentials.password;

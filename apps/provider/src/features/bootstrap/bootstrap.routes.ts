@@ -34,12 +34,15 @@ export function toBootstrap(project: Project): Bootstrap {
  * The project comes from the path; Basic auth is not required (the data is public and the SDK
  * may call this before it has any credentials it trusts), but the origin is still checked.
  */
-export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, options) => {
+export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app) => {
   app.get(
     '/projects/bootstrap/:public_token',
     { schema: { params: BootstrapParams, response: { 200: BootstrapResponse } } },
     async (request, reply) => {
-      const project = await requireProjectByPublicToken(options.db, request.params.public_token);
+      const project = await requireProjectByPublicToken(
+        request.server.projectLookup,
+        request.params.public_token,
+      );
       assertOriginAllowed(request, reply, project);
       return ok(request, toBootstrap(project));
     },

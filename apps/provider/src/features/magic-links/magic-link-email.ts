@@ -1,4 +1,5 @@
 /** @module magic-link-email — the HTML and text bodies of magic-link emails. */
+import { emailLayout as layout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import type { MagicLinkPurpose } from './magic-links.table.js';
@@ -32,16 +33,6 @@ const wording: Record<MagicLinkPurpose, { subject: string; intro: string; button
 
 function minutesText(minutes: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-function layout(title: string, inner: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${title}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
-<table role="presentation" width="480" cellspacing="0" cellpadding="0" style="max-width:480px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>${inner}</td></tr></table></td></tr></table></body></html>`;
 }
 
 /** Renders a magic-link email: a button, the link as text, the expiry and a note for people who did not ask. */

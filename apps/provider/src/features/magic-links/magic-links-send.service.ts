@@ -4,6 +4,7 @@ import type { Db, Transaction } from '../../db/database.js';
 import type { Mailer } from '../../email/mailer.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
+import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { findEmailByAddress, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
 import { renderNoAccountEmail } from './magic-link-email.js';
@@ -24,11 +25,24 @@ export interface SendResult {
   email_id: string;
 }
 
-/** The magic-link send service. */
+/** Who asked for the email; the send limits count per client IP. */
+export interface SendRequester {
+  ip: string;
+}
+
+/**
+ * The magic-link send service. Every send checks its input, then the send limits (429
+ * `too_many_requests`), and only then looks anything up (SECURITY A5, E3).
+ */
 export interface MagicLinksSendService {
-  loginOrCreate(project: Project, input: SendInput): Promise<SendResult>;
-  sendPrimary(project: Project, input: SendInput): Promise<SendResult>;
-  sendSecondary(project: Project, signedInUserId: string, input: SendInput): Promise<SendResult>;
+  loginOrCreate(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
+  sendPrimary(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
+  sendSecondary(
+    project: Project,
+    signedInUserId: string,
+    input: SendInput,
+    requester: SendRequester,
+  ): Promise<SendResult>;
 }
 
 type Issued = { spec: LinkSpec; token: string } | undefined;
@@ -39,7 +53,15 @@ export function createMagicLinksSendService(deps: {
   clock: Clock;
   random: Random;
   mailer: Mailer;
+  throttle: EmailSendThrottle;
 }): MagicLinksSendService {
+  /** Validation first (it must not use up budget), then the limits, before any lookup. */
+  async function admit(project: Project, input: SendInput, requester: SendRequester): Promise<PreparedSend> {
+    const send = prepareSend(project, input);
+    await deps.throttle.check(project, send.email, requester.ip);
+    return send;
+  }
+
   /** Runs `decide` under the address lock and issues the link it describes, if any. */
   async function issueUnderLock(
     project: Project,
@@ -91,8 +113,8 @@ export function createMagicLinksSendService(deps: {
   }
 
   return {
-    async loginOrCreate(project, input) {
-      const send = prepareSend(project, input);
+    async loginOrCreate(project, input, requester) {
+      const send = await admit(project, input, requester);
       const issued = await issueUnderLock(project, send, async (trx) => {
         const existing = await findEmailByAddress(trx, project.id, send.email);
         const created = existing
@@ -121,8 +143,8 @@ export function createMagicLinksSendService(deps: {
       return deliver(project, send, issued as NonNullable<Issued>);
     },
 
-    async sendPrimary(project, input) {
-      const send = prepareSend(project, input);
+    async sendPrimary(project, input, requester) {
+      const send = await admit(project, input, requester);
       const issued = await issueUnderLock(project, send, async (trx) => {
         const email = await findEmailByAddress(trx, project.id, send.email);
         return (
@@ -141,8 +163,8 @@ export function createMagicLinksSendService(deps: {
       return pseudoIds(project, send.email);
     },
 
-    async sendSecondary(project, signedInUserId, input) {
-      const send = prepareSend(project, input);
+    async sendSecondary(project, signedInUserId, input, requester) {
+      const send = await admit(project, input, requester);
       const issued = await issueUnderLock(project, send, async (trx) => {
         const existing = await findEmailByAddress(trx, project.id, send.email);
         // The address belongs to someone else: say nothing about it and send nothing.

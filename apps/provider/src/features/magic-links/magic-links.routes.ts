@@ -1,5 +1,6 @@
 /** @module magic-links.routes — POST /magic_links/email/* and /magic_links/authenticate under /sdk/v1. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
@@ -11,7 +12,12 @@ import {
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
-import type { MagicLinksSendService } from './magic-links-send.service.js';
+import type { MagicLinksSendService, SendRequester } from './magic-links-send.service.js';
+
+/** The client address Fastify derived (X-Forwarded-For only with LATCHKEY_TRUST_PROXY). */
+function requesterOf(request: FastifyRequest): SendRequester {
+  return { ip: request.ip };
+}
 
 /** What the magic-link routes need. */
 export interface MagicLinksRoutesOptions {
@@ -33,13 +39,15 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
   app.post(
     '/magic_links/email/login_or_create',
     { onRequest: publicAuth, schema: sendSchema },
-    async (request) => ok(request, await options.send.loginOrCreate(projectOf(request), request.body)),
+    async (request) =>
+      ok(request, await options.send.loginOrCreate(projectOf(request), request.body, requesterOf(request))),
   );
 
   app.post(
     '/magic_links/email/send/primary',
     { onRequest: publicAuth, schema: sendSchema },
-    async (request) => ok(request, await options.send.sendPrimary(projectOf(request), request.body)),
+    async (request) =>
+      ok(request, await options.send.sendPrimary(projectOf(request), request.body, requesterOf(request))),
   );
 
   app.post(
@@ -48,7 +56,10 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
     async (request) => {
       const project = projectOf(request);
       const session = await options.sessions.requireLive(project, request.sessionToken);
-      return ok(request, await options.send.sendSecondary(project, session.user_id, request.body));
+      return ok(
+        request,
+        await options.send.sendSecondary(project, session.user_id, request.body, requesterOf(request)),
+      );
     },
   );
 

@@ -16,10 +16,13 @@ function uuidFrom(digest: Buffer): string {
  * are stable, so asking twice does not give the game away either.
  */
 export function pseudoIds(project: Project, email: string): { user_id: string; email_id: string } {
-  const derive = (kind: string) =>
-    uuidFrom(createHash('sha256').update(`${project.secretHash}\0${kind}\0${email}`).digest());
   return {
-    user_id: `user-${project.environment}-${derive('user')}`,
-    email_id: `email-${project.environment}-${derive('email')}`,
+    user_id: `user-${project.environment}-${pseudoUuid(project, 'user', email)}`,
+    email_id: `email-${project.environment}-${pseudoUuid(project, 'email', email)}`,
   };
+}
+
+/** The stable look-alike uuid of a `kind` of id for `value` (an address or a phone number) in `project`. */
+export function pseudoUuid(project: Project, kind: string, value: string): string {
+  return uuidFrom(createHash('sha256').update(`${project.secretHash}\0${kind}\0${value}`).digest());
 }

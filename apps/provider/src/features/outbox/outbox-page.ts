@@ -4,6 +4,13 @@ import type { OutboxMessageRow } from './outbox.table.js';
 
 const LINK = /https?:\/\/\S+/g;
 
+/** Text messages have no subject; their heading says what they are. */
+const CHANNEL_TITLES: Record<OutboxMessageRow['channel'], string> = {
+  email: '(no subject)',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp message',
+};
+
 /**
  * The email as the recipient would see it. The sandbox (no scripts, no same-origin) keeps the
  * message's markup away from this page; links open in a new tab like a mail client's would.
@@ -20,7 +27,7 @@ function renderMessage(message: OutboxMessageRow): string {
     .map((url) => `<li><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></li>`)
     .join('');
   return `<article>
-<h2>${escapeHtml(message.subject)}</h2>
+<h2>${escapeHtml(message.subject || CHANNEL_TITLES[message.channel])}</h2>
 <p class="meta">To <strong>${escapeHtml(message.to_address)}</strong> · from ${escapeHtml(message.from_address)} · ${escapeHtml(message.channel)} · <time datetime="${message.created_at.toISOString()}">${message.created_at.toISOString()}</time></p>
 ${links ? `<ul class="links">${links}</ul>` : ''}
 ${message.html_body ? renderHtmlPreview(message) : ''}

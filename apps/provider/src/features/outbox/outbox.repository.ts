@@ -13,6 +13,10 @@ export async function listOutboxMessages(
   options: { to?: string | undefined; limit: number },
 ): Promise<OutboxMessageRow[]> {
   let query = db.selectFrom('outbox_messages').selectAll();
-  if (options.to !== undefined) query = query.where('to_address', '=', options.to.trim().toLowerCase());
+  if (options.to !== undefined) {
+    const to = options.to.trim().toLowerCase();
+    // `?to=+14155552671` unencoded arrives as " 14155552671": a bare number also matches its E.164 form.
+    query = query.where('to_address', 'in', /^\d{2,15}$/.test(to) ? [to, `+${to}`] : [to]);
+  }
   return query.orderBy('seq', 'desc').limit(options.limit).execute();
 }

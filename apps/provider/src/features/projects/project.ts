@@ -1,6 +1,7 @@
 /** @module project — the Project domain object and its mapping from the projects row. */
 import type { ProjectEnvironment, ProjectId } from '../../ids.js';
 import type { ProjectRow } from './projects.table.js';
+import { DEFAULT_SEND_LIMITS, type SendLimits, sendLimitsFromJson } from './send-limits.js';
 
 /** A project's identity and policy, as services use it. */
 export interface Project {
@@ -21,10 +22,14 @@ export interface Project {
   sessionDefaultMinutes: number;
   sessionMaxLifetimeMinutes: number;
   magicLinkExpirationMinutes: number;
+  /** Lifetime of one-time passcodes when a send names none (1–10 minutes). */
+  otpExpirationMinutes: number;
   pkceRequiredForEmailMagicLinks: boolean;
   pkceRequiredForPasswordResets: boolean;
   pkceRequiredForOauth: boolean;
   disableSdkWatermark: boolean;
+  /** How many magic-link emails may be sent (SECURITY A5); the defaults where the project sets none. */
+  sendLimits: SendLimits;
   createdAt: Date;
 }
 
@@ -50,10 +55,12 @@ export function toProject(row: ProjectRow): Project {
     sessionDefaultMinutes: row.session_default_minutes,
     sessionMaxLifetimeMinutes: row.session_max_lifetime_minutes,
     magicLinkExpirationMinutes: row.magic_link_expiration_minutes,
+    otpExpirationMinutes: row.otp_expiration_minutes,
     pkceRequiredForEmailMagicLinks: row.pkce_required_for_email_magic_links,
     pkceRequiredForPasswordResets: row.pkce_required_for_password_resets,
     pkceRequiredForOauth: row.pkce_required_for_oauth,
     disableSdkWatermark: row.disable_sdk_watermark,
+    sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
     createdAt: row.created_at,
   };
 }

@@ -7,6 +7,7 @@ import { newId, type ProjectEnvironment } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type Project, toProject } from './project.js';
 import { insertProject } from './projects.repository.js';
+import { type SendLimits, sendLimitsToJson } from './send-limits.js';
 
 /** The plaintext credentials of a project; the secret exists in plaintext only here. */
 export interface ProjectCredentials {
@@ -29,6 +30,10 @@ export interface CreateProjectOptions {
   pkceRequiredForEmailMagicLinks?: boolean;
   disableSdkWatermark?: boolean;
   sessionMaxLifetimeMinutes?: number;
+  /** Default lifetime of one-time passcodes, 1–10 minutes (default 5). */
+  otpExpirationMinutes?: number;
+  /** Overrides of the email send limits; unset settings follow DEFAULT_SEND_LIMITS. */
+  sendLimits?: Partial<SendLimits>;
   /** Reuse existing credentials (e.g. from dev-project.json) instead of minting new ones. */
   credentials?: ProjectCredentials;
 }
@@ -74,10 +79,12 @@ export async function createProject(
     session_default_minutes: 60,
     session_max_lifetime_minutes: options.sessionMaxLifetimeMinutes ?? 30 * 24 * 60,
     magic_link_expiration_minutes: 30,
+    otp_expiration_minutes: options.otpExpirationMinutes ?? 5,
     pkce_required_for_email_magic_links: options.pkceRequiredForEmailMagicLinks ?? false,
     pkce_required_for_password_resets: false,
     pkce_required_for_oauth: false,
     disable_sdk_watermark: options.disableSdkWatermark ?? false,
+    send_limits: toJson(sendLimitsToJson(options.sendLimits ?? {})),
     created_at: deps.clock.now(),
   });
   return { project: toProject(row), credentials };

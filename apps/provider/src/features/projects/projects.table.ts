@@ -22,10 +22,14 @@ export interface ProjectsTable {
   session_default_minutes: number;
   session_max_lifetime_minutes: number;
   magic_link_expiration_minutes: number;
+  /** Lifetime of one-time passcodes when a send names none: 1–10 minutes, default 5. */
+  otp_expiration_minutes: number;
   pkce_required_for_email_magic_links: boolean;
   pkce_required_for_password_resets: boolean;
   pkce_required_for_oauth: boolean;
   disable_sdk_watermark: boolean;
+  /** Overrides of the email send limits, snake_case keys (see send-limits.ts); `{}` = defaults. */
+  send_limits: JsonColumn<Record<string, number>>;
   created_at: Date;
 }
 

@@ -8,8 +8,7 @@ import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import type { SessionRow } from '../sessions/sessions.table.js';
+import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { verifySessionJwtSignature } from '../signing-keys/session-jwt.js';
 import { ServerAuthenticateBody, ServerAuthenticateResponse } from './server-sessions.schemas.js';
@@ -44,16 +43,16 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
     async (request) => {
       const project = projectOf(request);
       const { session_token, session_jwt, session_duration_minutes } = request.body;
-      let session: SessionRow;
+      let touched: TouchedSession;
       if (session_token !== undefined) {
-        session = await options.sessions.authenticate(project, session_token, session_duration_minutes);
+        touched = await options.sessions.authenticate(project, session_token, session_duration_minutes);
       } else if (session_jwt !== undefined) {
         const claims = await verifySessionJwtSignature(options.keyRing, session_jwt, {
           issuer: options.issuer,
           projectId: project.id,
           now: options.responses.clock.now(),
         });
-        session = await options.sessions.authenticateById(
+        touched = await options.sessions.authenticateById(
           project,
           claims.sessionId,
           session_duration_minutes,
@@ -67,8 +66,9 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
       const fields = await buildAuthenticateResponse(
         options.responses,
         project,
-        session,
+        touched.session,
         session_token ?? '',
+        touched.user,
       );
       return {
         status_code: 200,

@@ -4,6 +4,8 @@ import type { DbExecutor } from '../../db/database.js';
 import type { Project } from '../projects/project.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { signSessionJwt } from '../signing-keys/session-jwt.js';
+import { toWireUser } from '../users/user-object.js';
+import type { UserWithEmails } from '../users/users.repository.js';
 import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
 import { toWireSession } from './session-object.js';
@@ -29,14 +31,21 @@ export interface AuthenticateResponseDeps {
   issuer: string;
 }
 
-/** Builds the response for `session`; `token` is the opaque session token the caller holds. */
+/**
+ * Builds the response for `session`; `token` is the opaque session token the caller holds.
+ * `sessionUser` is the session's user when the caller already read it (sessions.service
+ * `authenticate`); otherwise it is loaded here.
+ */
 export async function buildAuthenticateResponse(
   deps: AuthenticateResponseDeps,
   project: Project,
   session: SessionRow,
   token: string,
+  sessionUser?: UserWithEmails,
 ): Promise<AuthenticateFields> {
-  const user = await loadWireUser(deps.db, project.id, session.user_id);
+  const user = sessionUser
+    ? toWireUser(sessionUser, sessionUser.emails, sessionUser.phone_numbers)
+    : await loadWireUser(deps.db, project.id, session.user_id);
   const session_jwt = await signSessionJwt(deps.keyRing, {
     issuer: deps.issuer,
     projectId: project.id,

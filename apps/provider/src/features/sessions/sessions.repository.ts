@@ -1,6 +1,8 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
-import { sql } from 'kysely';
-import type { DbExecutor } from '../../db/database.js';
+import { type QueryCreator, sql } from 'kysely';
+import type { Database, DbExecutor } from '../../db/database.js';
+import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
+import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
 import type { NewSessionRow, SessionRow } from './sessions.table.js';
 
 /** Inserts a session. */
@@ -42,17 +44,14 @@ export async function findLiveSessionById(
     .executeTakeFirst();
 }
 
-/**
- * Marks a live session accessed and, when `extendTo` is given, moves its expiry to
- * least(extendTo, absolute_expires_at). One statement, so concurrent refreshes of one session
- * both succeed and neither can revive a revoked or expired session.
- */
-export async function touchLiveSession(
-  db: DbExecutor,
-  where: { projectId: string; tokenHash?: string; id?: string },
-  now: Date,
-  extendTo: Date | null,
-): Promise<SessionRow | undefined> {
+/** Which session to touch: by token hash (browser refresh) or by id (server check with a JWT). */
+export interface LiveSessionKey {
+  projectId: string;
+  tokenHash?: string;
+  id?: string;
+}
+
+function touchStatement(db: QueryCreator<Database>, where: LiveSessionKey, now: Date, extendTo: Date | null) {
   let query = db
     .updateTable('sessions')
     .set({
@@ -64,7 +63,72 @@ export async function touchLiveSession(
     .where('expires_at', '>', now);
   if (where.tokenHash !== undefined) query = query.where('token_hash', '=', where.tokenHash);
   if (where.id !== undefined) query = query.where('id', '=', where.id);
-  return query.returningAll().executeTakeFirst();
+  return query;
+}
+
+/**
+ * Marks a live session accessed and, when `extendTo` is given, moves its expiry to
+ * least(extendTo, absolute_expires_at). One statement, so concurrent refreshes of one session
+ * both succeed and neither can revive a revoked or expired session. The same statement reads
+ * the session's user with its addresses: one round trip for the refresh every signed-in
+ * browser repeats.
+ */
+export async function touchLiveSessionWithUser(
+  db: DbExecutor,
+  where: LiveSessionKey,
+  now: Date,
+  extendTo: Date | null,
+): Promise<{ session: SessionRow; user: UserWithEmails } | undefined> {
+  const row = await db
+    .with('touched', (qb) => touchStatement(qb, where, now, extendTo).returningAll())
+    .selectFrom('touched')
+    // sessions.user_id references users with ON DELETE CASCADE, so the join always finds the user.
+    .innerJoin('users', 'users.id', 'touched.user_id')
+    .selectAll('touched')
+    .select([
+      'users.project_id as user_project_id',
+      'users.status as user_status',
+      'users.first_name as user_first_name',
+      'users.middle_name as user_middle_name',
+      'users.last_name as user_last_name',
+      'users.trusted_metadata as user_trusted_metadata',
+      'users.untrusted_metadata as user_untrusted_metadata',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ])
+    .select(emailsJsonOf('users.id').as('user_emails'))
+    .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    user_project_id,
+    user_status,
+    user_first_name,
+    user_middle_name,
+    user_last_name,
+    user_trusted_metadata,
+    user_untrusted_metadata,
+    user_created_at,
+    user_updated_at,
+    user_emails,
+    user_phone_numbers,
+    ...session
+  } = row;
+  const user: UserWithEmails = {
+    id: session.user_id,
+    project_id: user_project_id,
+    status: user_status,
+    first_name: user_first_name,
+    middle_name: user_middle_name,
+    last_name: user_last_name,
+    trusted_metadata: user_trusted_metadata,
+    untrusted_metadata: user_untrusted_metadata,
+    created_at: user_created_at,
+    updated_at: user_updated_at,
+    emails: user_emails,
+    phone_numbers: user_phone_numbers,
+  };
+  return { session, user };
 }
 
 /** Revokes a live session; returns its id, or undefined when there was nothing live to revoke. */

@@ -20,7 +20,7 @@ export interface SessionsRoutesOptions {
 
 /** The browser-facing session endpoints. */
 export const sessionsRoutes: FastifyPluginAsyncTypebox<SessionsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth(options.db);
+  const publicAuth = createPublicAuth();
 
   app.post(
     '/sessions/authenticate',
@@ -32,14 +32,14 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<SessionsRoutesOptions> = 
       const project = projectOf(request);
       const token = request.sessionToken;
       // The opaque token is not rotated on refresh, so concurrent refreshes from several tabs all succeed.
-      const session = await options.sessions.authenticate(
+      const { session, user } = await options.sessions.authenticate(
         project,
         token,
         request.body.session_duration_minutes,
       );
       return ok(
         request,
-        await buildAuthenticateResponse(options.responses, project, session, token as string),
+        await buildAuthenticateResponse(options.responses, project, session, token as string, user),
       );
     },
   );

@@ -7,11 +7,12 @@ import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import type { UserWithEmails } from '../users/users.repository.js';
 import {
   findLiveSessionByTokenHash,
   insertSession,
   revokeLiveSession,
-  touchLiveSession,
+  touchLiveSessionWithUser,
 } from './sessions.repository.js';
 import type { AuthenticationFactor, SessionRow } from './sessions.table.js';
 
@@ -39,14 +40,20 @@ export interface CreatedSession {
   token: string;
 }
 
+/** A live session just touched, and its user as read in the same statement. */
+export interface TouchedSession {
+  session: SessionRow;
+  user: UserWithEmails;
+}
+
 /** The sessions service. */
 export interface SessionsService {
   /** Always mints a new token (SECURITY D1: a fresh session on every authentication). */
   create(db: DbExecutor, input: CreateSessionInput): Promise<CreatedSession>;
   /** Checks a session token and, with a duration, extends the session; never rotates the token. */
-  authenticate(project: Project, token: string | null, durationMinutes?: number): Promise<SessionRow>;
+  authenticate(project: Project, token: string | null, durationMinutes?: number): Promise<TouchedSession>;
   /** The same for a session identified by id (server-facing authenticate with a JWT). */
-  authenticateById(project: Project, sessionId: string, durationMinutes?: number): Promise<SessionRow>;
+  authenticateById(project: Project, sessionId: string, durationMinutes?: number): Promise<TouchedSession>;
   /** The live session of `token` without touching it, for session-only endpoints. */
   requireLive(project: Project, token: string | null): Promise<SessionRow>;
   /** Revokes the session of `token`. */
@@ -90,26 +97,26 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
 
     async authenticate(project, token, durationMinutes) {
       const now = deps.clock.now();
-      const row = await touchLiveSession(
+      const touched = await touchLiveSessionWithUser(
         deps.db,
         { projectId: project.id, tokenHash: hashToken(requireToken(token)) },
         now,
         extension(durationMinutes, now),
       );
-      if (!row) throw new ApiError('session_not_found');
-      return row;
+      if (!touched) throw new ApiError('session_not_found');
+      return touched;
     },
 
     async authenticateById(project, sessionId, durationMinutes) {
       const now = deps.clock.now();
-      const row = await touchLiveSession(
+      const touched = await touchLiveSessionWithUser(
         deps.db,
         { projectId: project.id, id: sessionId },
         now,
         extension(durationMinutes, now),
       );
-      if (!row) throw new ApiError('session_not_found');
-      return row;
+      if (!touched) throw new ApiError('session_not_found');
+      return touched;
     },
 
     async requireLive(project, token) {

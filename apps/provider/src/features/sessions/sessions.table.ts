@@ -8,6 +8,7 @@ export interface AuthenticationFactor {
   delivery_method: string;
   last_authenticated_at: string;
   email_factor?: { email_id: string; email_address: string };
+  phone_number_factor?: { phone_id: string; phone_number: string };
 }
 
 /** Columns of `sessions`. Valid while revoked_at is null and expires_at is ahead. */

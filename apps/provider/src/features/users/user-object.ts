@@ -1,16 +1,26 @@
-/** @module user-object — maps user and email rows to the wire User object. */
+/** @module user-object — maps user, email and phone rows to the wire User object. */
+import type { PhoneSummary } from '../phone-numbers/phone-numbers.repository.js';
+import type { EmailSummary } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
-import type { EmailRow, UserRow } from './users.table.js';
+import type { UserRow } from './users.table.js';
 
 /** Rows → wire User with every field present (wire/objects.md [REC]). */
-export function toWireUser(user: UserRow, emails: EmailRow[]): WireUser {
+export function toWireUser(
+  user: UserRow,
+  emails: readonly EmailSummary[],
+  phoneNumbers: readonly PhoneSummary[] = [],
+): WireUser {
   return {
     user_id: user.id,
     created_at: user.created_at.toISOString(),
     status: user.status,
     name: { first_name: user.first_name, middle_name: user.middle_name, last_name: user.last_name },
     emails: emails.map((e) => ({ email_id: e.id, email: e.email, verified: e.verified })),
-    phone_numbers: [],
+    phone_numbers: phoneNumbers.map((p) => ({
+      phone_id: p.id,
+      phone_number: p.phone_number,
+      verified: p.verified,
+    })),
     crypto_wallets: [],
     providers: [],
     password: null,

@@ -1,18 +1,47 @@
 /** @module users.repository — SQL for users and their email addresses. */
+import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
 
-/** The user `userId` of `projectId`. */
-export async function findUserById(
+/** The parts of an email row the wire User shows. */
+export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
+
+/** A user row with its addresses and phone numbers, oldest first. */
+export type UserWithEmails = UserRow & { emails: EmailSummary[]; phone_numbers: PhoneSummary[] };
+
+/**
+ * A user's addresses as one json value, oldest first, for a select list; `userId` is the
+ * column holding the user's id. Plain json_agg, so PGlite and PostgreSQL answer alike; the
+ * order is inside the aggregate because a subquery's ORDER BY does not bind json_agg.
+ */
+export function emailsJsonOf(userId: string): RawBuilder<EmailSummary[]> {
+  return sql<EmailSummary[]>`(
+    select coalesce(
+      json_agg(
+        json_build_object('id', e.id, 'email', e.email, 'verified', e.verified)
+        order by e.created_at, e.id
+      ),
+      '[]'::json
+    )
+    from emails as e
+    where e.user_id = ${sql.ref(userId)}
+  )`;
+}
+
+/** The user `userId` of `projectId` with its addresses, in one statement. */
+export async function findUserWithEmails(
   db: DbExecutor,
   projectId: string,
   userId: string,
-): Promise<UserRow | undefined> {
+): Promise<UserWithEmails | undefined> {
   return db
     .selectFrom('users')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', userId)
+    .selectAll('users')
+    .select(emailsJsonOf('users.id').as('emails'))
+    .select(phoneNumbersJsonOf('users.id').as('phone_numbers'))
+    .where('users.project_id', '=', projectId)
+    .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 
@@ -28,17 +57,6 @@ export async function findEmailByAddress(
     .where('project_id', '=', projectId)
     .where('email', '=', email)
     .executeTakeFirst();
-}
-
-/** A user's addresses, oldest first. */
-export async function listEmailsOfUser(db: DbExecutor, userId: string): Promise<EmailRow[]> {
-  return db
-    .selectFrom('emails')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
 }
 
 /** Inserts a user. */

@@ -16,7 +16,7 @@ export interface UsersRoutesOptions {
 
 /** The signed-in user's own record. */
 export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth(options.db);
+  const publicAuth = createPublicAuth();
 
   app.get(
     '/users/me',

@@ -4,7 +4,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { ApiError } from '../../errors/api-error.js';
 import { toWireUser } from './user-object.js';
-import { findUserById, listEmailsOfUser, updateUser } from './users.repository.js';
+import { findUserWithEmails, updateUser } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
 
 /** Stored metadata is capped so one user cannot grow without bound. */
@@ -18,9 +18,9 @@ export interface UpdateUserInput {
 
 /** Loads the wire User, or throws when the row vanished (a session never outlives its user). */
 export async function loadWireUser(db: DbExecutor, projectId: string, userId: string): Promise<WireUser> {
-  const user = await findUserById(db, projectId, userId);
+  const user = await findUserWithEmails(db, projectId, userId);
   if (!user) throw new Error(`user ${userId} of a live session is missing`);
-  return toWireUser(user, await listEmailsOfUser(db, userId));
+  return toWireUser(user, user.emails, user.phone_numbers);
 }
 
 /** Top-level merge; a key set to null is removed (the hosted API's metadata rule). */

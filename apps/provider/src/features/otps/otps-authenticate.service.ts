@@ -1,0 +1,90 @@
+/** @module otps-authenticate.service — trading a passcode for a new session, with at most 5 evaluated attempts per code. */
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import { activateUser } from '../users/users.repository.js';
+import { otpCodeMatches } from './otp-code.js';
+import { otpFactor, proveMethod } from './otp-recipients.js';
+import { consumeOtpCode, findCurrentOtpCode, MAX_OTP_ATTEMPTS, takeOtpAttempt } from './otps.repository.js';
+import type { AuthenticateInput } from './otps.schemas.js';
+import type { OtpCodeRow } from './otps.table.js';
+
+/** A used passcode: the new session and the method (email_id or phone_id) it proved. */
+export interface RedeemedOtp extends CreatedSession {
+  methodId: string;
+}
+
+/**
+ * The messages of 401 unable_to_auth_otp_code. They depend only on the code's state, never on
+ * whether the recipient has an account: unknown recipients get decoy codes that fail the same
+ * way (SECURITY E3).
+ */
+export const OTP_MESSAGES = {
+  invalid: 'Invalid passcode, please try again.',
+  lastAttempt: 'Invalid passcode. That was the last attempt for this code: request a new code.',
+  tooManyAttempts: 'Too many attempts were made with this passcode: request a new code.',
+  expired: 'This passcode has expired: request a new code.',
+} as const;
+
+const refuse = (message: string) => new ApiError('unable_to_auth_otp_code', { message });
+
+/** Why no attempt could be taken: the open code is dead or expired, or there is nothing to try. */
+function refusalFor(current: OtpCodeRow | undefined, now: Date): ApiError {
+  const open = current && current.consumed_at === null && current.revoked_at === null;
+  if (open && current.attempts >= MAX_OTP_ATTEMPTS) return refuse(OTP_MESSAGES.tooManyAttempts);
+  if (open && current.expires_at <= now) return refuse(OTP_MESSAGES.expired);
+  // Unknown method, used or replaced code: a wrong code as far as the caller can tell.
+  return refuse(OTP_MESSAGES.invalid);
+}
+
+/** Creates the passcode authenticate service. */
+export function createOtpsAuthenticateService(deps: { db: Db; clock: Clock; sessions: SessionsService }) {
+  return {
+    /**
+     * Checks `input.token` against the open code of `input.method_id`. The attempt is counted
+     * (and committed) before the comparison, so parallel guesses cannot exceed the limit; a
+     * matching code is consumed by one guarded UPDATE together with the new session.
+     */
+    async redeem(
+      project: Project,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<RedeemedOtp> {
+      const now = deps.clock.now();
+      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now);
+      if (!attempt) throw refusalFor(await findCurrentOtpCode(deps.db, project.id, input.method_id), now);
+      const userId = attempt.user_id;
+      const matches = otpCodeMatches(
+        input.token,
+        { codeHash: attempt.code_hash, salt: attempt.salt },
+        attempt.method_id,
+      );
+      // A decoy's code was never sent, so even a lucky guess at it proves nothing.
+      if (!matches || userId === null) {
+        throw refuse(attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid);
+      }
+
+      return deps.db.transaction().execute(async (trx) => {
+        const at = deps.clock.now();
+        const consumed = await consumeOtpCode(trx, attempt.id, at);
+        if (!consumed) throw refuse(OTP_MESSAGES.invalid);
+        const unusable = () => refuse(OTP_MESSAGES.invalid);
+        const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);
+        await activateUser(trx, userId, at);
+        const session = await deps.sessions.create(trx, {
+          project,
+          userId,
+          factor: otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at),
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+        return { ...session, methodId };
+      });
+    },
+  };
+}
+
+/** The passcode authenticate service. */
+export type OtpsAuthenticateService = ReturnType<typeof createOtpsAuthenticateService>;

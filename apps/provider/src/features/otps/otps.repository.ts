@@ -1,0 +1,115 @@
+/** @module otps.repository — SQL for passcodes; every attempt and the consumption are single guarded statements. */
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { NewOtpCodeRow, OtpCodeRow } from './otps.table.js';
+
+/** SECURITY A1: the fifth evaluated attempt is the last one a code gets. */
+export const MAX_OTP_ATTEMPTS = 5;
+
+/**
+ * Serialises issuance for one destination until the transaction ends, so "revoke the open
+ * code, store the new one" cannot interleave (SECURITY B6).
+ */
+export async function lockDestinationForIssuance(
+  db: DbExecutor,
+  projectId: string,
+  destination: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`otp:${projectId}:${destination}`}, 0))`.execute(
+    db,
+  );
+}
+
+/**
+ * Revokes every open code for `destination`, whatever method id it was issued under: only the
+ * newest code to an address or number works (SECURITY B6), and SMS and WhatsApp to one number
+ * replace each other.
+ */
+export async function revokeOpenOtpCodes(
+  db: DbExecutor,
+  projectId: string,
+  destination: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('otp_codes')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('destination', '=', destination)
+    .where('consumed_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Stores a new code (its digest only). */
+export async function insertOtpCode(db: DbExecutor, row: NewOtpCodeRow): Promise<void> {
+  await db.insertInto('otp_codes').values(row).execute();
+}
+
+/** Revokes one code, e.g. because its message could not be delivered (SECURITY J6). */
+export async function revokeOtpCode(db: DbExecutor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('otp_codes')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Takes one attempt at the open, unexpired code of `methodId` that has attempts left, and
+ * returns it (with the attempt already counted) for the caller to compare. One statement: row
+ * locking makes concurrent callers queue and re-check `attempts < max`, so of any number of
+ * parallel guesses at most `max` are ever evaluated, across processes (SECURITY A2, A8).
+ */
+export async function takeOtpAttempt(
+  db: DbExecutor,
+  projectId: string,
+  methodId: string,
+  now: Date,
+): Promise<OtpCodeRow | undefined> {
+  return db
+    .updateTable('otp_codes')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('project_id', '=', projectId)
+    .where('method_id', '=', methodId)
+    .where('consumed_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', MAX_OTP_ATTEMPTS)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Consumes a code whose attempt matched; undefined when it was consumed, revoked or expired meanwhile. */
+export async function consumeOtpCode(db: DbExecutor, id: string, now: Date): Promise<OtpCodeRow | undefined> {
+  return db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The code of `methodId` that explains a refused attempt: the open one if there is one (there
+ * is at most one), else the newest.
+ */
+export async function findCurrentOtpCode(
+  db: DbExecutor,
+  projectId: string,
+  methodId: string,
+): Promise<OtpCodeRow | undefined> {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('method_id', '=', methodId)
+    .orderBy(sql`(consumed_at is null and revoked_at is null)`, 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,117 @@
+/** @module otps.routes — POST /otps/{email,sms,whatsapp}/{login_or_create,send/primary,send/secondary} and /otps/authenticate. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors/api-error.js';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { normalisePhoneNumber, phoneNumberProblemMessage } from '../phone-numbers/phone-number.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { Destination } from './otp-recipients.js';
+import {
+  AuthenticateBody,
+  AuthenticateResponse,
+  EmailSendBody,
+  EmailSendResponse,
+  PhoneSendBody,
+  PhoneSendResponse,
+} from './otps.schemas.js';
+import type { OtpsAuthenticateService } from './otps-authenticate.service.js';
+import type { OtpSendKind, OtpSendResult, OtpsSendService } from './otps-send.service.js';
+
+/** What the passcode routes need. */
+export interface OtpsRoutesOptions {
+  send: OtpsSendService;
+  redeem: OtpsAuthenticateService;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+}
+
+const ENDPOINTS: ReadonlyArray<[path: string, kind: OtpSendKind]> = [
+  ['login_or_create', 'login_or_create'],
+  ['send/primary', 'primary'],
+  ['send/secondary', 'secondary'],
+];
+
+/** The E.164 form of a typed number, or 400 invalid_phone_number (nothing counted, stored or sent). */
+function phoneDestination(channel: 'sms' | 'whatsapp', typed: string): Destination {
+  const parsed = normalisePhoneNumber(typed);
+  if (!parsed.ok)
+    throw new ApiError('invalid_phone_number', { message: phoneNumberProblemMessage(parsed.problem) });
+  return { channel, value: parsed.e164 };
+}
+
+/** The passcode endpoints (all POST). */
+export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth();
+
+  /** Runs one send; `secondary` needs a live session, checked before the send limits. */
+  async function send(
+    request: FastifyRequest,
+    kind: OtpSendKind,
+    destination: Destination,
+    minutes?: number,
+  ) {
+    const project = projectOf(request);
+    const signedInUserId =
+      kind === 'secondary'
+        ? (await options.sessions.requireLive(project, request.sessionToken)).user_id
+        : undefined;
+    return options.send.send(kind, project, {
+      destination,
+      expirationMinutes: minutes,
+      clientIp: request.ip,
+      ...(signedInUserId === undefined ? {} : { signedInUserId }),
+    });
+  }
+  const emailAnswer = (result: OtpSendResult) => ({ ...result, email_id: result.method_id });
+  const phoneAnswer = (result: OtpSendResult) => ({ ...result, phone_id: result.method_id });
+
+  for (const [path, kind] of ENDPOINTS) {
+    app.post(
+      `/otps/email/${path}`,
+      { onRequest: publicAuth, schema: { body: EmailSendBody, response: { 200: EmailSendResponse } } },
+      async (request) => {
+        const destination: Destination = { channel: 'email', value: request.body.email.trim().toLowerCase() };
+        return ok(
+          request,
+          emailAnswer(await send(request, kind, destination, request.body.expiration_minutes)),
+        );
+      },
+    );
+    for (const channel of ['sms', 'whatsapp'] as const) {
+      app.post(
+        `/otps/${channel}/${path}`,
+        { onRequest: publicAuth, schema: { body: PhoneSendBody, response: { 200: PhoneSendResponse } } },
+        async (request) => {
+          const destination = phoneDestination(channel, request.body.phone_number);
+          return ok(
+            request,
+            phoneAnswer(await send(request, kind, destination, request.body.expiration_minutes)),
+          );
+        },
+      );
+    }
+  }
+
+  app.post(
+    '/otps/authenticate',
+    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      // A session token in Basic auth is ignored: every sign-in mints a new session (SECURITY D1).
+      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
+      const fields = await buildAuthenticateResponse(
+        options.responses,
+        project,
+        redeemed.row,
+        redeemed.token,
+      );
+      return ok(request, { ...fields, method_id: redeemed.methodId });
+    },
+  );
+};

@@ -1,0 +1,120 @@
+/**
+ * The project cache behind /sdk/v1: a project change applies within PROJECT_CACHE_TTL_MS, a miss
+ * is never cached, and sessions are always checked live whatever the cache holds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authenticateMagicLink,
+  givenSignedInUser,
+  latestToken,
+  requestMagicLink,
+} from '../../../test/magic-link-helpers.js';
+import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { toJson } from '../../db/json-column.js';
+import { cryptoRandom } from '../../random.js';
+import { PROJECT_CACHE_TTL_MS } from './project-lookup.js';
+import { mintProjectCredentials } from './projects.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+function bootstrap(publicToken: string, origin: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/sdk/v1/projects/bootstrap/${publicToken}`,
+    headers: { origin },
+  });
+}
+
+function refresh(publicToken: string, sessionToken: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/sessions/authenticate',
+    headers: sdkHeaders(publicToken, sessionToken),
+    payload: {},
+  });
+}
+
+describe('project cache', () => {
+  it('applies a change to a project once PROJECT_CACHE_TTL_MS has passed, not before', async () => {
+    const project = await ctx.givenProject({ allowedOrigins: ['https://a.example'] });
+    expect((await bootstrap(project.public_token, 'https://a.example')).statusCode).toBe(200);
+
+    await ctx.db
+      .updateTable('projects')
+      .set({ allowed_origins: toJson(['https://b.example']) })
+      .where('id', '=', project.project_id)
+      .execute();
+    ctx.clock.advance(PROJECT_CACHE_TTL_MS - 1);
+    const stale = await bootstrap(project.public_token, 'https://a.example');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['access-control-allow-origin']).toBe('https://a.example');
+
+    ctx.clock.advance(1);
+    const refused = await bootstrap(project.public_token, 'https://a.example');
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).error_type).toBe('invalid_origin');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const accepted = await bootstrap(project.public_token, 'https://b.example');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.headers['access-control-allow-origin']).toBe('https://b.example');
+  });
+
+  it('never caches a miss: a project created after an unknown-token call works at once', async () => {
+    const credentials = mintProjectCredentials('test', cryptoRandom);
+    const before = await bootstrap(credentials.public_token, 'https://new.example');
+    expect(before.statusCode).toBe(401);
+    expect(json(before).error_type).toBe('invalid_public_token');
+    expect(before.headers['access-control-allow-origin']).toBeUndefined();
+
+    await ctx.givenProject({ credentials, allowedOrigins: ['https://new.example'] });
+    const after = await bootstrap(credentials.public_token, 'https://new.example');
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['access-control-allow-origin']).toBe('https://new.example');
+  });
+
+  it('still checks the session live: a revocation applies on the very next call', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'cached-project@example.com');
+    expect((await refresh(ctx.dev.public_token, signedIn.session_token)).statusCode).toBe(200);
+
+    await ctx.db
+      .updateTable('sessions')
+      .set({ revoked_at: ctx.clock.now() })
+      .where('id', '=', signedIn.session.session_id as string)
+      .execute();
+    const after = await refresh(ctx.dev.public_token, signedIn.session_token);
+    expect(after.statusCode).toBe(404);
+    expect(json(after).error_type).toBe('session_not_found');
+  });
+
+  it('a deleted project: its sessions end at once; its public token answers 401 after the TTL', async () => {
+    const project = await ctx.givenProject({
+      isDev: true,
+      defaultLoginRedirectUrl: 'http://localhost:4100/a',
+    });
+    const email = 'deleted-project@example.com';
+    expect((await requestMagicLink(ctx, email, {}, project.public_token)).statusCode).toBe(200);
+    const auth = await authenticateMagicLink(ctx, await latestToken(ctx, email), {}, project.public_token);
+    const sessionToken = json(auth).data.session_token as string;
+    expect((await refresh(project.public_token, sessionToken)).statusCode).toBe(200);
+
+    await ctx.db.deleteFrom('projects').where('id', '=', project.project_id).execute();
+    // The sessions went with the project (ON DELETE CASCADE) and are looked up live.
+    expect((await refresh(project.public_token, sessionToken)).statusCode).toBe(404);
+    ctx.clock.advance(PROJECT_CACHE_TTL_MS);
+    const gone = await bootstrap(project.public_token, 'http://localhost:4100');
+    expect(gone.statusCode).toBe(401);
+    expect(json(gone).error_type).toBe('invalid_public_token');
+  });
+
+  it('shares one frozen project object, so no request can change it for the next', async () => {
+    const first = await ctx.app.projectLookup.byPublicToken(ctx.dev.public_token);
+    const second = await ctx.app.projectLookup.byPublicToken(ctx.dev.public_token);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first?.allowedOrigins)).toBe(true);
+  });
+});

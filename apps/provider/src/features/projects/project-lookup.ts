@@ -1,0 +1,69 @@
+/** @module project-lookup — projects by public token and the CORS origin gate, cached for a few seconds. */
+import type { Clock } from '../../clock.js';
+import type { DbExecutor } from '../../db/database.js';
+import { createTtlCache } from '../../ttl-cache.js';
+import { type Project, toProject } from './project.js';
+import { isLocalDevOrigin } from './project-policy.js';
+import { anyProjectAllowsOrigin, findProjectByPublicToken } from './projects.repository.js';
+
+/**
+ * How long a project's configuration is reused before it is read again. This is the bound on how
+ * long a change to a project (allowed origins, redirect URLs, products, limits, a deleted project)
+ * takes to apply to the browser-facing API of a running provider. Sessions are never cached: a
+ * revoked session is refused on the next call whatever this says.
+ */
+export const PROJECT_CACHE_TTL_MS = 5_000;
+
+/** Enough for every project of a deployment; past it the oldest entry is dropped. */
+const MAX_CACHED = 1_000;
+
+/** Reads projects for the browser-facing API. */
+export interface ProjectLookup {
+  /** The project owning `publicToken`; a miss is never cached, so a new project works at once. */
+  byPublicToken(publicToken: string): Promise<Project | undefined>;
+  /**
+   * Whether some project accepts `origin` (CORS preflights carry no credentials). Only "yes" is
+   * cached: a refused origin is asked of the database every time, as a new project may accept it.
+   */
+  anyAllowsOrigin(origin: string): Promise<boolean>;
+}
+
+/** What the lookup reads from. */
+export interface ProjectLookupOptions {
+  db: DbExecutor;
+  clock: Clock;
+  /** Defaults to PROJECT_CACHE_TTL_MS; 0 turns caching off. */
+  ttlMs?: number;
+}
+
+/** Deep-freezes a cached project: one object now serves many requests, so none may change it. */
+function frozen(project: Project): Project {
+  for (const value of Object.values(project)) {
+    if (typeof value === 'object' && value !== null && !(value instanceof Date)) Object.freeze(value);
+  }
+  return Object.freeze(project);
+}
+
+/** Creates the lookup over the projects table. */
+export function createProjectLookup(options: ProjectLookupOptions): ProjectLookup {
+  const cacheOptions = {
+    clock: options.clock,
+    ttlMs: options.ttlMs ?? PROJECT_CACHE_TTL_MS,
+    maxEntries: MAX_CACHED,
+  };
+  const projects = createTtlCache<string, Project>(cacheOptions);
+  // Keys are attacker-chosen Origin headers; maxEntries bounds them (only accepted ones are kept).
+  const origins = createTtlCache<string, true>(cacheOptions);
+
+  return {
+    byPublicToken: (publicToken) =>
+      projects.get(publicToken, async () => {
+        const row = await findProjectByPublicToken(options.db, publicToken);
+        return row ? frozen(toProject(row)) : undefined;
+      }),
+    anyAllowsOrigin: async (origin) =>
+      (await origins.get(origin, async () =>
+        (await anyProjectAllowsOrigin(options.db, origin, isLocalDevOrigin(origin))) ? true : undefined,
+      )) === true,
+  };
+}
