@@ -20,6 +20,7 @@ const widgetPath = join(repoRoot, 'packages/react/dist/standalone/latchkey-widge
 const clientEntries = [
   { name: '@latchkey/client', file: 'packages/client/src/index.ts' },
   { name: '@latchkey/client/errors', file: 'packages/client/src/errors.ts' },
+  { name: '@latchkey/client/phone', file: 'packages/client/src/phone/index.ts' },
 ];
 const FORBIDDEN = ['react', 'kysely', 'argon2', 'zxcvbn', 'fastify'];
 // A forbidden name standing alone or as a prefix of a package/identifier (`react-dom`,

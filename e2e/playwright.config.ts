@@ -38,7 +38,14 @@ export default defineConfig({
       url: `${providerUrl}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(ports.provider), LATCHKEY_DATA_DIR: e2eDataDir, LATCHKEY_E2E: '1' },
+      // Resend within a second must work here; `npm start` keeps the real 60 s cooldown.
+      // and the provider's clock can be moved forward to test expiry (POST /dev/clock).
+      env: {
+        PORT: String(ports.provider),
+        LATCHKEY_DATA_DIR: e2eDataDir,
+        LATCHKEY_SEND_LIMIT_INTERVAL_SECONDS: '0',
+        LATCHKEY_DEV_CLOCK: '1',
+      },
     },
     {
       command: 'node apps/demo/server.mjs',

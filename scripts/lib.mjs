@@ -67,12 +67,14 @@ export function ensureInstalled() {
 export function ensureBuilt() {
   console.log('• building (tsc -b)…');
   run('npx', ['tsc', '-b']);
-  const bundle = join(repoRoot, 'packages/react/dist/standalone/latchkey-widget.js');
+  const bundles = ['latchkey-widget.js', 'latchkey-phone.js'].map((f) =>
+    join(repoRoot, 'packages/react/dist/standalone', f),
+  );
   const sources = Math.max(
     newestMtime(join(repoRoot, 'packages/react/src')),
     newestMtime(join(repoRoot, 'packages/client/src')),
   );
-  if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
+  if (bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < sources)) {
     console.log('• bundling the standalone widget…');
     run('node', ['packages/react/scripts/build-standalone.mjs']);
   }

@@ -10,12 +10,20 @@ const repoRoot = resolve(here, '../..');
 const port = Number(process.env.DEMO_PORT ?? 4100);
 const providerUrl = process.env.PROVIDER_URL ?? 'http://localhost:4000';
 const dataDir = resolve(process.env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
-const widgetBundle = join(repoRoot, 'packages/react/dist/standalone/latchkey-widget.js');
+const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
 
 const assets = {
   '/demo.js': { file: join(here, 'public/demo.js'), type: 'text/javascript; charset=utf-8' },
   '/demo.css': { file: join(here, 'public/demo.css'), type: 'text/css; charset=utf-8' },
-  '/latchkey-widget.js': { file: widgetBundle, type: 'text/javascript; charset=utf-8' },
+  '/latchkey-widget.js': {
+    file: join(standaloneDir, 'latchkey-widget.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
+  // Loaded by the widget on first use of a phone tab, from beside the main bundle.
+  '/latchkey-phone.js': {
+    file: join(standaloneDir, 'latchkey-phone.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 // Pages that may carry a one-time token in their URL: never leak it through Referer (SECURITY I5).
 const pages = new Set(['/', '/authenticate']);

@@ -30,9 +30,16 @@ export class DemoPage {
     await expect(this.accountEmail).toHaveText(email);
   }
 
+  /** Signed out: no account panel, the widget is showing (on whichever screen it is). */
   async expectSignedOut(): Promise<void> {
     await expect(this.account).toBeHidden();
-    await expect(this.widget.emailInput).toBeVisible();
+    await expect(this.widget.root.getByRole('heading').first()).toBeVisible();
+  }
+
+  /** Signed out and back at the start of the sign-in form. */
+  async expectSignInForm(): Promise<void> {
+    await this.expectSignedOut();
+    await expect(this.widget.heading).toBeVisible();
   }
 
   async sessionExpiry(): Promise<number> {

@@ -7,16 +7,27 @@ export class LoginWidget {
   readonly continueButton: Locator;
   readonly checkEmailHeading: Locator;
   readonly resendButton: Locator;
+  readonly emailTab: Locator;
+  readonly heading: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator('#login');
-    this.emailInput = this.root.getByLabel(/email/i);
+    this.emailInput = this.root.getByRole('textbox', { name: 'Email' });
     this.continueButton = this.root.getByRole('button', { name: /continue with email/i });
     this.checkEmailHeading = this.root.getByRole('heading', { name: /check your email/i });
     this.resendButton = this.root.getByRole('button', { name: /resend/i });
+    this.emailTab = this.root.getByRole('tab', { name: /email/i });
+    this.heading = this.root.getByRole('heading', { name: /sign up or log in/i });
+  }
+
+  /** With phone methods configured the widget opens on the phone tab; email is one tab over. */
+  async openEmailTab(): Promise<void> {
+    if ((await this.emailTab.count()) > 0) await this.emailTab.click();
+    await expect(this.emailInput).toBeVisible();
   }
 
   async requestMagicLink(email: string): Promise<void> {
+    await this.openEmailTab();
     await this.emailInput.fill(email);
     await this.continueButton.click();
     await expect(this.checkEmailHeading).toBeVisible();

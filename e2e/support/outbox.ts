@@ -42,6 +42,19 @@ export function magicLinkIn(message: OutboxMessage): string {
   return match[1].replace(/&amp;/g, '&');
 }
 
+/** The 6-digit passcode inside an email, text message or WhatsApp message. */
+export function passcodeIn(message: OutboxMessage): string {
+  const match = message.text.match(/code is (\d{6})/);
+  if (!match?.[1]) throw new Error(`no passcode in message ${message.id}`);
+  return match[1];
+}
+
+/** A US number the phone library accepts, different on every call. */
+export function uniquePhoneNumber(): { national: string; e164: string } {
+  const line = String(2000 + Math.floor(Math.random() * 7999));
+  return { national: `415555${line}`, e164: `+1415555${line}` };
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }

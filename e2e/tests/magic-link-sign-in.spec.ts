@@ -13,7 +13,7 @@ test('signs in with a magic link from the dev outbox and gets session cookies', 
 
   await test.step('the widget shows the email form, accessibly', async () => {
     await demo.open();
-    await expect(demo.widget.emailInput).toBeVisible();
+    await demo.widget.openEmailTab();
     await snapshot(page, '01-main');
     await expectNoAxeViolations(page);
   });

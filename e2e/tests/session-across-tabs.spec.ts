@@ -65,9 +65,9 @@ test('a second tab sees the session, both refresh at once, and log out clears bo
 
   await test.step('log out in one tab clears the cookies and the other tabs follow', async () => {
     await first.logoutButton.click();
-    await first.expectSignedOut();
-    await second.expectSignedOut();
-    await waitingTab.expectSignedOut();
+    await first.expectSignInForm();
+    await second.expectSignInForm();
+    await waitingTab.expectSignInForm();
     expect(await sessionCookies(context)).toHaveLength(0);
     await snapshot(second.page, '08-signed-out');
   });

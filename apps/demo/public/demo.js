@@ -4,6 +4,20 @@
   const { createLatchkeyClient, mountLogin } = window.Latchkey;
   const client = createLatchkeyClient({ publicToken: config.publicToken, baseUrl: config.providerUrl });
   const sessionDurationMinutes = 60;
+  // Two setups an integrator might choose: `?login=codes` signs in with passcodes only (email,
+  // text, WhatsApp); the default sends magic links to emails and passcodes to phones.
+  const loginConfigs = {
+    default: {
+      products: ['emailMagicLinks', 'otp'],
+      otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
+    },
+    codes: {
+      products: ['otp'],
+      otpOptions: { methods: ['email', 'sms', 'whatsapp'], expirationMinutes: 5 },
+    },
+  };
+  const loginSetup =
+    new URLSearchParams(window.location.search).get('login') === 'codes' ? 'codes' : 'default';
 
   const status = document.getElementById('status');
   const loginEl = document.getElementById('login');
@@ -23,7 +37,8 @@
       widget = null;
       loginEl.hidden = true;
       account.hidden = false;
-      document.getElementById('account-email').textContent = user?.emails?.[0]?.email ?? '—';
+      document.getElementById('account-email').textContent =
+        user?.emails?.[0]?.email ?? user?.phone_numbers?.[0]?.phone_number ?? '—';
       document.getElementById('account-user-id').textContent = session.user_id;
       const expires = document.getElementById('account-expires');
       expires.dateTime = session.expires_at;
@@ -38,7 +53,7 @@
         elementId: '#login',
         client,
         config: {
-          products: ['emailMagicLinks'],
+          ...loginConfigs[loginSetup],
           emailMagicLinksOptions: {
             loginRedirectURL: redirect,
             signupRedirectURL: redirect,
