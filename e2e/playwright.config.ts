@@ -38,12 +38,10 @@ export default defineConfig({
       url: `${providerUrl}/`,
       reuseExistingServer: false,
       timeout: 120_000,
-      // Resend within a second must work here; `npm start` keeps the real 60 s cooldown.
-      // and the provider's clock can be moved forward to test expiry (POST /dev/clock).
+      // The provider's clock can be moved forward to test expiry (POST /dev/clock).
       env: {
         PORT: String(ports.provider),
         LATCHKEY_DATA_DIR: e2eDataDir,
-        LATCHKEY_SEND_LIMIT_INTERVAL_SECONDS: '0',
         LATCHKEY_DEV_CLOCK: '1',
       },
     },

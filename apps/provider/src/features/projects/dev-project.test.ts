@@ -41,6 +41,8 @@ it('creates the project and writes exactly project_id, public_token and secret (
   expect(row.secret_hash).toBe(sha256Base64url(file.secret));
   expect(JSON.stringify(row)).not.toContain(file.secret);
   expect(row.default_login_redirect_url).toBe(DEV_DEFAULT_REDIRECT_URL);
+  // Resend works at once in development; the per-address window cap stays at its default.
+  expect(row.send_limits).toEqual({ recipient_interval_seconds: 0 });
 });
 
 it('reuses the project on restart', async () => {

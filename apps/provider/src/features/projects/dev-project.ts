@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import { findProjectById } from './projects.repository.js';
 import { createProject, type ProjectCredentials } from './projects.service.js';
+import type { SendLimits } from './send-limits.js';
 
 /** docs/contracts.md: the dev project's default login and signup redirect. */
 export const DEV_DEFAULT_REDIRECT_URL = 'http://localhost:4100/authenticate';
@@ -81,6 +82,13 @@ export async function ensureDevProject(
   return { credentials, outcome: 'created' };
 }
 
+/**
+ * The development project resends at once, as a hosted provider's test environment does, so a
+ * person (or a test) can press "Resend" straight away; the per-address cap of 5 emails or texts
+ * per 15 minutes and the IP and project caps still hold. Other projects keep the 60 s cooldown.
+ */
+export const DEV_PROJECT_SEND_LIMITS: Partial<SendLimits> = Object.freeze({ recipientIntervalSeconds: 0 });
+
 function createDevProject(
   db: Db,
   deps: { clock: Clock; random: Random },
@@ -90,6 +98,7 @@ function createDevProject(
     name: 'Development project',
     environment: 'test',
     isDev: true,
+    sendLimits: DEV_PROJECT_SEND_LIMITS,
     defaultLoginRedirectUrl: DEV_DEFAULT_REDIRECT_URL,
     defaultSignupRedirectUrl: DEV_DEFAULT_REDIRECT_URL,
     ...(credentials ? { credentials } : {}),
