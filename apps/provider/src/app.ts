@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock, OffsetClock } from './clock.js';
 import type { ProviderConfig } from './config.js';
+import { createPasswordHasher, type PasswordHasher } from './crypto/password-hasher.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './email/mailer.js';
 import { ApiError } from './errors/api-error.js';
@@ -18,6 +19,11 @@ import { otpsRoutes } from './features/otps/otps.routes.js';
 import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
 import { createOtpsSendService } from './features/otps/otps-send.service.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
+import { createLoginLockout } from './features/passwords/login-lockout.js';
+import { passwordsRoutes } from './features/passwords/passwords.routes.js';
+import { createPasswordsService } from './features/passwords/passwords.service.js';
+import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
+import { createPasswordsResetService } from './features/passwords/passwords-reset.service.js';
 import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
@@ -51,6 +57,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Replaces the default key ring (tests of rotation). */
   keyRing?: KeyRing;
+  /** Password hashing; argon2id m=19 MiB t=2 p=1 by default (tests pass cheaper parameters). */
+  passwordHasher?: PasswordHasher;
   /** The adjustable clock behind POST /dev/clock (development mode, LATCHKEY_DEV_CLOCK=1). */
   devClock?: OffsetClock;
 }
@@ -113,6 +121,21 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     throttle,
   });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions });
+  const passwordDeps = {
+    db,
+    clock,
+    sessions,
+    hasher: deps.passwordHasher ?? createPasswordHasher(),
+    lockout: createLoginLockout({ db, clock }),
+  };
+  const passwords = createPasswordsService({ ...passwordDeps, random });
+  const resets = createPasswordsResetService(passwordDeps);
+  const emailResets = createPasswordsEmailResetService({
+    ...passwordDeps,
+    random,
+    mailer: deps.mailer,
+    throttle,
+  });
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
@@ -123,6 +146,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(eventsRoutes, { db, clock });
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, responses });
+      sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
     },

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { createManualClock, createOffsetClock, type ManualClock } from '../src/clock.js';
+import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer } from '../src/email/mailer.js';
 import { createOutboxMailer } from '../src/email/outbox-mailer.js';
@@ -33,6 +34,9 @@ export const LENIENT_SEND_LIMITS: Partial<SendLimits> = {
   projectPerWindow: 1_000_000,
 };
 
+/** Cheap argon2id parameters for tests; production uses PRODUCTION_ARGON2 (m=19 456 KiB, t=2, p=1). */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
 /** Everything a provider test needs. */
 export interface TestContext {
   app: FastifyInstance;
@@ -58,6 +62,8 @@ export interface TestContextOptions {
   devProject?: Omit<CreateProjectOptions, 'name'>;
   /** LATCHKEY_SEND_LIMIT_* as loadConfig would read them. */
   sendLimitOverrides?: Partial<SendLimits>;
+  /** Password hashing; by default argon2id with test-cheap parameters (m=1 MiB, t=1). */
+  passwordHasher?: PasswordHasher;
   /** LATCHKEY_DEV_CLOCK=1: the app's clock is the manual clock plus POST /dev/clock's offset. */
   devClock?: boolean;
 }
@@ -96,6 +102,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       messenger,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(devClock ? { devClock } : {}),
+      passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
     },
   );
   await app.ready();

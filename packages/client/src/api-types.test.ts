@@ -10,9 +10,13 @@ import {
   type OtpsAuthenticateResult,
   type OtpsEmailSendResult,
   type OtpsPhoneSendResult,
+  type PasswordStrengthCheckResult,
+  type PasswordsCreateResult,
+  type PasswordsResetBySessionResult,
   type Session,
   type SessionTokens,
   type User,
+  type UsersSearchResult,
   type UserUpdateResult,
 } from './index.js';
 
@@ -46,6 +50,21 @@ describe('public types', () => {
     >().returns.resolves.toEqualTypeOf<OtpsAuthenticateResult>();
     expectTypeOf<OtpsAuthenticateResult>().toExtend<AuthenticateResult>();
     expectTypeOf<OtpsEmailSendResult['method_id']>().toEqualTypeOf<string>();
+    expectTypeOf<
+      LatchkeyClient['passwords']['create']
+    >().returns.resolves.toEqualTypeOf<PasswordsCreateResult>();
+    expectTypeOf<
+      LatchkeyClient['passwords']['authenticate']
+    >().returns.resolves.toEqualTypeOf<AuthenticateResult>();
+    expectTypeOf<
+      LatchkeyClient['passwords']['strengthCheck']
+    >().returns.resolves.toEqualTypeOf<PasswordStrengthCheckResult>();
+    expectTypeOf<
+      LatchkeyClient['passwords']['resetBySession']
+    >().returns.resolves.toEqualTypeOf<PasswordsResetBySessionResult>();
+    expectTypeOf<PasswordsResetBySessionResult['__user']>().toEqualTypeOf<User | undefined>();
+    expectTypeOf<LatchkeyClient['users']['search']>().returns.resolves.toEqualTypeOf<UsersSearchResult>();
+    expectTypeOf<UsersSearchResult['userType']>().toEqualTypeOf<'new' | 'password' | 'passwordless'>();
   });
 
   it('keep error codes open but known', () => {

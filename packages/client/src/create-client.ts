@@ -9,8 +9,10 @@ import { PkceStore } from './internal/pkce.js';
 import { stateKey } from './internal/storage-keys.js';
 import { createMagicLinksMethods, type MagicLinksMethods } from './methods/magic-links.js';
 import { createOtpsMethods, type OtpsMethods } from './methods/otps.js';
+import { createPasswordsMethods, type PasswordsMethods } from './methods/passwords.js';
 import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
 import { createUserMethods, type UserMethods } from './methods/users.js';
+import { createUsersMethods, type UsersMethods } from './methods/users-search.js';
 import { type ClientOptions, resolveOptions } from './options.js';
 import { acquireStore, liveClientCount, releaseStore } from './session/client-registry.js';
 import { CookieStore } from './session/cookie-store.js';
@@ -27,8 +29,10 @@ export interface LatchkeyClient {
   bootstrap: BootstrapMethods;
   magicLinks: MagicLinksMethods;
   otps: OtpsMethods;
+  passwords: PasswordsMethods;
   session: SessionMethods;
   user: UserMethods;
+  users: UsersMethods;
   telemetry: { logEvent(event: LogEventOptions): void };
   /** Subscribes to a `latchkey:` event; returns the unsubscribe function. */
   on<K extends LatchkeyEventName>(name: K, listener: LatchkeyEventListener<K>): () => void;
@@ -119,8 +123,10 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
     magicLinks: createMagicLinksMethods(ctx),
     otps: createOtpsMethods(ctx),
+    passwords: createPasswordsMethods(ctx),
     session: sessionMethods,
     user: createUserMethods(ctx),
+    users: createUsersMethods(ctx),
     telemetry: { logEvent: (event) => telemetry.log(event) },
     on: (name, listener) => events.on(name, listener),
     destroy() {

@@ -40,8 +40,23 @@ export type {
   OtpsSendOptions,
   OtpsSmsSendOptions,
 } from './methods/otps.js';
+export type {
+  PasswordStrengthCheckOptions,
+  PasswordsAuthenticateOptions,
+  PasswordsResetByEmailOptions,
+  PasswordsResetByEmailStartOptions,
+  PasswordsResetByExistingPasswordOptions,
+  PasswordsResetBySessionOptions,
+} from './methods/password-options.js';
+export type {
+  StrengthChecker,
+  StrengthCheckerOptions,
+} from './methods/password-strength-checker.js';
+export { createStrengthChecker } from './methods/password-strength-checker.js';
+export type { PasswordsMethods } from './methods/passwords.js';
 export type { SessionAuthenticateOptions, SessionMethods } from './methods/sessions.js';
 export type { UserMethods, UserUpdateOptions } from './methods/users.js';
+export type { UsersMethods } from './methods/users-search.js';
 export type {
   ClientOptions,
   Clock,
@@ -63,6 +78,9 @@ export type {
   OtpsEmailSendResult,
   OtpsPhoneSendResult,
   OtpsSendResult,
+  PasswordStrengthCheckResult,
+  PasswordsCreateResult,
+  PasswordsResetBySessionResult,
   ResponseCommon,
   Session,
   SessionJwt,
@@ -72,6 +90,7 @@ export type {
   UserFactorDeleteResult,
   UserId,
   UserName,
+  UsersSearchResult,
   UserUpdateResult,
   WebAuthnRegistration,
 } from './wire-types.js';

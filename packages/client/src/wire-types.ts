@@ -145,3 +145,37 @@ export interface SessionTokens {
   session_token: SessionToken;
   session_jwt: SessionJwt;
 }
+
+/** What `passwords.create` returns: the sign-in result plus the new email factor. */
+export interface PasswordsCreateResult extends AuthenticateResult {
+  email_id: string;
+}
+
+/** `POST /passwords/strength_check` data (`endpoints.md`, passwords), returned as is. */
+export interface PasswordStrengthCheckResult extends ResponseCommon {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  breach_detection_on_create: boolean;
+  strength_policy: 'luds' | 'zxcvbn';
+  feedback: {
+    suggestions: string[];
+    warning: string;
+    luds_requirements: {
+      has_digit: boolean;
+      has_lower_case: boolean;
+      has_symbol: boolean;
+      has_upper_case: boolean;
+      missing_characters: number;
+      missing_complexity: number;
+    };
+  };
+}
+
+/** `POST /users/search` data; note the camelCase `userType` (`endpoints.md`, the signed-in user). */
+export interface UsersSearchResult extends ResponseCommon {
+  userType: 'new' | 'password' | 'passwordless';
+}
+
+/** What `passwords.resetBySession` returns: the raw response, `__user` kept (`endpoints.md`, summary). */
+export type PasswordsResetBySessionResult = AuthenticateResponse;

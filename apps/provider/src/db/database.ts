@@ -4,6 +4,11 @@ import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
 import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
+import type {
+  LoginFailuresTable,
+  PasswordResetsTable,
+  PasswordsTable,
+} from '../features/passwords/passwords.table.js';
 import type { PhoneNumbersTable } from '../features/phone-numbers/phone-numbers.table.js';
 import type { ProjectsTable } from '../features/projects/projects.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
@@ -24,6 +29,9 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
   phone_numbers: PhoneNumbersTable;
   otp_codes: OtpCodesTable;
+  passwords: PasswordsTable;
+  login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** The database handle services receive. */

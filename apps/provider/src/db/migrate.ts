@@ -13,6 +13,7 @@ import * as addProjectsSendLimits from './migrations/2026_11_22_100100_add_proje
 import * as createPhoneNumbers from './migrations/2026_11_22_110000_create_phone_numbers.js';
 import * as createOtpCodes from './migrations/2026_11_22_110100_create_otp_codes.js';
 import * as addProjectsOtpExpirationMinutes from './migrations/2026_11_22_110200_add_projects_otp_expiration_minutes.js';
+import * as createPasswords from './migrations/2026_11_22_120000_create_passwords.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_110000_create_phone_numbers': createPhoneNumbers,
   '2026_11_22_110100_create_otp_codes': createOtpCodes,
   '2026_11_22_110200_add_projects_otp_expiration_minutes': addProjectsOtpExpirationMinutes,
+  '2026_11_22_120000_create_passwords': createPasswords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,9 +24,21 @@ export const errorCatalog = {
     status: 400,
     message: 'The PKCE code_verifier does not match the code_challenge this token was issued with.',
   },
+  weak_password: {
+    status: 400,
+    message: 'The password is too weak, too common or too long. Choose a different password.',
+  },
+  reset_password: {
+    status: 400,
+    message: 'This account needs a new password. Reset it through the email we can send you.',
+  },
   unauthorized_credentials: {
     status: 401,
     message: 'The Authorization header is missing or is not Basic auth of public_token:secret.',
+  },
+  invalid_reset_token: {
+    status: 401,
+    message: 'The password reset link is unknown, already used, replaced by a newer one, or expired.',
   },
   invalid_public_token: { status: 401, message: 'The public token does not belong to any project.' },
   user_unauthenticated: {

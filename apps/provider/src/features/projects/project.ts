@@ -18,7 +18,7 @@ export interface Project {
   defaultSignupRedirectUrl: string | null;
   enabledProducts: string[];
   emailDomains: string[];
-  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number };
+  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number; strengthPolicy: 'zxcvbn' | 'luds' };
   sessionDefaultMinutes: number;
   sessionMaxLifetimeMinutes: number;
   magicLinkExpirationMinutes: number;
@@ -51,6 +51,7 @@ export function toProject(row: ProjectRow): Project {
     passwordConfig: {
       ludsComplexity: row.password_luds_complexity,
       ludsMinimumCount: row.password_luds_minimum_count,
+      strengthPolicy: row.password_strength_policy,
     },
     sessionDefaultMinutes: row.session_default_minutes,
     sessionMaxLifetimeMinutes: row.session_max_lifetime_minutes,

@@ -34,6 +34,8 @@ export interface CreateProjectOptions {
   otpExpirationMinutes?: number;
   /** Overrides of the email send limits; unset settings follow DEFAULT_SEND_LIMITS. */
   sendLimits?: Partial<SendLimits>;
+  /** Password strength policy; zxcvbn with LUDS counts 3 of 4 classes, 8 characters by default. */
+  passwordConfig?: Partial<Project['passwordConfig']>;
   /** Reuse existing credentials (e.g. from dev-project.json) instead of minting new ones. */
   credentials?: ProjectCredentials;
 }
@@ -74,8 +76,9 @@ export async function createProject(
     default_signup_redirect_url: options.defaultSignupRedirectUrl ?? null,
     enabled_products: toJson(options.enabledProducts ?? ['emailMagicLinks']),
     email_domains: toJson(options.emailDomains ?? []),
-    password_luds_complexity: 3,
-    password_luds_minimum_count: 8,
+    password_luds_complexity: options.passwordConfig?.ludsComplexity ?? 3,
+    password_luds_minimum_count: options.passwordConfig?.ludsMinimumCount ?? 8,
+    password_strength_policy: options.passwordConfig?.strengthPolicy ?? 'zxcvbn',
     session_default_minutes: 60,
     session_max_lifetime_minutes: options.sessionMaxLifetimeMinutes ?? 30 * 24 * 60,
     magic_link_expiration_minutes: 30,

@@ -19,6 +19,8 @@ export interface ProjectsTable {
   email_domains: JsonColumn<string[]>;
   password_luds_complexity: number;
   password_luds_minimum_count: number;
+  /** How password strength is judged: `zxcvbn` (score ≥ 3, the default) or `luds` (the two counts above). */
+  password_strength_policy: 'zxcvbn' | 'luds';
   session_default_minutes: number;
   session_max_lifetime_minutes: number;
   magic_link_expiration_minutes: number;

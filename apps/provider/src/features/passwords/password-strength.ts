@@ -1,0 +1,104 @@
+/** @module password-strength — judging a password by the project's policy: zxcvbn score or LUDS counts, plus the common-password list. */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import type { Project } from '../projects/project.js';
+import { isCommonPassword } from './common-passwords.js';
+import { codePointLength } from './password-input.js';
+
+/** zxcvbn scores at or above this are strong enough (Stytch's default). */
+export const MIN_ZXCVBN_SCORE = 3;
+
+/**
+ * zxcvbn looks at this many leading code points only: its matching grows faster than linearly
+ * (100 l33t-ish characters take ~0.2 s), and a prefix this long that is weak is weak anyway.
+ */
+const ZXCVBN_MAX_CODE_POINTS = 64;
+
+/** wire/endpoints.md "Passwords": the strength check response without request_id/status_code. */
+export interface PasswordStrength {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  breach_detection_on_create: boolean;
+  strength_policy: 'zxcvbn' | 'luds';
+  feedback: {
+    suggestions: string[];
+    warning: string;
+    luds_requirements: {
+      has_digit: boolean;
+      has_lower_case: boolean;
+      has_symbol: boolean;
+      has_upper_case: boolean;
+      missing_characters: number;
+      missing_complexity: number;
+    };
+  };
+}
+
+let zxcvbn: ZxcvbnFactory | undefined;
+const estimator = () =>
+  (zxcvbn ??= new ZxcvbnFactory({
+    dictionary: { ...commonDictionary, ...englishDictionary },
+    graphs: adjacencyGraphs,
+    translations,
+  }));
+
+/** The LUDS classes present and what the project's counts still miss. */
+function ludsOf(password: string, config: Project['passwordConfig']) {
+  const classes = {
+    has_lower_case: /\p{Ll}/u.test(password),
+    has_upper_case: /\p{Lu}/u.test(password),
+    has_digit: /\p{Nd}/u.test(password),
+    has_symbol: /[^\p{L}\p{N}]/u.test(password),
+  };
+  const present = Object.values(classes).filter(Boolean).length;
+  return {
+    ...classes,
+    missing_characters: Math.max(0, config.ludsMinimumCount - codePointLength(password)),
+    missing_complexity: Math.max(0, config.ludsComplexity - present),
+  };
+}
+
+/**
+ * Judges a normalised password. `email` (when known) counts as a guessable input: a password
+ * built from the address scores lower. Breached = on the bundled common-password list.
+ */
+export function judgePassword(project: Project, password: string, email?: string): PasswordStrength {
+  const config = project.passwordConfig;
+  const breached = isCommonPassword(password);
+  const luds = ludsOf(password, config);
+  const inputs = email ? [email, email.split('@')[0] ?? ''] : [];
+  const result = estimator().check([...password].slice(0, ZXCVBN_MAX_CODE_POINTS).join(''), inputs);
+  const strong =
+    config.strengthPolicy === 'luds'
+      ? luds.missing_characters === 0 && luds.missing_complexity === 0
+      : result.score >= MIN_ZXCVBN_SCORE;
+  const warning = breached
+    ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
+    : (result.feedback.warning ?? '');
+  return {
+    valid_password: strong && !breached,
+    score: result.score,
+    breached_password: breached,
+    breach_detection_on_create: true,
+    strength_policy: config.strengthPolicy,
+    feedback: {
+      suggestions: config.strengthPolicy === 'zxcvbn' ? result.feedback.suggestions : [],
+      warning: config.strengthPolicy === 'zxcvbn' || breached ? warning : '',
+      luds_requirements: luds,
+    },
+  };
+}
+
+/** The message of 400 weak_password: what to change, in the policy's terms. */
+export function weakPasswordMessage(strength: PasswordStrength, project: Project): string {
+  if (strength.breached_password)
+    return 'This password is on a list of common or breached passwords. Choose a different password.';
+  if (strength.strength_policy === 'luds') {
+    const { ludsMinimumCount, ludsComplexity } = project.passwordConfig;
+    return `The password must be at least ${ludsMinimumCount} characters long and contain ${ludsComplexity} of: an uppercase letter, a lowercase letter, a number, a symbol.`;
+  }
+  const hint = [strength.feedback.warning, ...strength.feedback.suggestions].filter(Boolean).join(' ');
+  return `The password is too easy to guess.${hint ? ` ${hint}` : ''} Try a longer passphrase of several uncommon words.`;
+}

@@ -1,0 +1,169 @@
+/** @module passwords-email-reset.service — password reset by emailed token: start, and redeem (SECURITY B3, B9, E3). */
+import type { Clock } from '../../clock.js';
+import type { PasswordHasher } from '../../crypto/password-hasher.js';
+import { checkPkce } from '../../crypto/pkce.js';
+import { hashToken, mintToken } from '../../crypto/tokens.js';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from '../../email/mailer.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Random } from '../../random.js';
+import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
+import { issueMagicLink } from '../magic-links/magic-link-issue.js';
+import { lockAddressForIssuance, revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
+import { resolveRedirects } from '../magic-links/redirect-urls.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
+import type { LoginLockout } from './login-lockout.js';
+import { normalisePassword } from './password-input.js';
+import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
+import {
+  consumeReset,
+  findResetByTokenHash,
+  insertReset,
+  revokeOpenResets,
+} from './password-resets.repository.js';
+import { judgePassword, weakPasswordMessage } from './password-strength.js';
+import { revokeOtherSessions, setPassword } from './passwords.repository.js';
+import { passwordFactor } from './passwords.service.js';
+
+/** Default and largest reset-token lifetime, minutes (SECURITY §2: 30 min). */
+export const RESET_DEFAULT_MINUTES = 30;
+
+/** Body of reset/start as the service uses it. */
+export interface ResetStartInput {
+  email: string;
+  login_redirect_url?: string | undefined;
+  reset_password_redirect_url?: string | undefined;
+  reset_password_expiration_minutes?: number | undefined;
+  code_challenge?: string | undefined;
+}
+
+/** Body of reset (by token). */
+export interface ResetInput {
+  token: string;
+  password: string;
+  session_duration_minutes?: number | undefined;
+  code_verifier?: string | undefined;
+}
+
+const invalidToken = () => new ApiError('invalid_reset_token');
+
+/** Creates the reset-by-email service. */
+export function createPasswordsEmailResetService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  mailer: Mailer;
+  throttle: EmailSendThrottle;
+  sessions: SessionsService;
+  hasher: PasswordHasher;
+  lockout: LoginLockout;
+}) {
+  const { db, clock } = deps;
+  return {
+    /**
+     * Emails a reset link and a login link to an address with an account; for an unknown
+     * address nothing is sent. Both answer the same (SECURITY E3). Checks (redirects, PKCE,
+     * send limits) come before any lookup.
+     */
+    async start(project: Project, input: ResetStartInput, clientIp: string): Promise<void> {
+      const redirects = resolveRedirects(project, {
+        login_magic_link_url: input.login_redirect_url,
+        signup_magic_link_url: input.reset_password_redirect_url,
+      });
+      if (project.pkceRequiredForPasswordResets && input.code_challenge === undefined)
+        throw new ApiError('pkce_mismatch', {
+          message: 'This project requires PKCE: send a code_challenge.',
+        });
+      const email = input.email.trim().toLowerCase();
+      await deps.throttle.check(project, email, clientIp);
+      const minutes = input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES;
+      const message = await db.transaction().execute(async (trx) => {
+        await lockAddressForIssuance(trx, project.id, email);
+        const row = await findEmailByAddress(trx, project.id, email);
+        if (!row) return undefined;
+        const now = clock.now();
+        await revokeOpenResets(trx, row.user_id, now);
+        const reset = mintToken(deps.random);
+        await insertReset(trx, {
+          id: `password-reset-${project.environment}-${mintToken(deps.random, 16).token}`,
+          project_id: project.id,
+          user_id: row.user_id,
+          email_id: row.id,
+          token_hash: reset.hash,
+          code_challenge: input.code_challenge ?? null,
+          created_at: now,
+          expires_at: new Date(now.getTime() + minutes * 60_000),
+          used_at: null,
+          revoked_at: null,
+        });
+        const send = { email, redirects, minutes: { login: minutes, signup: minutes }, codeChallenge: null };
+        const spec = {
+          purpose: 'login' as const,
+          userId: row.user_id,
+          emailId: row.id,
+          redirectUrl: redirects.login,
+          minutes,
+        };
+        const login = await issueMagicLink(trx, deps, project, send, spec);
+        return renderPasswordResetEmail({
+          to: email,
+          projectName: project.name,
+          resetLink: tokenLink(redirects.signup, 'reset_password', reset.token),
+          loginLink: tokenLink(redirects.login, 'login', login),
+          expiresInMinutes: minutes,
+        });
+      });
+      if (message) await deps.mailer.send(message);
+    },
+
+    /**
+     * Sets the password of the token's user. PKCE and strength are checked before the token
+     * is consumed (a failure leaves it usable); the token is consumed by one guarded UPDATE in
+     * the transaction that stores the hash, so of concurrent resets exactly one wins (B3). Every
+     * session, reset token and magic link of the user ends (B9); the address's lock is cleared.
+     */
+    async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<CreatedSession> {
+      const tokenHash = hashToken(input.token);
+      const found = await findResetByTokenHash(db, project.id, tokenHash);
+      const now = clock.now();
+      if (!found || found.used_at || found.revoked_at || found.expires_at <= now) throw invalidToken();
+      if (checkPkce(found.code_challenge, input.code_verifier) !== 'ok') throw new ApiError('pkce_mismatch');
+      const emailRow = await db
+        .selectFrom('emails')
+        .selectAll()
+        .where('id', '=', found.email_id)
+        .executeTakeFirst();
+      const password = normalisePassword(input.password);
+      const strength = judgePassword(project, password, emailRow?.email);
+      if (!strength.valid_password)
+        throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+      const hash = await deps.hasher.hash(password);
+      const created = await db.transaction().execute(async (trx) => {
+        const at = clock.now();
+        if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
+        await setPassword(trx, { user_id: found.user_id, project_id: project.id, hash }, at);
+        await revokeOtherSessions(trx, project.id, found.user_id, at);
+        await revokeOpenResets(trx, found.user_id, at);
+        if (emailRow) {
+          await revokeUnusedMagicLinks(trx, project.id, emailRow.email, at);
+          await markEmailVerified(trx, emailRow.id);
+        }
+        await activateUser(trx, found.user_id, at);
+        return deps.sessions.create(trx, {
+          project,
+          userId: found.user_id,
+          factor: passwordFactor(at),
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+      });
+      if (emailRow) await deps.lockout.clear(project, emailRow.email);
+      return created;
+    },
+  };
+}
+
+/** The reset-by-email service. */
+export type PasswordsEmailResetService = ReturnType<typeof createPasswordsEmailResetService>;

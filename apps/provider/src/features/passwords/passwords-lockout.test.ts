@@ -1,0 +1,107 @@
+/** Failed password logins: progressive delays per account and per network, the hard cap, rehash (SECURITY A4, E1). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshPasswordIp,
+  givenPasswordUser,
+  postPasswords,
+  STRONG_PASSWORD,
+} from '../../../test/password-helpers.js';
+import { createTestContext, json, TEST_ARGON2, type TestContext } from '../../../test/test-app.js';
+import { sha256Base64url } from '../../crypto/hash.js';
+import { createPasswordHasher } from '../../crypto/password-hasher.js';
+import { HARD_CAP, IP_DELAY_FROM } from './login-lockout.js';
+import { findPassword } from './passwords.repository.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const login = (email: string, password: string, ip = freshPasswordIp()) =>
+  postPasswords(ctx, '/passwords/authenticate', { email, password }, { ip });
+const WRONG = 'wrong-but-long-password-1';
+
+describe('per-account delays', () => {
+  it('after 5 failures: 429 + Retry-After without checking, not extended, then open again', async () => {
+    await givenPasswordUser(ctx, 'locked@example.com');
+    for (let i = 0; i < 5; i += 1) expect((await login('locked@example.com', WRONG)).statusCode).toBe(401);
+    const locked = await login('locked@example.com', STRONG_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(json(locked).error_type).toBe('too_many_requests');
+    expect(locked.headers['retry-after']).toBe('30');
+    ctx.clock.advance(20_000);
+    // Attempts inside the window do not extend it.
+    expect((await login('locked@example.com', WRONG)).headers['retry-after']).toBe('10');
+    ctx.clock.advance(10_000);
+    expect((await login('locked@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
+    // Success reset the counter: one failure is a plain 401 again, not a 60 s lock.
+    expect((await login('locked@example.com', WRONG)).statusCode).toBe(401);
+    expect((await login('locked@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('an unknown address goes through the same steps (counters keyed by identifier)', async () => {
+    const steps = async (email: string) => {
+      const seen: Array<[number, string | undefined]> = [];
+      for (let i = 0; i < 6; i += 1) {
+        const response = await login(email, WRONG);
+        seen.push([response.statusCode, response.headers['retry-after'] as string | undefined]);
+      }
+      return seen;
+    };
+    await givenPasswordUser(ctx, 'exists@example.com');
+    const known = await steps('exists@example.com');
+    expect(known.at(-1)).toEqual([429, '30']);
+    expect(await steps('ghost@example.com')).toEqual(known);
+    // The address can still be registered.
+    ctx.clock.advance(60_000);
+    await givenPasswordUser(ctx, 'ghost@example.com');
+  });
+
+  it('past the hard cap the right password gets the same 401 as a wrong one', async () => {
+    const created = await givenPasswordUser(ctx, 'capped@example.com');
+    await ctx.db
+      .insertInto('login_failures')
+      .values({
+        project_id: ctx.dev.project.id,
+        scope: 'password_login.account',
+        key_hash: sha256Base64url('capped@example.com'),
+        failures: HARD_CAP,
+        locked_until: null,
+        last_failure_at: ctx.clock.now(),
+      })
+      .execute();
+    const right = await login('capped@example.com', STRONG_PASSWORD);
+    const wrong = await login('nobody-capped@example.com', WRONG);
+    expect(right.statusCode).toBe(401);
+    expect(json(right).error_message).toBe(json(wrong).error_message);
+    expect(json(right).error_type).toBe('unauthorized_credentials');
+    expect(created.user_id).toBeTruthy();
+  });
+});
+
+it('per network: many accounts from one address are delayed after the network limit', async () => {
+  const ip = freshPasswordIp();
+  for (let i = 0; i < IP_DELAY_FROM; i += 1) {
+    expect((await login(`spray-${i}@example.com`, WRONG, ip)).statusCode).toBe(401);
+  }
+  const next = await login('spray-last@example.com', WRONG, ip);
+  expect(next.statusCode).toBe(429);
+  expect(next.headers['retry-after']).toBe('30');
+  // Another network is not affected.
+  expect((await login('spray-last@example.com', WRONG)).statusCode).toBe(401);
+});
+
+it('rehashes a password stored with old parameters on the next successful login', async () => {
+  const old = createPasswordHasher({ parameters: { ...TEST_ARGON2, timeCost: 2 } });
+  const created = await givenPasswordUser(ctx, 'rehash@example.com');
+  await ctx.db
+    .updateTable('passwords')
+    .set({ hash: await old.hash(STRONG_PASSWORD) })
+    .where('user_id', '=', created.user_id)
+    .execute();
+  expect((await findPassword(ctx.db, created.user_id))?.hash).toContain('t=2');
+  expect((await login('rehash@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
+  expect((await findPassword(ctx.db, created.user_id))?.hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+  expect((await login('rehash@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
+});

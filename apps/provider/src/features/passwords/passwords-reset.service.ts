@@ -1,0 +1,103 @@
+/** @module passwords-reset.service — changing a password with the current one or with a live session (SECURITY B9, D7). */
+import type { Clock } from '../../clock.js';
+import type { PasswordHasher } from '../../crypto/password-hasher.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { activateUser } from '../users/users.repository.js';
+import type { LoginLockout } from './login-lockout.js';
+import { verifyCredentials } from './password-credentials.js';
+import { normalisePassword } from './password-input.js';
+import { judgePassword, weakPasswordMessage } from './password-strength.js';
+import { revokeOtherSessions, setPassword } from './passwords.repository.js';
+import { passwordFactor } from './passwords.service.js';
+
+/** Body of /passwords/existing_password/reset. */
+export interface ExistingPasswordResetInput {
+  email: string;
+  existing_password: string;
+  new_password: string;
+  session_duration_minutes?: number | undefined;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Creates the password change service. */
+export function createPasswordsResetService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  hasher: PasswordHasher;
+  lockout: LoginLockout;
+}) {
+  const { db, clock, hasher } = deps;
+
+  /** The new password, normalised, or 400 weak_password (checked before any hashing). */
+  function acceptable(project: Project, password: string, email?: string): string {
+    const normalised = normalisePassword(password);
+    const strength = judgePassword(project, normalised, email);
+    if (!strength.valid_password)
+      throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+    return normalised;
+  }
+
+  return {
+    /**
+     * Replaces the password of `email` when `existing_password` is right (a wrong one counts as
+     * a failed login and answers like one), ends every session of the user and signs in anew.
+     */
+    async withExistingPassword(
+      project: Project,
+      input: ExistingPasswordResetInput,
+      attributes: SessionAttributes,
+    ): Promise<CreatedSession> {
+      const email = normaliseEmail(input.email);
+      const next = acceptable(project, input.new_password, email);
+      const existing = normalisePassword(input.existing_password);
+      const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);
+      const hash = await hasher.hash(next);
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        await setPassword(trx, { user_id: stored.user_id, project_id: project.id, hash }, now);
+        await revokeOtherSessions(trx, project.id, stored.user_id, now);
+        await revokeUnusedMagicLinks(trx, project.id, email, now);
+        await activateUser(trx, stored.user_id, now);
+        return deps.sessions.create(trx, {
+          project,
+          userId: stored.user_id,
+          factor: passwordFactor(now),
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+      });
+    },
+
+    /**
+     * Sets the signed-in user's password (a first one, or a replacement), and ends every other
+     * session of the user; the presented session stays. Clears the failed-login counters of
+     * the user's addresses, so a hard-locked password works again (SECURITY A4 c).
+     */
+    async withSession(project: Project, session: SessionRow, password: string): Promise<void> {
+      const next = acceptable(project, password);
+      const hash = await hasher.hash(next);
+      await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        await setPassword(trx, { user_id: session.user_id, project_id: project.id, hash }, now);
+        await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
+      });
+      const addresses = await db
+        .selectFrom('emails')
+        .select('email')
+        .where('project_id', '=', project.id)
+        .where('user_id', '=', session.user_id)
+        .execute();
+      for (const { email } of addresses) await deps.lockout.clear(project, email);
+    },
+  };
+}
+
+/** The password change service. */
+export type PasswordsResetService = ReturnType<typeof createPasswordsResetService>;

@@ -1,0 +1,77 @@
+/** @module passwords.repository — SQL for stored password hashes. */
+import type { DbExecutor } from '../../db/database.js';
+import type { NewPasswordRow, PasswordRow } from './passwords.table.js';
+
+/** The password of `userId`, if any. */
+export async function findPassword(db: DbExecutor, userId: string): Promise<PasswordRow | undefined> {
+  return db.selectFrom('passwords').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Stores a user's first password; undefined when the user already has one (a concurrent create). */
+export async function insertPasswordIfAbsent(
+  db: DbExecutor,
+  row: NewPasswordRow,
+): Promise<PasswordRow | undefined> {
+  return db
+    .insertInto('passwords')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Replaces the hash only if it is still `expectedHash` (a rehash after login must not undo a
+ * reset that committed in between).
+ */
+export async function replacePasswordHash(
+  db: DbExecutor,
+  userId: string,
+  expectedHash: string,
+  hash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('passwords')
+    .set({ hash, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('hash', '=', expectedHash)
+    .execute();
+}
+
+/** Sets a user's password (insert or replace), clearing `requires_reset`. */
+export async function setPassword(
+  db: DbExecutor,
+  row: { user_id: string; project_id: string; hash: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('passwords')
+    .values({ ...row, requires_reset: false, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ hash: row.hash, requires_reset: false, updated_at: now }),
+    )
+    .execute();
+}
+
+/**
+ * Revokes the user's live sessions except `keepSessionId` (SECURITY B9: a password change ends
+ * every other session). Returns how many were revoked.
+ */
+export async function revokeOtherSessions(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,138 @@
+/** @module passwords.routes — POST /passwords, /passwords/authenticate, /passwords/strength_check and /users/search. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import {
+  AuthenticateResponse,
+  CreateResponse,
+  ExistingPasswordResetBody,
+  PasswordLoginBody,
+  ResetBody,
+  ResetStartBody,
+  ResetStartResponse,
+  SessionResetBody,
+  StrengthCheckBody,
+  StrengthCheckResponse,
+  UserSearchBody,
+  UserSearchResponse,
+} from './passwords.schemas.js';
+import type { PasswordsService } from './passwords.service.js';
+import type { PasswordsEmailResetService } from './passwords-email-reset.service.js';
+import type { PasswordsResetService } from './passwords-reset.service.js';
+
+/** What the password routes need. */
+export interface PasswordsRoutesOptions {
+  passwords: PasswordsService;
+  resets: PasswordsResetService;
+  emailResets: PasswordsEmailResetService;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+}
+
+/** The password endpoints (all public, all POST). */
+export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth();
+  const { passwords, responses } = options;
+
+  app.post(
+    '/passwords',
+    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const created = await passwords.create(project, request.body, sessionAttributesOf(request));
+      const fields = await buildAuthenticateResponse(responses, project, created.row, created.token);
+      return ok(request, { ...fields, email_id: created.emailId });
+    },
+  );
+
+  app.post(
+    '/passwords/authenticate',
+    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await passwords.authenticate(project, request.body, sessionAttributesOf(request));
+      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+    },
+  );
+
+  app.post(
+    '/passwords/email/reset/start',
+    { onRequest: publicAuth, schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
+    async (request) => {
+      await options.emailResets.start(projectOf(request), request.body, request.ip);
+      return ok(request, {});
+    },
+  );
+
+  app.post(
+    '/passwords/email/reset',
+    { onRequest: publicAuth, schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.emailResets.reset(project, request.body, sessionAttributesOf(request));
+      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+    },
+  );
+
+  app.post(
+    '/passwords/existing_password/reset',
+    {
+      onRequest: publicAuth,
+      schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.resets.withExistingPassword(
+        project,
+        request.body,
+        sessionAttributesOf(request),
+      );
+      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+    },
+  );
+
+  app.post(
+    '/passwords/session/reset',
+    { onRequest: publicAuth, schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const live = await options.sessions.requireLive(project, request.sessionToken);
+      await options.resets.withSession(project, live, request.body.password);
+      // The presented session stays (and is extended when asked); every other one was revoked.
+      const touched = await options.sessions.authenticate(
+        project,
+        request.sessionToken,
+        request.body.session_duration_minutes,
+      );
+      const token = request.sessionToken as string;
+      return ok(
+        request,
+        await buildAuthenticateResponse(responses, project, touched.session, token, touched.user),
+      );
+    },
+  );
+
+  app.post(
+    '/passwords/strength_check',
+    { onRequest: publicAuth, schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      return ok(request, passwords.strength(project, request.body.password, request.body.email));
+    },
+  );
+
+  app.post(
+    '/users/search',
+    { onRequest: publicAuth, schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
+    async (request) => {
+      const userType = await passwords.search(projectOf(request), request.body.email);
+      return ok(request, { userType });
+    },
+  );
+};

@@ -1,0 +1,113 @@
+/** @module passwords.schemas — request and response schemas of the password endpoints and /users/search. */
+import { type Static, Type } from 'typebox';
+import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
+import { envelopeSchema } from '../../http/envelope.js';
+import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+/**
+ * A typed password. Up to 4 096 code points pass the schema (a cheap cap before any work); the
+ * service then refuses more than 1 024 after NFKC with weak_password, without hashing.
+ */
+const Password = Type.String({ minLength: 1, maxLength: 4096 });
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const CaptchaToken = Type.String({ maxLength: 4096 });
+const DfpTelemetryId = Type.String({ maxLength: 1024 });
+
+/** Body of POST /passwords and /passwords/authenticate. */
+export const PasswordLoginBody = Type.Object({
+  email: Email,
+  password: Password,
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+export type PasswordLoginBodyInput = Static<typeof PasswordLoginBody>;
+
+/** Response of POST /passwords: AuthenticateResponse + email_id. */
+export const CreateResponse = authenticateResponseSchema({ email_id: Type.String() });
+
+/** Response of POST /passwords/authenticate. */
+export const AuthenticateResponse = authenticateResponseSchema({});
+
+/** Body of POST /passwords/existing_password/reset. */
+export const ExistingPasswordResetBody = Type.Object({
+  email: Email,
+  existing_password: Password,
+  new_password: Password,
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+/** Body of POST /passwords/session/reset. */
+export const SessionResetBody = Type.Object({
+  password: Password,
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+/** Body of POST /passwords/email/reset/start. */
+export const ResetStartBody = Type.Object({
+  email: Email,
+  login_redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
+  reset_password_redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
+  reset_password_expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 60 })),
+  reset_password_template_id: Type.Optional(Type.String({ maxLength: 256 })),
+  code_challenge: Type.Optional(Type.String({ pattern: CODE_CHALLENGE_PATTERN })),
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+/** Body of POST /passwords/email/reset. */
+export const ResetBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  password: Password,
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+/** Response of reset/start: nothing besides the envelope. */
+export const ResetStartResponse = envelopeSchema({});
+
+/** Body of POST /passwords/strength_check. */
+export const StrengthCheckBody = Type.Object({
+  email: Type.Optional(Email),
+  password: Password,
+});
+
+/** Response of POST /passwords/strength_check (wire/endpoints.md "Passwords"). */
+export const StrengthCheckResponse = envelopeSchema({
+  valid_password: Type.Boolean(),
+  score: Type.Integer({ minimum: 0, maximum: 4 }),
+  breached_password: Type.Boolean(),
+  breach_detection_on_create: Type.Boolean(),
+  strength_policy: Type.Union([Type.Literal('zxcvbn'), Type.Literal('luds')]),
+  feedback: Type.Object({
+    suggestions: Type.Array(Type.String()),
+    warning: Type.String(),
+    luds_requirements: Type.Object({
+      has_digit: Type.Boolean(),
+      has_lower_case: Type.Boolean(),
+      has_symbol: Type.Boolean(),
+      has_upper_case: Type.Boolean(),
+      missing_characters: Type.Integer(),
+      missing_complexity: Type.Integer(),
+    }),
+  }),
+});
+
+/** Body of POST /users/search. */
+export const UserSearchBody = Type.Object({
+  email: Email,
+  captcha_token: Type.Optional(CaptchaToken),
+  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+});
+
+/** Response of POST /users/search: `userType` is camelCase on the wire. */
+export const UserSearchResponse = envelopeSchema({
+  userType: Type.Union([Type.Literal('new'), Type.Literal('password'), Type.Literal('passwordless')]),
+});

@@ -1,0 +1,139 @@
+/** @module passwords.service — creating a password account, logging in with a password, and the checks around both. */
+import type { Clock } from '../../clock.js';
+import type { PasswordHasher } from '../../crypto/password-hasher.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Random } from '../../random.js';
+import { createUserWithMethod } from '../otps/otp-recipients.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { activateUser, findEmailByAddress } from '../users/users.repository.js';
+import { isCommonPassword } from './common-passwords.js';
+import type { LoginLockout } from './login-lockout.js';
+import { verifyCredentials } from './password-credentials.js';
+import { normalisePassword } from './password-input.js';
+import { judgePassword, type PasswordStrength, weakPasswordMessage } from './password-strength.js';
+import { findPassword, insertPasswordIfAbsent, replacePasswordHash } from './passwords.repository.js';
+
+/** What create and authenticate take. */
+export interface PasswordLoginInput {
+  email: string;
+  password: string;
+  session_duration_minutes?: number | undefined;
+}
+
+/** /users/search: what the widget should show for an address. */
+export type UserType = 'new' | 'password' | 'passwordless';
+
+/** The session factor a password login adds (wire/objects.md AuthenticationFactor). */
+export function passwordFactor(now: Date): AuthenticationFactor {
+  return { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() };
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Creates the passwords service. */
+export function createPasswordsService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  sessions: SessionsService;
+  hasher: PasswordHasher;
+  lockout: LoginLockout;
+}) {
+  const { db, clock, hasher } = deps;
+
+  return {
+    /** The strength response for a typed password (nothing stored or counted). */
+    strength(project: Project, password: string, email?: string): PasswordStrength {
+      return judgePassword(project, normalisePassword(password), email && normaliseEmail(email));
+    },
+
+    async search(project: Project, email: string): Promise<UserType> {
+      const row = await findEmailByAddress(db, project.id, normaliseEmail(email));
+      if (!row) return 'new';
+      return (await findPassword(db, row.user_id)) ? 'password' : 'passwordless';
+    },
+
+    /**
+     * Creates a user with `email` and a password, and signs them in. An address that already
+     * has an account (with or without a password) gets 400 reset_password and nothing is
+     * changed: the owner proves control of the inbox through the reset email instead.
+     */
+    async create(
+      project: Project,
+      input: PasswordLoginInput,
+      attributes: SessionAttributes,
+    ): Promise<CreatedSession & { emailId: string }> {
+      const email = normaliseEmail(input.email);
+      const password = normalisePassword(input.password);
+      const strength = judgePassword(project, password, email);
+      if (!strength.valid_password)
+        throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+      const taken = () =>
+        new ApiError('reset_password', {
+          message:
+            'An account with this email already exists. Log in, or set a password through the reset email.',
+        });
+      if (await findEmailByAddress(db, project.id, email)) throw taken();
+      const hash = await hasher.hash(password);
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const method = await createUserWithMethod(trx, deps, project, { channel: 'email', value: email });
+        if (!method) throw taken();
+        await insertPasswordIfAbsent(trx, {
+          user_id: method.user_id,
+          project_id: project.id,
+          hash,
+          requires_reset: false,
+          created_at: now,
+          updated_at: now,
+        });
+        const session = await deps.sessions.create(trx, {
+          project,
+          userId: method.user_id,
+          factor: passwordFactor(now),
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+        return { ...session, emailId: method.id };
+      });
+    },
+
+    /**
+     * Checks email and password. Limits come first (429 inside a delay window, no hashing);
+     * an unknown address costs the same verification as a known one and fails the same way.
+     */
+    async authenticate(
+      project: Project,
+      input: PasswordLoginInput,
+      attributes: SessionAttributes,
+    ): Promise<CreatedSession> {
+      const email = normaliseEmail(input.email);
+      const password = normalisePassword(input.password);
+      const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
+      if (stored.requires_reset || isCommonPassword(password))
+        throw new ApiError('reset_password', {
+          message:
+            'This password must be changed before you can log in: it may have been exposed in a breach elsewhere. Reset it by email.',
+        });
+      if (hasher.needsRehash(stored.hash))
+        await replacePasswordHash(db, stored.user_id, stored.hash, await hasher.hash(password), clock.now());
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        await activateUser(trx, stored.user_id, now);
+        return deps.sessions.create(trx, {
+          project,
+          userId: stored.user_id,
+          factor: passwordFactor(now),
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+      });
+    },
+  };
+}
+
+/** The passwords service. */
+export type PasswordsService = ReturnType<typeof createPasswordsService>;

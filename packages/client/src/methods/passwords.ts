@@ -1,0 +1,164 @@
+/** @module methods/passwords — `client.passwords`: sign-up, sign-in, strength check and the three resets. */
+
+import type { ClientContext } from '../internal/context.js';
+import { withDefaultMessage } from '../internal/default-message.js';
+import { completeSignIn } from '../internal/sign-in.js';
+import {
+  assertNumber,
+  assertOptionalNumber,
+  assertOptionalObject,
+  assertOptionalString,
+  assertString,
+} from '../internal/validate.js';
+import type {
+  AuthenticateResponse,
+  AuthenticateResult,
+  PasswordStrengthCheckResult,
+  PasswordsCreateResult,
+  PasswordsResetBySessionResult,
+  ResponseCommon,
+  User,
+} from '../wire-types.js';
+import type {
+  PasswordStrengthCheckOptions,
+  PasswordsAuthenticateOptions,
+  PasswordsResetByEmailOptions,
+  PasswordsResetByEmailStartOptions,
+  PasswordsResetByExistingPasswordOptions,
+  PasswordsResetBySessionOptions,
+} from './password-options.js';
+
+/** `client.passwords`. Every call but the start and the strength check signs in. */
+export interface PasswordsMethods {
+  /** Creates a user with a password and signs in (`POST /passwords`). */
+  create(options: PasswordsAuthenticateOptions): Promise<PasswordsCreateResult>;
+  /** Signs in with email and password. */
+  authenticate(options: PasswordsAuthenticateOptions): Promise<AuthenticateResult>;
+  /** Rates a password; resolves the provider's answer unchanged. */
+  strengthCheck(options: PasswordStrengthCheckOptions): Promise<PasswordStrengthCheckResult>;
+  /** Emails a reset link; adds a PKCE challenge when the project requires it. */
+  resetByEmailStart(options: PasswordsResetByEmailStartOptions): Promise<ResponseCommon>;
+  /** Sets a new password with the link's token and signs in. */
+  resetByEmail(options: PasswordsResetByEmailOptions): Promise<AuthenticateResult>;
+  /** Replaces a known password and signs in. */
+  resetByExistingPassword(options: PasswordsResetByExistingPasswordOptions): Promise<AuthenticateResult>;
+  /** Sets a new password for the signed-in user; resolves the raw response, `__user` included. */
+  resetBySession(options: PasswordsResetBySessionOptions): Promise<PasswordsResetBySessionResult>;
+}
+
+/** Builds `client.passwords`. */
+export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
+  const post = <T>(path: string, body: object, message: string) =>
+    withDefaultMessage(ctx.http.request<T>({ method: 'POST', path, body }), message);
+
+  // Bodies in wire order. C/D tokens are left out, as in the other modules: no captcha or DFP source.
+  async function signIn(path: string, options: PasswordsAuthenticateOptions, message: string) {
+    assertOptionalObject('options', options);
+    assertString('email', options?.email);
+    assertString('password', options?.password);
+    assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
+    const response = await post<PasswordsCreateResult & { __user?: User }>(
+      path,
+      {
+        email: options.email,
+        password: options.password,
+        session_duration_minutes: options.sessionDurationMinutes,
+      },
+      message,
+    );
+    return completeSignIn(ctx, response);
+  }
+
+  return {
+    create: (options) => signIn('/passwords', options, 'Failed to create password.'),
+    authenticate: (options) => signIn('/passwords/authenticate', options, 'Failed to authenticate password.'),
+
+    async strengthCheck(options) {
+      assertOptionalObject('options', options);
+      assertOptionalString('email', options?.email);
+      assertString('password', options?.password);
+      return post<PasswordStrengthCheckResult>(
+        '/passwords/strength_check',
+        { email: options.email, password: options.password },
+        'Failed to check password strength.',
+      );
+    },
+
+    async resetByEmailStart(options) {
+      assertOptionalObject('options', options);
+      assertString('email', options?.email);
+      assertOptionalString('loginRedirectURL', options.loginRedirectURL);
+      assertOptionalString('resetPasswordRedirectURL', options.resetPasswordRedirectURL);
+      assertOptionalNumber('resetPasswordExpirationMinutes', options.resetPasswordExpirationMinutes);
+      assertOptionalString('resetPasswordTemplateId', options.resetPasswordTemplateId);
+      const config = await ctx.bootstrap.getAsync();
+      // Reused while stored, so a second start (resend) keeps the first link redeemable.
+      const pair = config.pkceRequiredForPasswordResets ? await ctx.pkce.getOrCreate('passwords') : undefined;
+      // login_redirect_url stays out on purpose: the SDK this mirrors never sends it (endpoints.md).
+      return post<ResponseCommon>(
+        '/passwords/email/reset/start',
+        {
+          email: options.email,
+          reset_password_redirect_url: options.resetPasswordRedirectURL,
+          reset_password_expiration_minutes: options.resetPasswordExpirationMinutes,
+          reset_password_template_id: options.resetPasswordTemplateId,
+          code_challenge: pair?.code_challenge,
+        },
+        'Failed to start password reset flow.',
+      );
+    },
+
+    async resetByEmail(options) {
+      assertOptionalObject('options', options);
+      assertString('token', options?.token);
+      assertString('password', options?.password);
+      assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
+      const pair = ctx.pkce.get('passwords');
+      const response = await post<AuthenticateResponse>(
+        '/passwords/email/reset',
+        {
+          token: options.token,
+          password: options.password,
+          session_duration_minutes: options.sessionDurationMinutes,
+          code_verifier: pair?.code_verifier,
+        },
+        'Failed to reset password.',
+      );
+      ctx.pkce.clear('passwords');
+      return completeSignIn(ctx, response);
+    },
+
+    async resetByExistingPassword(options) {
+      assertOptionalObject('options', options);
+      assertString('email', options?.email);
+      assertString('existingPassword', options?.existingPassword);
+      assertString('newPassword', options?.newPassword);
+      assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
+      const response = await post<AuthenticateResponse>(
+        '/passwords/existing_password/reset',
+        {
+          email: options.email,
+          existing_password: options.existingPassword,
+          new_password: options.newPassword,
+          session_duration_minutes: options.sessionDurationMinutes,
+        },
+        'Failed to reset password.',
+      );
+      return completeSignIn(ctx, response);
+    },
+
+    async resetBySession(options) {
+      assertOptionalObject('options', options);
+      assertString('password', options?.password);
+      assertOptionalNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
+      const response = await post<AuthenticateResponse>(
+        '/passwords/session/reset',
+        { password: options.password, session_duration_minutes: options.sessionDurationMinutes },
+        'Failed to reset by session.',
+      );
+      // State from `user` like every password call; the caller gets the raw response (endpoints.md).
+      completeSignIn(ctx, response);
+      return response;
+    },
+  };
+}
