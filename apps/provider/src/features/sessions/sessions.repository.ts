@@ -27,23 +27,6 @@ export async function findLiveSessionByTokenHash(
     .executeTakeFirst();
 }
 
-/** The live session with `id`. */
-export async function findLiveSessionById(
-  db: DbExecutor,
-  projectId: string,
-  id: string,
-  now: Date,
-): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-}
-
 /** Which session to touch: by token hash (browser refresh) or by id (server check with a JWT). */
 export interface LiveSessionKey {
   projectId: string;
