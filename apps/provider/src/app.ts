@@ -40,6 +40,7 @@ import { registerProjectAuthDecorations } from './plugins/project-auth.js';
 import { registerRequestContext, requestIdGenerator } from './plugins/request-context.js';
 import type { Random } from './random.js';
 import { createEmailSendThrottle } from './rate-limit/email-send-throttle.js';
+import { createLookupThrottle } from './rate-limit/lookup-throttle.js';
 import { createRateLimiter } from './rate-limit/rate-limiter.js';
 
 /** SECURITY §2: 64 KiB bodies for auth endpoints. */
@@ -109,7 +110,9 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const sessions = createSessionsService({ db, clock, random });
   const users = createUsersService({ db, clock });
   const responses = { db, clock, keyRing, issuer: config.issuer };
-  const throttle = createEmailSendThrottle(createRateLimiter({ db, clock }), config.sendLimitOverrides);
+  const limiter = createRateLimiter({ db, clock });
+  const throttle = createEmailSendThrottle(limiter, config.sendLimitOverrides);
+  const lookups = createLookupThrottle(limiter);
   const send = createMagicLinksSendService({ db, clock, random, mailer: deps.mailer, throttle });
   const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
   const otpSend = createOtpsSendService({
@@ -124,18 +127,17 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const passwordDeps = {
     db,
     clock,
+    random,
     sessions,
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     lockout: createLoginLockout({ db, clock }),
-  };
-  const passwords = createPasswordsService({ ...passwordDeps, random });
-  const resets = createPasswordsResetService(passwordDeps);
-  const emailResets = createPasswordsEmailResetService({
-    ...passwordDeps,
-    random,
     mailer: deps.mailer,
-    throttle,
-  });
+    // The "password changed" notice goes out after the change has committed: a failed delivery is logged, not answered.
+    report: (error: unknown) => app.log.error({ err: error }, 'password changed notice not delivered'),
+  };
+  const passwords = createPasswordsService(passwordDeps);
+  const resets = createPasswordsResetService(passwordDeps);
+  const emailResets = createPasswordsEmailResetService({ ...passwordDeps, throttle });
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
@@ -146,7 +148,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(eventsRoutes, { db, clock });
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, responses });
-      sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses });
+      sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
     },

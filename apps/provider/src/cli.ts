@@ -16,7 +16,7 @@ const USAGE = `Usage:
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
       [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark]
-      [--send-limit KEY=N]...
+      [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
       Create a project and print its credentials (the secret is shown once and stored hashed).
       Send limit keys: ${Object.values(SEND_LIMIT_FIELDS)
         .map((f) => f.json)
@@ -43,6 +43,29 @@ function parseSendLimits(pairs: string[]): Partial<SendLimits> {
   return limits;
 }
 
+/** `--password-policy` and the LUDS counts → the project's passwordConfig (ranges checked on create). */
+function parsePasswordConfig(values: {
+  'password-policy'?: string | undefined;
+  'luds-min-length'?: string | undefined;
+  'luds-complexity'?: string | undefined;
+}) {
+  const policy = values['password-policy'] ?? 'zxcvbn';
+  if (policy !== 'zxcvbn' && policy !== 'luds') throw new UsageError(`Bad --password-policy ${policy}`);
+  // LUDS has four kinds of character; a minimum beyond 256 could never be typed into the widget.
+  const count = (flag: 'luds-min-length' | 'luds-complexity', fallback: number, max: number): number => {
+    const value = values[flag];
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
+      throw new UsageError(`Bad --${flag} ${value} (1..${max})`);
+    return Number(value);
+  };
+  return {
+    strengthPolicy: policy,
+    ludsMinimumCount: count('luds-min-length', 8, 256),
+    ludsComplexity: count('luds-complexity', 3, 4),
+  } as const;
+}
+
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -61,6 +84,9 @@ async function run(argv: string[]): Promise<void> {
       pkce: { type: 'boolean' },
       'disable-watermark': { type: 'boolean' },
       'send-limit': { type: 'string', multiple: true },
+      'password-policy': { type: 'string' },
+      'luds-min-length': { type: 'string' },
+      'luds-complexity': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -86,6 +112,7 @@ async function run(argv: string[]): Promise<void> {
         pkceRequiredForEmailMagicLinks: values.pkce ?? false,
         disableSdkWatermark: values['disable-watermark'] ?? false,
         sendLimits: parseSendLimits(values['send-limit'] ?? []),
+        passwordConfig: parsePasswordConfig(values),
       });
       print(credentials);
     } else if (id === undefined) {

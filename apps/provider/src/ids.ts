@@ -23,6 +23,7 @@ const prefixes = {
   magicLink: 'magic-link',
   phoneNumber: 'phone-number',
   otpCode: 'otp-code',
+  password: 'password',
   message: 'message',
   request: 'request-id',
 } as const;

@@ -1,5 +1,6 @@
 /** Helpers for the password endpoint tests. */
 import type { LightMyRequestResponse } from 'fastify';
+import { outboxFor } from './magic-link-helpers.js';
 import { sdkHeaders, type TestContext } from './test-app.js';
 
 /** A strong password that is on no list (zxcvbn score 4). */
@@ -46,4 +47,19 @@ export async function passwordSnapshot(ctx: TestContext): Promise<Record<string,
     counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/** POSTs reset/start for `email` (plus `body`). */
+export function startReset(ctx: TestContext, email: string, body: Record<string, unknown> = {}) {
+  return postPasswords(ctx, '/passwords/email/reset/start', { email, ...body });
+}
+
+/** The reset token and the login-link token of the newest reset email to `email`. */
+export async function resetLinksFor(ctx: TestContext, email: string) {
+  const [newest] = await outboxFor(ctx, email);
+  const text = newest?.text ?? '';
+  const reset = /[?&]stytch_token_type=reset_password&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const login = /[?&]stytch_token_type=login&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!reset || !login) throw new Error(`no reset email for ${email}: ${text}`);
+  return { reset, login, text };
 }

@@ -14,6 +14,7 @@ import * as createPhoneNumbers from './migrations/2026_11_22_110000_create_phone
 import * as createOtpCodes from './migrations/2026_11_22_110100_create_otp_codes.js';
 import * as addProjectsOtpExpirationMinutes from './migrations/2026_11_22_110200_add_projects_otp_expiration_minutes.js';
 import * as createPasswords from './migrations/2026_11_22_120000_create_passwords.js';
+import * as addPasswordsId from './migrations/2026_11_22_120100_add_passwords_id.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_110100_create_otp_codes': createOtpCodes,
   '2026_11_22_110200_add_projects_otp_expiration_minutes': addProjectsOtpExpirationMinutes,
   '2026_11_22_120000_create_passwords': createPasswords,
+  '2026_11_22_120100_add_passwords_id': addPasswordsId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,10 @@ export const errorCatalog = {
     status: 400,
     message: 'The redirect URL is not on the list of redirect URLs allowed for this project.',
   },
+  invalid_email: {
+    status: 400,
+    message: 'Enter a valid email address, such as ada@example.com.',
+  },
   invalid_phone_number: {
     status: 400,
     message: 'Enter a valid phone number in international format, starting with + and the country code.',

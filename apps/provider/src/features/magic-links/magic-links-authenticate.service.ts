@@ -4,6 +4,8 @@ import { checkPkce } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import { findResetByTokenHash } from '../passwords/password-resets.repository.js';
+import { isOpenReset, redeemResetTokenAsLogin } from '../passwords/reset-token-login.js';
 import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
@@ -52,7 +54,11 @@ export function createMagicLinksAuthenticateService(deps: {
   }
 
   return {
-    /** Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. */
+    /**
+     * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. A
+     * token that is no magic link but an open password-reset token signs in the same way (the
+     * widget's reset form offers "log in without a password" with only the reset token).
+     */
     async redeem(
       project: Project,
       input: AuthenticateInput,
@@ -61,7 +67,13 @@ export function createMagicLinksAuthenticateService(deps: {
       const tokenHash = hashToken(input.token);
       const now = deps.clock.now();
       const row = await findMagicLinkByTokenHash(deps.db, project.id, tokenHash);
-      if (!row || row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
+      if (!row) {
+        const reset = await findResetByTokenHash(deps.db, project.id, tokenHash);
+        if (reset && isOpenReset(reset, now))
+          return redeemResetTokenAsLogin(deps, project, reset, input, attributes);
+        throw unusable();
+      }
+      if (row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
       await assertPkce(row, input.code_verifier);
 
       return deps.db.transaction().execute(async (trx) => {

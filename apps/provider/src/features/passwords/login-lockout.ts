@@ -1,5 +1,4 @@
-/** @module login-lockout — progressive delays after failed password logins, per account and per client network (SECURITY A4, §2). */
-import { sql } from 'kysely';
+/** @module login-lockout — progressive delays after failed password logins, per account and per client network (SECURITY A2, A4, §2). */
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { Db } from '../../db/database.js';
@@ -7,13 +6,15 @@ import { ApiError } from '../../errors/api-error.js';
 import { clientIpKey } from '../../rate-limit/client-ip-key.js';
 import { formatWait } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
-
-/** One counted identifier: failures from `delayFrom` on wait 30 s, doubling up to 15 min. */
-interface LockoutRule {
-  scope: string;
-  key: string;
-  delayFrom: number;
-}
+import {
+  type DelayPolicy,
+  deleteFailures,
+  type FailureKey,
+  findFailures,
+  type ReservedAttempt,
+  refundAttempt,
+  reserveAttempt,
+} from './login-failures.repository.js';
 
 /** Failures before the first delay, per account (SECURITY §2). */
 export const ACCOUNT_DELAY_FROM = 5;
@@ -26,6 +27,10 @@ const MAX_DELAY_SECONDS = 15 * 60;
 /** A failure older than this no longer counts (Keycloak's maxDeltaTime, 12 h). */
 const WINDOW_MS = 12 * 60 * 60 * 1000;
 
+const delays = { firstDelaySeconds: FIRST_DELAY_SECONDS, maxDelaySeconds: MAX_DELAY_SECONDS };
+const ACCOUNT: DelayPolicy = { ...delays, delayFrom: ACCOUNT_DELAY_FROM, hardCap: HARD_CAP };
+const NETWORK: DelayPolicy = { ...delays, delayFrom: IP_DELAY_FROM };
+
 /** The delay after `failures` consecutive failures, in seconds (0 = none). */
 export function delaySeconds(failures: number, delayFrom: number): number {
   if (failures < delayFrom) return 0;
@@ -35,98 +40,94 @@ export function delaySeconds(failures: number, delayFrom: number): number {
 /** What a login may do now. */
 export type LockoutState = 'open' | 'hard_locked';
 
+/**
+ * One admitted login attempt, already counted as a failure. The caller reports how it ended:
+ * `succeeded` (right password) or `abandoned` (an error before the outcome was known) give the
+ * count back; a wrong password needs nothing more.
+ */
+export interface LoginAttempt {
+  state: LockoutState;
+  succeeded(): Promise<void>;
+  abandoned(): Promise<void>;
+}
+
 /** Creates the lockout guard; counters live in the database, so every process sees them. */
 export function createLoginLockout(deps: { db: Db; clock: Clock }) {
-  const rules = (email: string, ip: string): LockoutRule[] => [
-    {
-      scope: 'password_login.account',
-      key: email.trim().normalize('NFKC').toLowerCase(),
-      delayFrom: ACCOUNT_DELAY_FROM,
-    },
-    { scope: 'password_login.ip', key: clientIpKey(ip), delayFrom: IP_DELAY_FROM },
-  ];
-  const where = (project: Project, rule: LockoutRule) => ({
+  const { db } = deps;
+  const keyOf = (project: Project, scope: string, key: string): FailureKey => ({
     project_id: project.id,
-    scope: rule.scope,
-    key_hash: sha256Base64url(rule.key),
+    scope,
+    key_hash: sha256Base64url(key),
   });
+  const accountKey = (project: Project, email: string) =>
+    keyOf(project, 'password_login.account', email.trim().normalize('NFKC').toLowerCase());
+
+  /** Reserves an attempt on one counter: the reservation, `capped`, or 429 inside a delay. */
+  async function reserve(key: FailureKey, policy: DelayPolicy): Promise<ReservedAttempt | 'capped'> {
+    // A counter deleted or reset between the two statements is simply tried again.
+    for (let tries = 0; tries < 3; tries += 1) {
+      const now = deps.clock.now();
+      const since = new Date(now.getTime() - WINDOW_MS);
+      const first = delaySeconds(1, policy.delayFrom);
+      const firstLock = first > 0 ? new Date(now.getTime() + first * 1000) : null;
+      const reserved = await reserveAttempt(db, key, now, since, policy, firstLock);
+      if (reserved) return reserved;
+      const row = await findFailures(db, key);
+      if (!row || row.last_failure_at < since) continue;
+      if (policy.hardCap !== undefined && row.failures >= policy.hardCap) return 'capped';
+      if (row.locked_until && row.locked_until > now) throw tooMany(row.locked_until, now);
+    }
+    throw tooMany(new Date(deps.clock.now().getTime() + 1000), deps.clock.now());
+  }
 
   return {
     /**
-     * Before any credential check: 429 too_many_requests with Retry-After inside a delay
-     * window (not extending it); `hard_locked` past the cap. The same for every identifier,
-     * whether or not it has an account (SECURITY A4 b).
+     * Before any credential check: admits and counts the attempt against the account and the
+     * client network in one guarded statement each, so of parallel guesses exactly as many are
+     * evaluated as the limits allow. Inside a delay window: 429 too_many_requests with
+     * Retry-After (not extending it), nothing counted. Past the hard cap the state is
+     * `hard_locked`. The same for every identifier, with or without an account (SECURITY A4 b).
      */
-    async check(project: Project, email: string, ip: string): Promise<LockoutState> {
-      const now = deps.clock.now();
-      const since = new Date(now.getTime() - WINDOW_MS);
-      let state: LockoutState = 'open';
-      for (const rule of rules(email, ip)) {
-        const key = where(project, rule);
-        const row = await deps.db
-          .selectFrom('login_failures')
-          .selectAll()
-          .where('project_id', '=', key.project_id)
-          .where('scope', '=', key.scope)
-          .where('key_hash', '=', key.key_hash)
-          .where('last_failure_at', '>=', since)
-          .executeTakeFirst();
-        if (!row) continue;
-        if (rule.delayFrom === ACCOUNT_DELAY_FROM && row.failures >= HARD_CAP) state = 'hard_locked';
-        else if (row.locked_until && row.locked_until > now) {
-          const seconds = Math.max(1, Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000));
-          throw new ApiError('too_many_requests', {
-            message: `Too many failed logins. Try again in ${formatWait(seconds)}, or reset your password by email.`,
-            headers: { 'retry-after': String(seconds) },
-          });
-        }
+    async begin(project: Project, email: string, ip: string): Promise<LoginAttempt> {
+      const account = accountKey(project, email);
+      const network = keyOf(project, 'password_login.ip', clientIpKey(ip));
+      const onAccount = await reserve(account, ACCOUNT);
+      let onNetwork: ReservedAttempt | 'capped';
+      try {
+        onNetwork = await reserve(network, NETWORK);
+      } catch (error) {
+        if (onAccount !== 'capped') await refundAttempt(db, account, ACCOUNT, onAccount.locked_until);
+        throw error;
       }
-      return state;
+      const giveBackNetwork = async () => {
+        if (onNetwork !== 'capped') await refundAttempt(db, network, NETWORK, onNetwork.locked_until);
+      };
+      return {
+        state: onAccount === 'capped' ? 'hard_locked' : 'open',
+        async succeeded() {
+          await deleteFailures(db, account);
+          await giveBackNetwork();
+        },
+        async abandoned() {
+          if (onAccount !== 'capped') await refundAttempt(db, account, ACCOUNT, onAccount.locked_until);
+          await giveBackNetwork();
+        },
+      };
     },
 
-    /** Counts one failed login against the account and the client network. */
-    async recordFailure(project: Project, email: string, ip: string): Promise<void> {
-      const now = deps.clock.now();
-      const since = new Date(now.getTime() - WINDOW_MS);
-      for (const rule of rules(email, ip)) {
-        const key = where(project, rule);
-        const { failures } = await deps.db
-          .insertInto('login_failures')
-          .values({ ...key, failures: 1, locked_until: null, last_failure_at: now })
-          .onConflict((oc) =>
-            oc.columns(['project_id', 'scope', 'key_hash']).doUpdateSet({
-              failures: sql<number>`case when login_failures.last_failure_at < ${since} then 1
-                else login_failures.failures + 1 end`,
-              last_failure_at: now,
-            }),
-          )
-          .returning('failures')
-          .executeTakeFirstOrThrow();
-        const delay = delaySeconds(failures, rule.delayFrom);
-        if (delay > 0)
-          await deps.db
-            .updateTable('login_failures')
-            .set({ locked_until: new Date(now.getTime() + delay * 1000) })
-            .where('project_id', '=', key.project_id)
-            .where('scope', '=', key.scope)
-            .where('key_hash', '=', key.key_hash)
-            .execute();
-      }
-    },
-
-    /** A successful login (or reset) clears the account's counter (NIST rev4 §3.2.2). */
+    /** A completed reset clears the account's counter (NIST rev4 §3.2.2, SECURITY A4 c). */
     async clear(project: Project, email: string): Promise<void> {
-      const [account] = rules(email, '');
-      if (!account) return;
-      const key = where(project, account);
-      await deps.db
-        .deleteFrom('login_failures')
-        .where('project_id', '=', key.project_id)
-        .where('scope', '=', key.scope)
-        .where('key_hash', '=', key.key_hash)
-        .execute();
+      await deleteFailures(db, accountKey(project, email));
     },
   };
+}
+
+function tooMany(lockedUntil: Date, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return new ApiError('too_many_requests', {
+    message: `Too many failed logins. Try again in ${formatWait(seconds)}, or reset your password by email.`,
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** The lockout guard. */

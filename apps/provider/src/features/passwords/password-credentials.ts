@@ -13,8 +13,9 @@ export const WRONG_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
 
 /**
  * The stored password of `email` if `password` (both normalised) matches it. Limits come first
- * (429 inside a delay window, no hashing); an unknown address costs the same verification as a
- * known one and fails the same way; a failure is counted, a success clears the address's count.
+ * (429 inside a delay window, no hashing), and the attempt is counted before the check; an
+ * unknown address costs the same verification as a known one and fails the same way; a success
+ * clears the address's count and gives the network's back.
  */
 export async function verifyCredentials(
   deps: { db: DbExecutor; hasher: PasswordHasher; lockout: LoginLockout },
@@ -25,18 +26,19 @@ export async function verifyCredentials(
 ): Promise<PasswordRow> {
   const { db, hasher, lockout } = deps;
   const wrong = () => new ApiError('unauthorized_credentials', { message: WRONG_CREDENTIALS_MESSAGE });
-  const state = await lockout.check(project, email, clientIp);
-  const emailRow = await findEmailByAddress(db, project.id, email);
-  const stored = emailRow && (await findPassword(db, emailRow.user_id));
-  if (state === 'hard_locked' || !stored) {
-    await hasher.dummyVerify(password);
-    if (state === 'open') await lockout.recordFailure(project, email, clientIp);
-    throw wrong();
+  // Counted as a failure up front, so parallel guesses cannot all pass the limit check first.
+  const attempt = await lockout.begin(project, email, clientIp);
+  let matched: PasswordRow | undefined;
+  try {
+    const emailRow = await findEmailByAddress(db, project.id, email);
+    const stored = emailRow && (await findPassword(db, emailRow.user_id));
+    if (attempt.state === 'hard_locked' || !stored) await hasher.dummyVerify(password);
+    else if (await hasher.verify(stored.hash, password)) matched = stored;
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
   }
-  if (!(await hasher.verify(stored.hash, password))) {
-    await lockout.recordFailure(project, email, clientIp);
-    throw wrong();
-  }
-  await lockout.clear(project, email);
-  return stored;
+  if (!matched) throw wrong();
+  await attempt.succeeded();
+  return matched;
 }

@@ -127,11 +127,14 @@ describe('POST /passwords/strength_check', () => {
       { password: 7 },
       {},
       { password: 'x'.repeat(5000) },
-      { email: 'nope', password: 'x' },
+      { email: 42, password: 'x' },
     ]) {
       const response = await postPasswords(ctx, '/passwords/strength_check', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(json(response).error_type).toBe('invalid_request');
     }
+    // A string that is no address is the person's to fix: invalid_email, shown under the field.
+    const badEmail = await postPasswords(ctx, '/passwords/strength_check', { email: 'nope', password: 'x' });
+    expect([badEmail.statusCode, json(badEmail).error_type]).toEqual([400, 'invalid_email']);
   });
 });

@@ -6,6 +6,7 @@ import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../email/mailer.js';
 import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
@@ -15,6 +16,7 @@ import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
 import type { LoginLockout } from './login-lockout.js';
+import { notifyPasswordChanged } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
 import {
@@ -59,6 +61,8 @@ export function createPasswordsEmailResetService(deps: {
   sessions: SessionsService;
   hasher: PasswordHasher;
   lockout: LoginLockout;
+  /** Receives a failed delivery of the "password changed" notice. */
+  report: (error: unknown) => void;
 }) {
   const { db, clock } = deps;
   return {
@@ -98,7 +102,9 @@ export function createPasswordsEmailResetService(deps: {
           used_at: null,
           revoked_at: null,
         });
-        const send = { email, redirects, minutes: { login: minutes, signup: minutes }, codeChallenge: null };
+        // The login link carries the reset's challenge: the SDK redeems it with the reset's verifier (endpoints.md).
+        const codeChallenge = input.code_challenge ?? null;
+        const send = { email, redirects, minutes: { login: minutes, signup: minutes }, codeChallenge };
         const spec = {
           purpose: 'login' as const,
           userId: row.user_id,
@@ -122,7 +128,8 @@ export function createPasswordsEmailResetService(deps: {
      * Sets the password of the token's user. PKCE and strength are checked before the token
      * is consumed (a failure leaves it usable); the token is consumed by one guarded UPDATE in
      * the transaction that stores the hash, so of concurrent resets exactly one wins (B3). Every
-     * session, reset token and magic link of the user ends (B9); the address's lock is cleared.
+     * session, reset token and magic link of the user ends (B9); the address's lock is cleared;
+     * the user's addresses get the "password changed" notice (once: only the winner sends it).
      */
     async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<CreatedSession> {
       const tokenHash = hashToken(input.token);
@@ -143,7 +150,8 @@ export function createPasswordsEmailResetService(deps: {
       const created = await db.transaction().execute(async (trx) => {
         const at = clock.now();
         if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
-        await setPassword(trx, { user_id: found.user_id, project_id: project.id, hash }, at);
+        const id = newId('password', project.environment, deps.random);
+        await setPassword(trx, { id, user_id: found.user_id, project_id: project.id, hash }, at);
         await revokeOtherSessions(trx, project.id, found.user_id, at);
         await revokeOpenResets(trx, found.user_id, at);
         if (emailRow) {
@@ -160,6 +168,7 @@ export function createPasswordsEmailResetService(deps: {
         });
       });
       if (emailRow) await deps.lockout.clear(project, emailRow.email);
+      await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
       return created;
     },
   };

@@ -105,3 +105,74 @@ it('rehashes a password stored with old parameters on the next successful login'
   expect((await findPassword(ctx.db, created.user_id))?.hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
   expect((await login('rehash@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
 });
+
+describe('parallel guesses (SECURITY A2 for passwords: no lost updates, no extra guesses)', () => {
+  const failuresOf = async (scope: string, key: string) =>
+    ctx.db
+      .selectFrom('login_failures')
+      .select(['failures', 'locked_until'])
+      .where('project_id', '=', ctx.dev.project.id)
+      .where('scope', '=', scope)
+      .where('key_hash', '=', sha256Base64url(key))
+      .executeTakeFirst();
+  const storm = (email: string, count: number) =>
+    Promise.all(Array.from({ length: count }, () => login(email, WRONG)));
+  const tally = (responses: Array<{ statusCode: number }>) => {
+    const counts: Record<number, number> = {};
+    for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+    return counts;
+  };
+
+  it('20 at once: exactly 5 are checked, 15 get 429; the right password is then refused like for no account', async () => {
+    await givenPasswordUser(ctx, 'parallel@example.com');
+    const known = await storm('parallel@example.com', 20);
+    expect(tally(known)).toEqual({ 401: 5, 429: 15 });
+    expect(await failuresOf('password_login.account', 'parallel@example.com')).toEqual({
+      failures: 5,
+      locked_until: new Date(ctx.clock.now().getTime() + 30_000),
+    });
+    const ghost = await storm('parallel-ghost@example.com', 20);
+    expect(tally(ghost)).toEqual({ 401: 5, 429: 15 });
+    expect((await failuresOf('password_login.account', 'parallel-ghost@example.com'))?.failures).toBe(5);
+    // While locked, the right password and a guess at an address without an account look alike.
+    const right = await login('parallel@example.com', STRONG_PASSWORD);
+    const none = await login('parallel-ghost@example.com', STRONG_PASSWORD);
+    const shape = (r: typeof right) => ({
+      status: r.statusCode,
+      type: json(r).error_type,
+      message: json(r).error_message,
+      retryAfter: r.headers['retry-after'],
+    });
+    expect(shape(right)).toEqual({
+      status: 429,
+      type: 'too_many_requests',
+      message: expect.stringContaining('Try again in 30 seconds'),
+      retryAfter: '30',
+    });
+    expect(shape(none)).toEqual(shape(right));
+    expect((await failuresOf('password_login.account', 'parallel@example.com'))?.failures).toBe(5);
+    ctx.clock.advance(30_000);
+    expect((await login('parallel@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
+    expect(await failuresOf('password_login.account', 'parallel@example.com')).toBeUndefined();
+  });
+
+  it('a parallel spray from one network: exactly the network limit is checked and counted', async () => {
+    const ip = freshPasswordIp();
+    const responses = await Promise.all(
+      Array.from({ length: IP_DELAY_FROM + 10 }, (_, i) => login(`spray-par-${i}@example.com`, WRONG, ip)),
+    );
+    expect(tally(responses)).toEqual({ 401: IP_DELAY_FROM, 429: 10 });
+    expect((await failuresOf('password_login.ip', ip))?.failures).toBe(IP_DELAY_FROM);
+  });
+
+  it('parallel right passwords all succeed and leave no count behind', async () => {
+    await givenPasswordUser(ctx, 'parallel-ok@example.com');
+    const ip = freshPasswordIp();
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => login('parallel-ok@example.com', STRONG_PASSWORD, ip)),
+    );
+    expect(tally(responses)).toEqual({ 200: 4 });
+    expect(await failuresOf('password_login.account', 'parallel-ok@example.com')).toBeUndefined();
+    expect(await failuresOf('password_login.ip', ip)).toEqual({ failures: 0, locked_until: null });
+  });
+});

@@ -3,16 +3,19 @@ import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { activateUser } from '../users/users.repository.js';
 import type { LoginLockout } from './login-lockout.js';
+import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
 import { judgePassword, weakPasswordMessage } from './password-strength.js';
-import { revokeOtherSessions, setPassword } from './passwords.repository.js';
+import { findPassword, revokeOtherSessions, setPassword } from './passwords.repository.js';
 import { passwordFactor } from './passwords.service.js';
 
 /** Body of /passwords/existing_password/reset. */
@@ -26,14 +29,18 @@ export interface ExistingPasswordResetInput {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Creates the password change service. */
-export function createPasswordsResetService(deps: {
-  db: Db;
-  clock: Clock;
-  sessions: SessionsService;
-  hasher: PasswordHasher;
-  lockout: LoginLockout;
-}) {
+export function createPasswordsResetService(
+  deps: PasswordChangedNoticeDeps & {
+    db: Db;
+    clock: Clock;
+    random: Random;
+    sessions: SessionsService;
+    hasher: PasswordHasher;
+    lockout: LoginLockout;
+  },
+) {
   const { db, clock, hasher } = deps;
+  const passwordId = (project: Project) => newId('password', project.environment, deps.random);
 
   /** The new password, normalised, or 400 weak_password (checked before any hashing). */
   function acceptable(project: Project, password: string, email?: string): string {
@@ -47,7 +54,8 @@ export function createPasswordsResetService(deps: {
   return {
     /**
      * Replaces the password of `email` when `existing_password` is right (a wrong one counts as
-     * a failed login and answers like one), ends every session of the user and signs in anew.
+     * a failed login and answers like one), ends every session of the user and signs in anew;
+     * the user's addresses get the "password changed" notice.
      */
     async withExistingPassword(
       project: Project,
@@ -59,9 +67,13 @@ export function createPasswordsResetService(deps: {
       const existing = normalisePassword(input.existing_password);
       const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);
       const hash = await hasher.hash(next);
-      return db.transaction().execute(async (trx) => {
-        const now = clock.now();
-        await setPassword(trx, { user_id: stored.user_id, project_id: project.id, hash }, now);
+      const now = clock.now();
+      const created = await db.transaction().execute(async (trx) => {
+        await setPassword(
+          trx,
+          { id: passwordId(project), user_id: stored.user_id, project_id: project.id, hash },
+          now,
+        );
         await revokeOtherSessions(trx, project.id, stored.user_id, now);
         await revokeUnusedMagicLinks(trx, project.id, email, now);
         await activateUser(trx, stored.user_id, now);
@@ -73,20 +85,29 @@ export function createPasswordsResetService(deps: {
           attributes,
         });
       });
+      await notifyPasswordChanged(deps, project, stored.user_id, 'existing_password', now);
+      return created;
     },
 
     /**
      * Sets the signed-in user's password (a first one, or a replacement), and ends every other
      * session of the user; the presented session stays. Clears the failed-login counters of
-     * the user's addresses, so a hard-locked password works again (SECURITY A4 c).
+     * the user's addresses, so a hard-locked password works again (SECURITY A4 c). The user's
+     * addresses get the notice (worded as "added" for a first password).
      */
     async withSession(project: Project, session: SessionRow, password: string): Promise<void> {
       const next = acceptable(project, password);
       const hash = await hasher.hash(next);
-      await db.transaction().execute(async (trx) => {
-        const now = clock.now();
-        await setPassword(trx, { user_id: session.user_id, project_id: project.id, hash }, now);
+      const now = clock.now();
+      const replaced = await db.transaction().execute(async (trx) => {
+        const had = await findPassword(trx, session.user_id);
+        await setPassword(
+          trx,
+          { id: passwordId(project), user_id: session.user_id, project_id: project.id, hash },
+          now,
+        );
         await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
+        return had !== undefined;
       });
       const addresses = await db
         .selectFrom('emails')
@@ -95,6 +116,8 @@ export function createPasswordsResetService(deps: {
         .where('user_id', '=', session.user_id)
         .execute();
       for (const { email } of addresses) await deps.lockout.clear(project, email);
+      const kind = replaced ? 'session' : 'session_first';
+      await notifyPasswordChanged(deps, project, session.user_id, kind, now);
     },
   };
 }

@@ -1,6 +1,25 @@
 /** @module passwords.repository — SQL for stored password hashes. */
+import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { NewPasswordRow, PasswordRow } from './passwords.table.js';
+
+/** The wire User's `password` (wire/objects.md): null for a user without one. */
+export interface PasswordSummary {
+  password_id: string;
+  requires_reset: boolean;
+}
+
+/**
+ * A user's password as one json value (or null), for a select list next to emailsJsonOf;
+ * `userId` is the column holding the user's id. Never the hash.
+ */
+export function passwordJsonOf(userId: string): RawBuilder<PasswordSummary | null> {
+  return sql<PasswordSummary | null>`(
+    select json_build_object('password_id', pw.id, 'requires_reset', pw.requires_reset)
+    from passwords as pw
+    where pw.user_id = ${sql.ref(userId)}
+  )`;
+}
 
 /** The password of `userId`, if any. */
 export async function findPassword(db: DbExecutor, userId: string): Promise<PasswordRow | undefined> {
@@ -39,10 +58,10 @@ export async function replacePasswordHash(
     .execute();
 }
 
-/** Sets a user's password (insert or replace), clearing `requires_reset`. */
+/** Sets a user's password (insert with `id`, or replace the hash keeping the old id), clearing `requires_reset`. */
 export async function setPassword(
   db: DbExecutor,
-  row: { user_id: string; project_id: string; hash: string },
+  row: { id: string; user_id: string; project_id: string; hash: string },
   now: Date,
 ): Promise<void> {
   await db

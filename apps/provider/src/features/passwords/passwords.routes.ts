@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { assertEmailAddress } from '../users/email-address.js';
+import { normalisePassword } from './password-input.js';
 import {
   AuthenticateResponse,
   CreateResponse,
@@ -33,9 +36,13 @@ export interface PasswordsRoutesOptions {
   emailResets: PasswordsEmailResetService;
   sessions: SessionsService;
   responses: AuthenticateResponseDeps;
+  lookups: LookupThrottle;
 }
 
-/** The password endpoints (all public, all POST). */
+/**
+ * The password endpoints (all public, all POST). An `email` that is a string but no address is
+ * 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
+ */
 export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> = async (app, options) => {
   const publicAuth = createPublicAuth();
   const { passwords, responses } = options;
@@ -44,6 +51,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords',
     { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
     async (request) => {
+      assertEmailAddress(request.body.email);
       const project = projectOf(request);
       const created = await passwords.create(project, request.body, sessionAttributesOf(request));
       const fields = await buildAuthenticateResponse(responses, project, created.row, created.token);
@@ -55,6 +63,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/authenticate',
     { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
+      assertEmailAddress(request.body.email);
       const project = projectOf(request);
       const session = await passwords.authenticate(project, request.body, sessionAttributesOf(request));
       return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
@@ -65,6 +74,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/email/reset/start',
     { onRequest: publicAuth, schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
     async (request) => {
+      assertEmailAddress(request.body.email);
       await options.emailResets.start(projectOf(request), request.body, request.ip);
       return ok(request, {});
     },
@@ -87,6 +97,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
       schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } },
     },
     async (request) => {
+      assertEmailAddress(request.body.email);
       const project = projectOf(request);
       const session = await options.resets.withExistingPassword(
         project,
@@ -122,8 +133,13 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/strength_check',
     { onRequest: publicAuth, schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
     async (request) => {
+      const { email, password } = request.body;
+      if (email !== undefined) assertEmailAddress(email);
+      // An over-long password is refused (400 weak_password) before anything is counted.
+      normalisePassword(password);
       const project = projectOf(request);
-      return ok(request, passwords.strength(project, request.body.password, request.body.email));
+      await options.lookups.check(project, 'strength_check', request.ip);
+      return ok(request, passwords.strength(project, password, email));
     },
   );
 
@@ -131,8 +147,10 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/users/search',
     { onRequest: publicAuth, schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
     async (request) => {
-      const userType = await passwords.search(projectOf(request), request.body.email);
-      return ok(request, { userType });
+      assertEmailAddress(request.body.email);
+      const project = projectOf(request);
+      await options.lookups.check(project, 'users_search', request.ip);
+      return ok(request, { userType: await passwords.search(project, request.body.email) });
     },
   );
 };

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
@@ -83,6 +84,7 @@ export function createPasswordsService(deps: {
         const method = await createUserWithMethod(trx, deps, project, { channel: 'email', value: email });
         if (!method) throw taken();
         await insertPasswordIfAbsent(trx, {
+          id: newId('password', project.environment, deps.random),
           user_id: method.user_id,
           project_id: project.id,
           hash,

@@ -3,6 +3,8 @@ import type { Insertable, Selectable } from 'kysely';
 
 /** Columns of `passwords`: at most one per user; `hash` is an argon2id PHC string. */
 export interface PasswordsTable {
+  /** The wire `password_id` (`password-{environment}-{uuid}`); kept when the hash is replaced. */
+  id: string;
   user_id: string;
   project_id: string;
   hash: string;

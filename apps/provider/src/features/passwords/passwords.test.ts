@@ -71,7 +71,7 @@ describe('POST /passwords', () => {
       { email: 'x@example.com', password: '' },
       { email: 'x@example.com', password: 'x'.repeat(10_000) },
       { email: 'x@example.com', password: 12345678 },
-      { email: 'not-an-email', password: STRONG_PASSWORD },
+      { email: ['x@example.com'], password: STRONG_PASSWORD },
       { email: 'x@example.com' },
       { email: 'x@example.com', password: STRONG_PASSWORD, session_duration_minutes: '60' },
     ];
@@ -80,6 +80,11 @@ describe('POST /passwords', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(json(response).error_type).toBe('invalid_request');
     }
+    const notAnEmail = await postPasswords(ctx, '/passwords', {
+      email: 'not-an-email',
+      password: STRONG_PASSWORD,
+    });
+    expect([notAnEmail.statusCode, json(notAnEmail).error_type]).toEqual([400, 'invalid_email']);
     // 1 025 code points after NFKC pass the schema but not the service: weak_password, no hashing.
     const long = await postPasswords(ctx, '/passwords', {
       email: 'x@example.com',

@@ -44,7 +44,7 @@ export async function buildAuthenticateResponse(
   sessionUser?: UserWithEmails,
 ): Promise<AuthenticateFields> {
   const user = sessionUser
-    ? toWireUser(sessionUser, sessionUser.emails, sessionUser.phone_numbers)
+    ? toWireUser(sessionUser, sessionUser.emails, sessionUser.phone_numbers, sessionUser.password)
     : await loadWireUser(deps.db, project.id, session.user_id);
   const session_jwt = await signSessionJwt(deps.keyRing, {
     issuer: deps.issuer,

@@ -1,6 +1,7 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
 import { type QueryCreator, sql } from 'kysely';
 import type { Database, DbExecutor } from '../../db/database.js';
+import { passwordJsonOf } from '../passwords/passwords.repository.js';
 import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
 import type { NewSessionRow, SessionRow } from './sessions.table.js';
@@ -81,6 +82,7 @@ export async function touchLiveSessionWithUser(
     ])
     .select(emailsJsonOf('users.id').as('user_emails'))
     .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
+    .select(passwordJsonOf('users.id').as('user_password'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {
@@ -95,6 +97,7 @@ export async function touchLiveSessionWithUser(
     user_updated_at,
     user_emails,
     user_phone_numbers,
+    user_password,
     ...session
   } = row;
   const user: UserWithEmails = {
@@ -110,6 +113,7 @@ export async function touchLiveSessionWithUser(
     updated_at: user_updated_at,
     emails: user_emails,
     phone_numbers: user_phone_numbers,
+    password: user_password,
   };
   return { session, user };
 }

@@ -1,4 +1,5 @@
 /** @module user-object — maps user, email and phone rows to the wire User object. */
+import type { PasswordSummary } from '../passwords/passwords.repository.js';
 import type { PhoneSummary } from '../phone-numbers/phone-numbers.repository.js';
 import type { EmailSummary } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
@@ -9,6 +10,7 @@ export function toWireUser(
   user: UserRow,
   emails: readonly EmailSummary[],
   phoneNumbers: readonly PhoneSummary[] = [],
+  password: PasswordSummary | null = null,
 ): WireUser {
   return {
     user_id: user.id,
@@ -23,7 +25,8 @@ export function toWireUser(
     })),
     crypto_wallets: [],
     providers: [],
-    password: null,
+    // The id and the reset flag only: never the hash.
+    password: password && { password_id: password.password_id, requires_reset: password.requires_reset },
     totps: [],
     webauthn_registrations: [],
     biometric_registrations: [],

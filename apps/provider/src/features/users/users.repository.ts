@@ -1,14 +1,19 @@
 /** @module users.repository — SQL for users and their email addresses. */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
 import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
 
 /** The parts of an email row the wire User shows. */
 export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
 
-/** A user row with its addresses and phone numbers, oldest first. */
-export type UserWithEmails = UserRow & { emails: EmailSummary[]; phone_numbers: PhoneSummary[] };
+/** A user row with its addresses and phone numbers (oldest first) and its password, if any. */
+export type UserWithEmails = UserRow & {
+  emails: EmailSummary[];
+  phone_numbers: PhoneSummary[];
+  password: PasswordSummary | null;
+};
 
 /**
  * A user's addresses as one json value, oldest first, for a select list; `userId` is the
@@ -40,6 +45,7 @@ export async function findUserWithEmails(
     .selectAll('users')
     .select(emailsJsonOf('users.id').as('emails'))
     .select(phoneNumbersJsonOf('users.id').as('phone_numbers'))
+    .select(passwordJsonOf('users.id').as('password'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();
