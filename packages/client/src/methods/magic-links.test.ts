@@ -164,6 +164,33 @@ describe('magicLinks.authenticate', () => {
     expect(client.session.getSync()).toEqual(makeSession());
   });
 
+  it('redeems a password-reset token (the reset form\'s "log in without a password") with the reset verifier', async () => {
+    const { client, fetch, storage } = createTestClient();
+    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
+    fetch.on('POST /magic_links/authenticate', ok(authResponse()));
+    await client.magicLinks.authenticate('reset-token', { sessionDurationMinutes: 30 });
+    expect(fetch.calls('POST /magic_links/authenticate').map((r) => r.json)).toEqual([
+      { code_verifier: 'v-pw', session_duration_minutes: 30, token: 'reset-token' },
+    ]);
+    expect(storage.getItem(PW_KEY)).toBeNull();
+    expect(client.session.getSync()).toEqual(makeSession());
+  });
+
+  it('with both pairs stored, a reset token succeeds on the first try and only the reset pair is cleared', async () => {
+    const { client, fetch, storage } = createTestClient();
+    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
+    storage.setItem(ML_KEY, JSON.stringify({ code_challenge: 'c-ml', code_verifier: 'v-ml' }));
+    fetch.on('POST /magic_links/authenticate', (request) =>
+      (request.json as { code_verifier: string }).code_verifier === 'v-pw'
+        ? ok(authResponse())
+        : apiError(400, 'pkce_mismatch', 'The code verifier does not match.'),
+    );
+    await client.magicLinks.authenticate('reset-token', { sessionDurationMinutes: 30 });
+    expect(fetch.calls('POST /magic_links/authenticate')).toHaveLength(1);
+    expect(storage.getItem(PW_KEY)).toBeNull();
+    expect(storage.getItem(ML_KEY)).not.toBeNull();
+  });
+
   it('does not retry on other errors and keeps the stored pairs', async () => {
     const { client, fetch, storage } = createTestClient();
     storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));

@@ -3,18 +3,20 @@
 import type { Clock } from '../options.js';
 import type { PasswordStrengthCheckResult } from '../wire-types.js';
 import type { PasswordStrengthCheckOptions } from './password-options.js';
-import type { PasswordsMethods } from './passwords.js';
 
-/** Options of `createStrengthChecker`. */
-export interface StrengthCheckerOptions {
+/**
+ * Options of `createStrengthChecker`. `R` is the answer type; a caller that types only the fields
+ * it reads (the widget) passes its own.
+ */
+export interface StrengthCheckerOptions<R = PasswordStrengthCheckResult> {
   /** Anything with `passwords.strengthCheck`, normally the client. */
-  client: { passwords: Pick<PasswordsMethods, 'strengthCheck'> };
+  client: { passwords: { strengthCheck(options: PasswordStrengthCheckOptions): Promise<R> } };
   /** Quiet time after the last `update` before a check is sent (spec §9 search debounce: 500 ms). */
   delayMs?: number;
   /** Timers; the global ones by default. */
   clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /** The result of the newest input; never called for an input that has been superseded. */
-  onResult(result: PasswordStrengthCheckResult, input: PasswordStrengthCheckOptions): void;
+  onResult(result: R, input: PasswordStrengthCheckOptions): void;
   /** A failed check of the newest input; stale failures are dropped too. */
   onError?(error: unknown, input: PasswordStrengthCheckOptions): void;
 }
@@ -40,7 +42,9 @@ const globalClock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
  * const checker = createStrengthChecker({ client, onResult: (r) => setStrength(r) });
  * input.oninput = () => checker.update({ email, password: input.value });
  */
-export function createStrengthChecker(options: StrengthCheckerOptions): StrengthChecker {
+export function createStrengthChecker<R = PasswordStrengthCheckResult>(
+  options: StrengthCheckerOptions<R>,
+): StrengthChecker {
   const { client, delayMs = 500, clock = globalClock, onResult, onError } = options;
   let timer: unknown;
   let generation = 0;
