@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
-import { apiError, createFakeClient } from './testing/fake-client.js';
+import { apiError, createFakeClient, strength } from './testing/fake-client.js';
 
 afterEach(() => {
   cleanup();
@@ -103,6 +103,56 @@ describe('accessibility (axe-core)', () => {
     window.history.replaceState(null, '', '/?stytch_token_type=login&token=t');
     const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);
     await screen.findByRole('heading', { name: 'Success!' });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the password screens have no violations: create with meter, LUDS list, login error, forgot', async () => {
+    const user = userEvent.setup();
+    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
+    const weak = strength({ valid_password: false, score: 1, feedback: { warning: 'Too common.' } });
+    const { container } = render(
+      <SignIn client={createFakeClient({ strengthCheck: async () => weak })} config={config} />,
+    );
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'password');
+    await screen.findByText('Too common.', {}, { timeout: 2000 });
+    expect(await violations(container)).toEqual([]);
+    cleanup();
+
+    const luds = strength({
+      valid_password: false,
+      strength_policy: 'luds',
+      breached_password: true,
+      feedback: { warning: '', luds_requirements: { missing_characters: 2, missing_complexity: 1 } },
+    });
+    const second = render(
+      <SignIn client={createFakeClient({ strengthCheck: async () => luds })} config={config} />,
+    );
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'abc');
+    await screen.findByRole('list', {}, { timeout: 2000 });
+    expect(await violations(second.container)).toEqual([]);
+    cleanup();
+
+    const client = createFakeClient({
+      search: async () => ({ userType: 'password' }),
+      passwordAuthenticate: () =>
+        Promise.reject(apiError('unauthorized_credentials', 'Wrong password.', 401)),
+    });
+    const third = render(<SignIn client={client} config={config} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'nope{Enter}');
+    await screen.findByText('Wrong password.');
+    expect(await violations(third.container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    await screen.findByRole('heading', { name: 'Forgot password?' });
+    expect(await violations(third.container)).toEqual([]);
+  });
+
+  it('the reset form has no violations', async () => {
+    window.history.replaceState(null, '', '/?stytch_token_type=reset_password&token=t');
+    const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);
+    await screen.findByRole('heading', { name: 'Reset your password' });
     expect(await violations(container)).toEqual([]);
   });
 });

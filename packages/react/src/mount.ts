@@ -20,6 +20,11 @@ export interface MountOptions extends Omit<WidgetProps, 'client'> {
 /** Options of mountResetPassword. */
 export interface MountResetPasswordOptions extends MountOptions {
   passwordResetToken?: string;
+  /**
+   * The query string with `stytch_token_type` and `token`; defaults to `location.search`. A host
+   * that removes the token from its address bar first passes the original here.
+   */
+  search?: string;
 }
 
 /** What a mount returns. */

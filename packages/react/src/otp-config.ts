@@ -30,8 +30,12 @@ export function otpSendOptionsOf(config: WidgetConfig, channel: OtpChannel): Otp
   return options;
 }
 
-/** How the email form of Main signs in: email OTP when configured, else magic links, else none. */
-export function emailMethodOf(config: WidgetConfig): 'otp' | 'magicLink' | null {
+/**
+ * How the email form of Main signs in: the password-first flow when `passwords` is on
+ * (`wire/ui-widget.md`), else email OTP when configured, else magic links, else none.
+ */
+export function emailMethodOf(config: WidgetConfig): 'password' | 'otp' | 'magicLink' | null {
+  if (productsOf(config).includes('passwords')) return 'password';
   if (otpMethodsOf(config).includes('email')) return 'otp';
   return productsOf(config).includes('emailMagicLinks') ? 'magicLink' : null;
 }

@@ -1,4 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WidgetEvent } from './config.js';
@@ -52,10 +53,61 @@ describe('<ResetPassword>', () => {
     expect(document.querySelector('.lk-spinner')).toBeNull();
   });
 
-  it('shows the reset-form placeholder for a reset_password link and calls nothing', () => {
-    const { client } = renderReset('?stytch_token_type=reset_password&token=tok');
+  it('sets the new password with the reset token once the strength check says valid', async () => {
+    const user = userEvent.setup();
+    const { client, events } = renderReset('?stytch_token_type=reset_password&token=tok-9');
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
-    expect(screen.getByText('This step of the sign-in form is not available yet.')).toBeTruthy();
+    const continueButton = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    expect(continueButton.disabled).toBe(true);
+    await user.type(screen.getByLabelText('New password'), 'a new and long passphrase');
+    await waitFor(() => expect(continueButton.disabled).toBe(false), { timeout: 2000 });
+    // Without an email on this form the check sends the password alone.
+    expect(client.calls.strengthCheck.at(-1)).toEqual({ password: 'a new and long passphrase' });
+    await user.click(continueButton);
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.calls.resetByEmail).toEqual([
+      { token: 'tok-9', password: 'a new and long passphrase', sessionDurationMinutes: 60 },
+    ]);
+    expect(events.map((event) => event.type)).toEqual([
+      'PASSWORD_RESET_BY_EMAIL',
+      'AUTHENTICATE_FLOW_COMPLETE',
+    ]);
+  });
+
+  it('shows the server message under the field when the reset is refused, and keeps the form', async () => {
+    const user = userEvent.setup();
+    renderReset('?stytch_token_type=reset_password&token=used', {
+      resetByEmail: () =>
+        Promise.reject(apiError('invalid_reset_token', 'This reset link has expired.', 401)),
+    });
+    await user.type(screen.getByLabelText('New password'), 'a new and long passphrase');
+    const continueButton = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    await waitFor(() => expect(continueButton.disabled).toBe(false), { timeout: 2000 });
+    await user.click(continueButton);
+    expect((await screen.findByRole('alert')).textContent).toBe('This reset link has expired.');
+    expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe(
+      'a new and long passphrase',
+    );
+  });
+
+  it("logs in without a password with the same token, reading 'Logging in...' meanwhile", async () => {
+    let release: (value: unknown) => void = () => {};
+    const user = userEvent.setup();
+    const { client } = renderReset('?stytch_token_type=reset_password&token=tok-7', {
+      authenticate: () => new Promise((resolve) => (release = resolve)),
+    });
+    await user.click(screen.getByRole('button', { name: 'Login without a password' }));
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeTruthy();
+    expect(client.calls.authenticate).toEqual([{ token: 'tok-7', options: { sessionDurationMinutes: 60 } }]);
+    release(AUTHENTICATED);
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.calls.resetByEmail).toHaveLength(0);
+  });
+
+  it('explains a reset link without a token and calls nothing', () => {
+    const { client } = renderReset('?stytch_token_type=reset_password');
+    expect(screen.getByRole('alert').textContent).toContain('This password reset link is incomplete.');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     expect(client.calls.authenticate).toHaveLength(0);
   });
 });

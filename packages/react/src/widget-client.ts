@@ -18,6 +18,40 @@ export interface WidgetUser {
 export interface WidgetBootstrap {
   displayWatermark?: boolean;
   emailDomains?: readonly string[];
+  /** The project's LUDS rules; the checklist names them (spec §5). */
+  passwordConfig?: { ludsComplexity: number; ludsMinimumCount: number } | null;
+}
+
+/** How an email address signs in, as `POST /users/search` tells (`userType`). */
+export type WidgetUserType = 'new' | 'password' | 'passwordless';
+
+/** The strength-check answer fields the widget reads (spec §3 password strength response). */
+export interface WidgetPasswordStrength {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  strength_policy: 'zxcvbn' | 'luds';
+  feedback: {
+    warning: string;
+    suggestions?: readonly string[];
+    luds_requirements?: { missing_characters: number; missing_complexity: number };
+  };
+}
+
+/** Options of `passwords.create` / `passwords.authenticate`. */
+export interface WidgetPasswordSignIn {
+  email: string;
+  password: string;
+  sessionDurationMinutes: number;
+}
+
+/** Options of `passwords.resetByEmailStart` as the widget passes them. */
+export interface WidgetResetStartOptions {
+  email: string;
+  loginRedirectURL?: string;
+  resetPasswordRedirectURL?: string;
+  resetPasswordExpirationMinutes?: number;
+  resetPasswordTemplateId?: string;
 }
 
 /** Options of `magicLinks.email.loginOrCreate` as the contract names them. */
@@ -89,6 +123,20 @@ export interface WidgetClient {
       methodId: string,
       options: { sessionDurationMinutes: number },
     ): Promise<unknown>;
+  };
+  passwords: {
+    create(options: WidgetPasswordSignIn): Promise<unknown>;
+    authenticate(options: WidgetPasswordSignIn): Promise<unknown>;
+    strengthCheck(options: { email?: string; password: string }): Promise<WidgetPasswordStrength>;
+    resetByEmailStart(options: WidgetResetStartOptions): Promise<unknown>;
+    resetByEmail(options: {
+      token: string;
+      password: string;
+      sessionDurationMinutes: number;
+    }): Promise<unknown>;
+  };
+  users: {
+    search(email: string): Promise<{ userType: WidgetUserType }>;
   };
   session: {
     getSync(): WidgetSession | null;

@@ -1,9 +1,20 @@
 /** @module machine/effects — the side effects of the machine: client calls, host callbacks, telemetry. */
-import { magicLinkOptionsOf, sessionDurationOf } from '../config.js';
+import { sessionDurationOf } from '../config.js';
+import { hasPasswords } from '../password-config.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
+import { sendMagicLink } from './magic-link-effects.js';
 import { authenticateOtp, resendOtp, submitOtp } from './otp-effects.js';
-import type { ScreenName, ScreenOf } from './screen.js';
+import {
+  requestCreatePassword,
+  requestEmailLogin,
+  requestForgotPassword,
+  resendResetEmail,
+  searchUser,
+  sendPasswordlessLogin,
+  submitPassword,
+} from './password-effects.js';
+import { PASSWORD_EMAIL_SCREENS, type ScreenName, type ScreenOf } from './screen.js';
 import type { MachineState } from './state.js';
 
 /** The three ways to mount the widget. */
@@ -24,17 +35,11 @@ export type ScreenEffect<N extends ScreenName> = (
   ctx: EffectContext,
 ) => Promise<Event> | undefined;
 
-async function sendMagicLink(email: string, ctx: EffectContext): Promise<unknown> {
-  const data = await ctx.client.magicLinks.email.loginOrCreate(email, magicLinkOptionsOf(ctx.config));
-  emit(ctx, 'MAGIC_LINK_LOGIN_OR_CREATE', data);
-  log(ctx, 'email_sent', { email, type: 'login_or_create_eml' });
-  return data;
-}
-
 /** Effects of events, run when the event makes the machine busy (and only then). */
 export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = {
   EMAIL_SUBMITTED: async (state, _event, ctx) => {
     const email = state.screen.name === 'Main' ? (state.screen.email ?? '') : '';
+    if (hasPasswords(ctx.config)) return searchUser(email, ctx);
     try {
       await sendMagicLink(email, ctx);
       return { type: 'MAGIC_LINK_SENT', email };
@@ -46,6 +51,7 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   OTP_CODE_ENTERED: (state, event, ctx) => authenticateOtp(state, event.code, ctx),
   RESEND_REQUESTED: async (state, _event, ctx) => {
     if (state.screen.name === 'OTPAuthenticate') return resendOtp(state, ctx);
+    if (PASSWORD_EMAIL_SCREENS.has(state.screen.name)) return resendResetEmail(state, ctx);
     const email = state.screen.name === 'EmailConfirmation' ? state.screen.email : '';
     log(ctx, 'email_try_again_clicked', { email, type: 'login_or_create_eml' });
     try {
@@ -55,6 +61,10 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
       return fail(ctx, error);
     }
   },
+  PASSWORD_SUBMITTED: (state, event, ctx) => submitPassword(state, event.password, ctx),
+  EMAIL_LOGIN_REQUESTED: (state, _event, ctx) => requestEmailLogin(state, ctx),
+  FORGOT_PASSWORD_REQUESTED: (state, _event, ctx) => requestForgotPassword(state, ctx),
+  CREATE_PASSWORD_REQUESTED: (state, _event, ctx) => requestCreatePassword(state, ctx),
 };
 
 const flowComplete = (screen: { result: unknown }, ctx: EffectContext): undefined => {
@@ -78,6 +88,9 @@ export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
         (error: unknown) => fail(ctx, error),
       );
   },
+  // Spec §2 passwordless mode: a link or code goes out without asking.
+  PasswordCreateOrLogin: (screen, ctx) =>
+    screen.type === 'passwordless' ? sendPasswordlessLogin(screen.email, true, ctx) : undefined,
   PasswordConfirmation: flowComplete,
   OTPConfirmation: flowComplete,
   CryptoConfirmation: flowComplete,

@@ -1,6 +1,13 @@
 /** @module machine/event — what can happen to the widget: user actions and server outcomes. */
 
-import type { AuthenticateData, MainTab, OtpChannel, OtpState } from './screen.js';
+import type {
+  AuthenticateData,
+  MainTab,
+  OtpChannel,
+  OtpState,
+  PasswordEmailScreenName,
+  PasswordStateType,
+} from './screen.js';
 import type { ScreenError } from './state.js';
 
 /** One event for `transition`. */
@@ -9,8 +16,20 @@ export type Event =
   | { type: 'EMAIL_SUBMITTED'; email: string }
   /** The user picked another tab of Main. */
   | { type: 'MAIN_TAB_SELECTED'; tab: MainTab }
-  /** The magic link was sent (login-or-create succeeded). */
-  | { type: 'MAGIC_LINK_SENT'; email: string }
+  /** The magic link was sent; `offerPassword` when it went out instead of a password (passwordless). */
+  | { type: 'MAGIC_LINK_SENT'; email: string; offerPassword?: boolean }
+  /** `POST /users/search` answered for the email submitted on Main (password-first flow). */
+  | { type: 'USER_SEARCHED'; email: string; userType: PasswordStateType }
+  /** A password was submitted: create, log in, or set the new one on the reset form. */
+  | { type: 'PASSWORD_SUBMITTED'; password: string }
+  /** 'Email me a login link/code', or 'Login without a password'. */
+  | { type: 'EMAIL_LOGIN_REQUESTED' }
+  /** 'Forgot Password?' on the login form. */
+  | { type: 'FORGOT_PASSWORD_REQUESTED' }
+  /** 'Create a password instead' (passwordless users). */
+  | { type: 'CREATE_PASSWORD_REQUESTED' }
+  /** A password reset email went out; `next` is the screen that says so. */
+  | { type: 'RESET_EMAIL_SENT'; email: string; next: PasswordEmailScreenName }
   /**
    * The user asked for a one-time passcode on Main. `recipient` is the email, or for a phone
    * channel the E.164 number ('' when the typed number did not parse); `destination` is how the
@@ -18,7 +37,7 @@ export type Event =
    */
   | { type: 'OTP_SUBMITTED'; channel: OtpChannel; recipient: string; destination: string }
   /** The passcode was sent; the widget now asks for it. */
-  | { type: 'OTP_SENT'; otpState: OtpState }
+  | { type: 'OTP_SENT'; otpState: OtpState; offerPassword?: boolean }
   /** Six digits were entered on OTPAuthenticate. */
   | { type: 'OTP_CODE_ENTERED'; code: string }
   /** The user asked to resend (the email on EmailConfirmation, the code on OTPAuthenticate). */
@@ -48,6 +67,12 @@ const types: Record<EventType, true> = {
   EMAIL_SUBMITTED: true,
   MAIN_TAB_SELECTED: true,
   MAGIC_LINK_SENT: true,
+  USER_SEARCHED: true,
+  PASSWORD_SUBMITTED: true,
+  EMAIL_LOGIN_REQUESTED: true,
+  FORGOT_PASSWORD_REQUESTED: true,
+  CREATE_PASSWORD_REQUESTED: true,
+  RESET_EMAIL_SENT: true,
   OTP_SUBMITTED: true,
   OTP_SENT: true,
   OTP_CODE_ENTERED: true,

@@ -41,8 +41,8 @@ export type Screen =
   | { name: 'PasswordSetNew'; email: string }
   | { name: 'PasswordDedupe'; email: string }
   | { name: 'PasswordConfirmation'; result: AuthenticateData }
-  | { name: 'EmailConfirmation'; email: string }
-  | { name: 'OTPAuthenticate'; otpState: OtpState }
+  | { name: 'EmailConfirmation'; email: string; offerPassword?: boolean }
+  | { name: 'OTPAuthenticate'; otpState: OtpState; offerPassword?: boolean }
   | { name: 'OTPConfirmation'; result: AuthenticateData }
   | { name: 'CryptoConnect'; walletOption: string }
   | { name: 'CryptoSignMessage'; walletOption: string; walletAddress: string; walletChallenge: string }
@@ -53,6 +53,13 @@ export type Screen =
 
 /** The name of a screen. */
 export type ScreenName = Screen['name'];
+
+/** The screens that say a password email was sent; each offers to resend it (spec §2). */
+export type PasswordEmailScreenName =
+  | 'PasswordForgot'
+  | 'PasswordBreached'
+  | 'PasswordSetNew'
+  | 'PasswordDedupe';
 
 /** The union member of the screen called `N`. */
 export type ScreenOf<N extends ScreenName> = Extract<Screen, { name: N }>;
@@ -98,6 +105,14 @@ export const SCREENS_WITH_BACK: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'CryptoOtherScreen',
   'CryptoSetupWallet',
   'CryptoError',
+]);
+
+/** The password email screens, for checks at run time. */
+export const PASSWORD_EMAIL_SCREENS: ReadonlySet<ScreenName> = new Set<PasswordEmailScreenName>([
+  'PasswordForgot',
+  'PasswordBreached',
+  'PasswordSetNew',
+  'PasswordDedupe',
 ]);
 
 /** The success screens; each tells the host the flow is complete when shown (spec §2). */

@@ -9,7 +9,7 @@ export interface ScreenError {
   code: string;
   message?: string;
   /** The field the error belongs to; without one it is shown as a banner. */
-  field?: 'email' | 'phone';
+  field?: 'email' | 'phone' | 'password';
 }
 
 /** A transient notice; `id` makes a repeated toast a new one. */

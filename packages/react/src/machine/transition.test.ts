@@ -73,6 +73,30 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   REQUEST_FAILED: { type: 'REQUEST_FAILED', error: FAILURE },
   BACK: { type: 'BACK' },
   TOAST_DISMISSED: { type: 'TOAST_DISMISSED', id: 7 },
+  USER_SEARCHED: { type: 'USER_SEARCHED', email: 'ada@example.com', userType: 'password' },
+  PASSWORD_SUBMITTED: { type: 'PASSWORD_SUBMITTED', password: 'correct horse battery staple' },
+  EMAIL_LOGIN_REQUESTED: { type: 'EMAIL_LOGIN_REQUESTED' },
+  FORGOT_PASSWORD_REQUESTED: { type: 'FORGOT_PASSWORD_REQUESTED' },
+  CREATE_PASSWORD_REQUESTED: { type: 'CREATE_PASSWORD_REQUESTED' },
+  RESET_EMAIL_SENT: { type: 'RESET_EMAIL_SENT', email: 'ada@example.com', next: 'PasswordForgot' },
+};
+
+const startsWork =
+  (name: ScreenName): Check =>
+  (next) => {
+    expect(next.screen).toBe(SCREENS[name]);
+    expect(next.busy).toBe(true);
+    expect(next.error).toBeNull();
+  };
+
+const toForgot: Check = (next) => {
+  expect(next.screen).toEqual({ name: 'PasswordForgot', email: 'ada@example.com' });
+  expect(next.busy).toBe(false);
+};
+
+const resent: Check = (next) => {
+  expect(next.busy).toBe(false);
+  expect(next.toast).toEqual({ id: 1, kind: 'success', key: 'toast.emailResent' });
 };
 
 type Check = (next: MachineState) => void;
@@ -156,6 +180,42 @@ const ACCEPTED: Record<string, Check> = {
   'PasswordBreached/idle/BACK': toMain('ada@example.com'),
   'PasswordSetNew/idle/BACK': toMain('ada@example.com'),
   'PasswordDedupe/idle/BACK': toMain('ada@example.com'),
+  'Main/busy/USER_SEARCHED': (next) => {
+    expect(next.screen).toEqual({
+      name: 'PasswordCreateOrLogin',
+      email: 'ada@example.com',
+      type: 'password',
+    });
+    expect(next.busy).toBe(false);
+  },
+  'PasswordCreateOrLogin/idle/PASSWORD_SUBMITTED': startsWork('PasswordCreateOrLogin'),
+  'PasswordCreateOrLogin/idle/EMAIL_LOGIN_REQUESTED': startsWork('PasswordCreateOrLogin'),
+  'PasswordForgot/idle/EMAIL_LOGIN_REQUESTED': startsWork('PasswordForgot'),
+  'PasswordCreateOrLogin/busy/RESET_EMAIL_SENT': toForgot,
+  'EmailConfirmation/busy/RESET_EMAIL_SENT': toForgot,
+  'OTPAuthenticate/busy/RESET_EMAIL_SENT': toForgot,
+  'PasswordCreateOrLogin/busy/MAGIC_LINK_SENT': (next) => {
+    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
+  },
+  'PasswordForgot/busy/MAGIC_LINK_SENT': (next) => {
+    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
+  },
+  'PasswordCreateOrLogin/busy/OTP_SENT': (next) => {
+    expect(next.screen).toEqual({ name: 'OTPAuthenticate', otpState: SENT_STATE });
+    expect(next.busy).toBe(false);
+  },
+  'PasswordCreateOrLogin/busy/AUTHENTICATED': (next) => {
+    expect(next.screen).toEqual({ name: 'PasswordConfirmation', result: RESULT });
+    expect(next.busy).toBe(false);
+  },
+  'PasswordForgot/idle/RESEND_REQUESTED': startsWork('PasswordForgot'),
+  'PasswordBreached/idle/RESEND_REQUESTED': startsWork('PasswordBreached'),
+  'PasswordSetNew/idle/RESEND_REQUESTED': startsWork('PasswordSetNew'),
+  'PasswordDedupe/idle/RESEND_REQUESTED': startsWork('PasswordDedupe'),
+  'PasswordForgot/busy/RESEND_SUCCEEDED': resent,
+  'PasswordBreached/busy/RESEND_SUCCEEDED': resent,
+  'PasswordSetNew/busy/RESEND_SUCCEEDED': resent,
+  'PasswordDedupe/busy/RESEND_SUCCEEDED': resent,
   'CryptoConnect/idle/BACK': toMain(),
   'CryptoSignMessage/idle/BACK': toMain(),
   'CryptoOtherScreen/idle/BACK': toMain(),
@@ -309,5 +369,80 @@ describe('transition, one-time passcodes', () => {
     const switched = transition(failed, { type: 'MAIN_TAB_SELECTED', tab: 'email' });
     expect(switched.error).toBeNull();
     expect(switched.screen).toEqual({ name: 'Main', tab: 'email' });
+  });
+});
+
+describe('transition, passwords', () => {
+  const create = initialState(SCREENS.PasswordCreateOrLogin);
+  const login = initialState({ name: 'PasswordCreateOrLogin', email: 'ada@example.com', type: 'password' });
+  const passwordless = {
+    name: 'PasswordCreateOrLogin',
+    email: 'ada@example.com',
+    type: 'passwordless',
+  } as const;
+
+  it('starts busy on a passwordless user, because the link or code goes out at once', () => {
+    const searched = transition(initialState({ name: 'Main', email: 'ada@example.com' }, true), {
+      type: 'USER_SEARCHED',
+      email: 'ada@example.com',
+      userType: 'passwordless',
+    });
+    expect(searched).toMatchObject({ screen: passwordless, busy: true, error: null });
+  });
+
+  it('requires a password before anything is sent (spec §5)', () => {
+    for (const state of [create, login]) {
+      const next = transition(state, { type: 'PASSWORD_SUBMITTED', password: '' });
+      expect(next).toMatchObject({ busy: false, error: { code: 'password_required', field: 'password' } });
+    }
+  });
+
+  it('takes a password on the reset form only with a reset token, never on a login link', () => {
+    const reset = initialState({ name: 'PasswordResetForm', token: 'tok', tokenType: 'reset_password' });
+    expect(transition(reset, EVENTS.PASSWORD_SUBMITTED).busy).toBe(true);
+    expect(transition(reset, EVENTS.EMAIL_LOGIN_REQUESTED).busy).toBe(true);
+    const tokenless = initialState({ name: 'PasswordResetForm', token: null, tokenType: null });
+    expect(transition(tokenless, EVENTS.PASSWORD_SUBMITTED)).toBe(tokenless);
+    expect(transition(tokenless, EVENTS.EMAIL_LOGIN_REQUESTED)).toBe(tokenless);
+  });
+
+  it("offers 'Forgot Password?' on the login form only", () => {
+    expect(transition(login, EVENTS.FORGOT_PASSWORD_REQUESTED).busy).toBe(true);
+    expect(transition(create, EVENTS.FORGOT_PASSWORD_REQUESTED)).toBe(create);
+  });
+
+  it("offers 'Create a password instead' to passwordless users only", () => {
+    const offered = [
+      initialState(passwordless),
+      initialState({ name: 'EmailConfirmation', email: 'ada@example.com', offerPassword: true }),
+      initialState({ name: 'OTPAuthenticate', otpState: OTP_STATE, offerPassword: true }),
+    ];
+    for (const state of offered) expect(transition(state, EVENTS.CREATE_PASSWORD_REQUESTED).busy).toBe(true);
+    expect(transition(initialState(passwordless), EVENTS.PASSWORD_SUBMITTED)).toMatchObject({ busy: false });
+  });
+
+  it('carries the offer to the link-sent and code screens', () => {
+    const sending = initialState(passwordless, true);
+    expect(
+      transition(sending, { type: 'MAGIC_LINK_SENT', email: 'ada@example.com', offerPassword: true }).screen,
+    ).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com', offerPassword: true });
+    expect(
+      transition(sending, { type: 'OTP_SENT', otpState: OTP_STATE, offerPassword: true }).screen,
+    ).toEqual({
+      name: 'OTPAuthenticate',
+      otpState: OTP_STATE,
+      offerPassword: true,
+    });
+  });
+
+  it('moves to the screen a reset email was sent for', () => {
+    for (const next of ['PasswordBreached', 'PasswordSetNew', 'PasswordDedupe'] as const) {
+      const sent = transition(initialState(SCREENS.PasswordCreateOrLogin, true), {
+        type: 'RESET_EMAIL_SENT',
+        email: 'ada@example.com',
+        next,
+      });
+      expect(sent.screen).toEqual({ name: next, email: 'ada@example.com' });
+    }
   });
 });

@@ -1,7 +1,8 @@
 /** @module machine/transition — the pure (state, event) → state reducer; no I/O, no React. */
 import { isEmailAddress } from '@latchkey/client';
 import type { Event } from './event.js';
-import { SCREENS_WITH_BACK, type Screen } from './screen.js';
+import { passwordTransition } from './password-transition.js';
+import { PASSWORD_EMAIL_SCREENS, SCREENS_WITH_BACK, type Screen } from './screen.js';
 import type { MachineState, Toast } from './state.js';
 
 /** Spec §9: one-time passcodes have 6 digits. */
@@ -54,14 +55,21 @@ export function transition(state: MachineState, event: Event): MachineState {
       // A message about the other tab's form would be misleading here, so it goes.
       if (screen.name !== 'Main' || busy || screen.tab === event.tab) return state;
       return { ...state, screen: { ...screen, tab: event.tab }, error: null };
-    case 'MAGIC_LINK_SENT':
-      if (screen.name !== 'Main' || !busy) return state;
-      return {
-        ...state,
-        screen: { name: 'EmailConfirmation', email: event.email },
-        busy: false,
-        error: null,
-      };
+    case 'MAGIC_LINK_SENT': {
+      const from = ['Main', 'PasswordCreateOrLogin', 'PasswordForgot'];
+      if (!from.includes(screen.name) || !busy) return state;
+      const next: Screen = event.offerPassword
+        ? { name: 'EmailConfirmation', email: event.email, offerPassword: true }
+        : { name: 'EmailConfirmation', email: event.email };
+      return { ...state, screen: next, busy: false, error: null };
+    }
+    case 'USER_SEARCHED':
+    case 'PASSWORD_SUBMITTED':
+    case 'EMAIL_LOGIN_REQUESTED':
+    case 'FORGOT_PASSWORD_REQUESTED':
+    case 'CREATE_PASSWORD_REQUESTED':
+    case 'RESET_EMAIL_SENT':
+      return passwordTransition(state, event);
     case 'OTP_SUBMITTED': {
       if (screen.name !== 'Main' || busy) return state;
       if (event.channel === 'email') {
@@ -78,22 +86,27 @@ export function transition(state: MachineState, event: Event): MachineState {
       }
       return { ...state, busy: true, error: null };
     }
-    case 'OTP_SENT':
-      if (screen.name !== 'Main' || !busy) return state;
-      return {
-        ...state,
-        screen: { name: 'OTPAuthenticate', otpState: event.otpState },
-        busy: false,
-        error: null,
-      };
+    case 'OTP_SENT': {
+      if ((screen.name !== 'Main' && screen.name !== 'PasswordCreateOrLogin') || !busy) return state;
+      const next: Screen = event.offerPassword
+        ? { name: 'OTPAuthenticate', otpState: event.otpState, offerPassword: true }
+        : { name: 'OTPAuthenticate', otpState: event.otpState };
+      return { ...state, screen: next, busy: false, error: null };
+    }
     case 'OTP_CODE_ENTERED':
       if (screen.name !== 'OTPAuthenticate' || busy || !OTP_CODE.test(event.code)) return state;
       return { ...state, busy: true, error: null };
-    case 'RESEND_REQUESTED':
-      if ((screen.name !== 'EmailConfirmation' && screen.name !== 'OTPAuthenticate') || busy) return state;
+    case 'RESEND_REQUESTED': {
+      const canResend =
+        screen.name === 'EmailConfirmation' ||
+        screen.name === 'OTPAuthenticate' ||
+        PASSWORD_EMAIL_SCREENS.has(screen.name);
+      if (!canResend || busy) return state;
       return { ...state, busy: true, error: null };
+    }
     case 'RESEND_SUCCEEDED':
-      if (screen.name !== 'EmailConfirmation' || !busy) return state;
+      if ((screen.name !== 'EmailConfirmation' && !PASSWORD_EMAIL_SCREENS.has(screen.name)) || !busy)
+        return state;
       return withToast(state, { kind: 'success', key: 'toast.emailResent' });
     case 'OTP_RESENT': {
       if (screen.name !== 'OTPAuthenticate' || !busy) return state;
@@ -109,7 +122,7 @@ export function transition(state: MachineState, event: Event): MachineState {
       return withToast(state, { kind: 'error', error: event.error });
     case 'AUTHENTICATED': {
       if (!busy) return state;
-      if (screen.name === 'PasswordResetForm') {
+      if (screen.name === 'PasswordResetForm' || screen.name === 'PasswordCreateOrLogin') {
         return {
           ...state,
           screen: { name: 'PasswordConfirmation', result: event.result },

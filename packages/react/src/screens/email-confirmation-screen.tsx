@@ -5,6 +5,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { InboxLinks, inboxLinks } from '../components/inbox-links.js';
 import { ScreenFrame } from '../components/screen-frame.js';
 import type { ScreenOf } from '../machine/screen.js';
+import { CreatePasswordInstead } from '../password/create-password-instead.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
 
@@ -32,6 +33,7 @@ export function EmailConfirmationScreen({ screen }: { screen: ScreenOf<'EmailCon
           {t('emailConfirmation.resend')}
         </Button>
       </p>
+      {screen.offerPassword ? <CreatePasswordInstead /> : null}
     </ScreenFrame>
   );
 }

@@ -7,13 +7,16 @@ import type { ScreenOf } from '../machine/screen.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
 
-/** The email field and 'Continue with email'; `method` says what the button sends. */
+/**
+ * The email field and 'Continue with email'; `method` says what the button starts: a passcode,
+ * or (EMAIL_SUBMITTED) a magic link or the password-first lookup.
+ */
 export function EmailForm({
   screen,
   method,
 }: {
   screen: ScreenOf<'Main'>;
-  method: 'magicLink' | 'otp';
+  method: 'password' | 'magicLink' | 'otp';
 }): ReactElement {
   const { state, send, t, strings } = useWidget();
   const [email, setEmail] = useState(screen.email ?? '');

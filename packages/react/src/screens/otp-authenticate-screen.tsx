@@ -7,6 +7,7 @@ import { ScreenFrame } from '../components/screen-frame.js';
 import { useNow } from '../hooks/use-now.js';
 import type { ScreenOf } from '../machine/screen.js';
 import { OTP_LENGTH } from '../machine/transition.js';
+import { CreatePasswordInstead } from '../password/create-password-instead.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
 
@@ -83,6 +84,7 @@ export function OtpAuthenticateScreen({ screen }: { screen: ScreenOf<'OTPAuthent
           {t('otp.resend')}
         </Button>
       </p>
+      {screen.offerPassword ? <CreatePasswordInstead /> : null}
     </ScreenFrame>
   );
 }

@@ -5,6 +5,8 @@ import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
 import { NotAvailableScreen } from './not-available-screen.js';
 import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
+import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
+import { PasswordEmailSentScreen } from './password-email-sent-screen.js';
 import { ResetPasswordScreen } from './reset-password-screen.js';
 import { SuccessScreen } from './success-screen.js';
 
@@ -21,11 +23,11 @@ export const screenRegistry: ScreenRegistry = {
   PasskeyRegistrationSuccess: NotAvailableScreen,
   PasskeyConfirmation: SuccessScreen,
   PasswordResetForm: ResetPasswordScreen,
-  PasswordCreateOrLogin: NotAvailableScreen,
-  PasswordForgot: NotAvailableScreen,
-  PasswordBreached: NotAvailableScreen,
-  PasswordSetNew: NotAvailableScreen,
-  PasswordDedupe: NotAvailableScreen,
+  PasswordCreateOrLogin: PasswordCreateOrLoginScreen,
+  PasswordForgot: PasswordEmailSentScreen,
+  PasswordBreached: PasswordEmailSentScreen,
+  PasswordSetNew: PasswordEmailSentScreen,
+  PasswordDedupe: PasswordEmailSentScreen,
   PasswordConfirmation: SuccessScreen,
   EmailConfirmation: EmailConfirmationScreen,
   OTPAuthenticate: OtpAuthenticateScreen,

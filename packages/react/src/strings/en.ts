@@ -96,6 +96,15 @@ export const en = {
   'password.dedupeText':
     "We want to make sure your account is secure and that it's really you logging in. A link to set a new password was sent to you at {email}.",
   'password.strengthLabel': 'Password strength',
+  'password.strengthVeryWeak': 'Very weak',
+  'password.strengthWeak': 'Weak',
+  'password.strengthGood': 'Good',
+  'password.strengthStrong': 'Strong',
+  'password.ruleMet': 'done',
+  'password.ruleNotMet': 'not done yet',
+  'password.checking': 'Checking password strength…',
+  'password.sendingTitle': 'Sending you an email...',
+  'password.tryAgain': 'Try again',
   'password.minLength': 'Must be at least {count} characters long',
   'password.complexity':
     'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
@@ -167,6 +176,9 @@ export const en = {
   'errors.schema_mismatch': 'The request could not be processed. Please try again.',
   'errors.captcha_required': 'Please complete the security check and try again.',
   'errors.invalid_phone_number': 'Enter a valid phone number.',
+  'errors.password_required': 'Enter a password.',
+  'errors.reset_token_missing':
+    'This password reset link is incomplete. Open the link from your email again, or ask for a new one.',
   'errors.otp_code_not_found': 'Invalid passcode, please try again.',
   'errors.unable_to_auth_otp_code': 'Invalid passcode, please try again.',
   'errors.webauthn_registration_not_found':

@@ -6,6 +6,9 @@ import type {
   WidgetBootstrap,
   WidgetClient,
   WidgetOtpSent,
+  WidgetPasswordSignIn,
+  WidgetPasswordStrength,
+  WidgetResetStartOptions,
   WidgetSession,
   WidgetTelemetryEvent,
   WidgetUser,
@@ -18,6 +21,18 @@ export interface FakeClientOptions {
   /** Replaces every OTP send (email, sms, whatsapp); `n` counts the sends from 1. */
   otpSend?: (channel: OtpChannel, recipient: string, n: number) => Promise<WidgetOtpSent>;
   otpAuthenticate?: (code: string, methodId: string) => Promise<unknown>;
+  /** What `users.search` answers; 'new' unless set. */
+  search?: (email: string) => Promise<{ userType: 'new' | 'password' | 'passwordless' }>;
+  passwordCreate?: (options: WidgetPasswordSignIn) => Promise<unknown>;
+  passwordAuthenticate?: (options: WidgetPasswordSignIn) => Promise<unknown>;
+  /** The strength answer; valid zxcvbn score 4 unless set. */
+  strengthCheck?: (options: { email?: string; password: string }) => Promise<WidgetPasswordStrength>;
+  resetStart?: (options: WidgetResetStartOptions) => Promise<unknown>;
+  resetByEmail?: (options: {
+    token: string;
+    password: string;
+    sessionDurationMinutes: number;
+  }) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -35,6 +50,12 @@ export interface FakeClient extends WidgetClient {
       options: OtpEmailLoginOrCreateOptions | undefined;
     }>;
     otpAuthenticate: Array<{ code: string; methodId: string; options: { sessionDurationMinutes: number } }>;
+    search: string[];
+    passwordCreate: WidgetPasswordSignIn[];
+    passwordAuthenticate: WidgetPasswordSignIn[];
+    strengthCheck: Array<{ email?: string; password: string }>;
+    resetStart: WidgetResetStartOptions[];
+    resetByEmail: Array<{ token: string; password: string; sessionDurationMinutes: number }>;
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -79,6 +100,22 @@ export function apiError(
   return Object.assign(new Error(message), { name: 'LatchkeyApiError', code, status });
 }
 
+/** A strength answer as the provider gives it for a strong password under zxcvbn. */
+export function strength(overrides: Partial<WidgetPasswordStrength> = {}): WidgetPasswordStrength {
+  return {
+    valid_password: true,
+    score: 4,
+    breached_password: false,
+    strength_policy: 'zxcvbn',
+    feedback: {
+      warning: '',
+      suggestions: [],
+      luds_requirements: { missing_characters: 0, missing_complexity: 0 },
+    },
+    ...overrides,
+  };
+}
+
 /** Creates a fake whose calls succeed unless the options say otherwise. */
 export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
   let user = options.user ?? null;
@@ -95,7 +132,18 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
     return options.otpSend ? options.otpSend(channel, recipient, n) : Promise.resolve(otpSent(channel, n));
   };
   const fake: FakeClient = {
-    calls: { loginOrCreate: [], authenticate: [], otpSend: [], otpAuthenticate: [] },
+    calls: {
+      loginOrCreate: [],
+      authenticate: [],
+      otpSend: [],
+      otpAuthenticate: [],
+      search: [],
+      passwordCreate: [],
+      passwordAuthenticate: [],
+      strengthCheck: [],
+      resetStart: [],
+      resetByEmail: [],
+    },
     telemetryEvents: [],
     bootstrap: {
       getSync: () => options.bootstrap ?? { displayWatermark: true, emailDomains: ['latchkey.test'] },
@@ -122,6 +170,36 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
         return options.otpAuthenticate
           ? options.otpAuthenticate(code, methodId)
           : Promise.resolve(AUTHENTICATED);
+      },
+    },
+    passwords: {
+      create(opts) {
+        fake.calls.passwordCreate.push(opts);
+        return options.passwordCreate ? options.passwordCreate(opts) : Promise.resolve(AUTHENTICATED);
+      },
+      authenticate(opts) {
+        fake.calls.passwordAuthenticate.push(opts);
+        return options.passwordAuthenticate
+          ? options.passwordAuthenticate(opts)
+          : Promise.resolve(AUTHENTICATED);
+      },
+      strengthCheck(opts) {
+        fake.calls.strengthCheck.push(opts);
+        return options.strengthCheck ? options.strengthCheck(opts) : Promise.resolve(strength());
+      },
+      resetByEmailStart(opts) {
+        fake.calls.resetStart.push(opts);
+        return options.resetStart ? options.resetStart(opts) : Promise.resolve({ status_code: 200 });
+      },
+      resetByEmail(opts) {
+        fake.calls.resetByEmail.push(opts);
+        return options.resetByEmail ? options.resetByEmail(opts) : Promise.resolve(AUTHENTICATED);
+      },
+    },
+    users: {
+      search(email) {
+        fake.calls.search.push(email);
+        return options.search ? options.search(email) : Promise.resolve({ userType: 'new' as const });
       },
     },
     session: {

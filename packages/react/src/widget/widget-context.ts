@@ -2,6 +2,7 @@
 import { type Context, createContext, type RefObject, useContext } from 'react';
 import type { WidgetClock } from '../clock.js';
 import type { WidgetConfig } from '../config.js';
+import type { EffectContext } from '../machine/effect-context.js';
 import type { Event } from '../machine/event.js';
 import type { MachineState } from '../machine/state.js';
 import type { ResolvedStrings, Translate } from '../strings/resolve-strings.js';
@@ -19,6 +20,8 @@ export interface WidgetContextValue {
   hideHeaderText: boolean;
   /** False until the first screen has rendered, so mounting never steals the page's focus. */
   focusReady: RefObject<boolean>;
+  /** The latest client, config and callbacks, for work a screen runs outside the machine. */
+  effectContext: () => EffectContext;
 }
 
 /** The context; `null` outside a widget. */

@@ -61,7 +61,8 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
   const context: EffectContext = { client, config, callbacks: props.callbacks ?? NO_CALLBACKS, clock };
   const latest = useRef(context);
   latest.current = context;
-  const [machine] = useState(() => createMachine(props.initial(), mode, () => latest.current));
+  const [readContext] = useState(() => () => latest.current);
+  const [machine] = useState(() => createMachine(props.initial(), mode, readContext));
   const state = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
 
   const floating = isFloating(config, client);
@@ -85,6 +86,7 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
     clock,
     hideHeaderText: styles?.hideHeaderText === true,
     focusReady,
+    effectContext: readContext,
   };
   const showWatermark = config.displayWatermark !== false && bootstrap.displayWatermark !== false;
 
