@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Runs every bench and prints one summary table, so a change's effect on bundle weight and on
- * the provider's hottest route can be quoted in a PR. Figures never fail the run; only the
+ * Runs every bench and prints one summary table, so a change's effect on bundle weight, on
+ * the provider's hottest route and on password-login throughput can be quoted in a PR. Figures never fail the run; only the
  * bundle bleed check does (exit 1), and so does a bench that could not measure at all.
  */
 import { benchBundleSize, printBundleFigures } from './bundle-size.mjs';
+import { benchPasswordLogin, printPasswordLoginFigures } from './password-login.mjs';
 import { benchSessionAuthenticate, formatRatio, printSessionFigures } from './session-authenticate.mjs';
 
 const summary = [];
@@ -39,6 +40,21 @@ try {
 } catch (error) {
   console.error(`session-authenticate could not run: ${error instanceof Error ? error.message : error}`);
   summary.push(['session authenticate', 'could not run']);
+  failed = true;
+}
+
+console.log('\n== password login ==');
+try {
+  const passwords = await benchPasswordLogin();
+  printPasswordLoginFigures(passwords);
+  summary.push([
+    'password logins (in-process, PGlite)',
+    `${passwords.loginsPerSecond.toFixed(1)} /s at concurrency ${passwords.concurrency}, p99 ${passwords.loginP99Ms.toFixed(0)} ms`,
+  ]);
+  summary.push(['share of login time in argon2id', `${(passwords.argon2Share * 100).toFixed(0)} %`]);
+} catch (error) {
+  console.error(`password-login could not run: ${error instanceof Error ? error.message : error}`);
+  summary.push(['password login', 'could not run']);
   failed = true;
 }
 

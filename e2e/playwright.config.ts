@@ -3,6 +3,20 @@
 import { defineConfig } from '@playwright/test';
 import { demoUrl, e2eDataDir, ports, providerUrl } from './support/stack.js';
 
+// A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI before
+// the provider starts; the demo page picks it with `?project=luds`.
+const ludsRedirects = ['authenticate', 'reset-password'].map(
+  (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
+);
+const createLudsProject = [
+  'node apps/provider/dist/cli.js project create --name "LUDS demo"',
+  `--origin ${demoUrl}`,
+  ...ludsRedirects,
+  '--password-policy luds --luds-min-length 10 --luds-complexity 3',
+  '--send-limit recipient_interval_seconds=0',
+  `> ${e2eDataDir}/luds-project.json`,
+].join(' ');
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-results',
@@ -33,7 +47,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${e2eDataDir} && node apps/provider/dist/main.js`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,

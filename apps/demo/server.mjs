@@ -26,12 +26,22 @@ const assets = {
   },
 };
 // Pages that may carry a one-time token in their URL: never leak it through Referer (SECURITY I5).
-const pages = new Set(['/', '/authenticate']);
+const pages = new Set(['/', '/authenticate', '/reset-password']);
 
-/** The page learns the dev project's public token the way an integrator would: from its own config. */
-async function pageConfig() {
-  const project = JSON.parse(await readFile(join(dataDir, 'dev-project.json'), 'utf8'));
-  return { publicToken: project.public_token, providerUrl };
+/**
+ * The page learns its project's public token the way an integrator would: from its own config.
+ * `?project=NAME` picks `NAME-project.json` beside the dev project's file (the e2e stack writes a
+ * LUDS project there with the provider's CLI); without it, the dev project.
+ */
+async function pageConfig(url) {
+  const name = url.searchParams.get('project');
+  const file = name && /^[a-z0-9-]{1,40}$/.test(name) ? `${name}-project.json` : 'dev-project.json';
+  const project = JSON.parse(await readFile(join(dataDir, file), 'utf8'));
+  return {
+    publicToken: project.public_token,
+    providerUrl,
+    project: file === 'dev-project.json' ? null : name,
+  };
 }
 
 function escapeJsonForHtml(value) {
@@ -47,7 +57,7 @@ const server = createServer(async (req, res) => {
     }
     if (pages.has(url.pathname)) {
       const html = await readFile(join(here, 'public/index.html'), 'utf8');
-      const body = html.replace('"__LATCHKEY_CONFIG__"', escapeJsonForHtml(await pageConfig()));
+      const body = html.replace('"__LATCHKEY_CONFIG__"', escapeJsonForHtml(await pageConfig(url)));
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'referrer-policy': 'no-referrer',

@@ -42,6 +42,16 @@ export function magicLinkIn(message: OutboxMessage): string {
   return match[1].replace(/&amp;/g, '&');
 }
 
+/** A link of type `reset_password` or `login` inside a password reset email. */
+export function resetLinkIn(
+  message: OutboxMessage,
+  type: 'reset_password' | 'login' = 'reset_password',
+): string {
+  const match = message.html.match(new RegExp(`href="([^"]*stytch_token_type=${type}[^"]*)"`));
+  if (!match?.[1]) throw new Error(`no ${type} link in message ${message.id}`);
+  return match[1].replace(/&amp;/g, '&');
+}
+
 /** The 6-digit passcode inside an email, text message or WhatsApp message. */
 export function passcodeIn(message: OutboxMessage): string {
   const match = message.text.match(/code is (\d{6})/);

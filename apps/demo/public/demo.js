@@ -1,12 +1,14 @@
 // The integrator's own code: create the client, finish a magic-link sign-in, show the account or the widget.
 (async () => {
   const config = JSON.parse(document.getElementById('latchkey-config').textContent);
-  const { createLatchkeyClient, mountLogin } = window.Latchkey;
+  const { createLatchkeyClient, mountLogin, mountResetPassword } = window.Latchkey;
   const client = createLatchkeyClient({ publicToken: config.publicToken, baseUrl: config.providerUrl });
   const sessionDurationMinutes = 60;
-  // Two setups an integrator might choose: `?login=codes` signs in with passcodes only (email,
-  // text, WhatsApp); the default sends magic links to emails and passcodes to phones.
+  // Setups an integrator might choose: `?login=codes` signs in with passcodes only (email, text,
+  // WhatsApp); `?login=passwords` asks for a password first, with magic links as the way around
+  // it; the default sends magic links to emails and passcodes to phones.
   const loginConfigs = {
+    passwords: { products: ['emailMagicLinks', 'passwords'] },
     default: {
       products: ['emailMagicLinks', 'otp'],
       otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
@@ -16,8 +18,21 @@
       otpOptions: { methods: ['email', 'sms', 'whatsapp'], expirationMinutes: 5 },
     },
   };
-  const loginSetup =
-    new URLSearchParams(window.location.search).get('login') === 'codes' ? 'codes' : 'default';
+  const pageParams = new URLSearchParams(window.location.search);
+  const loginSetup = Object.hasOwn(loginConfigs, pageParams.get('login') ?? '')
+    ? pageParams.get('login')
+    : 'default';
+  // Links in emails come back to this page with the same setup and project.
+  const setupQuery = new URLSearchParams();
+  if (loginSetup !== 'default') setupQuery.set('login', loginSetup);
+  if (config.project) setupQuery.set('project', config.project);
+  const keep = setupQuery.size > 0 ? `?${setupQuery}` : '';
+  const authenticateUrl = `${window.location.origin}/authenticate${keep}`;
+  const resetUrl = `${window.location.origin}/reset-password${keep}`;
+  // A reset link (`reset_password`) or its "log in without a password" link (`login`) opens the
+  // reset widget; it reads the token from the query string we hand it.
+  const tokenType = pageParams.get('stytch_token_type');
+  let resetSearch = tokenType === 'reset_password' || tokenType === 'login' ? window.location.search : null;
 
   const status = document.getElementById('status');
   const loginEl = document.getElementById('login');
@@ -35,6 +50,7 @@
     if (session) {
       widget?.unmount();
       widget = null;
+      resetSearch = null;
       loginEl.hidden = true;
       account.hidden = false;
       document.getElementById('account-email').textContent =
@@ -48,23 +64,28 @@
     account.hidden = true;
     loginEl.hidden = false;
     if (!widget) {
-      const redirect = `${window.location.origin}/authenticate`;
-      widget = mountLogin({
+      const options = {
         elementId: '#login',
         client,
         config: {
           ...loginConfigs[loginSetup],
           emailMagicLinksOptions: {
-            loginRedirectURL: redirect,
-            signupRedirectURL: redirect,
+            loginRedirectURL: authenticateUrl,
+            signupRedirectURL: authenticateUrl,
             loginExpirationMinutes: 30,
             signupExpirationMinutes: 30,
             createUserAsPending: true,
           },
+          passwordOptions: {
+            loginRedirectURL: authenticateUrl,
+            resetPasswordRedirectURL: resetUrl,
+            resetPasswordExpirationMinutes: 30,
+          },
           sessionOptions: { sessionDurationMinutes },
         },
         callbacks: { onError: (error) => console.error('Latchkey error', error) },
-      });
+      };
+      widget = resetSearch ? mountResetPassword({ ...options, search: resetSearch }) : mountLogin(options);
     }
   }
 
@@ -73,10 +94,10 @@
 
   // Finish a magic-link sign-in. The token leaves the address bar first, so it is never
   // bookmarked, shared or reloaded into a second (failing) redemption.
-  const params = new URLSearchParams(window.location.search);
-  const token = params.get('token');
-  if (params.get('stytch_token_type') === 'magic_links' && token) {
-    window.history.replaceState(null, '', '/');
+  const token = pageParams.get('token');
+  // Tokens leave the address bar at once (the reset widget already has its copy of the query).
+  if (token) window.history.replaceState(null, '', `/${keep}`);
+  if (tokenType === 'magic_links' && token) {
     showStatus('Signing you in…');
     try {
       await client.magicLinks.authenticate(token, { sessionDurationMinutes });
