@@ -19,6 +19,7 @@ import { otpsRoutes } from './features/otps/otps.routes.js';
 import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
 import { createOtpsSendService } from './features/otps/otps-send.service.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
+import { createBreachedPasswords } from './features/passwords/breached-passwords.js';
 import { createLoginLockout } from './features/passwords/login-lockout.js';
 import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
@@ -66,7 +67,7 @@ export interface AppDeps {
 
 /** The parts of ProviderConfig the app reads. */
 export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
-  Partial<Pick<ProviderConfig, 'sendLimitOverrides'>>;
+  Partial<Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl'>>;
 
 /** Builds the app: plugins, the one error path, every feature. Call `ready()` or `listen()` on the result. */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
@@ -131,6 +132,11 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     sessions,
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     lockout: createLoginLockout({ db, clock }),
+    breached: createBreachedPasswords({
+      clock,
+      rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
+      warn: (message, error) => app.log.warn({ err: error }, message),
+    }),
     mailer: deps.mailer,
     // The "password changed" notice goes out after the change has committed: a failed delivery is logged, not answered.
     report: (error: unknown) => app.log.error({ err: error }, 'password changed notice not delivered'),

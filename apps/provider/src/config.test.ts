@@ -95,6 +95,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 
+  it('reads the breached-password range API only as an http(s) URL', () => {
+    expect(loadConfig({}).breachedPasswordsRangeUrl).toBeUndefined();
+    const url = 'https://api.pwnedpasswords.com/range/';
+    expect(loadConfig({ LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: url }).breachedPasswordsRangeUrl).toBe(url);
+    expect(() => loadConfig({ LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: 'ftp://x/range/' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('finds the repo root from the package directory', () => {
     expect(existsSync(join(findRepoRoot(), 'apps', 'provider', 'package.json'))).toBe(true);
   });

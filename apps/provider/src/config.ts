@@ -34,6 +34,11 @@ export interface ProviderConfig {
   sendLimitOverrides: Partial<SendLimits>;
   /** LATCHKEY_SMS_* / LATCHKEY_WHATSAPP_FROM: the Twilio-style messaging API; the dev outbox (development) when absent. */
   messagingApi: MessagingApiConfig | undefined;
+  /**
+   * LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: a k-anonymity range API in the Pwned Passwords
+   * format (`{url}{5 hex digits}` → `SUFFIX:COUNT` lines), asked beside the bundled list.
+   */
+  breachedPasswordsRangeUrl: string | undefined;
   /** LATCHKEY_DEV_CLOCK=1: POST /dev/clock may move time forward (development mode only; end-to-end tests). */
   devClock: boolean;
 }
@@ -157,6 +162,12 @@ export function loadConfig(
   if (devClock && mode === 'production') {
     throw new ConfigError('LATCHKEY_DEV_CLOCK is for development only; unset it when NODE_ENV=production');
   }
+  const breachedPasswordsRangeUrl = nonEmpty(env.LATCHKEY_BREACHED_PASSWORDS_RANGE_URL);
+  if (breachedPasswordsRangeUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(breachedPasswordsRangeUrl)) {
+    throw new ConfigError(
+      'LATCHKEY_BREACHED_PASSWORDS_RANGE_URL must be an https:// URL, e.g. https://api.pwnedpasswords.com/range/',
+    );
+  }
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
@@ -175,6 +186,7 @@ export function loadConfig(
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     sendLimitOverrides: parseSendLimitOverrides(env),
     messagingApi: parseMessagingApi(env),
+    breachedPasswordsRangeUrl,
     devClock,
   };
 }

@@ -64,6 +64,8 @@ export interface TestContextOptions {
   sendLimitOverrides?: Partial<SendLimits>;
   /** Password hashing; by default argon2id with test-cheap parameters (m=1 MiB, t=1). */
   passwordHasher?: PasswordHasher;
+  /** LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: the k-anonymity range API asked beside the bundled list. */
+  breachedPasswordsRangeUrl?: string;
   /** LATCHKEY_DEV_CLOCK=1: the app's clock is the manual clock plus POST /dev/clock's offset. */
   devClock?: boolean;
 }
@@ -94,6 +96,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       keyEncryptionSecret: 'test-key-encryption-secret',
       trustProxy: false,
       ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),
+      ...(options.breachedPasswordsRangeUrl
+        ? { breachedPasswordsRangeUrl: options.breachedPasswordsRangeUrl }
+        : {}),
     },
     {
       db,

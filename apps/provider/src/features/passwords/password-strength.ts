@@ -2,7 +2,9 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
+import type { BreachedPasswords } from './breached-passwords.js';
 import { isCommonPassword } from './common-passwords.js';
 import { codePointLength } from './password-input.js';
 
@@ -62,11 +64,16 @@ function ludsOf(password: string, config: Project['passwordConfig']) {
 
 /**
  * Judges a normalised password. `email` (when known) counts as a guessable input: a password
- * built from the address scores lower. Breached = on the bundled common-password list.
+ * built from the address scores lower. `breached` is what the breach check found (by default
+ * the bundled common-password list alone).
  */
-export function judgePassword(project: Project, password: string, email?: string): PasswordStrength {
+export function judgePassword(
+  project: Project,
+  password: string,
+  email?: string,
+  breached: boolean = isCommonPassword(password),
+): PasswordStrength {
   const config = project.passwordConfig;
-  const breached = isCommonPassword(password);
   const luds = ludsOf(password, config);
   const inputs = email ? [email, email.split('@')[0] ?? ''] : [];
   const result = estimator().check([...password].slice(0, ZXCVBN_MAX_CODE_POINTS).join(''), inputs);
@@ -101,4 +108,26 @@ export function weakPasswordMessage(strength: PasswordStrength, project: Project
   }
   const hint = [strength.feedback.warning, ...strength.feedback.suggestions].filter(Boolean).join(' ');
   return `The password is too easy to guess.${hint ? ` ${hint}` : ''} Try a longer passphrase of several uncommon words.`;
+}
+
+/** Judges a normalised password with the full breach check (the bundled list and the range API). */
+export async function assessPassword(
+  breached: BreachedPasswords,
+  project: Project,
+  password: string,
+  email?: string,
+): Promise<PasswordStrength> {
+  return judgePassword(project, password, email, await breached.isBreached(password));
+}
+
+/** A new password must pass: 400 weak_password saying what to change, before any hashing. */
+export async function requireStrongPassword(
+  breached: BreachedPasswords,
+  project: Project,
+  password: string,
+  email?: string,
+): Promise<void> {
+  const strength = await assessPassword(breached, project, password, email);
+  if (!strength.valid_password)
+    throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
 }

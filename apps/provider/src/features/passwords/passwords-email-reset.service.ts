@@ -15,6 +15,7 @@ import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
+import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
 import { notifyPasswordChanged } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
@@ -25,7 +26,7 @@ import {
   insertReset,
   revokeOpenResets,
 } from './password-resets.repository.js';
-import { judgePassword, weakPasswordMessage } from './password-strength.js';
+import { requireStrongPassword } from './password-strength.js';
 import { revokeOtherSessions, setPassword } from './passwords.repository.js';
 import { passwordFactor } from './passwords.service.js';
 
@@ -61,6 +62,7 @@ export function createPasswordsEmailResetService(deps: {
   sessions: SessionsService;
   hasher: PasswordHasher;
   lockout: LoginLockout;
+  breached: BreachedPasswords;
   /** Receives a failed delivery of the "password changed" notice. */
   report: (error: unknown) => void;
 }) {
@@ -143,9 +145,7 @@ export function createPasswordsEmailResetService(deps: {
         .where('id', '=', found.email_id)
         .executeTakeFirst();
       const password = normalisePassword(input.password);
-      const strength = judgePassword(project, password, emailRow?.email);
-      if (!strength.valid_password)
-        throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+      await requireStrongPassword(deps.breached, project, password, emailRow?.email);
       const hash = await deps.hasher.hash(password);
       const created = await db.transaction().execute(async (trx) => {
         const at = clock.now();

@@ -2,7 +2,6 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
@@ -10,11 +9,12 @@ import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { activateUser } from '../users/users.repository.js';
+import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
-import { judgePassword, weakPasswordMessage } from './password-strength.js';
+import { requireStrongPassword } from './password-strength.js';
 import { findPassword, revokeOtherSessions, setPassword } from './passwords.repository.js';
 import { passwordFactor } from './passwords.service.js';
 
@@ -37,17 +37,16 @@ export function createPasswordsResetService(
     sessions: SessionsService;
     hasher: PasswordHasher;
     lockout: LoginLockout;
+    breached: BreachedPasswords;
   },
 ) {
   const { db, clock, hasher } = deps;
   const passwordId = (project: Project) => newId('password', project.environment, deps.random);
 
   /** The new password, normalised, or 400 weak_password (checked before any hashing). */
-  function acceptable(project: Project, password: string, email?: string): string {
+  async function acceptable(project: Project, password: string, email?: string): Promise<string> {
     const normalised = normalisePassword(password);
-    const strength = judgePassword(project, normalised, email);
-    if (!strength.valid_password)
-      throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+    await requireStrongPassword(deps.breached, project, normalised, email);
     return normalised;
   }
 
@@ -63,7 +62,7 @@ export function createPasswordsResetService(
       attributes: SessionAttributes,
     ): Promise<CreatedSession> {
       const email = normaliseEmail(input.email);
-      const next = acceptable(project, input.new_password, email);
+      const next = await acceptable(project, input.new_password, email);
       const existing = normalisePassword(input.existing_password);
       const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);
       const hash = await hasher.hash(next);
@@ -96,7 +95,7 @@ export function createPasswordsResetService(
      * addresses get the notice (worded as "added" for a first password).
      */
     async withSession(project: Project, session: SessionRow, password: string): Promise<void> {
-      const next = acceptable(project, password);
+      const next = await acceptable(project, password);
       const hash = await hasher.hash(next);
       const now = clock.now();
       const replaced = await db.transaction().execute(async (trx) => {

@@ -139,7 +139,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
       normalisePassword(password);
       const project = projectOf(request);
       await options.lookups.check(project, 'strength_check', request.ip);
-      return ok(request, passwords.strength(project, password, email));
+      return ok(request, await passwords.strength(project, password, email));
     },
   );
 

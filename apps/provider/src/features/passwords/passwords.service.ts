@@ -10,11 +10,11 @@ import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { activateUser, findEmailByAddress } from '../users/users.repository.js';
-import { isCommonPassword } from './common-passwords.js';
+import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
-import { judgePassword, type PasswordStrength, weakPasswordMessage } from './password-strength.js';
+import { assessPassword, type PasswordStrength, requireStrongPassword } from './password-strength.js';
 import { findPassword, insertPasswordIfAbsent, replacePasswordHash } from './passwords.repository.js';
 
 /** What create and authenticate take. */
@@ -42,13 +42,19 @@ export function createPasswordsService(deps: {
   sessions: SessionsService;
   hasher: PasswordHasher;
   lockout: LoginLockout;
+  breached: BreachedPasswords;
 }) {
   const { db, clock, hasher } = deps;
 
   return {
     /** The strength response for a typed password (nothing stored or counted). */
-    strength(project: Project, password: string, email?: string): PasswordStrength {
-      return judgePassword(project, normalisePassword(password), email && normaliseEmail(email));
+    strength(project: Project, password: string, email?: string): Promise<PasswordStrength> {
+      return assessPassword(
+        deps.breached,
+        project,
+        normalisePassword(password),
+        email && normaliseEmail(email),
+      );
     },
 
     async search(project: Project, email: string): Promise<UserType> {
@@ -69,9 +75,7 @@ export function createPasswordsService(deps: {
     ): Promise<CreatedSession & { emailId: string }> {
       const email = normaliseEmail(input.email);
       const password = normalisePassword(input.password);
-      const strength = judgePassword(project, password, email);
-      if (!strength.valid_password)
-        throw new ApiError('weak_password', { message: weakPasswordMessage(strength, project) });
+      await requireStrongPassword(deps.breached, project, password, email);
       const taken = () =>
         new ApiError('reset_password', {
           message:
@@ -115,7 +119,7 @@ export function createPasswordsService(deps: {
       const email = normaliseEmail(input.email);
       const password = normalisePassword(input.password);
       const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
-      if (stored.requires_reset || isCommonPassword(password))
+      if (stored.requires_reset || (await deps.breached.isBreached(password)))
         throw new ApiError('reset_password', {
           message:
             'This password must be changed before you can log in: it may have been exposed in a breach elsewhere. Reset it by email.',
