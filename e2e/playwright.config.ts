@@ -1,7 +1,7 @@
 // End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
 // (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once.
 import { defineConfig } from '@playwright/test';
-import { demoUrl, e2eDataDir, ports, providerUrl } from './support/stack.js';
+import { demoUrl, e2eDataDir, ports, providerUrl, rangeApiUrl } from './support/stack.js';
 
 // A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI before
 // the provider starts; the demo page picks it with `?project=luds`.
@@ -47,6 +47,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      // A breached-password range API (Pwned Passwords format) the provider asks beside its list.
+      command: 'node --import tsx e2e/support/serve-range-api.ts',
+      cwd: '..',
+      url: `${rangeApiUrl}/range/00000`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
@@ -57,6 +65,7 @@ export default defineConfig({
         PORT: String(ports.provider),
         LATCHKEY_DATA_DIR: e2eDataDir,
         LATCHKEY_DEV_CLOCK: '1',
+        LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: `${rangeApiUrl}/range/`,
       },
     },
     {

@@ -87,3 +87,36 @@ test("the reset form's 'Login without a password' signs in with the link alone",
   await page.getByRole('button', { name: 'Login without a password' }).click();
   await demo.expectSignedIn(email);
 });
+
+test("the reset email's login link signs in at once, showing 'Logging in' meanwhile", async ({
+  demo,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('lin');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
+  await sdkPost(request, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: 'http://localhost:4500/reset-password?login=passwords',
+    login_redirect_url: 'http://localhost:4500/reset-password?login=passwords',
+  });
+  const [message] = await waitForMessages(request, email, 1);
+  const link = resetLinkIn(message!, 'login');
+  expect(new URL(link).searchParams.get('stytch_token_type')).toBe('login');
+
+  // Hold the real provider's answer a moment so the interim screen can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/sdk/v1/magic_links/authenticate', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Logging in', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await snapshot(page, '29-password-reset-logging-in');
+  release();
+  await demo.expectSignedIn(email);
+});

@@ -2,8 +2,10 @@
 import { PasswordScreens } from '../pages/password-screens.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
-import { uniqueEmail, waitForMessages } from '../support/outbox.js';
+import { resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
+import { listAsBreached, setRangeApiMode } from '../support/range-api.js';
+import { providerUrl } from '../support/stack.js';
 
 const STRONG = 'violet kettle marching sideways';
 
@@ -149,4 +151,53 @@ test('signing up an address that another tab just registered leads to the dedupe
   expect(messages.some((m) => m.html.includes('stytch_token_type=reset_password'))).toBe(true);
   await snapshot(page, '25-password-dedupe');
   await expectNoAxeViolations(page);
+});
+
+test('a password that turned up in a breach after sign-up leads to the breached screen and a reset', async ({
+  demo,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('bri');
+  const leaked = `copper ${Date.now().toString(36)} walrus ledger`;
+  const passwords = new PasswordScreens(page);
+
+  await test.step('the account signs up while the range API is down (the list alone judges)', async () => {
+    await listAsBreached(request, leaked);
+    await setRangeApiMode(request, 'unavailable');
+    try {
+      await sdkPost(request, '/passwords', { email, password: leaked, session_duration_minutes: 30 });
+    } finally {
+      await setRangeApiMode(request, 'ok');
+    }
+    // The provider leaves a failed range API alone for 30 s; step past that.
+    const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 31 } });
+    expect(moved.ok()).toBe(true);
+  });
+
+  await test.step('logging in with it sends a reset email and says why', async () => {
+    await page.goto('/?login=passwords');
+    await demo.widget.emailInput.fill(email);
+    await demo.widget.continueButton.click();
+    await passwords.logIn(leaked);
+    await expect(
+      page.getByRole('heading', { name: 'Check your email to set a new password', exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('A different site where you use the same password had a security issue'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
+    await expect(demo.account).toBeHidden();
+    await snapshot(page, '28-password-breached');
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('the emailed link sets a new password, which signs in', async () => {
+    const [message] = await waitForMessages(request, email, 1);
+    await page.goto(resetLinkIn(message!));
+    await passwords.newPasswordInput.fill(STRONG);
+    await expect(passwords.continueButton).toBeEnabled();
+    await passwords.continueButton.click();
+    await demo.expectSignedIn(email);
+  });
 });

@@ -19,8 +19,15 @@ export interface RangeApiServer {
 
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
 
-/** Starts the server with `breached` listed. Every answer carries padding lines (count 0), as the real API's do. */
-export async function startRangeApi(breached: readonly string[] = []): Promise<RangeApiServer> {
+/**
+ * Starts the server with `breached` listed. Every answer carries padding lines (count 0), as the
+ * real API's do. For a test in another process (the end-to-end stack) it also takes
+ * `POST /control/list` `{password}` and `POST /control/mode` `{mode}`.
+ */
+export async function startRangeApi(
+  breached: readonly string[] = [],
+  options: { port?: number } = {},
+): Promise<RangeApiServer> {
   const listed = new Set(breached.map(sha1));
   let server: Server | undefined;
   const api: RangeApiServer = {
@@ -34,8 +41,18 @@ export async function startRangeApi(breached: readonly string[] = []): Promise<R
         server?.close(() => resolve());
       }),
   };
-  server = createServer((request, response) => {
+  server = createServer(async (request, response) => {
     const path = request.url ?? '';
+    if (request.method === 'POST' && path.startsWith('/control/')) {
+      const body = JSON.parse((await request.toArray()).join('') || '{}') as {
+        password?: string;
+        mode?: RangeApiMode;
+      };
+      if (path === '/control/list' && body.password) api.add(body.password);
+      if (path === '/control/mode' && body.mode) api.mode = body.mode;
+      response.writeHead(204).end();
+      return;
+    }
     const addPadding = request.headers['add-padding'];
     api.requests.push({ path, addPadding: Array.isArray(addPadding) ? addPadding[0] : addPadding });
     if (api.mode === 'hang') return;
@@ -48,7 +65,7 @@ export async function startRangeApi(breached: readonly string[] = []): Promise<R
     lines.push(`${'0'.repeat(35)}:0`, `${'F'.repeat(35)}:0`);
     response.writeHead(200, { 'content-type': 'text/plain' }).end(lines.join('\r\n'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/range/`;
   return api;
 }
