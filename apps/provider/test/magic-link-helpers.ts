@@ -71,15 +71,3 @@ export async function givenSignedInUser(ctx: TestContext, email: string, duratio
     user: { emails: unknown[] } & Record<string, unknown>;
   };
 }
-
-/** Counts rows of a table (for "nothing changed" checks). */
-export async function countRows(
-  ctx: TestContext,
-  table: 'users' | 'emails' | 'sessions' | 'magic_links' | 'outbox_messages' | 'sdk_events',
-): Promise<number> {
-  const row = await ctx.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -1,6 +1,7 @@
 /** Intent-named steps of the passcode flows, driven through the real HTTP API and the dev outbox. */
 import type { LightMyRequestResponse } from 'fastify';
 import { outboxFor } from './magic-link-helpers.js';
+import { rowCounts } from './row-counts.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 
 /** The passcode channels. */
@@ -91,14 +92,5 @@ export async function givenCodeSent(
 
 /** Row counts of everything a send or an attempt could touch (SECURITY §0 "nothing changed"). */
 export async function otpSnapshot(ctx: TestContext): Promise<Record<string, number>> {
-  const tables = ['users', 'emails', 'phone_numbers', 'otp_codes', 'sessions', 'outbox_messages'] as const;
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await ctx.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
+  return rowCounts(ctx, ['users', 'emails', 'phone_numbers', 'otp_codes', 'sessions', 'outbox_messages']);
 }

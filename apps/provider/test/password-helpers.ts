@@ -1,6 +1,7 @@
 /** Helpers for the password endpoint tests. */
 import type { LightMyRequestResponse } from 'fastify';
 import { outboxFor } from './magic-link-helpers.js';
+import { rowCounts } from './row-counts.js';
 import { sdkHeaders, type TestContext } from './test-app.js';
 
 /** A strong password that is on no list (zxcvbn score 4). */
@@ -38,15 +39,7 @@ export async function givenPasswordUser(ctx: TestContext, email: string, passwor
 
 /** Row counts of what a password call could change. */
 export async function passwordSnapshot(ctx: TestContext): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of ['users', 'emails', 'passwords', 'sessions', 'login_failures'] as const) {
-    const row = await ctx.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
+  return rowCounts(ctx, ['users', 'emails', 'passwords', 'sessions', 'login_failures']);
 }
 
 /** POSTs reset/start for `email` (plus `body`). */

@@ -1,6 +1,7 @@
 /** The /sdk/v1 edge: Basic auth, CORS, body handling, the error shape and common headers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, requestMagicLink } from '../../test/magic-link-helpers.js';
+import { requestMagicLink } from '../../test/magic-link-helpers.js';
+import { countRows } from '../../test/row-counts.js';
 import {
   basic,
   createTestContext,

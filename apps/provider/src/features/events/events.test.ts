@@ -1,6 +1,6 @@
 /** POST /sdk/v1/events: telemetry batches without Authorization. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { countRows } from '../../../test/magic-link-helpers.js';
+import { countRows } from '../../../test/row-counts.js';
 import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;

@@ -7,6 +7,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import { renderMagicLinkEmail } from './magic-link-email.js';
 import { buildMagicLinkUrl } from './magic-link-url.js';
 import { insertMagicLink, revokeUnusedMagicLinks } from './magic-links.repository.js';
@@ -40,7 +41,7 @@ export function prepareSend(project: Project, input: SendInput): PreparedSend {
     throw new ApiError('pkce_mismatch', { message: 'This project requires PKCE: send a code_challenge.' });
   }
   return {
-    email: input.email.trim().toLowerCase(),
+    email: normaliseEmailAddress(input.email),
     redirects,
     minutes: {
       login: input.login_expiration_minutes ?? project.magicLinkExpirationMinutes,

@@ -1,12 +1,8 @@
 /** PKCE on magic links (SECURITY H1–H3): the verifier is checked before the token is consumed. */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authenticateMagicLink,
-  countRows,
-  latestToken,
-  requestMagicLink,
-} from '../../../test/magic-link-helpers.js';
+import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
+import { countRows } from '../../../test/row-counts.js';
 import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;

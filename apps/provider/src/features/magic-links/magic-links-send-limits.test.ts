@@ -1,7 +1,8 @@
 /** SECURITY A5/A8/E3: send limits of the magic-link endpoints, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
+import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
+import { countRows } from '../../../test/row-counts.js';
 import {
   createTestContext,
   DEMO_REDIRECT,

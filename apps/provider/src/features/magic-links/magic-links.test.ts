@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authenticateMagicLink,
-  countRows,
   latestToken,
   outboxFor,
   requestMagicLink,
   tokenFromText,
 } from '../../../test/magic-link-helpers.js';
+import { countRows } from '../../../test/row-counts.js';
 import {
   createTestContext,
   DEMO_REDIRECT,

@@ -11,6 +11,7 @@ import {
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import type { Destination } from './otp-recipients.js';
 import {
   AuthenticateBody,
@@ -76,7 +77,10 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
       `/otps/email/${path}`,
       { onRequest: publicAuth, schema: { body: EmailSendBody, response: { 200: EmailSendResponse } } },
       async (request) => {
-        const destination: Destination = { channel: 'email', value: request.body.email.trim().toLowerCase() };
+        const destination: Destination = {
+          channel: 'email',
+          value: normaliseEmailAddress(request.body.email),
+        };
         return ok(
           request,
           emailAnswer(await send(request, kind, destination, request.body.expiration_minutes)),

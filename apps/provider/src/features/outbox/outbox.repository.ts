@@ -1,5 +1,6 @@
 /** @module outbox.repository — SQL for the development outbox. */
 import type { DbExecutor } from '../../db/database.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import type { NewOutboxMessageRow, OutboxMessageRow } from './outbox.table.js';
 
 /** Stores one message. */
@@ -14,7 +15,7 @@ export async function listOutboxMessages(
 ): Promise<OutboxMessageRow[]> {
   let query = db.selectFrom('outbox_messages').selectAll();
   if (options.to !== undefined) {
-    const to = options.to.trim().toLowerCase();
+    const to = normaliseEmailAddress(options.to);
     // `?to=+14155552671` unencoded arrives as " 14155552671": a bare number also matches its E.164 form.
     query = query.where('to_address', 'in', /^\d{2,15}$/.test(to) ? [to, `+${to}`] : [to]);
   }

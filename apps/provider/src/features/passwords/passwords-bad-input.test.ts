@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords } from '../../../test/password-helpers.js';
+import { rowCounts } from '../../../test/row-counts.js';
 import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
 import { isEmailAddress } from '../users/email-address.js';
 
@@ -97,7 +98,6 @@ const wrongValues: Record<FieldKind, unknown[]> = {
 
 /** Row counts of everything a password call could touch. */
 async function snapshot(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
   const tables = [
     'users',
     'emails',
@@ -109,14 +109,7 @@ async function snapshot(): Promise<Record<string, number>> {
     'outbox_messages',
     'rate_limit_buckets',
   ] as const;
-  for (const table of tables) {
-    const row = await ctx.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
+  return rowCounts(ctx, tables);
 }
 
 describe('wrong JSON types', () => {

@@ -1,23 +1,17 @@
 /** @module passwords-email-reset.service — password reset by emailed token: start, and redeem (SECURITY B3, B9, E3). */
-import type { Clock } from '../../clock.js';
-import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import { checkPkce } from '../../crypto/pkce.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
-import type { Db } from '../../db/database.js';
-import type { Mailer } from '../../email/mailer.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
 import { lockAddressForIssuance, revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
-import type { BreachedPasswords } from './breached-passwords.js';
-import type { LoginLockout } from './login-lockout.js';
-import { notifyPasswordChanged } from './password-changed-email.js';
+import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
 import {
@@ -28,7 +22,7 @@ import {
 } from './password-resets.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { revokeOtherSessions, setPassword } from './passwords.repository.js';
-import { passwordFactor } from './passwords.service.js';
+import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
 
 /** Default and largest reset-token lifetime, minutes (SECURITY §2: 30 min). */
 export const RESET_DEFAULT_MINUTES = 30;
@@ -53,19 +47,12 @@ export interface ResetInput {
 const invalidToken = () => new ApiError('invalid_reset_token');
 
 /** Creates the reset-by-email service. */
-export function createPasswordsEmailResetService(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  mailer: Mailer;
-  throttle: EmailSendThrottle;
-  sessions: SessionsService;
-  hasher: PasswordHasher;
-  lockout: LoginLockout;
-  breached: BreachedPasswords;
-  /** Receives a failed delivery of the "password changed" notice. */
-  report: (error: unknown) => void;
-}) {
+export function createPasswordsEmailResetService(
+  deps: PasswordServiceDeps &
+    PasswordChangedNoticeDeps & {
+      throttle: EmailSendThrottle;
+    },
+) {
   const { db, clock } = deps;
   return {
     /**
@@ -82,7 +69,7 @@ export function createPasswordsEmailResetService(deps: {
         throw new ApiError('pkce_mismatch', {
           message: 'This project requires PKCE: send a code_challenge.',
         });
-      const email = input.email.trim().toLowerCase();
+      const email = normaliseEmailAddress(input.email);
       await deps.throttle.check(project, email, clientIp);
       const minutes = input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES;
       const message = await db.transaction().execute(async (trx) => {

@@ -1,22 +1,17 @@
 /** @module passwords-reset.service — changing a password with the current one or with a live session (SECURITY B9, D7). */
-import type { Clock } from '../../clock.js';
-import type { PasswordHasher } from '../../crypto/password-hasher.js';
-import type { Db } from '../../db/database.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser } from '../users/users.repository.js';
-import type { BreachedPasswords } from './breached-passwords.js';
-import type { LoginLockout } from './login-lockout.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
 import { requireStrongPassword } from './password-strength.js';
 import { findPassword, revokeOtherSessions, setPassword } from './passwords.repository.js';
-import { passwordFactor } from './passwords.service.js';
+import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
 
 /** Body of /passwords/existing_password/reset. */
 export interface ExistingPasswordResetInput {
@@ -26,20 +21,8 @@ export interface ExistingPasswordResetInput {
   session_duration_minutes?: number | undefined;
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
 /** Creates the password change service. */
-export function createPasswordsResetService(
-  deps: PasswordChangedNoticeDeps & {
-    db: Db;
-    clock: Clock;
-    random: Random;
-    sessions: SessionsService;
-    hasher: PasswordHasher;
-    lockout: LoginLockout;
-    breached: BreachedPasswords;
-  },
-) {
+export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & PasswordServiceDeps) {
   const { db, clock, hasher } = deps;
   const passwordId = (project: Project) => newId('password', project.environment, deps.random);
 
@@ -61,7 +44,7 @@ export function createPasswordsResetService(
       input: ExistingPasswordResetInput,
       attributes: SessionAttributes,
     ): Promise<CreatedSession> {
-      const email = normaliseEmail(input.email);
+      const email = normaliseEmailAddress(input.email);
       const next = await acceptable(project, input.new_password, email);
       const existing = normalisePassword(input.existing_password);
       const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);

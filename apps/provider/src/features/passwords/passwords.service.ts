@@ -9,6 +9,7 @@ import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser, findEmailByAddress } from '../users/users.repository.js';
 import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
@@ -32,10 +33,8 @@ export function passwordFactor(now: Date): AuthenticationFactor {
   return { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() };
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** Creates the passwords service. */
-export function createPasswordsService(deps: {
+/** What every password service needs (create/log in, changes, resets by email). */
+export interface PasswordServiceDeps {
   db: Db;
   clock: Clock;
   random: Random;
@@ -43,7 +42,10 @@ export function createPasswordsService(deps: {
   hasher: PasswordHasher;
   lockout: LoginLockout;
   breached: BreachedPasswords;
-}) {
+}
+
+/** Creates the passwords service. */
+export function createPasswordsService(deps: PasswordServiceDeps) {
   const { db, clock, hasher } = deps;
 
   return {
@@ -53,12 +55,12 @@ export function createPasswordsService(deps: {
         deps.breached,
         project,
         normalisePassword(password),
-        email && normaliseEmail(email),
+        email && normaliseEmailAddress(email),
       );
     },
 
     async search(project: Project, email: string): Promise<UserType> {
-      const row = await findEmailByAddress(db, project.id, normaliseEmail(email));
+      const row = await findEmailByAddress(db, project.id, normaliseEmailAddress(email));
       if (!row) return 'new';
       return (await findPassword(db, row.user_id)) ? 'password' : 'passwordless';
     },
@@ -73,7 +75,7 @@ export function createPasswordsService(deps: {
       input: PasswordLoginInput,
       attributes: SessionAttributes,
     ): Promise<CreatedSession & { emailId: string }> {
-      const email = normaliseEmail(input.email);
+      const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       await requireStrongPassword(deps.breached, project, password, email);
       const taken = () =>
@@ -116,7 +118,7 @@ export function createPasswordsService(deps: {
       input: PasswordLoginInput,
       attributes: SessionAttributes,
     ): Promise<CreatedSession> {
-      const email = normaliseEmail(input.email);
+      const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
       if (stored.requires_reset || (await deps.breached.isBreached(password)))

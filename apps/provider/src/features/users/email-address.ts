@@ -25,3 +25,11 @@ export function isEmailAddress(value: string): boolean {
 export function assertEmailAddress(value: string): void {
   if (!isEmailAddress(value)) throw new ApiError('invalid_email');
 }
+
+/**
+ * The stored form of an address: trimmed and lower-cased, so one inbox is one account whatever
+ * its spelling in a request (every lookup and insert goes through this).
+ */
+export function normaliseEmailAddress(value: string): string {
+  return value.trim().toLowerCase();
+}
