@@ -1,11 +1,12 @@
 /** @module password/login-form — spec §2 login form: read-only email, password, 'Forgot Password?', Continue. */
-import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { Button } from '../components/button.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { PasswordField } from '../components/password-field.js';
-import { TextField } from '../components/text-field.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
+import { AccountEmailField } from './account-email-field.js';
+import { usePasswordError } from './use-password-error.js';
 
 /** Props of LoginForm. */
 export interface LoginFormProps {
@@ -22,10 +23,7 @@ export function LoginForm({ email, pending, onSubmit, onForgot }: LoginFormProps
   const [password, setPassword] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const { error, busy } = state;
-
-  useEffect(() => {
-    if (error?.field === 'password') input.current?.focus();
-  }, [error]);
+  const fieldError = usePasswordError(input);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -34,15 +32,7 @@ export function LoginForm({ email, pending, onSubmit, onForgot }: LoginFormProps
 
   return (
     <form className="lk-stack" noValidate onSubmit={submit}>
-      <TextField
-        label={t('password.emailLabel')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        disabled
-        readOnly
-      />
+      <AccountEmailField email={email} />
       <PasswordField
         ref={input}
         label={t('password.passwordLabel')}
@@ -54,7 +44,7 @@ export function LoginForm({ email, pending, onSubmit, onForgot }: LoginFormProps
         value={password}
         disabled={busy}
         onChange={(event) => setPassword(event.currentTarget.value)}
-        error={error?.field === 'password' ? errorText(error, strings) : undefined}
+        error={fieldError}
       />
       <p className="lk-row-end">
         <Button variant="text" busy={pending === 'forgot'} disabled={busy} onClick={onForgot}>

@@ -1,12 +1,13 @@
 /** @module password/new-password-form — a new password with its strength shown; Continue waits for "valid". */
-import { type FormEvent, type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactElement, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { PasswordField } from '../components/password-field.js';
-import { TextField } from '../components/text-field.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
+import { AccountEmailField } from './account-email-field.js';
 import { StrengthIndicator } from './strength-indicator.js';
+import { usePasswordError } from './use-password-error.js';
 import { usePasswordStrength } from './use-password-strength.js';
 
 /** Props of NewPasswordForm. */
@@ -38,31 +39,17 @@ export function NewPasswordForm({
   const strengthId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { error, busy } = state;
-
-  useEffect(() => {
-    if (error?.field === 'password') input.current?.focus();
-  }, [error]);
+  const fieldError = usePasswordError(input);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (strength.canSubmit && !busy) onSubmit(password);
   };
 
-  const fieldError = error?.field === 'password' ? errorText(error, strings) : undefined;
   const checkError = strength.error ? errorText(strength.error, strings) : undefined;
   return (
     <form className="lk-stack" noValidate onSubmit={submit}>
-      {email !== undefined ? (
-        <TextField
-          label={t('password.emailLabel')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          disabled
-          readOnly
-        />
-      ) : null}
+      {email !== undefined ? <AccountEmailField email={email} /> : null}
       <PasswordField
         ref={input}
         label={passwordLabel}
