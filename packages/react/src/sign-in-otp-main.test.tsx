@@ -1,25 +1,17 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetConfig, WidgetEvent } from './config.js';
+import type { WidgetConfig } from './config.js';
 import { SignIn } from './sign-in.js';
 import { createFakeClient, otpSent } from './testing/fake-client.js';
+import { renderSignIn } from './testing/render-sign-in.js';
 
 afterEach(cleanup);
-
-function setup(config: WidgetConfig, options: Parameters<typeof createFakeClient>[0] = {}) {
-  const client = createFakeClient(options);
-  const events: WidgetEvent[] = [];
-  const user = userEvent.setup();
-  render(<SignIn client={client} config={config} callbacks={{ onEvent: (e) => events.push(e) }} />);
-  return { client, events, user };
-}
 
 const ALL: WidgetConfig = { products: ['otp'], otpOptions: { methods: ['email', 'sms', 'whatsapp'] } };
 
 describe('<SignIn> Main with one-time passcodes', () => {
   it('shows a tab per configured method, phone tabs first, as an accessible tab list', async () => {
-    const { user } = setup(ALL);
+    const { user } = renderSignIn(ALL);
     const list = screen.getByRole('tablist', { name: 'Sign-in method' });
     const tabs = within(list).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Text', 'WhatsApp', 'Email']);
@@ -42,20 +34,20 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('shows only the form when one method is configured, and magic links beside phone codes', () => {
-    setup({ products: ['otp'], otpOptions: { methods: ['email'] } });
+    renderSignIn({ products: ['otp'], otpOptions: { methods: ['email'] } });
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByLabelText('Email')).toBeTruthy();
     cleanup();
-    setup({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
+    renderSignIn({ products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
     cleanup();
-    setup({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } });
+    renderSignIn({ products: ['otp'], otpOptions: { methods: ['whatsapp'] } });
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.getByRole('button', { name: 'Continue with WhatsApp' })).toBeTruthy();
   });
 
   it('starts the country picker on the browser region and lists every country once loaded', async () => {
-    setup(ALL);
+    renderSignIn(ALL);
     const select = screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement;
     expect(select.value).toBe('US'); // jsdom's navigator.language is en-US
     await screen.findByRole('option', { name: 'United Kingdom (+44)' });
@@ -64,7 +56,7 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('formats the number as it is typed', async () => {
-    const { user } = setup(ALL);
+    const { user } = renderSignIn(ALL);
     await screen.findByRole('option', { name: 'United Kingdom (+44)' });
     const input = screen.getByLabelText('Phone number') as HTMLInputElement;
     await user.type(input, '2015550123');
@@ -74,7 +66,7 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('refuses an invalid number inline and sends nothing', async () => {
-    const { client, user } = setup(ALL);
+    const { client, user } = renderSignIn(ALL);
     await user.type(screen.getByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Continue with text message' }));
     const alert = await screen.findByRole('alert');
@@ -87,7 +79,7 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('sends an SMS code to the E.164 number with the default expiry, and shows where it went', async () => {
-    const { client, events, user } = setup(ALL);
+    const { client, events, user } = renderSignIn(ALL);
     await user.type(screen.getByLabelText('Phone number'), '(201) 555-0123');
     await user.click(screen.getByRole('button', { name: 'Continue with text message' }));
     expect(await screen.findByRole('heading', { name: 'Enter passcode' })).toBeTruthy();
@@ -100,7 +92,10 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('sends by WhatsApp for another country, with the configured expiry', async () => {
-    const { client, user } = setup({ ...ALL, otpOptions: { methods: ['whatsapp'], expirationMinutes: 2 } });
+    const { client, user } = renderSignIn({
+      ...ALL,
+      otpOptions: { methods: ['whatsapp'], expirationMinutes: 2 },
+    });
     await screen.findByRole('option', { name: 'United Kingdom (+44)' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
     await user.type(screen.getByLabelText('Phone number'), '07400 123456{Enter}');
@@ -111,7 +106,7 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('sends an email code with the template ids and logs email_sent', async () => {
-    const { client, user } = setup({
+    const { client, user } = renderSignIn({
       products: ['otp'],
       otpOptions: { methods: ['email'], loginTemplateId: 'login-tpl', signupTemplateId: 'signup-tpl' },
     });
@@ -132,7 +127,7 @@ describe('<SignIn> Main with one-time passcodes', () => {
   });
 
   it('keeps the tab and the number when coming back from the code screen', async () => {
-    const { user } = setup(ALL);
+    const { user } = renderSignIn(ALL);
     await user.click(screen.getByRole('tab', { name: 'WhatsApp' }));
     await user.type(screen.getByLabelText('Phone number'), '2015550123{Enter}');
     await screen.findByRole('heading', { name: 'Enter passcode' });

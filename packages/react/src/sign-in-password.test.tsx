@@ -1,9 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetConfig, WidgetEvent } from './config.js';
-import { SignIn } from './sign-in.js';
-import { AUTHENTICATED, apiError, createFakeClient, strength } from './testing/fake-client.js';
+import type { WidgetConfig } from './config.js';
+import { AUTHENTICATED, apiError, strength } from './testing/fake-client.js';
+import { renderSignIn } from './testing/render-sign-in.js';
 
 afterEach(cleanup);
 
@@ -16,14 +16,6 @@ const CONFIG: WidgetConfig = {
 };
 const WAIT = { timeout: 2000 };
 
-function setup(config: WidgetConfig, options: Parameters<typeof createFakeClient>[0] = {}) {
-  const client = createFakeClient(options);
-  const events: WidgetEvent[] = [];
-  const user = userEvent.setup();
-  render(<SignIn client={client} config={config} callbacks={{ onEvent: (e) => events.push(e) }} />);
-  return { client, events, user };
-}
-
 async function submitEmail(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com') {
   await user.type(screen.getByLabelText('Email'), email);
   await user.click(screen.getByRole('button', { name: 'Continue with email' }));
@@ -35,7 +27,7 @@ const segments = () =>
 
 describe('<SignIn> with passwords: a new address', () => {
   it('offers a login link, then creates the account once the password is strong enough', async () => {
-    const { client, events, user } = setup(CONFIG, {
+    const { client, events, user } = renderSignIn(CONFIG, {
       strengthCheck: async ({ password }) =>
         password.length < 12
           ? strength({
@@ -74,7 +66,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('debounces the check: typing fast sends one check for the final password', async () => {
-    const { client, user } = setup(CONFIG);
+    const { client, user } = renderSignIn(CONFIG);
     await submitEmail(user);
     await user.type(await screen.findByLabelText('Password'), 'quick typing here');
     await waitFor(() => expect(continueButton().disabled).toBe(false), WAIT);
@@ -82,7 +74,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('shows and hides the password with a named toggle', async () => {
-    const { user } = setup(CONFIG);
+    const { user } = renderSignIn(CONFIG);
     await submitEmail(user);
     const password = (await screen.findByLabelText('Password')) as HTMLInputElement;
     expect(password.type).toBe('password');
@@ -93,7 +85,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('renders the LUDS checklist with N and M from passwordConfig and the breach warning', async () => {
-    const { user } = setup(CONFIG, {
+    const { user } = renderSignIn(CONFIG, {
       bootstrap: { passwordConfig: { ludsMinimumCount: 10, ludsComplexity: 2 } },
       strengthCheck: async () =>
         strength({
@@ -120,7 +112,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('shows the server message under the password when create fails', async () => {
-    const { user } = setup(CONFIG, {
+    const { user } = renderSignIn(CONFIG, {
       passwordCreate: () =>
         Promise.reject(apiError('invalid_email', 'This email address cannot receive mail.')),
     });
@@ -133,7 +125,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('sends a reset email and shows Dedupe when create answers reset_password', async () => {
-    const { client, user } = setup(CONFIG, {
+    const { client, user } = renderSignIn(CONFIG, {
       passwordCreate: () =>
         Promise.reject(apiError('reset_password', 'An account with this email already exists.')),
     });
@@ -154,7 +146,7 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('goes back to Main with the email kept', async () => {
-    const { user } = setup(CONFIG);
+    const { user } = renderSignIn(CONFIG);
     await submitEmail(user);
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
@@ -166,7 +158,7 @@ describe('<SignIn> with passwords: an address with a password', () => {
 
   it('logs in, and shows the server message for a wrong password', async () => {
     let attempts = 0;
-    const { client, events, user } = setup(CONFIG, {
+    const { client, events, user } = renderSignIn(CONFIG, {
       ...existing,
       passwordAuthenticate: async () => {
         attempts += 1;
@@ -192,7 +184,7 @@ describe('<SignIn> with passwords: an address with a password', () => {
   });
 
   it('asks for a password instead of sending an empty one', async () => {
-    const { client, user } = setup(CONFIG, existing);
+    const { client, user } = renderSignIn(CONFIG, existing);
     await submitEmail(user);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter a password.');
@@ -200,7 +192,7 @@ describe('<SignIn> with passwords: an address with a password', () => {
   });
 
   it("'Forgot Password?' emails a reset link; resend and 'Login without a password' work", async () => {
-    const { client, user } = setup(CONFIG, existing);
+    const { client, user } = renderSignIn(CONFIG, existing);
     await submitEmail(user);
     await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeTruthy();
@@ -217,7 +209,7 @@ describe('<SignIn> with passwords: an address with a password', () => {
 
   it('shows Breached when reset_password comes for a breached password, Dedupe otherwise', async () => {
     for (const breached of [true, false]) {
-      const { client, user } = setup(CONFIG, {
+      const { client, user } = renderSignIn(CONFIG, {
         ...existing,
         passwordAuthenticate: () =>
           Promise.reject(apiError('reset_password', 'This password must be changed.')),
@@ -239,7 +231,7 @@ describe('<SignIn> with passwords: a passwordless address', () => {
   const passwordless = { search: async () => ({ userType: 'passwordless' as const }) };
 
   it("sends a magic link at once, then offers 'Create a password instead'", async () => {
-    const { client, user } = setup(CONFIG, passwordless);
+    const { client, user } = renderSignIn(CONFIG, passwordless);
     await submitEmail(user);
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
     expect(client.calls.loginOrCreate.map((c) => c.email)).toEqual(['ada@example.com']);
@@ -250,7 +242,7 @@ describe('<SignIn> with passwords: a passwordless address', () => {
   });
 
   it('sends an email code when email OTP is the configured method', async () => {
-    const { client, user } = setup(
+    const { client, user } = renderSignIn(
       { products: ['otp', 'passwords'], otpOptions: { methods: ['email'] } },
       passwordless,
     );
@@ -261,7 +253,7 @@ describe('<SignIn> with passwords: a passwordless address', () => {
   });
 
   it('sends the reset email when neither links nor codes are configured', async () => {
-    const { client, user } = setup({ products: ['passwords'] }, passwordless);
+    const { client, user } = renderSignIn({ products: ['passwords'] }, passwordless);
     await submitEmail(user);
     expect(await screen.findByRole('heading', { name: 'Check your email!' })).toBeTruthy();
     expect(client.calls.resetStart.map((c) => c.email)).toEqual(['ada@example.com']);
@@ -270,7 +262,7 @@ describe('<SignIn> with passwords: a passwordless address', () => {
 
   it('lets the user retry or set a password when the automatic send fails', async () => {
     let sends = 0;
-    const { user } = setup(CONFIG, {
+    const { user } = renderSignIn(CONFIG, {
       ...passwordless,
       loginOrCreate: async () => {
         sends += 1;
