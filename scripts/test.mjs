@@ -3,7 +3,7 @@
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 
@@ -32,12 +32,26 @@ function vitest(label, args, env = {}) {
   );
   let passed = 0;
   let failed = ok ? 0 : 1;
+  const failures = [];
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed = report.numPassedTests;
     failed = Math.max(report.numFailedTests, ok ? 0 : 1);
+    for (const suite of report.testResults)
+      for (const test of suite.assertionResults)
+        if (test.status === 'failed')
+          failures.push(
+            `${relative(repoRoot, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`,
+          );
   }
-  outcomes.push({ label, ok, passed, failed });
+  outcomes.push({ label, ok, passed, failed, failures });
+}
+
+// CI keeps only the tail of the log, so the summary repeats what failed.
+function firstLine(messages = []) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
+  const plain = (messages[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n')[0].slice(0, 300);
 }
 
 vitest('unit and integration (PGlite)', []);
@@ -61,11 +75,34 @@ if (existsSync(e2eReport)) {
   e2ePassed = stats.expected + stats.flaky;
   e2eFailed = Math.max(stats.unexpected, e2eOk ? 0 : 1);
 }
-outcomes.push({ label: 'end-to-end (Chromium)', ok: e2eOk, passed: e2ePassed, failed: e2eFailed });
+outcomes.push({
+  label: 'end-to-end (Chromium)',
+  ok: e2eOk,
+  passed: e2ePassed,
+  failed: e2eFailed,
+  failures: existsSync(e2eReport) ? playwrightFailures(JSON.parse(readFileSync(e2eReport, 'utf8'))) : [],
+});
+
+function playwrightFailures(report) {
+  const failures = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message ?? '';
+          failures.push(`${spec.file} › ${spec.title}: ${firstLine([error])}`);
+        }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return failures;
+}
 
 console.log('\nSummary');
-for (const o of outcomes)
+for (const o of outcomes) {
   console.log(`  ${o.ok ? '✔' : '✖'} ${o.label}: ${o.passed} passed, ${o.failed} failed`);
+  for (const failure of o.failures) console.log(`      ✖ ${failure}`);
+}
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
