@@ -13,6 +13,7 @@ import { createPasswordsMethods, type PasswordsMethods } from './methods/passwor
 import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
 import { createUserMethods, type UserMethods } from './methods/users.js';
 import { createUsersMethods, type UsersMethods } from './methods/users-search.js';
+import { createWebAuthnMethods, type WebAuthnMethods } from './methods/webauthn.js';
 import { type ClientOptions, resolveOptions } from './options.js';
 import { acquireStore, liveClientCount, releaseStore } from './session/client-registry.js';
 import { CookieStore } from './session/cookie-store.js';
@@ -33,6 +34,7 @@ export interface LatchkeyClient {
   session: SessionMethods;
   user: UserMethods;
   users: UsersMethods;
+  webauthn: WebAuthnMethods;
   telemetry: { logEvent(event: LogEventOptions): void };
   /** Subscribes to a `latchkey:` event; returns the unsubscribe function. */
   on<K extends LatchkeyEventName>(name: K, listener: LatchkeyEventListener<K>): () => void;
@@ -127,6 +129,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     session: sessionMethods,
     user: createUserMethods(ctx),
     users: createUsersMethods(ctx),
+    webauthn: createWebAuthnMethods(ctx),
     telemetry: { logEvent: (event) => telemetry.log(event) },
     on: (name, listener) => events.on(name, listener),
     destroy() {

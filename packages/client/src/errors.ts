@@ -17,6 +17,11 @@ export const LATCHKEY_ERROR_CODES = {
   invalid_secret_authentication: 'Wire: the Basic-auth secret is wrong; ends the local session.',
   session_not_found: 'Wire: the session is unknown or revoked; ends the local session.',
   pkce_mismatch: 'Wire: the PKCE verifier does not match; magic links retry with another verifier.',
+  webauthn_credential_excluded: 'The authenticator already holds a passkey of this account (registration).',
+  webauthn_not_allowed: 'The WebAuthn ceremony was cancelled, timed out or refused by the user.',
+  webauthn_aborted: 'The WebAuthn ceremony was replaced by another one or aborted through `signal`.',
+  webauthn_unsupported: 'No WebAuthn here: the browser lacks it, or the page is not a secure context.',
+  webauthn_ceremony_failed: 'Any other WebAuthn failure, including unusable options from the provider.',
 } as const;
 
 /** A code from the catalogue. */
@@ -124,6 +129,27 @@ export class LatchkeyArgumentError extends LatchkeyError {
     super('invalid_argument', `${argument} ${expectation}`, options);
     this.name = 'LatchkeyArgumentError';
     this.argument = argument;
+  }
+}
+
+/** The codes of `LatchkeyWebAuthnError`. */
+export type LatchkeyWebAuthnErrorCode =
+  | 'webauthn_credential_excluded'
+  | 'webauthn_not_allowed'
+  | 'webauthn_aborted'
+  | 'webauthn_unsupported'
+  | 'webauthn_ceremony_failed';
+
+/**
+ * A browser WebAuthn ceremony failed (`docs/contracts.md`, passkeys). `message` is the browser's
+ * own text where there is one (the widget matches on it), `cause` the browser's original error.
+ */
+export class LatchkeyWebAuthnError extends LatchkeyError {
+  declare readonly code: LatchkeyWebAuthnErrorCode;
+
+  constructor(code: LatchkeyWebAuthnErrorCode, message: string, options?: LatchkeyErrorOptions) {
+    super(code, message, options);
+    this.name = 'LatchkeyWebAuthnError';
   }
 }
 

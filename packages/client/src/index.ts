@@ -10,6 +10,7 @@ export type {
   LatchkeyErrorCode,
   LatchkeyErrorOptions,
   LatchkeySchemaErrorItem,
+  LatchkeyWebAuthnErrorCode,
 } from './errors.js';
 export {
   isLatchkeyError,
@@ -22,6 +23,7 @@ export {
   LatchkeyNetworkError,
   LatchkeySchemaError,
   LatchkeyTimeoutError,
+  LatchkeyWebAuthnError,
   UNRECOVERABLE_SESSION_ERRORS,
 } from './errors.js';
 export type { LatchkeyEventListener, LatchkeyEventMap, LatchkeyEventName } from './events.js';
@@ -58,6 +60,12 @@ export type { SessionAuthenticateOptions, SessionMethods } from './methods/sessi
 export type { UserMethods, UserUpdateOptions } from './methods/users.js';
 export type { UsersMethods } from './methods/users-search.js';
 export type {
+  WebAuthnAuthenticateOptions,
+  WebAuthnMethods,
+  WebAuthnRegisterOptions,
+  WebAuthnUpdateOptions,
+} from './methods/webauthn.js';
+export type {
   ClientOptions,
   Clock,
   CookieJar,
@@ -92,5 +100,8 @@ export type {
   UserName,
   UsersSearchResult,
   UserUpdateResult,
+  WebAuthnAuthenticateResult,
+  WebAuthnRegisterResult,
   WebAuthnRegistration,
+  WebAuthnUpdateResult,
 } from './wire-types.js';

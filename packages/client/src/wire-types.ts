@@ -19,13 +19,18 @@ export interface UserName {
   last_name: string;
 }
 
+/** One passkey of the user (`objects.md`; the timestamps are ours, `docs/contracts.md`). */
 export interface WebAuthnRegistration {
   webauthn_registration_id: string;
   domain: string;
   user_agent: string;
+  /** `"platform"`, `"cross-platform"` or `""` (unknown). */
   authenticator_type: string;
   verified: boolean;
   name: string;
+  created_at: string;
+  /** Null until the passkey is first used to sign in. */
+  last_authenticated_at: string | null;
 }
 
 /** The User object (`objects.md#user`). */
@@ -179,3 +184,16 @@ export interface UsersSearchResult extends ResponseCommon {
 
 /** What `passwords.resetBySession` returns: the raw response, `__user` kept (`endpoints.md`, summary). */
 export type PasswordsResetBySessionResult = AuthenticateResponse;
+
+/** What `webauthn.register` and `webauthn.authenticate` return: the sign-in result plus the passkey used. */
+export interface WebAuthnAuthenticateResult extends AuthenticateResult {
+  webauthn_registration_id: string;
+}
+
+/** What `webauthn.register` returns (same shape as a passkey sign-in). */
+export type WebAuthnRegisterResult = WebAuthnAuthenticateResult;
+
+/** `PUT /webauthn/update/{id}` data, returned as is. */
+export interface WebAuthnUpdateResult extends ResponseCommon {
+  webauthn_registration: WebAuthnRegistration;
+}
