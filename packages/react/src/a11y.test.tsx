@@ -2,9 +2,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
-import { apiError, createFakeClient, strength } from './testing/fake-client.js';
+import { apiError, createFakeClient, passkey, strength, webauthnError } from './testing/fake-client.js';
 
 afterEach(() => {
   cleanup();
@@ -153,6 +154,60 @@ describe('accessibility (axe-core)', () => {
     window.history.replaceState(null, '', '/?stytch_token_type=reset_password&token=t');
     const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);
     await screen.findByRole('heading', { name: 'Reset your password' });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('Main with passkeys has no violations, also with a passkey error', async () => {
+    const client = createFakeClient({
+      supportsAutofill: true,
+      webauthnAuthenticate: (options) =>
+        options.conditionalMediation
+          ? new Promise(() => {})
+          : Promise.reject(webauthnError('webauthn_not_allowed')),
+    });
+    const { container } = render(
+      <SignIn client={client} config={{ products: ['emailMagicLinks', 'passkeys'] }} />,
+    );
+    expect(await violations(container)).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in with a Passkey' }));
+    await screen.findByRole('alert');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the passkey screens have no violations: Start with an error, the list, renaming, confirming a delete', async () => {
+    const user = userEvent.setup();
+    const client = createFakeClient({
+      user: {
+        user_id: 'user-test-1',
+        emails: [],
+        webauthn_registrations: [passkey(1, { last_authenticated_at: '2026-01-04T10:00:00Z' }), passkey(2)],
+      },
+      webauthnRegister: () => Promise.reject(webauthnError('webauthn_not_allowed')),
+    });
+    const { container } = render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Create a Passkey' }));
+    await screen.findByRole('alert');
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await screen.findByRole('list', { name: 'Existing Passkeys' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Rename Passkey 1' }));
+    expect(await violations(container)).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Delete Passkey 2' }));
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the passkey success screen after a new passkey has no violations', async () => {
+    const client = createFakeClient({
+      user: { user_id: 'user-test-1', emails: [], webauthn_registrations: [passkey(1)] },
+    });
+    const { container } = render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create a Passkey' }));
+    await screen.findByRole('heading', { name: 'Passkey successfully created!' });
+    expect(await violations(container)).toEqual([]);
+    await screen.findByRole('list');
     expect(await violations(container)).toEqual([]);
   });
 });

@@ -1,11 +1,29 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetEvent } from './config.js';
 import { PasskeyRegistration } from './passkey-registration.js';
-import { createFakeClient } from './testing/fake-client.js';
+import {
+  apiError,
+  createFakeClient,
+  type FakeClientOptions,
+  PASSKEY_REGISTERED_RESULT,
+  passkey,
+  webauthnError,
+} from './testing/fake-client.js';
 
 afterEach(cleanup);
 
 const USER = { user_id: 'user-test-1', emails: [{ email: 'ada@example.com' }] };
+
+/** A promise with its settle function, to hold a ceremony open. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
 
 describe('<PasskeyRegistration>', () => {
   it('shows exactly the spec error without a signed-in user', () => {
@@ -29,5 +47,259 @@ describe('<PasskeyRegistration>', () => {
     render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
     act(() => client.setUser(USER));
     expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+  });
+});
+
+const PASSKEYS = [
+  passkey(1, { name: 'MacBook', last_authenticated_at: '2026-01-03T10:00:00Z' }),
+  passkey(2, { name: 'Phone' }),
+];
+const SIGNED_IN = { ...USER, webauthn_registrations: PASSKEYS };
+
+function renderRegistration(options: FakeClientOptions = {}) {
+  const client = createFakeClient({ user: SIGNED_IN, ...options });
+  const events: WidgetEvent[] = [];
+  const errors: unknown[] = [];
+  const user = userEvent.setup();
+  render(
+    <PasskeyRegistration
+      client={client}
+      config={{ products: ['passkeys'] }}
+      callbacks={{ onEvent: (e) => events.push(e), onError: (e) => errors.push(e) }}
+    />,
+  );
+  return { client, events, errors, user };
+}
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Existing Passkeys' }))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.lk-passkey-name')?.textContent ?? null);
+
+async function skipToList(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(button('Skip'));
+  await screen.findByRole('list', { name: 'Existing Passkeys' });
+}
+
+describe('<PasskeyRegistration>: Start', () => {
+  it('explains passkeys and offers Create and Skip', () => {
+    renderRegistration();
+    expect(
+      screen.getByText(
+        'Passkeys let you log in with your fingerprint, face or screen lock instead of a password or code.',
+      ),
+    ).toBeTruthy();
+    expect(button('Create a Passkey').className).toContain('lk-button--primary');
+    expect(button('Skip').className).toContain('lk-button--secondary');
+  });
+
+  it('creates a passkey, then lists the passkeys fetched from the provider', async () => {
+    const ceremony = deferred<unknown>();
+    const { client, events, user } = renderRegistration({ webauthnRegister: () => ceremony.promise });
+    await user.click(button('Create a Passkey'));
+    expect(button('Create a Passkey').getAttribute('aria-busy')).toBe('true');
+    expect(button('Skip').disabled).toBe(true);
+    ceremony.resolve(PASSKEY_REGISTERED_RESULT);
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Existing Passkeys' })).toBeTruthy();
+    expect(client.calls.webauthnRegister).toEqual([{ isPasskey: true, sessionDurationMinutes: 30 }]);
+    expect(events).toEqual([{ type: 'PASSKEY_REGISTER', data: PASSKEY_REGISTERED_RESULT }]);
+    await waitFor(() => expect(rowNames()).toEqual(['MacBook', 'Phone']));
+    expect(client.calls.userGet).toBe(1);
+    expect([...document.querySelectorAll('.lk-passkey-meta')].map((meta) => meta.textContent)).toEqual([
+      'Created Jan 1, 2026 · Last used Jan 3, 2026',
+      'Created Jan 2, 2026',
+    ]);
+    // The pencil and trash buttons are described by that line, for passkeys with the same name.
+    expect(button('Rename MacBook').getAttribute('aria-describedby')).toBe(
+      document.querySelector('.lk-passkey-meta')?.id,
+    );
+  });
+
+  it('says the passkey is already registered when the authenticator holds one of this account', async () => {
+    const messages = [
+      webauthnError('webauthn_credential_excluded', 'The authenticator was previously registered'),
+      webauthnError(
+        'webauthn_ceremony_failed',
+        'The user attempted to register an authenticator that contains one of the credentials already registered with the relying party.',
+      ),
+      apiError('webauthn_verification_failed', 'This credential is already registered.', 401),
+    ];
+    for (const error of messages) {
+      const { errors, user } = renderRegistration({ webauthnRegister: () => Promise.reject(error) });
+      await user.click(button('Create a Passkey'));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+      );
+      expect(errors).toEqual([error]);
+      expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('says the passkey was not created for any other failure, and tries again', async () => {
+    let attempt = 0;
+    const { user } = renderRegistration({
+      webauthnRegister: () =>
+        ++attempt === 1
+          ? Promise.reject(webauthnError('webauthn_not_allowed', 'The operation was not allowed.'))
+          : Promise.resolve(PASSKEY_REGISTERED_RESULT),
+    });
+    await user.click(button('Create a Passkey'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
+    );
+    expect(document.activeElement).toBe(button('Create a Passkey'));
+    await user.click(button('Create a Passkey'));
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+  });
+
+  it('skips to the list of existing passkeys without claiming one was created', async () => {
+    const { client, events, user } = renderRegistration();
+    await skipToList(user);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Existing Passkeys');
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+    expect(events).toEqual([{ type: 'PASSKEY_SKIP', data: {} }]);
+    expect(client.calls.webauthnRegister).toEqual([]);
+  });
+
+  it('says so when a user who skipped has no passkeys, and offers to set one up', async () => {
+    const { user } = renderRegistration({ user: { ...USER, webauthn_registrations: [] } });
+    await user.click(button('Skip'));
+    expect(await screen.findByText('You have no Passkeys yet.')).toBeTruthy();
+    await user.click(button('Set up a new Passkey'));
+    expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+  });
+});
+
+describe('<PasskeyRegistration>: Success', () => {
+  it("returns to Start with 'Set up another Passkey' and emits PASSKEY_DONE on 'Done'", async () => {
+    const { events, user } = renderRegistration();
+    await skipToList(user);
+    await user.click(button('Done'));
+    expect(events.at(-1)).toEqual({ type: 'PASSKEY_DONE', data: {} });
+    await user.click(button('Set up another Passkey'));
+    expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+    expect(events.map((e) => e.type)).toEqual(['PASSKEY_SKIP', 'PASSKEY_DONE']);
+  });
+
+  it('renames in place: Enter saves the trimmed name at once and focus returns to the pencil', async () => {
+    const saved = deferred<unknown>();
+    const { client, user } = renderRegistration({ webauthnUpdate: () => saved.promise });
+    await skipToList(user);
+    await user.click(button('Rename MacBook'));
+    const input = screen.getByRole('textbox', { name: 'Passkey name' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('MacBook');
+    expect(input.maxLength).toBe(100);
+    // Spec §2: the other rows wait while one is edited.
+    expect(button('Rename Phone').disabled).toBe(true);
+    expect(button('Delete Phone').disabled).toBe(true);
+    await user.clear(input);
+    await user.type(input, '  Work laptop  {Enter}');
+    // Applied before the call answers (spec §4).
+    expect(rowNames()).toEqual(['Work laptop', 'Phone']);
+    expect(client.calls.webauthnUpdate).toEqual([
+      { webauthnRegistrationId: 'webauthn-registration-test-1', name: 'Work laptop' },
+    ]);
+    expect(document.activeElement).toBe(button('Rename Work laptop'));
+    expect(button('Rename Phone').disabled).toBe(false);
+    saved.resolve({});
+  });
+
+  it('saves with the check button too, and Escape cancels without a call', async () => {
+    const { client, user } = renderRegistration();
+    await skipToList(user);
+    await user.click(button('Rename Phone'));
+    await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' 2{Escape}');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+    expect(document.activeElement).toBe(button('Rename Phone'));
+    await user.click(button('Rename Phone'));
+    await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' 2');
+    await user.click(button('Save'));
+    expect(rowNames()).toEqual(['MacBook', 'Phone 2']);
+    expect(client.calls.webauthnUpdate).toHaveLength(1);
+  });
+
+  it('keeps the new name and only logs when renaming fails', async () => {
+    const error = apiError('webauthn_registration_not_found', 'Not found.', 404);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { errors, user } = renderRegistration({ webauthnUpdate: () => Promise.reject(error) });
+      await skipToList(user);
+      await user.click(button('Rename MacBook'));
+      await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' Air{Enter}');
+      await waitFor(() => expect(logged).toHaveBeenCalledWith('Latchkey: passkey_rename_failed', error));
+      expect(rowNames()).toEqual(['MacBook Air', 'Phone']);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('asks before deleting: Cancel and Escape keep the passkey and return focus to the trash button', async () => {
+    const { client, user } = renderRegistration();
+    await skipToList(user);
+    await user.click(button('Delete MacBook'));
+    const confirm = screen.getByRole('group', { name: 'Once deleted, the passkey cannot be restored.' });
+    expect(button('Delete MacBook').getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(button('Rename Phone').disabled).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.activeElement).toBe(button('Delete MacBook'));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('group')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.activeElement).toBe(button('Delete MacBook'));
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+    expect(client.calls.deleteWebauthnRegistration).toEqual([]);
+  });
+
+  it('deletes at once on confirm, moves focus to the next row, and only logs a failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { client, errors, user } = renderRegistration({
+        deleteWebauthnRegistration: () => Promise.reject(apiError('x', 'Failed.', 500)),
+      });
+      await skipToList(user);
+      await user.click(button('Delete MacBook'));
+      await user.click(within(screen.getByRole('group')).getByRole('button', { name: 'Delete' }));
+      expect(rowNames()).toEqual(['Phone']);
+      expect(client.calls.deleteWebauthnRegistration).toEqual(['webauthn-registration-test-1']);
+      expect(document.activeElement).toBe(button('Rename Phone'));
+      await waitFor(() => expect(logged).toHaveBeenCalledOnce());
+      expect(rowNames()).toEqual(['Phone']);
+      expect(errors).toEqual([]);
+      // The last one: focus goes to 'Done' and the list says there are none.
+      await user.click(button('Delete Phone'));
+      await user.click(within(screen.getByRole('group')).getByRole('button', { name: 'Delete' }));
+      expect(screen.getByText('You have no Passkeys yet.')).toBeTruthy();
+      expect(document.activeElement).toBe(button('Done'));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('works from the keyboard alone', async () => {
+    const { client, user } = renderRegistration();
+    await skipToList(user);
+    button('Rename MacBook').focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Control>}a{/Control}Studio{Enter}');
+    expect(rowNames()).toEqual(['Studio', 'Phone']);
+    await user.tab();
+    expect(document.activeElement).toBe(button('Delete Studio'));
+    await user.keyboard('{Enter}');
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(button('Delete'));
+    await user.keyboard('{Enter}');
+    expect(rowNames()).toEqual(['Phone']);
+    expect(client.calls.webauthnUpdate).toHaveLength(1);
+    expect(client.calls.deleteWebauthnRegistration).toHaveLength(1);
   });
 });

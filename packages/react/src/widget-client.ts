@@ -8,10 +8,22 @@ export interface WidgetSession {
   expires_at: string;
 }
 
+/** The fields of one of the user's passkeys the widget shows (`docs/contracts.md`, Passkeys). */
+export interface WidgetWebAuthnRegistration {
+  webauthn_registration_id: string;
+  name: string;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601; null until the passkey is first used to sign in. */
+  last_authenticated_at: string | null;
+}
+
 /** The fields of a wire User the widget relies on (`wire/objects.md`). */
 export interface WidgetUser {
   user_id: string;
   emails: ReadonlyArray<{ email: string }>;
+  /** Always sent by the provider; optional here so a user known only in part still renders. */
+  webauthn_registrations?: ReadonlyArray<WidgetWebAuthnRegistration>;
 }
 
 /** The bootstrap flags the widget reads (spec §3, camelCase). */
@@ -85,6 +97,21 @@ export interface WidgetOtpSent {
   method_id: string;
 }
 
+/** Options of `webauthn.register` as the widget passes them (spec §5 passkey register). */
+export interface WidgetWebAuthnRegisterOptions {
+  isPasskey?: boolean;
+  sessionDurationMinutes?: number;
+}
+
+/** Options of `webauthn.authenticate` as the widget passes them (spec §5 passkey authenticate). */
+export interface WidgetWebAuthnAuthenticateOptions {
+  sessionDurationMinutes: number;
+  /** Ask through the browser's autofill (conditional UI) instead of a modal prompt. */
+  conditionalMediation?: boolean;
+  /** Aborts the ceremony; the call then rejects with code `webauthn_aborted`. */
+  signal?: AbortSignal;
+}
+
 /** A telemetry event as `client.telemetry.logEvent` takes it. */
 export interface WidgetTelemetryEvent {
   name: string;
@@ -138,12 +165,27 @@ export interface WidgetClient {
   users: {
     search(email: string): Promise<{ userType: WidgetUserType }>;
   };
+  webauthn: {
+    /** Resolves to an AuthenticateResult with `webauthn_registration_id`. */
+    register(options?: WidgetWebAuthnRegisterOptions): Promise<unknown>;
+    /**
+     * Resolves to an AuthenticateResult with `webauthn_registration_id`, or null when
+     * conditional mediation is not possible here. The client picks the primary or secondary
+     * start path (spec §4).
+     */
+    authenticate(options: WidgetWebAuthnAuthenticateOptions): Promise<unknown>;
+    update(options: { webauthnRegistrationId: string; name: string }): Promise<unknown>;
+    browserSupportsAutofill(): Promise<boolean>;
+  };
   session: {
     getSync(): WidgetSession | null;
     onChange(callback: (session: WidgetSession | null) => void): () => void;
   };
   user: {
     getSync(): WidgetUser | null;
+    /** Fetches the signed-in user (`GET /users/me`). */
+    get(): Promise<WidgetUser>;
+    deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<unknown>;
     onChange(callback: (user: WidgetUser | null) => void): () => void;
   };
   telemetry: {

@@ -1,18 +1,21 @@
-/** @module components/button — the widget's button: primary, secondary or text, with a busy state. */
+/** @module components/button — the widget's button: primary, secondary, danger or text, with a busy state. */
 import { type ButtonHTMLAttributes, type MouseEvent, type ReactElement, useEffect, useRef } from 'react';
 import { Spinner } from './spinner.js';
 
 /** Props of Button. */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'text';
+  variant?: 'primary' | 'secondary' | 'danger' | 'text';
   /** A request is in flight: shows a spinner, sets aria-busy and disables the button. */
   busy?: boolean;
+  /** Sized to its text and shorter, for a row of small buttons (e.g. an inline confirmation). */
+  compact?: boolean;
 }
 
 /** A button with the stable part names `button` and `button-<variant>`. */
 export function Button({
   variant = 'primary',
   busy = false,
+  compact = false,
   disabled,
   type = 'button',
   onClick,
@@ -41,7 +44,7 @@ export function Button({
       {...rest}
       ref={ref}
       type={type}
-      className={`lk-button lk-button--${variant}`}
+      className={`lk-button lk-button--${variant}${compact ? ' lk-button--compact' : ''}`}
       part={`button button-${variant}`}
       disabled={disabled || busy}
       aria-busy={busy || undefined}

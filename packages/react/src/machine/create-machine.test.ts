@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../clock.js';
 import type { WidgetEvent } from '../config.js';
-import { AUTHENTICATED, apiError, createFakeClient } from '../testing/fake-client.js';
+import { AUTHENTICATED, apiError, createFakeClient, passkey } from '../testing/fake-client.js';
 import { createMachine } from './create-machine.js';
 import type { EffectContext } from './effects.js';
 import { initialState } from './state.js';
 
-function setup(client = createFakeClient(), mode: 'login' | 'resetPassword' = 'login') {
+function setup(
+  client = createFakeClient(),
+  mode: 'login' | 'resetPassword' | 'passkeyRegistration' = 'login',
+) {
   const events: WidgetEvent[] = [];
   const errors: unknown[] = [];
   const ctx: EffectContext = {
@@ -113,5 +116,90 @@ describe('createMachine', () => {
     unsubscribe();
     machine.send({ type: 'EMAIL_SUBMITTED', email: 'y' });
     expect(calls).toBe(1);
+  });
+});
+
+describe('createMachine, passkey list effects', () => {
+  const USER = { user_id: 'user-test-1', emails: [], webauthn_registrations: [passkey(1), passkey(2)] };
+  const start = { name: 'PasskeyRegistrationStart' } as const;
+
+  it('emits PASSKEY_SKIP on Skip and fetches the list on entering the success screen', async () => {
+    const { client, ctx, events } = setup(createFakeClient({ user: USER }), 'passkeyRegistration');
+    const machine = createMachine(initialState(start), 'passkeyRegistration', () => ctx);
+    machine.start();
+    machine.send({ type: 'PASSKEY_SKIPPED' });
+    expect(events).toEqual([{ type: 'PASSKEY_SKIP', data: {} }]);
+    expect(machine.getState().screen).toEqual({
+      name: 'PasskeyRegistrationSuccess',
+      created: false,
+      registrations: null,
+    });
+    await settle();
+    expect(client.calls.userGet).toBe(1);
+    expect(machine.getState().screen).toMatchObject({ registrations: USER.webauthn_registrations });
+    machine.send({ type: 'PASSKEY_DONE' });
+    machine.send({ type: 'PASSKEY_DONE' });
+    expect(events.slice(1)).toEqual([
+      { type: 'PASSKEY_DONE', data: {} },
+      { type: 'PASSKEY_DONE', data: {} },
+    ]);
+  });
+
+  it('falls back to the user the client holds when the fetch fails, and only logs it', async () => {
+    const client = createFakeClient({
+      user: USER,
+      userGet: () => Promise.reject(apiError('x', 'Down.', 503)),
+    });
+    const { ctx, errors } = setup(client, 'passkeyRegistration');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const machine = createMachine(initialState(start), 'passkeyRegistration', () => ctx);
+      machine.send({ type: 'PASSKEY_SKIPPED' });
+      await settle();
+      expect(machine.getState().screen).toMatchObject({ registrations: USER.webauthn_registrations });
+      expect(logged).toHaveBeenCalledOnce();
+      expect(errors).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('renames and deletes at once, calls the client, and only logs a failure (spec §4)', async () => {
+    const failure = apiError('webauthn_registration_not_found', 'Not found.', 404);
+    const client = createFakeClient({
+      user: USER,
+      webauthnUpdate: () => Promise.reject(failure),
+      deleteWebauthnRegistration: () => Promise.reject(failure),
+    });
+    const { ctx, errors } = setup(client, 'passkeyRegistration');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const screen = {
+        name: 'PasskeyRegistrationSuccess',
+        created: true,
+        registrations: [passkey(1)],
+      } as const;
+      const machine = createMachine(initialState(screen), 'passkeyRegistration', () => ctx);
+      const id = 'webauthn-registration-test-1';
+      machine.send({ type: 'PASSKEY_RENAMED', webauthnRegistrationId: id, name: 'Passkey 1' }); // unchanged
+      machine.send({ type: 'PASSKEY_RENAMED', webauthnRegistrationId: id, name: ' Laptop ' });
+      expect(machine.getState().screen).toMatchObject({ registrations: [{ name: 'Laptop' }] });
+      await settle();
+      expect(client.calls.webauthnUpdate).toEqual([{ webauthnRegistrationId: id, name: 'Laptop' }]);
+      machine.send({ type: 'PASSKEY_DELETED', webauthnRegistrationId: id });
+      expect(machine.getState().screen).toMatchObject({ registrations: [] });
+      await settle();
+      expect(client.calls.deleteWebauthnRegistration).toEqual([id]);
+      // Not rolled back, not shown, not sent to onError: logged to the console and to telemetry.
+      expect(machine.getState()).toMatchObject({ error: null, screen: { registrations: [] } });
+      expect(errors).toEqual([]);
+      expect(logged).toHaveBeenCalledTimes(2);
+      expect(client.telemetryEvents.map((e) => [e.name, e.details, e.error])).toEqual([
+        ['passkey_rename_failed', { webauthn_registration_id: id }, failure],
+        ['passkey_delete_failed', { webauthn_registration_id: id }, failure],
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

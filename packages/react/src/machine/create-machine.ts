@@ -3,6 +3,8 @@ import {
   type CommandEffect,
   commandEffects,
   type EffectContext,
+  type EventEffect,
+  eventEffects,
   mountEffects,
   type ScreenEffect,
   screenEffects,
@@ -24,8 +26,8 @@ export interface Machine {
 
 /**
  * Creates a machine. `context` is read each time an effect starts, so effects see the host's
- * latest callbacks. A command effect starts exactly when an event turns `busy` on, and a screen
- * effect when the screen name changes.
+ * latest callbacks. A command effect starts exactly when an event turns `busy` on, an event
+ * effect when any other event is accepted, and a screen effect when the screen name changes.
  */
 export function createMachine(
   initial: MachineState,
@@ -36,8 +38,13 @@ export function createMachine(
   let started = false;
   const listeners = new Set<() => void>();
 
-  const follow = (work: Promise<Event> | undefined): void => {
-    work?.then(send, (error: unknown) => console.error('Latchkey: an effect failed unexpectedly', error));
+  const follow = (work: Promise<Event | undefined> | undefined): void => {
+    work?.then(
+      (event) => {
+        if (event) send(event);
+      },
+      (error: unknown) => console.error('Latchkey: an effect failed unexpectedly', error),
+    );
   };
 
   const enter = (screen: Screen): void => {
@@ -54,6 +61,9 @@ export function createMachine(
     if (!previous.busy && next.busy) {
       const command = commandEffects[event.type] as CommandEffect<EventType> | undefined;
       follow(command?.(next, event as never, context()));
+    } else {
+      const effect = eventEffects[event.type] as EventEffect<EventType> | undefined;
+      follow(effect?.(next, event as never, context()));
     }
     if (next.screen.name !== previous.screen.name) enter(next.screen);
   }

@@ -39,6 +39,24 @@ export function fail(ctx: EffectContext, error: unknown): Event {
   return { type: 'REQUEST_FAILED', error: report(ctx, error) };
 }
 
+/**
+ * A failure the user is not told about (spec §4: passkey renames and deletions are only logged):
+ * to the console and to telemetry, never to onError.
+ */
+export function logFailure(
+  ctx: EffectContext,
+  name: string,
+  details: Record<string, unknown>,
+  error: unknown,
+): void {
+  console.error(`Latchkey: ${name}`, error);
+  try {
+    ctx.client.telemetry.logEvent({ name, details, error });
+  } catch {
+    // Telemetry never breaks the widget.
+  }
+}
+
 /** Logs a telemetry event; best effort (wire/client-state.md: failures are ignored). */
 export function log(ctx: EffectContext, name: string, details: Record<string, unknown>): void {
   try {

@@ -6,6 +6,13 @@ import type { Event, EventOf, EventType } from './event.js';
 import { sendMagicLink } from './magic-link-effects.js';
 import { authenticateOtp, resendOtp, submitOtp } from './otp-effects.js';
 import {
+  deletePasskey,
+  loadPasskeys,
+  registerPasskey,
+  renamePasskey,
+  requestPasskeyLogin,
+} from './passkey-effects.js';
+import {
   requestCreatePassword,
   requestEmailLogin,
   requestForgotPassword,
@@ -28,6 +35,16 @@ export type CommandEffect<T extends EventType> = (
   event: EventOf<T>,
   ctx: EffectContext,
 ) => Promise<Event>;
+
+/**
+ * Work started by an accepted event that leaves the machine idle: host notifications and calls
+ * the screen does not wait for (the optimistic passkey edits). It may report back with an event.
+ */
+export type EventEffect<T extends EventType> = (
+  state: MachineState,
+  event: EventOf<T>,
+  ctx: EffectContext,
+) => Promise<Event | undefined> | undefined;
 
 /** Work that runs when a screen is entered, without user input (hanko's auto-steps). */
 export type ScreenEffect<N extends ScreenName> = (
@@ -65,6 +82,24 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   EMAIL_LOGIN_REQUESTED: (state, _event, ctx) => requestEmailLogin(state, ctx),
   FORGOT_PASSWORD_REQUESTED: (state, _event, ctx) => requestForgotPassword(state, ctx),
   CREATE_PASSWORD_REQUESTED: (state, _event, ctx) => requestCreatePassword(state, ctx),
+  PASSKEY_LOGIN_REQUESTED: (_state, _event, ctx) => requestPasskeyLogin(ctx),
+  PASSKEY_CREATE_REQUESTED: (_state, _event, ctx) => registerPasskey(ctx),
+};
+
+// PASSKEY_SKIP and PASSKEY_DONE have no call behind them: `data` is an empty object, never undefined.
+const emitOnly =
+  (type: string) =>
+  (_state: MachineState, _event: Event, ctx: EffectContext): undefined => {
+    emit(ctx, type, {});
+    return undefined;
+  };
+
+/** Effects of accepted events that do not make the machine busy. */
+export const eventEffects: { readonly [T in EventType]?: EventEffect<T> } = {
+  PASSKEY_SKIPPED: emitOnly('PASSKEY_SKIP'),
+  PASSKEY_DONE: emitOnly('PASSKEY_DONE'),
+  PASSKEY_RENAMED: (_state, event, ctx) => renamePasskey(event, ctx),
+  PASSKEY_DELETED: (_state, event, ctx) => deletePasskey(event, ctx),
 };
 
 const flowComplete = (screen: { result: unknown }, ctx: EffectContext): undefined => {
@@ -95,6 +130,8 @@ export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
   OTPConfirmation: flowComplete,
   CryptoConfirmation: flowComplete,
   PasskeyConfirmation: flowComplete,
+  // Spec §2 passkey success: the list of the user's passkeys, fetched on every visit.
+  PasskeyRegistrationSuccess: (_screen, ctx) => loadPasskeys(ctx),
 };
 
 /** Effects of mounting the widget in a mode, run once per mount. */

@@ -1,5 +1,6 @@
 /** @module machine/event — what can happen to the widget: user actions and server outcomes. */
 
+import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type {
   AuthenticateData,
   MainTab,
@@ -52,6 +53,28 @@ export type Event =
   | { type: 'AUTHENTICATED'; result: AuthenticateData }
   /** The call in flight failed. */
   | { type: 'REQUEST_FAILED'; error: ScreenError }
+  /** 'Log in with a Passkey' on Main. */
+  | { type: 'PASSKEY_LOGIN_REQUESTED' }
+  /** A passkey sign-in succeeded, from the button or from the email field's autofill. */
+  | { type: 'PASSKEY_AUTHENTICATED'; result: AuthenticateData }
+  /** A passkey sign-in ended without a session; `error` null when there is nothing to say (aborted). */
+  | { type: 'PASSKEY_LOGIN_FAILED'; error: ScreenError | null }
+  /** 'Create a Passkey' on PasskeyRegistrationStart. */
+  | { type: 'PASSKEY_CREATE_REQUESTED' }
+  /** The new passkey was registered. */
+  | { type: 'PASSKEY_REGISTERED'; result: AuthenticateData }
+  /** 'Skip' on PasskeyRegistrationStart. */
+  | { type: 'PASSKEY_SKIPPED' }
+  /** The user's passkeys were fetched for PasskeyRegistrationSuccess. */
+  | { type: 'PASSKEYS_LOADED'; registrations: readonly WidgetWebAuthnRegistration[] }
+  /** A passkey was renamed in the list (applied at once; the call follows). */
+  | { type: 'PASSKEY_RENAMED'; webauthnRegistrationId: string; name: string }
+  /** A passkey's deletion was confirmed (applied at once; the call follows). */
+  | { type: 'PASSKEY_DELETED'; webauthnRegistrationId: string }
+  /** 'Set up another Passkey'. */
+  | { type: 'PASSKEY_SETUP_ANOTHER_REQUESTED' }
+  /** 'Done' on PasskeyRegistrationSuccess. */
+  | { type: 'PASSKEY_DONE' }
   /** The back arrow. */
   | { type: 'BACK' }
   /** A toast finished its exit animation. */
@@ -82,6 +105,17 @@ const types: Record<EventType, true> = {
   OTP_RESEND_FAILED: true,
   AUTHENTICATED: true,
   REQUEST_FAILED: true,
+  PASSKEY_LOGIN_REQUESTED: true,
+  PASSKEY_AUTHENTICATED: true,
+  PASSKEY_LOGIN_FAILED: true,
+  PASSKEY_CREATE_REQUESTED: true,
+  PASSKEY_REGISTERED: true,
+  PASSKEY_SKIPPED: true,
+  PASSKEYS_LOADED: true,
+  PASSKEY_RENAMED: true,
+  PASSKEY_DELETED: true,
+  PASSKEY_SETUP_ANOTHER_REQUESTED: true,
+  PASSKEY_DONE: true,
   BACK: true,
   TOAST_DISMISSED: true,
 };

@@ -1,4 +1,5 @@
 /** @module machine/screen — every widget screen of spec §2 as one union keyed by `name`. */
+import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 
 /** What a successful sign-in call returned (a wire AuthenticateResponse); passed to the host as is. */
 export type AuthenticateData = unknown;
@@ -32,7 +33,13 @@ export type MainTab = OtpChannel;
 export type Screen =
   | { name: 'Main'; email?: string; tab?: MainTab; phone?: string }
   | { name: 'PasskeyRegistrationStart' }
-  | { name: 'PasskeyRegistrationSuccess' }
+  | {
+      name: 'PasskeyRegistrationSuccess';
+      /** False after 'Skip': no passkey was made, so the screen must not say one was. */
+      created: boolean;
+      /** The local list (spec §4: edits apply here at once); null until the user is fetched. */
+      registrations: readonly WidgetWebAuthnRegistration[] | null;
+    }
   | { name: 'PasskeyConfirmation'; result: AuthenticateData }
   | { name: 'PasswordResetForm'; token: string | null; tokenType: string | null }
   | { name: 'PasswordCreateOrLogin'; email: string; type: PasswordStateType }

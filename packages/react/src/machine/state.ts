@@ -8,8 +8,11 @@ import type { Screen } from './screen.js';
 export interface ScreenError {
   code: string;
   message?: string;
-  /** The field the error belongs to; without one it is shown as a banner. */
-  field?: 'email' | 'phone' | 'password';
+  /**
+   * The field the error belongs to; without one it is shown as a banner. `passkey` is the
+   * passkey sign-in on Main, whose message shows under its button, not in the email form.
+   */
+  field?: 'email' | 'phone' | 'password' | 'passkey';
 }
 
 /** A transient notice; `id` makes a repeated toast a new one. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type { EventOf, EventType } from './event.js';
 import { EVENT_TYPES } from './event.js';
 import { type OtpState, SCREEN_NAMES, type ScreenName, type ScreenOf } from './screen.js';
@@ -13,11 +14,19 @@ const OTP_STATE: OtpState = {
   expiresAt: 1_000_000,
 };
 
+const passkey = (n: number, name = `Passkey ${n}`): WidgetWebAuthnRegistration => ({
+  webauthn_registration_id: `webauthn-registration-test-${n}`,
+  name,
+  created_at: '2026-01-05T10:00:00Z',
+  last_authenticated_at: null,
+});
+const PASSKEYS = [passkey(1, 'MacBook'), passkey(2, 'Phone')] as const;
+
 // One sample per screen; the mapped type makes a new screen without a sample fail to compile.
 const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
   Main: { name: 'Main' },
   PasskeyRegistrationStart: { name: 'PasskeyRegistrationStart' },
-  PasskeyRegistrationSuccess: { name: 'PasskeyRegistrationSuccess' },
+  PasskeyRegistrationSuccess: { name: 'PasskeyRegistrationSuccess', created: true, registrations: PASSKEYS },
   PasskeyConfirmation: { name: 'PasskeyConfirmation', result: { ok: 1 } },
   PasswordResetForm: { name: 'PasswordResetForm', token: 'tok', tokenType: 'login' },
   PasswordCreateOrLogin: { name: 'PasswordCreateOrLogin', email: 'ada@example.com', type: 'new' },
@@ -44,6 +53,7 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
 
 const RESULT = { session_token: 'st' };
 const FAILURE = { code: 'invalid_token', message: 'The link has expired.' };
+const PASSKEY_FAILURE = { code: 'webauthn_not_allowed', field: 'passkey' } as const;
 
 const SENT_STATE: OtpState = {
   type: 'sms',
@@ -79,6 +89,21 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   FORGOT_PASSWORD_REQUESTED: { type: 'FORGOT_PASSWORD_REQUESTED' },
   CREATE_PASSWORD_REQUESTED: { type: 'CREATE_PASSWORD_REQUESTED' },
   RESET_EMAIL_SENT: { type: 'RESET_EMAIL_SENT', email: 'ada@example.com', next: 'PasswordForgot' },
+  PASSKEY_LOGIN_REQUESTED: { type: 'PASSKEY_LOGIN_REQUESTED' },
+  PASSKEY_AUTHENTICATED: { type: 'PASSKEY_AUTHENTICATED', result: RESULT },
+  PASSKEY_LOGIN_FAILED: { type: 'PASSKEY_LOGIN_FAILED', error: PASSKEY_FAILURE },
+  PASSKEY_CREATE_REQUESTED: { type: 'PASSKEY_CREATE_REQUESTED' },
+  PASSKEY_REGISTERED: { type: 'PASSKEY_REGISTERED', result: RESULT },
+  PASSKEY_SKIPPED: { type: 'PASSKEY_SKIPPED' },
+  PASSKEYS_LOADED: { type: 'PASSKEYS_LOADED', registrations: [passkey(3)] },
+  PASSKEY_RENAMED: {
+    type: 'PASSKEY_RENAMED',
+    webauthnRegistrationId: 'webauthn-registration-test-1',
+    name: '  Work laptop ',
+  },
+  PASSKEY_DELETED: { type: 'PASSKEY_DELETED', webauthnRegistrationId: 'webauthn-registration-test-1' },
+  PASSKEY_SETUP_ANOTHER_REQUESTED: { type: 'PASSKEY_SETUP_ANOTHER_REQUESTED' },
+  PASSKEY_DONE: { type: 'PASSKEY_DONE' },
 };
 
 const startsWork =
@@ -100,6 +125,18 @@ const resent: Check = (next) => {
 };
 
 type Check = (next: MachineState) => void;
+
+const toPasskeyConfirmation: Check = (next) => {
+  expect(next.screen).toEqual({ name: 'PasskeyConfirmation', result: RESULT });
+  expect(next.busy).toBe(false);
+  expect(next.error).toBeNull();
+};
+
+const passkeyFailed: Check = (next) => {
+  expect(next.screen).toBe(SCREENS.Main);
+  expect(next.busy).toBe(false);
+  expect(next.error).toEqual(PASSKEY_FAILURE);
+};
 
 const toMain =
   (email?: string): Check =>
@@ -221,6 +258,42 @@ const ACCEPTED: Record<string, Check> = {
   'CryptoOtherScreen/idle/BACK': toMain(),
   'CryptoSetupWallet/idle/BACK': toMain(),
   'CryptoError/idle/BACK': toMain(),
+  'Main/idle/PASSKEY_LOGIN_REQUESTED': startsWork('Main'),
+  'Main/idle/PASSKEY_AUTHENTICATED': toPasskeyConfirmation,
+  'Main/busy/PASSKEY_AUTHENTICATED': toPasskeyConfirmation,
+  'Main/idle/PASSKEY_LOGIN_FAILED': passkeyFailed,
+  'Main/busy/PASSKEY_LOGIN_FAILED': passkeyFailed,
+  'PasskeyRegistrationStart/idle/PASSKEY_CREATE_REQUESTED': startsWork('PasskeyRegistrationStart'),
+  'PasskeyRegistrationStart/busy/PASSKEY_REGISTERED': (next) => {
+    expect(next.screen).toEqual({ name: 'PasskeyRegistrationSuccess', created: true, registrations: null });
+    expect(next.busy).toBe(false);
+  },
+  'PasskeyRegistrationStart/idle/PASSKEY_SKIPPED': (next) => {
+    expect(next.screen).toEqual({ name: 'PasskeyRegistrationSuccess', created: false, registrations: null });
+    expect(next.busy).toBe(false);
+  },
+  'PasskeyRegistrationSuccess/idle/PASSKEYS_LOADED': (next) => {
+    expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, registrations: [passkey(3)] });
+  },
+  'PasskeyRegistrationSuccess/idle/PASSKEY_RENAMED': (next) => {
+    // Applied to the local list at once (spec §4), trimmed as the provider stores it.
+    expect(next.screen).toEqual({
+      ...SCREENS.PasskeyRegistrationSuccess,
+      registrations: [passkey(1, 'Work laptop'), PASSKEYS[1]],
+    });
+  },
+  'PasskeyRegistrationSuccess/idle/PASSKEY_DELETED': (next) => {
+    expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, registrations: [PASSKEYS[1]] });
+  },
+  'PasskeyRegistrationSuccess/idle/PASSKEY_SETUP_ANOTHER_REQUESTED': (next) => {
+    expect(next.screen).toEqual({ name: 'PasskeyRegistrationStart' });
+    expect(next.busy).toBe(false);
+  },
+  'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
+    // Accepted (a new object, so its effect emits PASSKEY_DONE) without changing the screen.
+    expect(next.screen).toBe(SCREENS.PasskeyRegistrationSuccess);
+    expect(next.busy).toBe(false);
+  },
 };
 // A failure ends whatever request is in flight, on every screen, and stays on that screen.
 for (const name of SCREEN_NAMES) {
@@ -444,5 +517,68 @@ describe('transition, passwords', () => {
       });
       expect(sent.screen).toEqual({ name: next, email: 'ada@example.com' });
     }
+  });
+});
+
+describe('transition, passkeys', () => {
+  const success = initialState(SCREENS.PasskeyRegistrationSuccess);
+  const rename = (name: string, id = 'webauthn-registration-test-1') =>
+    ({ type: 'PASSKEY_RENAMED', webauthnRegistrationId: id, name }) as const;
+
+  it('ends a passkey sign-in that was aborted without an error, and ignores such an end when idle', () => {
+    const busy = initialState({ name: 'Main' }, true);
+    expect(transition(busy, { type: 'PASSKEY_LOGIN_FAILED', error: null })).toMatchObject({
+      busy: false,
+      error: null,
+    });
+    const idle = initialState({ name: 'Main' });
+    expect(transition(idle, { type: 'PASSKEY_LOGIN_FAILED', error: null })).toBe(idle);
+  });
+
+  it('clears a passkey error when the email form is submitted', () => {
+    const failed = transition(initialState({ name: 'Main' }), EVENTS.PASSKEY_LOGIN_FAILED);
+    expect(failed.error).toEqual(PASSKEY_FAILURE);
+    expect(transition(failed, EVENTS.EMAIL_SUBMITTED).error).toBeNull();
+  });
+
+  it('keeps the old name for an empty, too long or unchanged name, or an unknown passkey', () => {
+    for (const event of [
+      rename(''),
+      rename('   '),
+      rename('x'.repeat(101)),
+      rename(' MacBook '),
+      rename('New', 'webauthn-registration-test-9'),
+    ]) {
+      expect(transition(success, event)).toBe(success);
+    }
+    expect(transition(success, rename('x'.repeat(100))).screen).toMatchObject({
+      registrations: [{ name: 'x'.repeat(100) }, { name: 'Phone' }],
+    });
+  });
+
+  it('ignores deleting a passkey that is not listed, and edits while the list is loading', () => {
+    expect(
+      transition(success, {
+        type: 'PASSKEY_DELETED',
+        webauthnRegistrationId: 'webauthn-registration-test-9',
+      }),
+    ).toBe(success);
+    const loading = initialState({ name: 'PasskeyRegistrationSuccess', created: false, registrations: null });
+    expect(transition(loading, rename('New'))).toBe(loading);
+    expect(transition(loading, EVENTS.PASSKEY_DELETED)).toBe(loading);
+  });
+
+  it('shows the §8 failure on Start and clears it on the next attempt', () => {
+    let state = transition(
+      initialState({ name: 'PasskeyRegistrationStart' }),
+      EVENTS.PASSKEY_CREATE_REQUESTED,
+    );
+    state = transition(state, { type: 'REQUEST_FAILED', error: { code: 'passkey_not_created' } });
+    expect(state).toMatchObject({ busy: false, error: { code: 'passkey_not_created' } });
+    expect(transition(state, EVENTS.PASSKEY_CREATE_REQUESTED)).toMatchObject({ busy: true, error: null });
+    expect(transition(state, EVENTS.PASSKEY_SKIPPED)).toMatchObject({
+      screen: { name: 'PasskeyRegistrationSuccess', created: false },
+      error: null,
+    });
   });
 });

@@ -1,6 +1,7 @@
 /** @module machine/transition — the pure (state, event) → state reducer; no I/O, no React. */
 import { isEmailAddress } from '@latchkey/client';
 import type { Event } from './event.js';
+import { passkeyTransition } from './passkey-transition.js';
 import { passwordTransition } from './password-transition.js';
 import { PASSWORD_EMAIL_SCREENS, SCREENS_WITH_BACK, type Screen } from './screen.js';
 import type { MachineState, Toast } from './state.js';
@@ -143,6 +144,18 @@ export function transition(state: MachineState, event: Event): MachineState {
     case 'REQUEST_FAILED':
       if (!busy) return state;
       return { ...state, busy: false, error: event.error };
+    case 'PASSKEY_LOGIN_REQUESTED':
+    case 'PASSKEY_AUTHENTICATED':
+    case 'PASSKEY_LOGIN_FAILED':
+    case 'PASSKEY_CREATE_REQUESTED':
+    case 'PASSKEY_REGISTERED':
+    case 'PASSKEY_SKIPPED':
+    case 'PASSKEYS_LOADED':
+    case 'PASSKEY_RENAMED':
+    case 'PASSKEY_DELETED':
+    case 'PASSKEY_SETUP_ANOTHER_REQUESTED':
+    case 'PASSKEY_DONE':
+      return passkeyTransition(state, event);
     case 'BACK':
       if (!SCREENS_WITH_BACK.has(screen.name) || busy) return state;
       return { ...state, screen: backToMain(screen), error: null };

@@ -7,6 +7,16 @@ import type { ScreenOf } from '../machine/screen.js';
 import { errorText } from '../strings/error-text.js';
 import { useWidget } from '../widget/widget-context.js';
 
+/** Props of EmailForm. */
+export interface EmailFormProps {
+  screen: ScreenOf<'Main'>;
+  method: 'password' | 'magicLink' | 'otp';
+  /** Passkeys are on: the field offers them in its autofill (spec §5 conditional mediation). */
+  autofill?: boolean;
+  /** Another control of Main (the passkey button) started the request in flight. */
+  otherPending?: boolean;
+}
+
 /**
  * The email field and 'Continue with email'; `method` says what the button starts: a passcode,
  * or (EMAIL_SUBMITTED) a magic link or the password-first lookup.
@@ -14,18 +24,18 @@ import { useWidget } from '../widget/widget-context.js';
 export function EmailForm({
   screen,
   method,
-}: {
-  screen: ScreenOf<'Main'>;
-  method: 'password' | 'magicLink' | 'otp';
-}): ReactElement {
+  autofill = false,
+  otherPending = false,
+}: EmailFormProps): ReactElement {
   const { state, send, t, strings } = useWidget();
   const [email, setEmail] = useState(screen.email ?? '');
   const input = useRef<HTMLInputElement>(null);
   const { error, busy } = state;
 
-  // A failed submit puts the user back on the field the message is about.
+  // A failed submit puts the user back on the field the message is about (a passkey error
+  // belongs to the passkey button, which keeps the focus).
   useEffect(() => {
-    if (error) input.current?.focus();
+    if (error && error.field !== 'passkey') input.current?.focus();
   }, [error]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
@@ -45,7 +55,7 @@ export function EmailForm({
         label={t('main.emailLabel')}
         type="email"
         name="email"
-        autoComplete="email"
+        autoComplete={autofill ? 'username webauthn' : 'email'}
         inputMode="email"
         placeholder={t('main.emailPlaceholder')}
         value={email}
@@ -53,7 +63,7 @@ export function EmailForm({
         error={error?.field === 'email' ? errorText(error, strings) : undefined}
       />
       {error && !error.field ? <ErrorMessage>{errorText(error, strings)}</ErrorMessage> : null}
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={busy && !otherPending} disabled={busy}>
         {t('main.continueWithEmail')}
       </Button>
     </form>

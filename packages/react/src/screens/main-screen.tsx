@@ -1,9 +1,13 @@
-/** @module screens/main-screen — Main, the method chooser: phone tabs first, then the email tab. */
-import type { ReactElement } from 'react';
+/** @module screens/main-screen — Main, the method chooser: phone tabs, the email tab, then passkeys. */
+import { type ReactElement, useEffect, useState } from 'react';
+import { Divider } from '../components/divider.js';
 import { ScreenFrame } from '../components/screen-frame.js';
 import { Tabs } from '../components/tabs.js';
+import { productsOf } from '../config.js';
 import type { MainTab, ScreenOf } from '../machine/screen.js';
 import { emailMethodOf, mainTabsOf } from '../otp-config.js';
+import { PasskeyLogin } from '../passkey/passkey-login.js';
+import { usePasskeyAutofill } from '../passkey/use-passkey-autofill.js';
 import type { StringKey } from '../strings/en.js';
 import { useWidget } from '../widget/widget-context.js';
 import { EmailForm } from './email-form.js';
@@ -17,44 +21,63 @@ const TAB_LABELS: Record<MainTab, StringKey> = {
 
 /**
  * Main. With one method its form shows alone; with several, a tab list picks the form. The
- * selected tab lives in the screen, so coming back from the code screen reopens it.
+ * selected tab lives in the screen, so coming back from the code screen reopens it. With
+ * `passkeys`, 'Log in with a Passkey' follows the forms, and the email field offers passkeys in
+ * its autofill.
  */
 export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactElement {
-  const { send, t, config } = useWidget();
+  const { state, send, t, config } = useWidget();
   const tabs = mainTabsOf(config);
   const tab = screen.tab && tabs.includes(screen.tab) ? screen.tab : tabs[0];
   const emailMethod = emailMethodOf(config);
+  const passkeys = productsOf(config).includes('passkeys');
+  const showsEmail = tab === 'email' && emailMethod !== null;
+  const abortAutofill = usePasskeyAutofill(passkeys && showsEmail);
 
-  if (!tab) {
-    return (
-      <ScreenFrame title={t('main.title')}>
-        <p className="lk-text">{t('notAvailable.text')}</p>
-      </ScreenFrame>
-    );
-  }
+  // Which control started the request in flight, so only that one shows a spinner.
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const passkeyBusy = state.busy && passkeyPending;
+  useEffect(() => {
+    if (!state.busy) setPasskeyPending(false);
+  }, [state.busy]);
+
+  const startPasskey = (): void => {
+    // The browser runs one ceremony at a time: free it from the autofill request first.
+    abortAutofill();
+    setPasskeyPending(true);
+    send({ type: 'PASSKEY_LOGIN_REQUESTED' });
+  };
 
   // One PhoneForm instance serves both phone tabs, so the number survives a switch between them.
-  const form =
-    tab === 'email' && emailMethod ? (
-      <EmailForm screen={screen} method={emailMethod} />
+  const form = !tab ? null : showsEmail ? (
+    <EmailForm screen={screen} method={emailMethod} autofill={passkeys} otherPending={passkeyBusy} />
+  ) : (
+    <PhoneForm
+      channel={tab === 'whatsapp' ? 'whatsapp' : 'sms'}
+      initialNumber={screen.phone}
+      otherPending={passkeyBusy}
+    />
+  );
+  const methods =
+    form && tabs.length > 1 ? (
+      <Tabs
+        label={t('main.methodTabs')}
+        tabs={tabs.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
+        selected={tab ?? 'email'}
+        onSelect={(next) => send({ type: 'MAIN_TAB_SELECTED', tab: next })}
+      >
+        {form}
+      </Tabs>
     ) : (
-      <PhoneForm channel={tab === 'whatsapp' ? 'whatsapp' : 'sms'} initialNumber={screen.phone} />
+      form
     );
 
   return (
     <ScreenFrame title={t('main.title')}>
-      {tabs.length > 1 ? (
-        <Tabs
-          label={t('main.methodTabs')}
-          tabs={tabs.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
-          selected={tab}
-          onSelect={(next) => send({ type: 'MAIN_TAB_SELECTED', tab: next })}
-        >
-          {form}
-        </Tabs>
-      ) : (
-        form
-      )}
+      {methods}
+      {passkeys && methods ? <Divider text={t('common.or')} /> : null}
+      {passkeys ? <PasskeyLogin pending={passkeyBusy} onStart={startPasskey} /> : null}
+      {!methods && !passkeys ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
     </ScreenFrame>
   );
 }

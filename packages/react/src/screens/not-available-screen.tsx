@@ -7,8 +7,6 @@ import { useWidget } from '../widget/widget-context.js';
 
 // The real heading where the spec gives one, so the placeholder already says where the user is.
 const TITLES: Partial<Record<ScreenName, StringKey>> = {
-  PasskeyRegistrationStart: 'passkey.startTitle',
-  PasskeyRegistrationSuccess: 'passkey.successTitle',
   PasswordResetForm: 'reset.title',
   PasswordForgot: 'password.forgotTitle',
   PasswordBreached: 'password.breachedTitle',

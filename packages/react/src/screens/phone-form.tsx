@@ -13,6 +13,8 @@ export interface PhoneFormProps {
   channel: 'sms' | 'whatsapp';
   /** A number to start with (the E.164 number when coming back from the code screen). */
   initialNumber?: string | undefined;
+  /** Another control of Main (the passkey button) started the request in flight. */
+  otherPending?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PhoneFormProps {
  * when the form first shows; until then the picker offers only the default country and the
  * number is not formatted.
  */
-export function PhoneForm({ channel, initialNumber }: PhoneFormProps): ReactElement {
+export function PhoneForm({ channel, initialNumber, otherPending = false }: PhoneFormProps): ReactElement {
   const { state, send, t, strings } = useWidget();
   const { phone, failed, load } = usePhone();
   const [country, setCountry] = useState(() => defaultCountryOf(globalThis.navigator?.language));
@@ -40,7 +42,7 @@ export function PhoneForm({ channel, initialNumber }: PhoneFormProps): ReactElem
   }, [phone]);
 
   useEffect(() => {
-    if (error) input.current?.focus();
+    if (error && error.field !== 'passkey') input.current?.focus();
   }, [error]);
 
   const onNumberChange = (input: HTMLInputElement): void => {
@@ -111,7 +113,7 @@ export function PhoneForm({ channel, initialNumber }: PhoneFormProps): ReactElem
       </div>
       {failed ? <ErrorMessage>{t('main.phoneUnavailable')}</ErrorMessage> : null}
       {error && !error.field ? <ErrorMessage>{errorText(error, strings)}</ErrorMessage> : null}
-      <Button type="submit" busy={busy}>
+      <Button type="submit" busy={busy && !otherPending} disabled={busy}>
         {t(channel === 'sms' ? 'main.continueWithText' : 'main.continueWithWhatsApp')}
       </Button>
     </form>

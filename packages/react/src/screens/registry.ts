@@ -5,6 +5,8 @@ import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
 import { NotAvailableScreen } from './not-available-screen.js';
 import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
+import { PasskeyStartScreen } from './passkey-start-screen.js';
+import { PasskeySuccessScreen } from './passkey-success-screen.js';
 import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
 import { PasswordEmailSentScreen } from './password-email-sent-screen.js';
 import { ResetPasswordScreen } from './reset-password-screen.js';
@@ -19,8 +21,8 @@ export type ScreenRegistry = { readonly [N in ScreenName]: ScreenComponent<N> };
 /** The registry. Screens of later issues render the "not available yet" placeholder. */
 export const screenRegistry: ScreenRegistry = {
   Main: MainScreen,
-  PasskeyRegistrationStart: NotAvailableScreen,
-  PasskeyRegistrationSuccess: NotAvailableScreen,
+  PasskeyRegistrationStart: PasskeyStartScreen,
+  PasskeyRegistrationSuccess: PasskeySuccessScreen,
   PasskeyConfirmation: SuccessScreen,
   PasswordResetForm: ResetPasswordScreen,
   PasswordCreateOrLogin: PasswordCreateOrLoginScreen,

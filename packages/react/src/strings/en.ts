@@ -140,10 +140,15 @@ export const en = {
   'passkey.nameLabel': 'Passkey name',
   'passkey.edit': 'Rename {name}',
   'passkey.save': 'Save',
+  'passkey.deleteLabel': 'Delete {name}',
   'passkey.delete': 'Delete',
   'passkey.cancel': 'Cancel',
   'passkey.deleteConfirm': 'Once deleted, the passkey cannot be restored.',
   'passkey.setupAnother': 'Set up another Passkey',
+  'passkey.loading': 'Loading your Passkeys…',
+  'passkey.none': 'You have no Passkeys yet.',
+  'passkey.createdAt': 'Created {date}',
+  'passkey.lastUsedAt': 'Last used {date}',
   'passkey.done': 'Done',
   'passkey.alreadyRegistered':
     'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
@@ -183,6 +188,11 @@ export const en = {
   'errors.unable_to_auth_otp_code': 'Invalid passcode, please try again.',
   'errors.webauthn_registration_not_found':
     'This Passkey is not registered for your account. Try another way to log in.',
+  // Passkey sign-in; registration words its failures with passkey.alreadyRegistered / notCreated.
+  'errors.webauthn_not_allowed': 'Passkey sign-in was cancelled. Try again or use another way to log in.',
+  'errors.webauthn_unsupported': 'Passkeys cannot be used in this browser. Use another way to log in.',
+  'errors.webauthn_ceremony_failed':
+    'Your Passkey could not be used. Try again or use another way to log in.',
 } as const;
 
 /** A key of the strings table. */

@@ -12,6 +12,9 @@ import type {
   WidgetSession,
   WidgetTelemetryEvent,
   WidgetUser,
+  WidgetWebAuthnAuthenticateOptions,
+  WidgetWebAuthnRegisterOptions,
+  WidgetWebAuthnRegistration,
 } from '../widget-client.js';
 
 /** Behaviour a test can swap in. */
@@ -33,6 +36,19 @@ export interface FakeClientOptions {
     password: string;
     sessionDurationMinutes: number;
   }) => Promise<unknown>;
+  /** `webauthn.register`; resolves PASSKEY_REGISTERED_RESULT unless set. */
+  webauthnRegister?: (options?: WidgetWebAuthnRegisterOptions) => Promise<unknown>;
+  /**
+   * `webauthn.authenticate`; unless set, a modal request resolves PASSKEY_AUTHENTICATED_RESULT and
+   * a conditional one waits until its signal aborts, then rejects with `webauthn_aborted`.
+   */
+  webauthnAuthenticate?: (options: WidgetWebAuthnAuthenticateOptions) => Promise<unknown>;
+  webauthnUpdate?: (options: { webauthnRegistrationId: string; name: string }) => Promise<unknown>;
+  /** What `webauthn.browserSupportsAutofill` answers; false unless set (as in jsdom). */
+  supportsAutofill?: boolean;
+  /** `user.get`; resolves the current user unless set (rejects when there is none). */
+  userGet?: () => Promise<WidgetUser>;
+  deleteWebauthnRegistration?: (id: string) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -56,6 +72,12 @@ export interface FakeClient extends WidgetClient {
     strengthCheck: Array<{ email?: string; password: string }>;
     resetStart: WidgetResetStartOptions[];
     resetByEmail: Array<{ token: string; password: string; sessionDurationMinutes: number }>;
+    webauthnRegister: Array<WidgetWebAuthnRegisterOptions | undefined>;
+    webauthnAuthenticate: WidgetWebAuthnAuthenticateOptions[];
+    webauthnUpdate: Array<{ webauthnRegistrationId: string; name: string }>;
+    browserSupportsAutofill: number;
+    userGet: number;
+    deleteWebauthnRegistration: string[];
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -89,6 +111,40 @@ export function otpSent(channel: OtpChannel, n: number): WidgetOtpSent & Record<
     method_id: methodId,
     [channel === 'email' ? 'email_id' : 'phone_id']: methodId,
   };
+}
+
+/** A passkey sign-in response, trimmed to what the widget passes on. */
+export const PASSKEY_AUTHENTICATED_RESULT = {
+  ...AUTHENTICATED,
+  webauthn_registration_id: 'webauthn-registration-test-1',
+};
+
+/** A passkey registration response, trimmed to what the widget passes on. */
+export const PASSKEY_REGISTERED_RESULT = {
+  ...AUTHENTICATED,
+  webauthn_registration_id: 'webauthn-registration-test-2',
+};
+
+/** A passkey of the user as `user.webauthn_registrations` lists it (the widget's fields). */
+export function passkey(
+  n: number,
+  overrides: Partial<WidgetWebAuthnRegistration> = {},
+): WidgetWebAuthnRegistration {
+  return {
+    webauthn_registration_id: `webauthn-registration-test-${n}`,
+    name: `Passkey ${n}`,
+    created_at: `2026-01-0${n}T10:00:00Z`,
+    last_authenticated_at: null,
+    ...overrides,
+  };
+}
+
+/** A browser ceremony failure shaped like LatchkeyWebAuthnError (a code, no status). */
+export function webauthnError(
+  code: string,
+  message = 'The WebAuthn ceremony failed',
+): Error & { code: string } {
+  return Object.assign(new Error(message), { name: 'LatchkeyWebAuthnError', code });
 }
 
 /** An API error shaped like LatchkeyApiError (code, status, message). */
@@ -143,6 +199,12 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       strengthCheck: [],
       resetStart: [],
       resetByEmail: [],
+      webauthnRegister: [],
+      webauthnAuthenticate: [],
+      webauthnUpdate: [],
+      browserSupportsAutofill: 0,
+      userGet: 0,
+      deleteWebauthnRegistration: [],
     },
     telemetryEvents: [],
     bootstrap: {
@@ -202,6 +264,32 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
         return options.search ? options.search(email) : Promise.resolve({ userType: 'new' as const });
       },
     },
+    webauthn: {
+      register(opts) {
+        fake.calls.webauthnRegister.push(opts);
+        return options.webauthnRegister
+          ? options.webauthnRegister(opts)
+          : Promise.resolve(PASSKEY_REGISTERED_RESULT);
+      },
+      authenticate(opts) {
+        fake.calls.webauthnAuthenticate.push(opts);
+        if (options.webauthnAuthenticate) return options.webauthnAuthenticate(opts);
+        if (!opts.conditionalMediation) return Promise.resolve(PASSKEY_AUTHENTICATED_RESULT);
+        return new Promise((_resolve, reject) => {
+          const abort = () => reject(webauthnError('webauthn_aborted', 'The ceremony was aborted'));
+          if (opts.signal?.aborted) abort();
+          opts.signal?.addEventListener('abort', abort, { once: true });
+        });
+      },
+      update(opts) {
+        fake.calls.webauthnUpdate.push(opts);
+        return options.webauthnUpdate ? options.webauthnUpdate(opts) : Promise.resolve({ status_code: 200 });
+      },
+      browserSupportsAutofill() {
+        fake.calls.browserSupportsAutofill++;
+        return Promise.resolve(options.supportsAutofill ?? false);
+      },
+    },
     session: {
       getSync: () => session,
       onChange(callback) {
@@ -211,6 +299,19 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
     },
     user: {
       getSync: () => user,
+      get() {
+        fake.calls.userGet++;
+        if (options.userGet) return options.userGet();
+        return user
+          ? Promise.resolve(user)
+          : Promise.reject(apiError('unauthorized_credentials', 'No session.', 401));
+      },
+      deleteWebauthnRegistration(id) {
+        fake.calls.deleteWebauthnRegistration.push(id);
+        return options.deleteWebauthnRegistration
+          ? options.deleteWebauthnRegistration(id)
+          : Promise.resolve({ status_code: 200 });
+      },
       onChange(callback) {
         userListeners.add(callback);
         return () => userListeners.delete(callback);

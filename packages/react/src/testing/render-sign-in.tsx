@@ -5,11 +5,13 @@ import type { WidgetConfig, WidgetEvent } from '../config.js';
 import { SignIn } from '../sign-in.js';
 import { createFakeClient } from './fake-client.js';
 
-/** Renders SignIn with `config`; returns the fake client, the events it emitted and a user. */
+/** Renders SignIn with `config`; returns the fake client, the events and errors it reported and a user. */
 export function renderSignIn(config: WidgetConfig, options: Parameters<typeof createFakeClient>[0] = {}) {
   const client = createFakeClient(options);
   const events: WidgetEvent[] = [];
+  const errors: unknown[] = [];
   const user = userEvent.setup();
-  render(<SignIn client={client} config={config} callbacks={{ onEvent: (e) => events.push(e) }} />);
-  return { client, events, user };
+  const callbacks = { onEvent: (e: WidgetEvent) => events.push(e), onError: (e: unknown) => errors.push(e) };
+  const view = render(<SignIn client={client} config={config} callbacks={callbacks} />);
+  return { client, events, errors, user, unmount: view.unmount };
 }
