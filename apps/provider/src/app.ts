@@ -34,6 +34,11 @@ import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createUsersService } from './features/users/users.service.js';
+import { webauthnRoutes } from './features/webauthn/webauthn.routes.js';
+import { createWebauthnAuthenticateService } from './features/webauthn/webauthn-authenticate.service.js';
+import { createChallengeStore } from './features/webauthn/webauthn-challenges.js';
+import { createWebauthnRegisterService } from './features/webauthn/webauthn-register.service.js';
+import { createWebauthnRegistrationsService } from './features/webauthn/webauthn-registrations.service.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerCors } from './plugins/cors.js';
@@ -144,6 +149,26 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const passwords = createPasswordsService(passwordDeps);
   const resets = createPasswordsResetService(passwordDeps);
   const emailResets = createPasswordsEmailResetService({ ...passwordDeps, throttle });
+  const webauthnDeps = {
+    db,
+    clock,
+    random,
+    sessions,
+    challenges: createChallengeStore({ db, clock, random }),
+  };
+  const webauthn = {
+    register: createWebauthnRegisterService(webauthnDeps),
+    authenticate: createWebauthnAuthenticateService({
+      ...webauthnDeps,
+      // SECURITY G8: a synced passkey's counter that did not increase is accepted, and reported.
+      warnCounter: (details) =>
+        app.log.warn(
+          { ...details, risk_signal: 'webauthn_counter_not_increasing' },
+          'passkey counter did not increase',
+        ),
+    }),
+    registrations: createWebauthnRegistrationsService({ db, clock }),
+  };
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
@@ -157,6 +182,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
+      sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });
     },
     { prefix: '/sdk/v1' },
   );

@@ -24,6 +24,7 @@ const prefixes = {
   phoneNumber: 'phone-number',
   otpCode: 'otp-code',
   password: 'password',
+  webauthnRegistration: 'webauthn-registration',
   message: 'message',
   request: 'request-id',
 } as const;

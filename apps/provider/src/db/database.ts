@@ -14,6 +14,10 @@ import type { ProjectsTable } from '../features/projects/projects.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { SigningKeysTable } from '../features/signing-keys/signing-keys.table.js';
 import type { EmailsTable, UsersTable } from '../features/users/users.table.js';
+import type {
+  WebauthnChallengesTable,
+  WebauthnRegistrationsTable,
+} from '../features/webauthn/webauthn.table.js';
 import type { RateLimitBucketsTable } from '../rate-limit/rate-limit-buckets.table.js';
 
 /** Table name → columns, for Kysely. */
@@ -32,6 +36,8 @@ export interface Database {
   passwords: PasswordsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  webauthn_registrations: WebauthnRegistrationsTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 /** The database handle services receive. */

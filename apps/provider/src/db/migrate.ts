@@ -15,6 +15,7 @@ import * as createOtpCodes from './migrations/2026_11_22_110100_create_otp_codes
 import * as addProjectsOtpExpirationMinutes from './migrations/2026_11_22_110200_add_projects_otp_expiration_minutes.js';
 import * as createPasswords from './migrations/2026_11_22_120000_create_passwords.js';
 import * as addPasswordsId from './migrations/2026_11_22_120100_add_passwords_id.js';
+import * as createWebauthn from './migrations/2026_11_22_130000_create_webauthn.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_110200_add_projects_otp_expiration_minutes': addProjectsOtpExpirationMinutes,
   '2026_11_22_120000_create_passwords': createPasswords,
   '2026_11_22_120100_add_passwords_id': addPasswordsId,
+  '2026_11_22_130000_create_webauthn': createWebauthn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,6 +36,11 @@ export const errorCatalog = {
     status: 400,
     message: 'This account needs a new password. Reset it through the email we can send you.',
   },
+  invalid_webauthn_response: {
+    status: 400,
+    message:
+      'The passkey response is malformed: public_key_credential must be the JSON string of PublicKeyCredential.toJSON(), with unpadded base64url fields.',
+  },
   unauthorized_credentials: {
     status: 401,
     message: 'The Authorization header is missing or is not Basic auth of public_token:secret.',
@@ -58,6 +63,11 @@ export const errorCatalog = {
     message:
       'The passcode could not be used: it is wrong, expired, already used, replaced by a newer one, or out of attempts.',
   },
+  webauthn_verification_failed: {
+    status: 401,
+    message:
+      'The passkey response did not pass verification (challenge, origin, RP ID, flags, signature or counter). Start the ceremony again.',
+  },
   invalid_secret_authentication: {
     status: 401,
     message: 'The project ID and secret do not match.',
@@ -69,6 +79,10 @@ export const errorCatalog = {
     message: 'A public token cannot be used here; authenticate with the project ID and secret.',
   },
   session_not_found: { status: 404, message: 'The session is unknown, revoked or expired.' },
+  webauthn_registration_not_found: {
+    status: 404,
+    message: 'No passkey with this id is registered to this account.',
+  },
   project_not_found: { status: 404, message: 'No project has this ID.' },
   route_not_found: { status: 404, message: 'No endpoint matches this method and path.' },
   payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },

@@ -24,6 +24,8 @@ afterAll(async () => ctx?.close());
 const paths: Record<LookupKind, { path: string; body: Record<string, unknown> }> = {
   strength_check: { path: '/passwords/strength_check', body: { password: 'tangerine-velvet-52' } },
   users_search: { path: '/users/search', body: { email: 'someone@example.com' } },
+  // The project's origin http://localhost:4100 makes `localhost` one of its RP IDs.
+  webauthn_start: { path: '/webauthn/authenticate/start/primary', body: { domain: 'localhost' } },
 };
 const hit = (kind: LookupKind, ip: string, publicToken = project.publicToken) =>
   postPasswords(ctx, paths[kind].path, paths[kind].body, { ip, publicToken });
@@ -35,25 +37,30 @@ async function burst(kind: LookupKind, count: number, ip: string, publicToken?: 
   return statuses;
 }
 
-describe.each(['strength_check', 'users_search'] as const)('%s per client network', (kind) => {
-  const limit = LOOKUP_LIMITS[kind].ipPerMinute;
+describe.each(['strength_check', 'users_search', 'webauthn_start'] as const)(
+  '%s per client network',
+  (kind) => {
+    const limit = LOOKUP_LIMITS[kind].ipPerMinute;
 
-  it(`admits ${limit} a minute from one address, then 429 with Retry-After until the window ends`, async () => {
-    const ip = kind === 'strength_check' ? '192.0.2.10' : '192.0.2.20';
-    expect(await burst(kind, limit, ip)).toEqual(Array(limit).fill(200));
-    const refused = await hit(kind, ip);
-    expect(refused.statusCode).toBe(429);
-    expect(json(refused).error_type).toBe('too_many_requests');
-    expect(json(refused).error_message).toMatch(/from this network\. Try again in 60 seconds\./);
-    expect(refused.headers['retry-after']).toBe('60');
-    // Another network is not affected.
-    expect((await hit(kind, '192.0.2.99')).statusCode).toBe(200);
-    ctx.clock.advance(45_000);
-    expect((await hit(kind, ip)).headers['retry-after']).toBe('15');
-    ctx.clock.advance(15_000);
-    expect((await hit(kind, ip)).statusCode).toBe(200);
-  });
-});
+    it(`admits ${limit} a minute from one address, then 429 with Retry-After until the window ends`, async () => {
+      const ip = { strength_check: '192.0.2.10', users_search: '192.0.2.20', webauthn_start: '192.0.2.40' }[
+        kind
+      ];
+      expect(await burst(kind, limit, ip)).toEqual(Array(limit).fill(200));
+      const refused = await hit(kind, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(json(refused).error_type).toBe('too_many_requests');
+      expect(json(refused).error_message).toMatch(/from this network\. Try again in 60 seconds\./);
+      expect(refused.headers['retry-after']).toBe('60');
+      // Another network is not affected.
+      expect((await hit(kind, '192.0.2.99')).statusCode).toBe(200);
+      ctx.clock.advance(45_000);
+      expect((await hit(kind, ip)).headers['retry-after']).toBe('15');
+      ctx.clock.advance(15_000);
+      expect((await hit(kind, ip)).statusCode).toBe(200);
+    });
+  },
+);
 
 it('bad input is refused before counting, and a refused request uses no budget', async () => {
   const ip = '192.0.2.30';
@@ -72,6 +79,7 @@ it('bad input is refused before counting, and a refused request uses no budget',
 it('the development project allows ten times as much from one address (everything is 127.0.0.1 there)', async () => {
   expect(DEV_LOOKUP_LIMITS.users_search.ipPerMinute).toBe(10 * LOOKUP_LIMITS.users_search.ipPerMinute);
   expect(DEV_LOOKUP_LIMITS.strength_check.ipPerMinute).toBe(10 * LOOKUP_LIMITS.strength_check.ipPerMinute);
+  expect(DEV_LOOKUP_LIMITS.webauthn_start.ipPerMinute).toBe(10 * LOOKUP_LIMITS.webauthn_start.ipPerMinute);
   const statuses = await burst('users_search', 301, '127.0.0.1', ctx.dev.public_token);
   expect(statuses.slice(0, 300)).toEqual(Array(300).fill(200));
   expect(statuses[300]).toBe(429);
@@ -82,6 +90,7 @@ it('the per-project limit holds across networks and names the project in its mes
     normal: {
       strength_check: { ipPerMinute: 5, projectPerMinute: 3 },
       users_search: { ipPerMinute: 5, projectPerMinute: 3 },
+      webauthn_start: { ipPerMinute: 5, projectPerMinute: 3 },
     },
     dev: DEV_LOOKUP_LIMITS,
   });

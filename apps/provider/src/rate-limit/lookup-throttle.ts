@@ -1,12 +1,12 @@
-/** @module lookup-throttle — request limits of the widget's lookups, /passwords/strength_check and /users/search (SECURITY A8, E3). */
+/** @module lookup-throttle — request limits of the widget's lookups (/passwords/strength_check, /users/search) and of passkey ceremony starts (SECURITY A8, E3, K4). */
 import { ApiError } from '../errors/api-error.js';
 import type { Project } from '../features/projects/project.js';
 import { clientIpKey } from './client-ip-key.js';
 import { formatWait } from './email-send-throttle.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-/** The throttled lookups. */
-export type LookupKind = 'strength_check' | 'users_search';
+/** The throttled lookups; `webauthn_start` counts the three /webauthn/…/start endpoints together. */
+export type LookupKind = 'strength_check' | 'users_search' | 'webauthn_start';
 
 /** Requests per minute from one client network (IPv4 address or IPv6 /64), and for the whole project. */
 export interface LookupLimit {
@@ -20,10 +20,13 @@ export interface LookupLimit {
  * per-project cap bounds what a botnet can burn. users/search: one call per email submitted;
  * 30 a minute covers an office behind one address signing in, while an enumeration of
  * addresses gets 30 answers a minute per network (it answers whether an account exists).
+ * webauthn_start: one per ceremony (a page that offers passkey autofill asks once per load);
+ * each stores a challenge for five minutes, so the limit also bounds that table.
  */
 export const LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Object.freeze({
   strength_check: { ipPerMinute: 120, projectPerMinute: 6_000 },
   users_search: { ipPerMinute: 30, projectPerMinute: 3_000 },
+  webauthn_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
 });
 
 /**
@@ -33,12 +36,14 @@ export const LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Object.f
 export const DEV_LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Object.freeze({
   strength_check: { ipPerMinute: 1_200, projectPerMinute: 6_000 },
   users_search: { ipPerMinute: 300, projectPerMinute: 3_000 },
+  webauthn_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
 });
 
 const WINDOW_SECONDS = 60;
 const nouns: Record<LookupKind, string> = {
   strength_check: 'password checks',
   users_search: 'account lookups',
+  webauthn_start: 'passkey requests',
 };
 
 /** Counts one lookup or throws 429 too_many_requests with Retry-After (nothing counted). */

@@ -44,7 +44,7 @@ export async function buildAuthenticateResponse(
   sessionUser?: UserWithEmails,
 ): Promise<AuthenticateFields> {
   const user = sessionUser
-    ? toWireUser(sessionUser, sessionUser.emails, sessionUser.phone_numbers, sessionUser.password)
+    ? toWireUser(sessionUser)
     : await loadWireUser(deps.db, project.id, session.user_id);
   const session_jwt = await signSessionJwt(deps.keyRing, {
     issuer: deps.issuer,

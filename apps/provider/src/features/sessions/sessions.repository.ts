@@ -1,10 +1,12 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
 import { type QueryCreator, sql } from 'kysely';
 import type { Database, DbExecutor } from '../../db/database.js';
+import { toJson } from '../../db/json-column.js';
 import { passwordJsonOf } from '../passwords/passwords.repository.js';
 import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
-import type { NewSessionRow, SessionRow } from './sessions.table.js';
+import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
+import type { AuthenticationFactor, NewSessionRow, SessionRow } from './sessions.table.js';
 
 /** Inserts a session. */
 export async function insertSession(db: DbExecutor, row: NewSessionRow): Promise<SessionRow> {
@@ -83,6 +85,7 @@ export async function touchLiveSessionWithUser(
     .select(emailsJsonOf('users.id').as('user_emails'))
     .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
     .select(passwordJsonOf('users.id').as('user_password'))
+    .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {
@@ -98,6 +101,7 @@ export async function touchLiveSessionWithUser(
     user_emails,
     user_phone_numbers,
     user_password,
+    user_webauthn_registrations,
     ...session
   } = row;
   const user: UserWithEmails = {
@@ -114,8 +118,57 @@ export async function touchLiveSessionWithUser(
     emails: user_emails,
     phone_numbers: user_phone_numbers,
     password: user_password,
+    webauthn_registrations: user_webauthn_registrations,
   };
   return { session, user };
+}
+
+/** Whether two factors stand for the same proof (same kind, same method), so a repeat replaces the older entry. */
+function sameFactor(a: AuthenticationFactor, b: AuthenticationFactor): boolean {
+  return (
+    a.type === b.type &&
+    a.delivery_method === b.delivery_method &&
+    a.email_factor?.email_id === b.email_factor?.email_id &&
+    a.phone_number_factor?.phone_id === b.phone_number_factor?.phone_id &&
+    a.webauthn_factor?.webauthn_registration_id === b.webauthn_factor?.webauthn_registration_id
+  );
+}
+
+/**
+ * Adds `factor` to the live session `sessionId` (step-up: a second factor proven while signed in),
+ * replacing an earlier entry for the same method, marks it accessed and, with `extendTo`, moves
+ * its expiry to least(extendTo, absolute_expires_at). The row is locked while its factor list is
+ * rewritten, so concurrent additions do not lose each other. Undefined when the session is no
+ * longer live (revoked or expired meanwhile). Call inside a transaction.
+ */
+export async function addFactorToLiveSession(
+  db: DbExecutor,
+  key: { projectId: string; sessionId: string },
+  factor: AuthenticationFactor,
+  now: Date,
+  extendTo: Date | null,
+): Promise<SessionRow | undefined> {
+  const current = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('project_id', '=', key.projectId)
+    .where('id', '=', key.sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const factors = [...current.authentication_factors.filter((f) => !sameFactor(f, factor)), factor];
+  return db
+    .updateTable('sessions')
+    .set({
+      authentication_factors: toJson(factors),
+      last_accessed_at: now,
+      ...(extendTo ? { expires_at: sql<Date>`least(${extendTo}::timestamptz, absolute_expires_at)` } : {}),
+    })
+    .where('id', '=', current.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Revokes a live session; returns its id, or undefined when there was nothing live to revoke. */

@@ -9,6 +9,7 @@ import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import {
+  addFactorToLiveSession,
   findLiveSessionByTokenHash,
   insertSession,
   revokeLiveSession,
@@ -58,6 +59,17 @@ export interface SessionsService {
   requireLive(project: Project, token: string | null): Promise<SessionRow>;
   /** Revokes the session of `token`. */
   revoke(project: Project, token: string | null): Promise<void>;
+  /**
+   * Adds a factor proven while signed in to the live session `sessionId` (and extends it when a
+   * duration is given); 404 session_not_found when it is no longer live. Use inside a transaction.
+   */
+  addFactor(
+    db: DbExecutor,
+    project: Project,
+    sessionId: string,
+    factor: AuthenticationFactor,
+    durationMinutes?: number,
+  ): Promise<SessionRow>;
 }
 
 function requireToken(token: string | null): string {
@@ -138,6 +150,19 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
         deps.clock.now(),
       );
       if (!id) throw new ApiError('session_not_found');
+    },
+
+    async addFactor(db, project, sessionId, factor, durationMinutes) {
+      const now = deps.clock.now();
+      const row = await addFactorToLiveSession(
+        db,
+        { projectId: project.id, sessionId },
+        factor,
+        now,
+        extension(durationMinutes, now),
+      );
+      if (!row) throw new ApiError('session_not_found');
+      return row;
     },
   };
 }

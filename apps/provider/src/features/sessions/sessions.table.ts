@@ -9,6 +9,7 @@ export interface AuthenticationFactor {
   last_authenticated_at: string;
   email_factor?: { email_id: string; email_address: string };
   phone_number_factor?: { phone_id: string; phone_number: string };
+  webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
 }
 
 /** Columns of `sessions`. Valid while revoked_at is null and expires_at is ahead. */

@@ -1,17 +1,11 @@
-/** @module user-object — maps user, email and phone rows to the wire User object. */
-import type { PasswordSummary } from '../passwords/passwords.repository.js';
-import type { PhoneSummary } from '../phone-numbers/phone-numbers.repository.js';
-import type { EmailSummary } from './users.repository.js';
+/** @module user-object — maps a user with its emails, phones, password and passkeys to the wire User object. */
+import { toWireWebAuthnRegistration } from '../webauthn/webauthn-registration-object.js';
+import type { UserWithEmails } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
-import type { UserRow } from './users.table.js';
 
 /** Rows → wire User with every field present (wire/objects.md [REC]). */
-export function toWireUser(
-  user: UserRow,
-  emails: readonly EmailSummary[],
-  phoneNumbers: readonly PhoneSummary[] = [],
-  password: PasswordSummary | null = null,
-): WireUser {
+export function toWireUser(user: UserWithEmails): WireUser {
+  const { emails, phone_numbers: phoneNumbers, password } = user;
   return {
     user_id: user.id,
     created_at: user.created_at.toISOString(),
@@ -28,7 +22,7 @@ export function toWireUser(
     // The id and the reset flag only: never the hash.
     password: password && { password_id: password.password_id, requires_reset: password.requires_reset },
     totps: [],
-    webauthn_registrations: [],
+    webauthn_registrations: user.webauthn_registrations.map(toWireWebAuthnRegistration),
     biometric_registrations: [],
     trusted_metadata: user.trusted_metadata,
     untrusted_metadata: user.untrusted_metadata,

@@ -3,16 +3,19 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
 import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
+import type { WebauthnRegistrationSummary } from '../webauthn/webauthn-registration-object.js';
+import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
 
 /** The parts of an email row the wire User shows. */
 export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
 
-/** A user row with its addresses and phone numbers (oldest first) and its password, if any. */
+/** A user row with its addresses, phone numbers and passkeys (oldest first) and its password, if any. */
 export type UserWithEmails = UserRow & {
   emails: EmailSummary[];
   phone_numbers: PhoneSummary[];
   password: PasswordSummary | null;
+  webauthn_registrations: WebauthnRegistrationSummary[];
 };
 
 /**
@@ -46,6 +49,7 @@ export async function findUserWithEmails(
     .select(emailsJsonOf('users.id').as('emails'))
     .select(phoneNumbersJsonOf('users.id').as('phone_numbers'))
     .select(passwordJsonOf('users.id').as('password'))
+    .select(webauthnRegistrationsJsonOf('users.id').as('webauthn_registrations'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 /** @module users.schemas — the wire User object and the /users/me request and response schemas. */
 import { type Static, Type } from 'typebox';
 import { envelopeSchema } from '../../http/envelope.js';
+import { WebAuthnRegistrationSchema } from '../webauthn/webauthn-registration-object.js';
 
 /** Free-form metadata objects. */
 export const MetadataSchema = Type.Record(Type.String(), Type.Unknown());
@@ -31,7 +32,7 @@ export const UserSchema = Type.Object({
     Type.Object({ password_id: Type.String(), requires_reset: Type.Boolean() }),
   ]),
   totps: Type.Array(Type.Object({ totp_id: Type.String(), verified: Type.Boolean() })),
-  webauthn_registrations: Type.Array(MetadataSchema),
+  webauthn_registrations: Type.Array(WebAuthnRegistrationSchema),
   biometric_registrations: Type.Array(
     Type.Object({ biometric_registration_id: Type.String(), verified: Type.Boolean() }),
   ),

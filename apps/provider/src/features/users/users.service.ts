@@ -20,7 +20,7 @@ export interface UpdateUserInput {
 export async function loadWireUser(db: DbExecutor, projectId: string, userId: string): Promise<WireUser> {
   const user = await findUserWithEmails(db, projectId, userId);
   if (!user) throw new Error(`user ${userId} of a live session is missing`);
-  return toWireUser(user, user.emails, user.phone_numbers, user.password);
+  return toWireUser(user);
 }
 
 /** Top-level merge; a key set to null is removed (the hosted API's metadata rule). */

@@ -1,0 +1,225 @@
+/** @module webauthn-authenticate.service — signing in (primary) and stepping up (secondary) with a passkey (WebAuthn L3 §7.2). */
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
+import type { Project } from '../projects/project.js';
+import type { SessionAttributes } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { activateUser } from '../users/users.repository.js';
+import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
+import { decideCounter } from './counter-policy.js';
+import { parseAssertionCredential } from './credential-response.js';
+import { isDerEcdsaSignature } from './signature-encoding.js';
+import type { WebauthnRegistrationRow } from './webauthn.table.js';
+import { CEREMONY_TIMEOUT_MS } from './webauthn-challenges.js';
+import {
+  asVerificationFailure,
+  rejected,
+  unknownCredential,
+  VERIFICATION_MESSAGES,
+  wrongDomain,
+} from './webauthn-errors.js';
+import { webauthnFactor } from './webauthn-factor.js';
+import type { WebauthnServiceDeps } from './webauthn-register.service.js';
+import {
+  findRegistrationByCredentialId,
+  listUserRegistrations,
+  recordAssertion,
+} from './webauthn-registrations.repository.js';
+
+/** What the two start endpoints ask for, after the route checked the domain. */
+export interface AuthenticateStartInput {
+  /** An RP ID the project accepts (requireAllowedRpId). */
+  rpId: string;
+  /** return_passkey_credential_options: user verification required. */
+  passkey: boolean;
+}
+
+/** Body of POST /webauthn/authenticate. */
+export interface AuthenticateInput {
+  public_key_credential: string;
+  session_duration_minutes?: number | undefined;
+}
+
+/** A passkey sign-in: the session (new, or the stepped-up one), its token, and the registration used. */
+export interface PasskeySignIn {
+  session: SessionRow;
+  /** The session token to answer with: a new one (primary) or the presented one (secondary). */
+  token: string;
+  registration: WebauthnRegistrationRow;
+}
+
+/** Where a counter that did not increase on a backup-eligible passkey is reported (SECURITY G8 risk signal). */
+export type CounterWarning = (details: {
+  projectId: string;
+  registrationId: string;
+  stored: number;
+  asserted: number;
+}) => void;
+
+/** Whether a stored COSE key is an EC2 (ECDSA) key, whose signatures are DER. */
+function isEc2Key(publicKey: Uint8Array<ArrayBuffer>): boolean {
+  return decodeCredentialPublicKey(publicKey).get(cose.COSEKEYS.kty) === cose.COSEKTY.EC2;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
+}
+
+/** Creates the passkey sign-in service. */
+export function createWebauthnAuthenticateService(
+  deps: WebauthnServiceDeps & { warnCounter: CounterWarning },
+) {
+  const { db, clock } = deps;
+
+  async function requestOptions(
+    project: Project,
+    input: AuthenticateStartInput,
+    binding: { ceremony: 'primary' } | { ceremony: 'secondary'; session: SessionRow },
+  ) {
+    const { rpId } = input;
+    const userVerification = input.passkey ? 'required' : 'preferred';
+    const allowCredentials =
+      binding.ceremony === 'secondary'
+        ? (await listUserRegistrations(db, project.id, binding.session.user_id, rpId)).map((r) => ({
+            id: r.credential_id,
+            transports: r.transports,
+          }))
+        : undefined;
+    const challenge = await deps.challenges.issue(project, {
+      ceremony: binding.ceremony,
+      rpId,
+      userVerification,
+      ...(binding.ceremony === 'secondary'
+        ? { userId: binding.session.user_id, sessionId: binding.session.id }
+        : {}),
+    });
+    return generateAuthenticationOptions({
+      rpID: rpId,
+      challenge,
+      timeout: CEREMONY_TIMEOUT_MS,
+      userVerification,
+      ...(allowCredentials ? { allowCredentials } : {}),
+    });
+  }
+
+  return {
+    /**
+     * Request options for a signed-out user. No allowCredentials: a discoverable credential
+     * answers and names its account, and nothing here tells whether any account exists
+     * (SECURITY E4).
+     */
+    startPrimary: (project: Project, input: AuthenticateStartInput) =>
+      requestOptions(project, input, { ceremony: 'primary' }),
+
+    /** Request options for the signed-in user: their credentials for this RP ID. */
+    startSecondary: (project: Project, session: SessionRow, input: AuthenticateStartInput) =>
+      requestOptions(project, input, { ceremony: 'secondary', session }),
+
+    /**
+     * Verifies an assertion. The challenge is consumed first (exactly one of any number of
+     * concurrent or replayed assertions gets it; a failure uses it up); the credential's state
+     * (counter, backup state, last use) and the session change only after every check passed,
+     * in one transaction. A primary challenge makes a new session; a secondary one adds the
+     * factor to the session that started it, which must be the presenting session.
+     */
+    async finish(
+      project: Project,
+      sessionToken: string | null,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<PasskeySignIn> {
+      const parsed = parseAssertionCredential(input.public_key_credential);
+      const challenge = await deps.challenges.consume(project, parsed.clientData.challenge);
+      if (!challenge) throw rejected(VERIFICATION_MESSAGES.challenge);
+      if (challenge.ceremony === 'register') throw rejected(VERIFICATION_MESSAGES.ceremonyAuthenticate);
+      let stepUp: { session: SessionRow; token: string } | undefined;
+      if (challenge.ceremony === 'secondary') {
+        const live = await deps.sessions.requireLive(project, sessionToken);
+        if (live.id !== challenge.session_id) throw rejected(VERIFICATION_MESSAGES.session);
+        stepUp = { session: live, token: sessionToken as string };
+      }
+      checkClientData(project, challenge, parsed.clientData, 'webauthn.get');
+
+      const registration = await findRegistrationByCredentialId(db, project.id, parsed.credentialId);
+      if (!registration) throw unknownCredential();
+      if (challenge.user_id !== null && registration.user_id !== challenge.user_id)
+        throw rejected(VERIFICATION_MESSAGES.otherUser);
+      // userHandle is the user id's bytes (register/start's user.id); when sent it must agree.
+      if (parsed.userHandle && !sameBytes(parsed.userHandle, Buffer.from(registration.user_id, 'utf8')))
+        throw rejected(VERIFICATION_MESSAGES.userHandle);
+      if (registration.domain !== challenge.rp_id) throw wrongDomain(registration.domain, challenge.rp_id);
+      checkAuthenticatorData(parsed.authData, challenge);
+      const publicKey = new Uint8Array(Buffer.from(registration.public_key, 'base64url'));
+      if (isEc2Key(publicKey) && !isDerEcdsaSignature(parsed.signature))
+        throw rejected(VERIFICATION_MESSAGES.signatureEncoding);
+
+      let verified: boolean;
+      try {
+        const result = await verifyAuthenticationResponse({
+          response: parsed.json,
+          expectedChallenge: parsed.clientData.challenge,
+          expectedOrigin: parsed.clientData.origin,
+          expectedRPID: challenge.rp_id,
+          expectedType: 'webauthn.get',
+          // The counter policy is ours (counter-policy.ts): with 0 here the library never refuses on it.
+          credential: {
+            id: registration.credential_id,
+            publicKey,
+            counter: 0,
+            transports: registration.transports,
+          },
+          requireUserVerification: challenge.user_verification === 'required',
+        });
+        verified = result.verified;
+      } catch (error) {
+        throw asVerificationFailure(error);
+      }
+      if (!verified) throw rejected(VERIFICATION_MESSAGES.signature);
+      // WebAuthn L3 §6.1.3: backup eligibility is fixed at creation; a change means another credential.
+      if (parsed.authData.flags.be !== registration.backup_eligible)
+        throw rejected(VERIFICATION_MESSAGES.backupEligibility);
+      const stored = Number(registration.sign_count);
+      const counter = decideCounter(stored, parsed.authData.counter, registration.backup_eligible);
+      if (!counter.accept) throw rejected(VERIFICATION_MESSAGES.counter);
+      if (counter.suspicious)
+        deps.warnCounter({
+          projectId: project.id,
+          registrationId: registration.id,
+          stored,
+          asserted: parsed.authData.counter,
+        });
+
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        await recordAssertion(trx, registration.id, {
+          signCount: counter.signCount,
+          backedUp: parsed.authData.flags.bs,
+          at: now,
+        });
+        const factor = webauthnFactor(registration, now);
+        if (stepUp) {
+          const session = await deps.sessions.addFactor(
+            trx,
+            project,
+            stepUp.session.id,
+            factor,
+            input.session_duration_minutes,
+          );
+          return { session, token: stepUp.token, registration };
+        }
+        await activateUser(trx, registration.user_id, now);
+        const created = await deps.sessions.create(trx, {
+          project,
+          userId: registration.user_id,
+          factor,
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+        return { session: created.row, token: created.token, registration };
+      });
+    },
+  };
+}
+
+/** The passkey sign-in service. */
+export type WebauthnAuthenticateService = ReturnType<typeof createWebauthnAuthenticateService>;

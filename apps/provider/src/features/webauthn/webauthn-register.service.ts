@@ -1,0 +1,195 @@
+/** @module webauthn-register.service — registering a passkey for the signed-in user (WebAuthn L3 §7.1). */
+import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { toJson } from '../../db/json-column.js';
+import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { findUserWithEmails } from '../users/users.repository.js';
+import { defaultRegistrationName } from './authenticator-names.js';
+import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
+import { parseRegistrationCredential } from './credential-response.js';
+import type { AuthenticatorType, WebauthnRegistrationRow } from './webauthn.table.js';
+import { CEREMONY_TIMEOUT_MS, type ChallengeStore } from './webauthn-challenges.js';
+import { asVerificationFailure, rejected, VERIFICATION_MESSAGES } from './webauthn-errors.js';
+import { webauthnFactor } from './webauthn-factor.js';
+import {
+  countUserRegistrations,
+  insertRegistrationIfAbsent,
+  listUserRegistrations,
+} from './webauthn-registrations.repository.js';
+
+/** The key algorithms offered and accepted: Ed25519 (EdDSA), ES256, RS256 (in order of preference). */
+export const SUPPORTED_ALGORITHMS: number[] = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
+/** A user keeps at most this many passkeys: bounds the user object and the exclude list. */
+export const MAX_REGISTRATIONS_PER_USER = 50;
+
+/** What POST /webauthn/register/start asks for, after the route checked the domain. */
+export interface RegisterStartInput {
+  /** An RP ID the project accepts (requireAllowedRpId). */
+  rpId: string;
+  authenticatorType: 'platform' | 'cross-platform' | undefined;
+  /** return_passkey_credential_options: a discoverable credential with user verification. */
+  passkey: boolean;
+  /** What the registration records as its user agent (the body's user_agent, else the header). */
+  userAgent: string;
+}
+
+/** Body of POST /webauthn/register. */
+export interface RegisterInput {
+  public_key_credential: string;
+  session_duration_minutes?: number | undefined;
+}
+
+/** A stored registration and the presenting session, which now carries its factor. */
+export interface RegisteredPasskey {
+  registration: WebauthnRegistrationRow;
+  session: SessionRow;
+}
+
+/** What registering needs. */
+export interface WebauthnServiceDeps {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  sessions: SessionsService;
+  challenges: ChallengeStore;
+}
+
+function tooManyRegistrations(): ApiError {
+  return new ApiError('invalid_request', {
+    message: `An account can hold at most ${MAX_REGISTRATIONS_PER_USER} passkeys. Remove one before adding another.`,
+  });
+}
+
+function storedAuthenticatorType(value: string | null): AuthenticatorType {
+  return value === 'platform' || value === 'cross-platform' ? value : '';
+}
+
+/** Creates the registration service. */
+export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * Creation options for the signed-in user, as the object the route serialises. The user's
+     * credentials are excluded so an authenticator holding one of them says so instead of
+     * making a second. `user.id` is the user id's bytes, so a discoverable credential's
+     * userHandle names the account.
+     */
+    async start(project: Project, session: SessionRow, input: RegisterStartInput) {
+      const { rpId, authenticatorType, passkey } = input;
+      const user = await findUserWithEmails(db, project.id, session.user_id);
+      if (!user) throw new ApiError('session_not_found');
+      const existing = await listUserRegistrations(db, project.id, user.id);
+      if (existing.length >= MAX_REGISTRATIONS_PER_USER) throw tooManyRegistrations();
+      const userVerification = passkey ? 'required' : 'preferred';
+      const challenge = await deps.challenges.issue(project, {
+        ceremony: 'register',
+        rpId,
+        userId: user.id,
+        sessionId: session.id,
+        userVerification,
+        ...(authenticatorType ? { authenticatorType } : {}),
+        userAgent: input.userAgent.slice(0, 512),
+      });
+      const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.id;
+      const options = await generateRegistrationOptions({
+        rpName: project.name,
+        rpID: rpId,
+        userID: new Uint8Array(Buffer.from(user.id, 'utf8')),
+        userName: label,
+        userDisplayName: label,
+        challenge,
+        timeout: CEREMONY_TIMEOUT_MS,
+        attestationType: 'none',
+        excludeCredentials: existing.map((r) => ({ id: r.credential_id, transports: r.transports })),
+        authenticatorSelection: {
+          residentKey: passkey ? 'required' : 'preferred',
+          userVerification,
+          ...(authenticatorType ? { authenticatorAttachment: authenticatorType } : {}),
+        },
+        supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+      });
+      return { userId: user.id, options };
+    },
+
+    /**
+     * Verifies a creation response for the presenting session: the challenge is consumed first
+     * (one winner; a failure uses it up), then every check runs, and only then is the credential
+     * stored and the factor added to the session, in one transaction. A credential id the
+     * project already has is refused by the unique index (401), whoever registered it.
+     */
+    async finish(project: Project, session: SessionRow, input: RegisterInput): Promise<RegisteredPasskey> {
+      const parsed = parseRegistrationCredential(input.public_key_credential);
+      const challenge = await deps.challenges.consume(project, parsed.clientData.challenge);
+      if (!challenge) throw rejected(VERIFICATION_MESSAGES.challenge);
+      if (challenge.ceremony !== 'register') throw rejected(VERIFICATION_MESSAGES.ceremonyRegister);
+      if (challenge.session_id !== session.id || challenge.user_id !== session.user_id)
+        throw rejected(VERIFICATION_MESSAGES.session);
+      checkClientData(project, challenge, parsed.clientData, 'webauthn.create');
+      checkAuthenticatorData(parsed.authData, challenge);
+
+      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+      try {
+        verification = await verifyRegistrationResponse({
+          response: parsed.json,
+          expectedChallenge: parsed.clientData.challenge,
+          expectedOrigin: parsed.clientData.origin,
+          expectedRPID: challenge.rp_id,
+          expectedType: 'webauthn.create',
+          requireUserPresence: true,
+          requireUserVerification: challenge.user_verification === 'required',
+          supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+        });
+      } catch (error) {
+        throw asVerificationFailure(error);
+      }
+      const info = verification.registrationInfo;
+      if (!verification.verified || !info) throw rejected(VERIFICATION_MESSAGES.attestation);
+
+      return db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        if ((await countUserRegistrations(trx, project.id, session.user_id)) >= MAX_REGISTRATIONS_PER_USER)
+          throw tooManyRegistrations();
+        const registration = await insertRegistrationIfAbsent(trx, {
+          id: newId('webauthnRegistration', project.environment, deps.random),
+          project_id: project.id,
+          user_id: session.user_id,
+          credential_id: parsed.credentialId,
+          public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+          sign_count: info.credential.counter,
+          transports: toJson(parsed.transports),
+          backup_eligible: parsed.authData.flags.be,
+          backed_up: parsed.authData.flags.bs,
+          domain: challenge.rp_id,
+          user_agent: challenge.user_agent ?? '',
+          authenticator_type:
+            parsed.authenticatorAttachment || storedAuthenticatorType(challenge.authenticator_type),
+          name: defaultRegistrationName(parsed.aaguid),
+          aaguid: parsed.aaguid,
+          created_at: now,
+          last_authenticated_at: null,
+        });
+        if (!registration) throw rejected(VERIFICATION_MESSAGES.alreadyRegistered);
+        const touched = await deps.sessions.addFactor(
+          trx,
+          project,
+          session.id,
+          webauthnFactor(registration, now),
+          input.session_duration_minutes,
+        );
+        return { registration, session: touched };
+      });
+    },
+  };
+}
+
+/** The registration service. */
+export type WebauthnRegisterService = ReturnType<typeof createWebauthnRegisterService>;

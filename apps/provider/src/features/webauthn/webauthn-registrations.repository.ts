@@ -1,0 +1,143 @@
+/** @module webauthn-registrations.repository — SQL for registered WebAuthn credentials. */
+import { type RawBuilder, sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { NewWebauthnRegistrationRow, WebauthnRegistrationRow } from './webauthn.table.js';
+import type { WebauthnRegistrationSummary } from './webauthn-registration-object.js';
+
+/**
+ * A user's registrations as one json value, oldest first, for a select list next to
+ * emailsJsonOf; `userId` is the column holding the user's id. Never the public key or credential id.
+ */
+export function webauthnRegistrationsJsonOf(userId: string): RawBuilder<WebauthnRegistrationSummary[]> {
+  return sql<WebauthnRegistrationSummary[]>`(
+    select coalesce(
+      json_agg(
+        json_build_object(
+          'id', w.id,
+          'domain', w.domain,
+          'user_agent', w.user_agent,
+          'authenticator_type', w.authenticator_type,
+          'name', w.name,
+          'created_at', w.created_at,
+          'last_authenticated_at', w.last_authenticated_at
+        )
+        order by w.created_at, w.id
+      ),
+      '[]'::json
+    )
+    from webauthn_registrations as w
+    where w.user_id = ${sql.ref(userId)}
+  )`;
+}
+
+/**
+ * Stores a verified credential; undefined when the project already has this credential id
+ * (a repeated or concurrent registration: the unique index decides, not a prior lookup).
+ */
+export async function insertRegistrationIfAbsent(
+  db: DbExecutor,
+  row: NewWebauthnRegistrationRow,
+): Promise<WebauthnRegistrationRow | undefined> {
+  return db
+    .insertInto('webauthn_registrations')
+    .values(row)
+    .onConflict((oc) => oc.columns(['project_id', 'credential_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The registration of `credentialId` (base64url) in `projectId`, whoever owns it. */
+export async function findRegistrationByCredentialId(
+  db: DbExecutor,
+  projectId: string,
+  credentialId: string,
+): Promise<WebauthnRegistrationRow | undefined> {
+  return db
+    .selectFrom('webauthn_registrations')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
+}
+
+/** The user's registrations (for excludeCredentials / allowCredentials), oldest first; optionally one RP ID only. */
+export async function listUserRegistrations(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  domain?: string,
+): Promise<Pick<WebauthnRegistrationRow, 'credential_id' | 'transports'>[]> {
+  let query = db
+    .selectFrom('webauthn_registrations')
+    .select(['credential_id', 'transports'])
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId);
+  if (domain !== undefined) query = query.where('domain', '=', domain);
+  return query.orderBy('created_at').orderBy('id').execute();
+}
+
+/** How many registrations the user has. */
+export async function countUserRegistrations(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('webauthn_registrations')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Records a successful assertion. The counter only ever moves up (greatest), so a concurrent
+ * assertion with a lower value, or an accepted non-increasing one, can never lower it.
+ */
+export async function recordAssertion(
+  db: DbExecutor,
+  registrationId: string,
+  update: { signCount: number; backedUp: boolean; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('webauthn_registrations')
+    .set({
+      sign_count: sql<number>`greatest(sign_count, ${update.signCount}::bigint)`,
+      backed_up: update.backedUp,
+      last_authenticated_at: update.at,
+    })
+    .where('id', '=', registrationId)
+    .execute();
+}
+
+/** Renames the user's registration; undefined when the user has none with this id. */
+export async function renameRegistration(
+  db: DbExecutor,
+  key: { projectId: string; userId: string; id: string },
+  name: string,
+): Promise<WebauthnRegistrationRow | undefined> {
+  return db
+    .updateTable('webauthn_registrations')
+    .set({ name })
+    .where('project_id', '=', key.projectId)
+    .where('user_id', '=', key.userId)
+    .where('id', '=', key.id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the user's registration; false when the user has none with this id. */
+export async function deleteRegistration(
+  db: DbExecutor,
+  key: { projectId: string; userId: string; id: string },
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('webauthn_registrations')
+    .where('project_id', '=', key.projectId)
+    .where('user_id', '=', key.userId)
+    .where('id', '=', key.id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,57 @@
+/** @module webauthn-registrations.service — renaming and removing the signed-in user's passkeys. */
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { revokeOtherSessions } from '../passwords/passwords.repository.js';
+import type { Project } from '../projects/project.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { normaliseRegistrationName } from './registration-name.js';
+import type { WebauthnRegistrationRow } from './webauthn.table.js';
+import { deleteRegistration, renameRegistration } from './webauthn-registrations.repository.js';
+
+/** 404 for an id the signed-in user has no registration under (another user's id looks the same). */
+function notFound(): ApiError {
+  return new ApiError('webauthn_registration_not_found');
+}
+
+/** Creates the service. */
+export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock }) {
+  return {
+    /** Renames one of the session user's registrations (trimmed, 1–100 characters, one line). */
+    async rename(
+      project: Project,
+      session: SessionRow,
+      registrationId: string,
+      name: string,
+    ): Promise<WebauthnRegistrationRow> {
+      const normalised = normaliseRegistrationName(name);
+      const row = await renameRegistration(
+        deps.db,
+        { projectId: project.id, userId: session.user_id, id: registrationId },
+        normalised,
+      );
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /**
+     * Removes one of the session user's registrations and, in the same transaction, revokes every
+     * other session of the user (SECURITY B9: whoever held the passkey may hold a session).
+     * The presenting session stays.
+     */
+    async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
+      await deps.db.transaction().execute(async (trx) => {
+        const deleted = await deleteRegistration(trx, {
+          projectId: project.id,
+          userId: session.user_id,
+          id: registrationId,
+        });
+        if (!deleted) throw notFound();
+        await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+      });
+    },
+  };
+}
+
+/** The registrations service. */
+export type WebauthnRegistrationsService = ReturnType<typeof createWebauthnRegistrationsService>;

@@ -1,0 +1,189 @@
+/**
+ * @module webauthn.routes — the passkey endpoints under /sdk/v1: register (start, finish), sign in
+ * (start primary/secondary, finish), rename, and DELETE /users/webauthn_registrations/{id}.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { loadWireUser } from '../users/users.service.js';
+import { requireAllowedRpId } from './rp-id.js';
+import {
+  AuthenticateBody,
+  AuthenticateStartBody,
+  AuthenticateStartResponse,
+  DeleteResponse,
+  PasskeyAuthenticateResponse,
+  REGISTER_BODY_LIMIT_BYTES,
+  RegisterBody,
+  RegisterStartBody,
+  RegisterStartResponse,
+  RegistrationParams,
+  UpdateBody,
+  UpdateResponse,
+} from './webauthn.schemas.js';
+import type { WebauthnAuthenticateService } from './webauthn-authenticate.service.js';
+import type { WebauthnRegisterService } from './webauthn-register.service.js';
+import { toWireWebAuthnRegistration } from './webauthn-registration-object.js';
+import type { WebauthnRegistrationsService } from './webauthn-registrations.service.js';
+
+/** What the passkey routes need. */
+export interface WebauthnRoutesOptions {
+  db: Db;
+  register: WebauthnRegisterService;
+  authenticate: WebauthnAuthenticateService;
+  registrations: WebauthnRegistrationsService;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+  lookups: LookupThrottle;
+}
+
+/**
+ * The passkey endpoints. Session endpoints check the session first (401 user_unauthenticated /
+ * 404 session_not_found); start endpoints then check the domain (400) and only then count
+ * against the per-network limit, so a refused request uses no budget.
+ */
+export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth();
+  const { sessions, responses, lookups } = options;
+
+  app.post(
+    '/webauthn/register/start',
+    {
+      onRequest: publicAuth,
+      schema: { body: RegisterStartBody, response: { 200: RegisterStartResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await sessions.requireLive(project, request.sessionToken);
+      const rpId = requireAllowedRpId(project, request.body.domain);
+      await lookups.check(project, 'webauthn_start', request.ip);
+      const { userId, options: creation } = await options.register.start(project, session, {
+        rpId,
+        authenticatorType: request.body.authenticator_type,
+        passkey: request.body.return_passkey_credential_options === true,
+        userAgent: request.body.user_agent ?? sessionAttributesOf(request).user_agent,
+      });
+      return ok(request, {
+        user_id: userId,
+        public_key_credential_creation_options: JSON.stringify(creation),
+      });
+    },
+  );
+
+  app.post(
+    '/webauthn/register',
+    {
+      onRequest: publicAuth,
+      bodyLimit: REGISTER_BODY_LIMIT_BYTES,
+      schema: { body: RegisterBody, response: { 200: PasskeyAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const token = request.sessionToken;
+      const session = await sessions.requireLive(project, token);
+      const registered = await options.register.finish(project, session, request.body);
+      const fields = await buildAuthenticateResponse(responses, project, registered.session, token as string);
+      return ok(request, { ...fields, webauthn_registration_id: registered.registration.id });
+    },
+  );
+
+  app.post(
+    '/webauthn/authenticate/start/primary',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const rpId = requireAllowedRpId(project, request.body.domain);
+      await lookups.check(project, 'webauthn_start', request.ip);
+      const requestOptions = await options.authenticate.startPrimary(project, {
+        rpId,
+        passkey: request.body.return_passkey_credential_options === true,
+      });
+      return ok(request, { public_key_credential_request_options: JSON.stringify(requestOptions) });
+    },
+  );
+
+  app.post(
+    '/webauthn/authenticate/start/secondary',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await sessions.requireLive(project, request.sessionToken);
+      const rpId = requireAllowedRpId(project, request.body.domain);
+      await lookups.check(project, 'webauthn_start', request.ip);
+      const requestOptions = await options.authenticate.startSecondary(project, session, {
+        rpId,
+        passkey: request.body.return_passkey_credential_options === true,
+      });
+      return ok(request, { public_key_credential_request_options: JSON.stringify(requestOptions) });
+    },
+  );
+
+  app.post(
+    '/webauthn/authenticate',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateBody, response: { 200: PasskeyAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const signedIn = await options.authenticate.finish(
+        project,
+        request.sessionToken,
+        request.body,
+        sessionAttributesOf(request),
+      );
+      const fields = await buildAuthenticateResponse(responses, project, signedIn.session, signedIn.token);
+      return ok(request, { ...fields, webauthn_registration_id: signedIn.registration.id });
+    },
+  );
+
+  app.put(
+    '/webauthn/update/:webauthn_registration_id',
+    {
+      onRequest: publicAuth,
+      schema: { params: RegistrationParams, body: UpdateBody, response: { 200: UpdateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await sessions.requireLive(project, request.sessionToken);
+      const row = await options.registrations.rename(
+        project,
+        session,
+        request.params.webauthn_registration_id,
+        request.body.name,
+      );
+      return ok(request, { webauthn_registration: toWireWebAuthnRegistration(row) });
+    },
+  );
+
+  app.delete(
+    '/users/webauthn_registrations/:webauthn_registration_id',
+    {
+      onRequest: publicAuth,
+      schema: { params: RegistrationParams, response: { 200: DeleteResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await sessions.requireLive(project, request.sessionToken);
+      await options.registrations.remove(project, session, request.params.webauthn_registration_id);
+      return ok(request, {
+        user_id: session.user_id,
+        __user: await loadWireUser(options.db, project.id, session.user_id),
+      });
+    },
+  );
+};

@@ -1,0 +1,73 @@
+/** @module webauthn.schemas — request and response schemas of the passkey endpoints. */
+import { Type } from 'typebox';
+import { envelopeSchema } from '../../http/envelope.js';
+import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { UserSchema } from '../users/users.schemas.js';
+import { WebAuthnRegistrationSchema } from './webauthn-registration-object.js';
+
+/** SECURITY §2: registration bodies may carry attestation certificate chains. */
+export const REGISTER_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The page's host name, the RP ID to be (checked against the project by requireAllowedRpId). */
+const Domain = Type.String({ minLength: 1, maxLength: 253 });
+const ReturnPasskeyOptions = Type.Optional(Type.Boolean());
+
+/** Body of POST /webauthn/register/start (wire/endpoints.md "WebAuthn / passkeys"). */
+export const RegisterStartBody = Type.Object({
+  domain: Domain,
+  authenticator_type: Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')])),
+  return_passkey_credential_options: ReturnPasskeyOptions,
+  user_agent: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+/** Response of POST /webauthn/register/start: the creation options as a JSON string. */
+export const RegisterStartResponse = envelopeSchema({
+  user_id: Type.String(),
+  public_key_credential_creation_options: Type.String(),
+});
+
+/** Body of POST /webauthn/register. */
+export const RegisterBody = Type.Object({
+  public_key_credential: Type.String({ minLength: 1, maxLength: REGISTER_BODY_LIMIT_BYTES }),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+});
+
+/** Body of POST /webauthn/authenticate/start/primary and /secondary. */
+export const AuthenticateStartBody = Type.Object({
+  domain: Domain,
+  return_passkey_credential_options: ReturnPasskeyOptions,
+});
+
+/** Response of the authenticate start endpoints: the request options as a JSON string. */
+export const AuthenticateStartResponse = envelopeSchema({
+  public_key_credential_request_options: Type.String(),
+});
+
+/** Body of POST /webauthn/authenticate. */
+export const AuthenticateBody = Type.Object({
+  public_key_credential: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+/** Response of POST /webauthn/register and /webauthn/authenticate: AuthenticateResponse + webauthn_registration_id. */
+export const PasskeyAuthenticateResponse = authenticateResponseSchema({
+  webauthn_registration_id: Type.String(),
+});
+
+/** Path of PUT /webauthn/update/{id} and DELETE /users/webauthn_registrations/{id}. */
+export const RegistrationParams = Type.Object({
+  webauthn_registration_id: Type.String({ minLength: 1, maxLength: 128 }),
+});
+
+/** Body of PUT /webauthn/update/{id}; the service trims and judges the name (registration-name.ts). */
+export const UpdateBody = Type.Object({
+  name: Type.String({ maxLength: 1024 }),
+});
+
+/** Response of PUT /webauthn/update/{id}. */
+export const UpdateResponse = envelopeSchema({ webauthn_registration: WebAuthnRegistrationSchema });
+
+/** Response of DELETE /users/webauthn_registrations/{id}. */
+export const DeleteResponse = envelopeSchema({ user_id: Type.String(), __user: UserSchema });
