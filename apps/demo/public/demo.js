@@ -1,14 +1,16 @@
 // The integrator's own code: create the client, finish a magic-link sign-in, show the account or the widget.
 (async () => {
   const config = JSON.parse(document.getElementById('latchkey-config').textContent);
-  const { createLatchkeyClient, mountLogin, mountResetPassword } = window.Latchkey;
+  const { createLatchkeyClient, mountLogin, mountResetPassword, mountPasskeyRegistration } = window.Latchkey;
   const client = createLatchkeyClient({ publicToken: config.publicToken, baseUrl: config.providerUrl });
   const sessionDurationMinutes = 60;
   // Setups an integrator might choose: `?login=codes` signs in with passcodes only (email, text,
   // WhatsApp); `?login=passwords` asks for a password first, with magic links as the way around
-  // it; the default sends magic links to emails and passcodes to phones.
+  // it; `?login=passkeys` offers passkeys beside magic links and lets a signed-in person manage
+  // theirs; the default sends magic links to emails and passcodes to phones.
   const loginConfigs = {
     passwords: { products: ['emailMagicLinks', 'passwords'] },
+    passkeys: { products: ['emailMagicLinks', 'passkeys'] },
     default: {
       products: ['emailMagicLinks', 'otp'],
       otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
@@ -37,7 +39,10 @@
   const status = document.getElementById('status');
   const loginEl = document.getElementById('login');
   const account = document.getElementById('account');
+  const passkeysEl = document.getElementById('passkeys');
+  const offersPasskeys = loginConfigs[loginSetup].products.includes('passkeys');
   let widget = null;
+  let passkeyWidget = null;
 
   function showStatus(text, kind = 'info') {
     status.textContent = text;
@@ -59,8 +64,12 @@
       const expires = document.getElementById('account-expires');
       expires.dateTime = session.expires_at;
       expires.textContent = new Date(session.expires_at).toLocaleString();
+      passkeysEl.hidden = !offersPasskeys;
+      if (offersPasskeys && !passkeyWidget) passkeyWidget = mountPasskeys();
       return;
     }
+    passkeyWidget?.unmount();
+    passkeyWidget = null;
     account.hidden = true;
     loginEl.hidden = false;
     if (!widget) {
@@ -87,6 +96,21 @@
       };
       widget = resetSearch ? mountResetPassword({ ...options, search: resetSearch }) : mountLogin(options);
     }
+  }
+
+  // The account panel's passkey manager: the integrator's "security settings" for a signed-in person.
+  function mountPasskeys() {
+    return mountPasskeyRegistration({
+      elementId: '#passkey-manager',
+      client,
+      config: { products: ['passkeys'], sessionOptions: { sessionDurationMinutes } },
+      callbacks: {
+        onEvent: ({ type }) => {
+          if (type === 'PASSKEY_DONE') showStatus('Your passkeys are saved.', 'success');
+        },
+        onError: (error) => console.error('Latchkey error', error),
+      },
+    });
   }
 
   client.session.onChange(render);
