@@ -8,6 +8,7 @@ import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
+import type { Project } from '../projects/project.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
@@ -54,6 +55,13 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
   const publicAuth = createPublicAuth();
   const { sessions, responses, lookups } = options;
 
+  /** The three start endpoints' RP ID: refused domains (400) are checked before the limit is counted. */
+  async function allowedRpIdWithinLimit(project: Project, domain: string, ip: string): Promise<string> {
+    const rpId = requireAllowedRpId(project, domain);
+    await lookups.check(project, 'webauthn_start', ip);
+    return rpId;
+  }
+
   app.post(
     '/webauthn/register/start',
     {
@@ -63,8 +71,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     async (request) => {
       const project = projectOf(request);
       const session = await sessions.requireLive(project, request.sessionToken);
-      const rpId = requireAllowedRpId(project, request.body.domain);
-      await lookups.check(project, 'webauthn_start', request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
       const { userId, options: creation } = await options.register.start(project, session, {
         rpId,
         authenticatorType: request.body.authenticator_type,
@@ -103,8 +110,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     },
     async (request) => {
       const project = projectOf(request);
-      const rpId = requireAllowedRpId(project, request.body.domain);
-      await lookups.check(project, 'webauthn_start', request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
       const requestOptions = await options.authenticate.startPrimary(project, {
         rpId,
         passkey: request.body.return_passkey_credential_options === true,
@@ -122,8 +128,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     async (request) => {
       const project = projectOf(request);
       const session = await sessions.requireLive(project, request.sessionToken);
-      const rpId = requireAllowedRpId(project, request.body.domain);
-      await lookups.check(project, 'webauthn_start', request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
       const requestOptions = await options.authenticate.startSecondary(project, session, {
         rpId,
         passkey: request.body.return_passkey_credential_options === true,
