@@ -1,0 +1,203 @@
+/** The code exchange against the fake OpenID provider over real HTTP: success, refusals, outages, Apple's secret. */
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../../test/fake-openid-provider.js';
+import { createManualClock, type ManualClock } from '../../../clock.js';
+import { s256Challenge } from '../../../crypto/pkce.js';
+import { cryptoRandom } from '../../../random.js';
+import { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
+import type { UpstreamConfig } from './upstream-config.js';
+
+const REDIRECT_URI = 'http://localhost:3000/v1/public/oauth/google/callback';
+
+let clock: ManualClock;
+let fake: FakeOpenIdProvider;
+let client: UpstreamClient;
+
+beforeEach(async () => {
+  clock = createManualClock();
+  fake = await startFakeOpenIdProvider({ clock });
+  client = createUpstreamClient({ clock, random: cryptoRandom, timeoutMs: 500 });
+});
+afterEach(() => fake.close());
+
+/** Runs the browser's part: start at the fake, come back with a code. */
+async function authorizedCode(config: UpstreamConfig, redirectUri = REDIRECT_URI) {
+  const verifier = client.randomValue();
+  const url = await client.authorizationUrl(config, {
+    redirectUri,
+    state: 'state-1',
+    nonce: 'nonce-1',
+    codeChallenge: s256Challenge(verifier),
+  });
+  const callback = await fake.authorize(url);
+  const params = callback.method === 'GET' ? callback.params : callback.form;
+  return { code: params.code as string, verifier, callback };
+}
+
+describe('exchangeCode', () => {
+  it('redeems the code with PKCE and client_secret_post and returns the tokens', async () => {
+    const config = fake.config('google');
+    const { code, verifier } = await authorizedCode(config);
+    const tokens = await client.exchangeCode(config, {
+      code,
+      redirectUri: REDIRECT_URI,
+      codeVerifier: verifier,
+    });
+
+    expect(tokens).toEqual({
+      access_token: expect.any(String),
+      id_token: expect.any(String),
+      refresh_token: expect.any(String),
+      scopes: ['openid', 'email', 'profile'],
+      expires_at: new Date(clock.now().getTime() + 3600_000).toISOString(),
+    });
+    const [request] = fake.requestsTo('/token');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(request?.form).toEqual({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+    });
+  });
+
+  it('refuses a replayed code as oauth_token_invalid', async () => {
+    const config = fake.config();
+    const { code, verifier } = await authorizedCode(config);
+    await client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
+    await expect(
+      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+    ).rejects.toMatchObject({
+      code: 'oauth_token_invalid',
+      status: 401,
+      message: expect.stringContaining('(invalid_grant)'),
+    });
+  });
+
+  it('refuses a wrong PKCE verifier, a different redirect_uri and a wrong client secret', async () => {
+    const config = fake.config();
+    const first = await authorizedCode(config);
+    await expect(
+      client.exchangeCode(config, {
+        code: first.code,
+        redirectUri: REDIRECT_URI,
+        codeVerifier: client.randomValue(),
+      }),
+    ).rejects.toMatchObject({ code: 'oauth_token_invalid' });
+    const second = await authorizedCode(config);
+    await expect(
+      client.exchangeCode(config, {
+        code: second.code,
+        redirectUri: `${REDIRECT_URI}x`,
+        codeVerifier: second.verifier,
+      }),
+    ).rejects.toMatchObject({ code: 'oauth_token_invalid' });
+    const third = await authorizedCode(config);
+    await expect(
+      client.exchangeCode(
+        { ...config, clientSecret: 'wrong' },
+        { code: third.code, redirectUri: REDIRECT_URI, codeVerifier: third.verifier },
+      ),
+    ).rejects.toMatchObject({
+      code: 'oauth_token_invalid',
+      message: expect.stringContaining('(invalid_client)'),
+    });
+  });
+
+  it.each([500, 502, 503])(
+    'answers 503 service_unavailable when the token endpoint answers %i',
+    async (status) => {
+      const config = fake.config();
+      const { code, verifier } = await authorizedCode(config);
+      fake.fail('token', status);
+      await expect(
+        client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+      ).rejects.toMatchObject({
+        code: 'service_unavailable',
+        status: 503,
+        message: `The identity provider's token endpoint answered HTTP ${status}. Try again shortly.`,
+      });
+    },
+  );
+
+  it('answers 503 when the token endpoint does not answer in time or resets the connection', async () => {
+    const config = fake.config();
+    const { code, verifier } = await authorizedCode(config);
+    fake.fail('token', 'hang');
+    await expect(
+      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+    ).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: "The identity provider's token endpoint did not answer within 0.5 seconds. Try again shortly.",
+    });
+    fake.fail('token', 'reset');
+    await expect(
+      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+    ).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: "The identity provider's token endpoint could not be reached. Try again shortly.",
+    });
+  });
+
+  it('answers 503 when nothing listens at the token endpoint', async () => {
+    // Port 9 (discard) on loopback: nothing listens there, so the connection is refused.
+    const config = fake.config('google', { tokenEndpoint: 'http://127.0.0.1:9/token' });
+    await expect(
+      client.exchangeCode(config, {
+        code: 'code',
+        redirectUri: REDIRECT_URI,
+        codeVerifier: client.randomValue(),
+      }),
+    ).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: expect.stringContaining('could not be reached'),
+    });
+  });
+
+  it("treats GitHub's 200 answer with an error field as a refusal, and reads its comma-separated scopes", async () => {
+    const config = fake.config('github');
+    const { code, verifier } = await authorizedCode(config);
+    const tokens = await client.exchangeCode(config, {
+      code,
+      redirectUri: REDIRECT_URI,
+      codeVerifier: verifier,
+    });
+    expect(tokens).toEqual({ access_token: expect.any(String), scopes: ['read:user', 'user:email'] });
+    await expect(
+      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+    ).rejects.toMatchObject({
+      code: 'oauth_token_invalid',
+      message: expect.stringContaining('(bad_verification_code)'),
+    });
+  });
+});
+
+describe("Apple's client secret", () => {
+  it('is an ES256 JWT by the team key that Apple (the fake) accepts and its public key verifies', async () => {
+    const config = fake.config('apple');
+    const { code, verifier, callback } = await authorizedCode(config);
+    // Apple answers name/email scopes by posting the form, with the unsigned user JSON.
+    expect(callback.method).toBe('POST');
+    const tokens = await client.exchangeCode(config, {
+      code,
+      redirectUri: REDIRECT_URI,
+      codeVerifier: verifier,
+    });
+    expect(tokens.id_token).toEqual(expect.any(String));
+
+    const secret = fake.requestsTo('/token')[0]?.form?.client_secret as string;
+    expect(decodeProtectedHeader(secret)).toEqual({ alg: 'ES256', kid: fake.appleSigningKey.keyId });
+    const { payload } = await jwtVerify(secret, fake.applePublicKey, { currentDate: clock.now() });
+    const now = Math.floor(clock.now().getTime() / 1000);
+    expect(payload).toEqual({
+      iss: fake.appleSigningKey.teamId,
+      sub: fake.clientId,
+      aud: fake.issuer,
+      iat: now,
+      exp: now + 300,
+    });
+  });
+});
