@@ -9,12 +9,22 @@ import type { Mailer } from './email/mailer.js';
 import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
 import { bootstrapRoutes } from './features/bootstrap/bootstrap.routes.js';
+import { clientsideServicesRoutes } from './features/clientside-services/clientside-services.routes.js';
 import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
+import { oauthRoutes } from './features/oauth/oauth.routes.js';
+import { createOAuthAuthenticateService } from './features/oauth/oauth-authenticate.service.js';
+import { createOAuthCallbackService } from './features/oauth/oauth-callback.service.js';
+import { createOAuthRegistrationsService } from './features/oauth/oauth-registrations.service.js';
+import { oauthSdkRoutes } from './features/oauth/oauth-sdk.routes.js';
+import { createOAuthStartService } from './features/oauth/oauth-start.service.js';
+import { createUpstreamClient, type UpstreamClient } from './features/oauth/upstream/upstream-client.js';
+import { oauthOneTapRoutes } from './features/oauth-one-tap/oauth-one-tap.routes.js';
+import { createOneTapService } from './features/oauth-one-tap/oauth-one-tap.service.js';
 import { otpsRoutes } from './features/otps/otps.routes.js';
 import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
 import { createOtpsSendService } from './features/otps/otps-send.service.js';
@@ -68,11 +78,16 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** The adjustable clock behind POST /dev/clock (development mode, LATCHKEY_DEV_CLOCK=1). */
   devClock?: OffsetClock;
+  /** Replaces the upstream OAuth client (default: global fetch, the app's clock and random). */
+  upstream?: UpstreamClient;
 }
 
 /** The parts of ProviderConfig the app reads. */
 export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
-  Partial<Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl'>>;
+  Partial<Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl'>>;
+
+/** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
 
 /** Builds the app: plugins, the one error path, every feature. Call `ready()` or `listen()` on the result. */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
@@ -169,10 +184,30 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     }),
     registrations: createWebauthnRegistrationsService({ db, clock }),
   };
+  const upstream = deps.upstream ?? createUpstreamClient({ clock, random });
+  const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const oauthDeps = {
+    db,
+    clock,
+    random,
+    upstream,
+    keyEncryptionSecret: config.keyEncryptionSecret,
+    publicUrl,
+  };
+  const oauth = {
+    start: createOAuthStartService({ ...oauthDeps, lookups }),
+    callback: createOAuthCallbackService(oauthDeps),
+    authenticate: createOAuthAuthenticateService({ ...oauthDeps, sessions }),
+    registrations: createOAuthRegistrationsService({ db, clock }),
+  };
+  const oneTap = createOneTapService({ ...oauthDeps, lookups });
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
+  app.register(clientsideServicesRoutes);
   app.register(serverSessionsRoutes, { db, sessions, keyRing, issuer: config.issuer, responses });
+  app.register(oauthRoutes, { ...oauth, secureCookies: publicUrl.startsWith('https://') });
+  app.register(oauthOneTapRoutes, { oneTap });
   app.register(
     async (sdk) => {
       sdk.register(bootstrapRoutes, { db });
@@ -183,6 +218,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });
+      sdk.register(oauthSdkRoutes, { db, ...oauth, sessions, responses });
     },
     { prefix: '/sdk/v1' },
   );

@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-/** @module cli — `latchkey-provider project create|show`: manage projects from a shell, output as JSON. */
+/** @module cli — `latchkey-provider project create|show` and `oauth set|list|remove`: manage projects from a shell, output as JSON. */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open-database.js';
+import {
+  OAUTH_USAGE,
+  OAuthCommandError,
+  parseOAuthCommand,
+  runOAuthCommand,
+} from './features/oauth/oauth-cli.js';
 import { ensureDevProject, readDevProjectFile } from './features/projects/dev-project.js';
 import { toProject } from './features/projects/project.js';
 import { findProjectById } from './features/projects/projects.repository.js';
@@ -23,8 +30,9 @@ const USAGE = `Usage:
         .join(', ')}.
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
+${OAUTH_USAGE}
 
-Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV (see docs/provider-api.md).`;
+Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV, LATCHKEY_KEY_ENCRYPTION_SECRET (see docs/provider-api.md).`;
 
 class UsageError extends Error {}
 
@@ -70,7 +78,31 @@ function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** `oauth …`: parsed before the database opens, so a usage mistake touches nothing. */
+async function runOAuth(argv: string[]): Promise<void> {
+  const command = parseOAuthCommand(argv, (path) => readFileSync(path, 'utf8'));
+  const config = loadConfig(process.env, { requireTransports: false });
+  const database = await openDatabase(config);
+  try {
+    print(
+      await runOAuthCommand(
+        database.db,
+        {
+          clock: systemClock,
+          random: cryptoRandom,
+          keyEncryptionSecret: config.keyEncryptionSecret,
+          dataDir: config.dataDir,
+        },
+        command,
+      ),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
+  if (argv[0] === 'oauth') return runOAuth(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -134,5 +166,5 @@ async function run(argv: string[]): Promise<void> {
 
 run(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(error instanceof UsageError ? 2 : 1);
+  process.exit(error instanceof UsageError || error instanceof OAuthCommandError ? 2 : 1);
 });

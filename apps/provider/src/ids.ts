@@ -25,6 +25,7 @@ const prefixes = {
   otpCode: 'otp-code',
   password: 'password',
   webauthnRegistration: 'webauthn-registration',
+  oauthUserRegistration: 'oauth-user-registration',
   message: 'message',
   request: 'request-id',
 } as const;

@@ -68,6 +68,10 @@ export interface TestContextOptions {
   breachedPasswordsRangeUrl?: string;
   /** LATCHKEY_DEV_CLOCK=1: the app's clock is the manual clock plus POST /dev/clock's offset. */
   devClock?: boolean;
+  /** LATCHKEY_PUBLIC_URL (the OAuth callback's origin); the app's default when absent. */
+  publicUrl?: string;
+  /** LATCHKEY_KEY_ENCRYPTION_SECRET; `null` stores secrets unsealed. A test secret by default. */
+  keyEncryptionSecret?: string | null;
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */
@@ -93,8 +97,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     {
       mode: options.mode ?? 'development',
       issuer: 'stytch.com',
-      keyEncryptionSecret: 'test-key-encryption-secret',
+      keyEncryptionSecret:
+        options.keyEncryptionSecret === null
+          ? undefined
+          : (options.keyEncryptionSecret ?? 'test-key-encryption-secret'),
       trustProxy: false,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),
       ...(options.breachedPasswordsRangeUrl
         ? { breachedPasswordsRangeUrl: options.breachedPasswordsRangeUrl }

@@ -2,6 +2,13 @@
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
+import type {
+  OAuthProviderConfigsTable,
+  OAuthRegistrationsTable,
+  OAuthStatesTable,
+  OAuthTokensTable,
+} from '../features/oauth/oauth.table.js';
+import type { OAuthOneTapCallbacksTable } from '../features/oauth-one-tap/oauth-one-tap.table.js';
 import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
 import type {
@@ -38,6 +45,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   webauthn_registrations: WebauthnRegistrationsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  oauth_provider_configs: OAuthProviderConfigsTable;
+  oauth_states: OAuthStatesTable;
+  oauth_registrations: OAuthRegistrationsTable;
+  oauth_tokens: OAuthTokensTable;
+  oauth_one_tap_callbacks: OAuthOneTapCallbacksTable;
 }
 
 /** The database handle services receive. */

@@ -16,6 +16,8 @@ import * as addProjectsOtpExpirationMinutes from './migrations/2026_11_22_110200
 import * as createPasswords from './migrations/2026_11_22_120000_create_passwords.js';
 import * as addPasswordsId from './migrations/2026_11_22_120100_add_passwords_id.js';
 import * as createWebauthn from './migrations/2026_11_22_130000_create_webauthn.js';
+import * as createOauth from './migrations/2026_11_24_100000_create_oauth.js';
+import * as createOauthOneTap from './migrations/2026_11_24_110000_create_oauth_one_tap.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_120000_create_passwords': createPasswords,
   '2026_11_22_120100_add_passwords_id': addPasswordsId,
   '2026_11_22_130000_create_webauthn': createWebauthn,
+  '2026_11_24_100000_create_oauth': createOauth,
+  '2026_11_24_110000_create_oauth_one_tap': createOauthOneTap,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,15 @@ export const errorCatalog = {
     message:
       'The passkey response is malformed: public_key_credential must be the JSON string of PublicKeyCredential.toJSON(), with unpadded base64url fields.',
   },
+  oauth_state_mismatch: {
+    status: 400,
+    message:
+      'The sign-in could not be matched to the one this browser started (state or nonce is unknown, used, expired or different). Start the sign-in again.',
+  },
+  oauth_user_cancelled: {
+    status: 400,
+    message: 'The sign-in was cancelled at the identity provider.',
+  },
   unauthorized_credentials: {
     status: 401,
     message: 'The Authorization header is missing or is not Basic auth of public_token:secret.',
@@ -68,6 +77,16 @@ export const errorCatalog = {
     message:
       'The passkey response did not pass verification (challenge, origin, RP ID, flags, signature or counter). Start the ceremony again.',
   },
+  oauth_token_invalid: {
+    status: 401,
+    message:
+      "The identity provider's answer did not pass verification (code exchange or ID token). Start the sign-in again.",
+  },
+  unable_to_auth_oauth_token: {
+    status: 401,
+    message:
+      'The OAuth token could not be used: it is unknown, already used, revoked after PKCE failures, or expired.',
+  },
   invalid_secret_authentication: {
     status: 401,
     message: 'The project ID and secret do not match.',
@@ -83,8 +102,21 @@ export const errorCatalog = {
     status: 404,
     message: 'No passkey with this id is registered to this account.',
   },
+  oauth_config_not_found: {
+    status: 404,
+    message: 'This project has no configuration for this OAuth provider.',
+  },
+  oauth_registration_not_found: {
+    status: 404,
+    message: 'No OAuth provider with this id is linked to this account.',
+  },
   project_not_found: { status: 404, message: 'No project has this ID.' },
   route_not_found: { status: 404, message: 'No endpoint matches this method and path.' },
+  oauth_account_conflict: {
+    status: 409,
+    message:
+      'An account with this email address already exists, so this provider cannot sign in to it. Sign in the way you did before.',
+  },
   payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   too_many_requests: {

@@ -21,17 +21,19 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const paths: Record<LookupKind, { path: string; body: Record<string, unknown> }> = {
+// oauth_start is a browser redirect, tested with the OAuth start route (features/oauth/oauth-start.test.ts).
+type PostedKind = Exclude<LookupKind, 'oauth_start'>;
+const paths: Record<PostedKind, { path: string; body: Record<string, unknown> }> = {
   strength_check: { path: '/passwords/strength_check', body: { password: 'tangerine-velvet-52' } },
   users_search: { path: '/users/search', body: { email: 'someone@example.com' } },
   // The project's origin http://localhost:4100 makes `localhost` one of its RP IDs.
   webauthn_start: { path: '/webauthn/authenticate/start/primary', body: { domain: 'localhost' } },
 };
-const hit = (kind: LookupKind, ip: string, publicToken = project.publicToken) =>
+const hit = (kind: PostedKind, ip: string, publicToken = project.publicToken) =>
   postPasswords(ctx, paths[kind].path, paths[kind].body, { ip, publicToken });
 
 /** Sends `count` requests one after another and returns their statuses. */
-async function burst(kind: LookupKind, count: number, ip: string, publicToken?: string) {
+async function burst(kind: PostedKind, count: number, ip: string, publicToken?: string) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) statuses.push((await hit(kind, ip, publicToken)).statusCode);
   return statuses;
@@ -91,6 +93,7 @@ it('the per-project limit holds across networks and names the project in its mes
       strength_check: { ipPerMinute: 5, projectPerMinute: 3 },
       users_search: { ipPerMinute: 5, projectPerMinute: 3 },
       webauthn_start: { ipPerMinute: 5, projectPerMinute: 3 },
+      oauth_start: { ipPerMinute: 5, projectPerMinute: 3 },
     },
     dev: DEV_LOOKUP_LIMITS,
   });

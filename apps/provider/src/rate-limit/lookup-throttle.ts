@@ -5,8 +5,11 @@ import { clientIpKey } from './client-ip-key.js';
 import { formatWait } from './email-send-throttle.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-/** The throttled lookups; `webauthn_start` counts the three /webauthn/…/start endpoints together. */
-export type LookupKind = 'strength_check' | 'users_search' | 'webauthn_start';
+/**
+ * The throttled lookups; `webauthn_start` counts the three /webauthn/…/start endpoints together,
+ * `oauth_start` the redirects to an upstream (GET /v1/public/oauth/{provider}/start).
+ */
+export type LookupKind = 'strength_check' | 'users_search' | 'webauthn_start' | 'oauth_start';
 
 /** Requests per minute from one client network (IPv4 address or IPv6 /64), and for the whole project. */
 export interface LookupLimit {
@@ -22,11 +25,13 @@ export interface LookupLimit {
  * addresses gets 30 answers a minute per network (it answers whether an account exists).
  * webauthn_start: one per ceremony (a page that offers passkey autofill asks once per load);
  * each stores a challenge for five minutes, so the limit also bounds that table.
+ * oauth_start: one per press of a sign-in button; each stores a state for ten minutes.
  */
 export const LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Object.freeze({
   strength_check: { ipPerMinute: 120, projectPerMinute: 6_000 },
   users_search: { ipPerMinute: 30, projectPerMinute: 3_000 },
   webauthn_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
+  oauth_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
 });
 
 /**
@@ -37,6 +42,7 @@ export const DEV_LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Obje
   strength_check: { ipPerMinute: 1_200, projectPerMinute: 6_000 },
   users_search: { ipPerMinute: 300, projectPerMinute: 3_000 },
   webauthn_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
+  oauth_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
 });
 
 const WINDOW_SECONDS = 60;
@@ -44,6 +50,7 @@ const nouns: Record<LookupKind, string> = {
   strength_check: 'password checks',
   users_search: 'account lookups',
   webauthn_start: 'passkey requests',
+  oauth_start: 'sign-in attempts',
 };
 
 /** Counts one lookup or throws 429 too_many_requests with Retry-After (nothing counted). */

@@ -2,6 +2,7 @@
 import { type QueryCreator, sql } from 'kysely';
 import type { Database, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { passwordJsonOf } from '../passwords/passwords.repository.js';
 import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
@@ -86,6 +87,7 @@ export async function touchLiveSessionWithUser(
     .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
     .select(passwordJsonOf('users.id').as('user_password'))
     .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
+    .select(oauthProvidersJsonOf('users.id').as('user_providers'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {
@@ -102,6 +104,7 @@ export async function touchLiveSessionWithUser(
     user_phone_numbers,
     user_password,
     user_webauthn_registrations,
+    user_providers,
     ...session
   } = row;
   const user: UserWithEmails = {
@@ -119,6 +122,7 @@ export async function touchLiveSessionWithUser(
     phone_numbers: user_phone_numbers,
     password: user_password,
     webauthn_registrations: user_webauthn_registrations,
+    providers: user_providers,
   };
   return { session, user };
 }

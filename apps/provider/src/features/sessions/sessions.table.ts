@@ -10,6 +10,16 @@ export interface AuthenticationFactor {
   email_factor?: { email_id: string; email_address: string };
   phone_number_factor?: { phone_id: string; phone_number: string };
   webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
+  /** OAuth: `{provider}_oauth_factor`, e.g. `google_oauth_factor` (wire/objects.md). */
+  [oauthFactor: `${string}_oauth_factor`]: OAuthFactorDetail | undefined;
+}
+
+/** The detail of an OAuth factor; `email_id` only when the identity came with an address of the user. */
+export interface OAuthFactorDetail {
+  /** The oauth_user_registration_id. */
+  id: string;
+  email_id?: string;
+  provider_subject: string;
 }
 
 /** Columns of `sessions`. Valid while revoked_at is null and expires_at is ahead. */

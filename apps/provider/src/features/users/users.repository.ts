@@ -1,6 +1,8 @@
 /** @module users.repository — SQL for users and their email addresses. */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import type { OAuthProviderSummary } from '../oauth/oauth-provider-object.js';
+import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
 import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import type { WebauthnRegistrationSummary } from '../webauthn/webauthn-registration-object.js';
@@ -10,12 +12,13 @@ import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from '
 /** The parts of an email row the wire User shows. */
 export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
 
-/** A user row with its addresses, phone numbers and passkeys (oldest first) and its password, if any. */
+/** A user row with its addresses, phone numbers, passkeys and upstream identities (oldest first) and its password, if any. */
 export type UserWithEmails = UserRow & {
   emails: EmailSummary[];
   phone_numbers: PhoneSummary[];
   password: PasswordSummary | null;
   webauthn_registrations: WebauthnRegistrationSummary[];
+  providers: OAuthProviderSummary[];
 };
 
 /**
@@ -50,6 +53,7 @@ export async function findUserWithEmails(
     .select(phoneNumbersJsonOf('users.id').as('phone_numbers'))
     .select(passwordJsonOf('users.id').as('password'))
     .select(webauthnRegistrationsJsonOf('users.id').as('webauthn_registrations'))
+    .select(oauthProvidersJsonOf('users.id').as('providers'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();

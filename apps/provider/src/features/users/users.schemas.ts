@@ -1,6 +1,7 @@
 /** @module users.schemas — the wire User object and the /users/me request and response schemas. */
 import { type Static, Type } from 'typebox';
 import { envelopeSchema } from '../../http/envelope.js';
+import { OAuthProviderSchema } from '../oauth/oauth-provider-object.js';
 import { WebAuthnRegistrationSchema } from '../webauthn/webauthn-registration-object.js';
 
 /** Free-form metadata objects. */
@@ -26,7 +27,7 @@ export const UserSchema = Type.Object({
       verified: Type.Boolean(),
     }),
   ),
-  providers: Type.Array(MetadataSchema),
+  providers: Type.Array(OAuthProviderSchema),
   password: Type.Union([
     Type.Null(),
     Type.Object({ password_id: Type.String(), requires_reset: Type.Boolean() }),

@@ -1,0 +1,31 @@
+/** @module clientside-services.schemas — the frame page and the frame's phone-number route. */
+import { Type } from 'typebox';
+
+/** A public token, as the other public routes bound it. */
+export const PublicToken = Type.String({ minLength: 1, maxLength: 200 });
+/** The embedding page's origin as the frame saw it (`event.origin`). */
+export const ParentOrigin = Type.String({ minLength: 1, maxLength: 2048 });
+
+/** `GET /v1/public/clientside-services?public_token=…`; a missing token answers like an unknown one. */
+export const FramePageQuery = Type.Object({ public_token: Type.Optional(Type.String({ maxLength: 200 })) });
+
+/** `POST /v1/public/phone_numbers/parse`. */
+export const PhoneNumberParseBody = Type.Object({
+  public_token: PublicToken,
+  parent_origin: ParentOrigin,
+  number: Type.String({ maxLength: 64 }),
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+});
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** Flat, like the other `/v1/` answers. */
+export const PhoneNumberParseResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  is_valid: Type.Boolean(),
+  e164: NullableString,
+  national: NullableString,
+  country: NullableString,
+  calling_code: NullableString,
+});

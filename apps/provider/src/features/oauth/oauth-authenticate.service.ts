@@ -1,0 +1,129 @@
+/** @module oauth-authenticate.service — redeeming the OAuth token of a finished flow for a session. */
+import type { Clock } from '../../clock.js';
+import { checkPkce } from '../../crypto/pkce.js';
+import { hashToken } from '../../crypto/tokens.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Project } from '../projects/project.js';
+import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
+import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { activateUser } from '../users/users.repository.js';
+import type { AuthenticateInput } from './oauth.schemas.js';
+import type { OAuthRegistrationRow, OAuthTokenRow } from './oauth.table.js';
+import { oauthFactor } from './oauth-factor.js';
+import { findRegistrationById } from './oauth-registrations.repository.js';
+import { providerValuesOf, type WireProviderValues } from './oauth-tokens.js';
+import {
+  consumeOAuthToken,
+  eraseProviderValues,
+  findOAuthTokenByHash,
+  recordFailedOAuthTokenAttempt,
+} from './oauth-tokens.repository.js';
+
+/** SECURITY H1: the fifth failed PKCE attempt kills the token (as magic links). */
+export const MAX_OAUTH_PKCE_FAILURES = 5;
+
+/** A redeemed token: the session to answer with and what the upstream said. */
+export interface RedeemedOAuthToken {
+  session: SessionRow;
+  /** A new token, or the presented one when its session gained the factor. */
+  token: string;
+  registration: OAuthRegistrationRow;
+  providerValues: WireProviderValues;
+}
+
+/** Creates the redeem function. */
+export function createOAuthAuthenticateService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  keyEncryptionSecret: string | undefined;
+}) {
+  const unusable = () => new ApiError('unable_to_auth_oauth_token');
+
+  /** PKCE is checked before consumption so a wrong or missing verifier leaves the token usable. */
+  async function assertPkce(row: OAuthTokenRow, verifier: string | undefined): Promise<void> {
+    const outcome = checkPkce(row.code_challenge, verifier);
+    if (outcome === 'ok') return;
+    if (outcome === 'unexpected_verifier') {
+      // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt.
+      throw new ApiError('pkce_mismatch', {
+        message: 'A code_verifier was sent, but this OAuth flow was started without a code_challenge (pkce).',
+      });
+    }
+    await recordFailedOAuthTokenAttempt(deps.db, row.token_hash, deps.clock.now(), MAX_OAUTH_PKCE_FAILURES);
+    throw new ApiError('pkce_mismatch', {
+      message:
+        outcome === 'missing_verifier'
+          ? 'This OAuth flow was started with a PKCE code_challenge; send its code_verifier.'
+          : 'The PKCE code_verifier does not match the code_challenge this OAuth flow was started with.',
+    });
+  }
+
+  /** The presenting session when it is live and the same user's; it then gains the factor. */
+  async function liveSessionOf(project: Project, token: string | null, userId: string) {
+    if (token === null) return undefined;
+    const row = await findLiveSessionByTokenHash(deps.db, project.id, hashToken(token), deps.clock.now());
+    return row && row.user_id === userId ? { row, token } : undefined;
+  }
+
+  return {
+    /**
+     * Redeems `input.token`: exactly one of any number of concurrent redemptions succeeds, and
+     * the upstream's tokens are erased in the same transaction that hands them over.
+     */
+    async redeem(
+      project: Project,
+      sessionToken: string | null,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<RedeemedOAuthToken> {
+      const tokenHash = hashToken(input.token);
+      const found = await findOAuthTokenByHash(deps.db, project.id, tokenHash);
+      if (
+        !found ||
+        found.used_at !== null ||
+        found.revoked_at !== null ||
+        found.expires_at <= deps.clock.now()
+      )
+        throw unusable();
+      await assertPkce(found, input.code_verifier);
+      const stepUp = await liveSessionOf(project, sessionToken, found.user_id);
+
+      return deps.db.transaction().execute(async (trx) => {
+        const now = deps.clock.now();
+        const consumed = await consumeOAuthToken(trx, project.id, tokenHash, now);
+        if (!consumed) throw unusable();
+        await eraseProviderValues(trx, tokenHash);
+        const registration = await findRegistrationById(trx, project.id, consumed.registration_id);
+        // The token's row cascades away with its registration, so a consumed token always has one.
+        if (!registration) throw unusable();
+        const factor = oauthFactor(registration, now);
+        const providerValues = providerValuesOf(consumed, deps.keyEncryptionSecret);
+        await activateUser(trx, consumed.user_id, now);
+        if (stepUp) {
+          const session = await deps.sessions.addFactor(
+            trx,
+            project,
+            stepUp.row.id,
+            factor,
+            input.session_duration_minutes,
+          );
+          return { session, token: stepUp.token, registration, providerValues };
+        }
+        const created = await deps.sessions.create(trx, {
+          project,
+          userId: consumed.user_id,
+          factor,
+          durationMinutes: input.session_duration_minutes,
+          attributes,
+        });
+        return { session: created.row, token: created.token, registration, providerValues };
+      });
+    },
+  };
+}
+
+/** The OAuth authenticate service. */
+export type OAuthAuthenticateService = ReturnType<typeof createOAuthAuthenticateService>;

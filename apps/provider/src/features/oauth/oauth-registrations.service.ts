@@ -1,0 +1,33 @@
+/** @module oauth-registrations.service — removing one of the signed-in user's linked upstream identities. */
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { revokeOtherSessions } from '../passwords/passwords.repository.js';
+import type { Project } from '../projects/project.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { deleteUserRegistration } from './oauth-registrations.repository.js';
+
+/** Creates the service. */
+export function createOAuthRegistrationsService(deps: { db: Db; clock: Clock }) {
+  return {
+    /**
+     * Unlinks one of the session user's identities (its open sign-in tokens go with it) and, in
+     * the same transaction, revokes every other session of the user (SECURITY B9: whoever held
+     * the upstream account may hold a session). Another user's id, or an unknown one, is 404.
+     */
+    async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
+      await deps.db.transaction().execute(async (trx) => {
+        const deleted = await deleteUserRegistration(trx, {
+          projectId: project.id,
+          userId: session.user_id,
+          id: registrationId,
+        });
+        if (!deleted) throw new ApiError('oauth_registration_not_found');
+        await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+      });
+    },
+  };
+}
+
+/** The registrations service. */
+export type OAuthRegistrationsService = ReturnType<typeof createOAuthRegistrationsService>;

@@ -1,0 +1,84 @@
+/** @module oauth-tokens.repository — SQL for the sign-in tokens of OAuth; consumption is one guarded UPDATE. */
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { NewOAuthTokenRow, OAuthTokenRow } from './oauth.table.js';
+
+/** Stores a new token (its hash). */
+export async function insertOAuthToken(db: DbExecutor, row: NewOAuthTokenRow): Promise<void> {
+  await db.insertInto('oauth_tokens').values(row).execute();
+}
+
+/** The token row with `tokenHash` in `projectId`, whatever its state. */
+export async function findOAuthTokenByHash(
+  db: DbExecutor,
+  projectId: string,
+  tokenHash: string,
+): Promise<OAuthTokenRow | undefined> {
+  return db
+    .selectFrom('oauth_tokens')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Consumes a usable token atomically (SECURITY B2): of any number of concurrent callers exactly
+ * one gets the row back, with its upstream tokens; the rest see used_at already set.
+ */
+export async function consumeOAuthToken(
+  db: DbExecutor,
+  projectId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<OAuthTokenRow | undefined> {
+  return db
+    .updateTable('oauth_tokens')
+    .set({ used_at: now })
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Erases the upstream's tokens of a redeemed token: they were handed over once and are kept no longer. */
+export async function eraseProviderValues(db: DbExecutor, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('oauth_tokens')
+    .set({ provider_values: null })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/**
+ * Counts a failed PKCE attempt; the `maxAttempts`-th failure revokes the token and erases the
+ * upstream's tokens with it (SECURITY H1).
+ */
+export async function recordFailedOAuthTokenAttempt(
+  db: DbExecutor,
+  tokenHash: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<void> {
+  const dies = sql<boolean>`failed_attempts + 1 >= ${maxAttempts}`;
+  await db
+    .updateTable('oauth_tokens')
+    .set({
+      failed_attempts: sql<number>`failed_attempts + 1`,
+      revoked_at: sql<Date | null>`case when ${dies} then ${now}::timestamptz else revoked_at end`,
+      provider_values: sql<string | null>`case when ${dies} then null else provider_values end`,
+    })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Deletes every token that expired at or before `now`; returns how many. */
+export async function deleteExpiredOAuthTokens(db: DbExecutor, now: Date): Promise<number> {
+  const result = await db.deleteFrom('oauth_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

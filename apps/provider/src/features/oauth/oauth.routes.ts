@@ -1,0 +1,98 @@
+/**
+ * @module oauth.routes — the browser-facing redirect flow (not under /sdk/v1):
+ * GET /v1/public/oauth/{provider}/start and GET|POST /v1/public/oauth/{provider}/callback.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { handleError, toApiError } from '../../errors/error-handler.js';
+import { requireProjectByPublicToken } from '../../plugins/project-auth.js';
+import { prefersJson } from './accept-negotiation.js';
+import { registerFormBodyParser } from './form-body-parser.js';
+import { type CallbackFields, CallbackInput, ProviderParams, StartQuery } from './oauth.schemas.js';
+import type { OAuthCallbackService } from './oauth-callback.service.js';
+import { ERROR_PAGE_CSP, renderOAuthErrorPage } from './oauth-error-page.js';
+import type { OAuthStartService } from './oauth-start.service.js';
+import { clearedStateCookie, stateCookie } from './oauth-state-cookie.js';
+
+/** What the redirect routes need. */
+export interface OAuthRoutesOptions {
+  start: OAuthStartService;
+  callback: OAuthCallbackService;
+  /** The provider's public URL is https: the state cookie is then `SameSite=None; Secure`. */
+  secureCookies: boolean;
+}
+
+/** SECURITY I5: nothing here may leak through Referer or a cache. */
+function guardHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+}
+
+/**
+ * Errors a browser meets here are pages (it arrived by navigation); a caller that asks for JSON
+ * gets the wire error shape. Either way the status is the error's.
+ */
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  guardHeaders(reply);
+  if (prefersJson(request.headers.accept)) {
+    handleError(error, request, reply);
+    return;
+  }
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error, error_type: apiError.code }, 'request failed');
+  reply
+    .code(apiError.status)
+    .headers(apiError.headers)
+    .header('content-security-policy', ERROR_PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(renderOAuthErrorPage(apiError, request.id));
+}
+
+/** The redirect flow's two routes. */
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, options) => {
+  app.setErrorHandler(answerError);
+  registerFormBodyParser(app);
+
+  app.get(
+    '/v1/public/oauth/:provider/start',
+    // No HEAD twin: a prefetch must not store a state or count against the limit (SECURITY B8).
+    { exposeHeadRoute: false, schema: { params: ProviderParams, querystring: StartQuery } },
+    async (request, reply) => {
+      const project = await requireProjectByPublicToken(
+        request.server.projectLookup,
+        request.query.public_token,
+      );
+      const started = await options.start.start(project, request.params.provider, request.query, request.ip);
+      return guardHeaders(reply)
+        .header('set-cookie', stateCookie(started.state, options.secureCookies))
+        .redirect(started.authorizationUrl, 302);
+    },
+  );
+
+  async function callback(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    fields: CallbackFields,
+  ) {
+    const result = await options.callback.callback(provider, fields, request.headers.cookie);
+    if (result.failure && result.failure.status >= 500) {
+      request.log.error({ err: result.failure, error_type: result.failure.code }, 'OAuth callback failed');
+    }
+    return guardHeaders(reply)
+      .header('set-cookie', clearedStateCookie(result.state, options.secureCookies))
+      .redirect(result.location, 303);
+  }
+
+  app.get(
+    '/v1/public/oauth/:provider/callback',
+    // No HEAD twin: a prefetch of the callback URL must not use the state up (SECURITY B8).
+    { exposeHeadRoute: false, schema: { params: ProviderParams, querystring: CallbackInput } },
+    (request, reply) => callback(request, reply, request.params.provider, request.query),
+  );
+
+  app.post(
+    '/v1/public/oauth/:provider/callback',
+    { schema: { params: ProviderParams, body: CallbackInput } },
+    (request, reply) => callback(request, reply, request.params.provider, request.body),
+  );
+};
