@@ -20,7 +20,7 @@ import { hasStateCookie } from './oauth-state-cookie.js';
 import { consumeOAuthState } from './oauth-states.repository.js';
 import { requireProviderType } from './provider-name.js';
 import type { AppleUser } from './upstream/identity.js';
-import type { OAuthProviderType } from './upstream/provider-types.js';
+import { type OAuthProviderType, providerDisplayName } from './upstream/provider-types.js';
 import type { UpstreamClient } from './upstream/upstream-client.js';
 
 /** What the callback needs. */
@@ -51,8 +51,12 @@ function printable(value: string): string {
 }
 
 /** The upstream's `error=` as one of ours. */
-function upstreamRefusal(error: string): ApiError {
-  if (error === 'access_denied') return new ApiError('oauth_user_cancelled');
+function upstreamRefusal(provider: OAuthProviderType, error: string): ApiError {
+  if (error === 'access_denied') {
+    return new ApiError('oauth_user_cancelled', {
+      message: `Sign-in with ${providerDisplayName(provider)} was cancelled.`,
+    });
+  }
   if (error === 'temporarily_unavailable' || error === 'server_error') {
     return new ApiError('service_unavailable', {
       message: `The identity provider is unavailable (${printable(error)}). Try again shortly.`,
@@ -84,7 +88,7 @@ export function createOAuthCallbackService(deps: OAuthCallbackDeps) {
     row: OAuthStateRow,
     fields: CallbackFields,
   ): Promise<string> {
-    if (fields.error !== undefined) throw upstreamRefusal(fields.error);
+    if (fields.error !== undefined) throw upstreamRefusal(provider, fields.error);
     if (!fields.code) {
       throw new ApiError('oauth_token_invalid', {
         message: 'The identity provider sent no authorization code.',

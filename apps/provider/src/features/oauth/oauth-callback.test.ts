@@ -170,7 +170,7 @@ describe('after a valid state every failure is an error redirect to the login UR
       'oauth_user_cancelled',
     );
     expect(redirect.searchParams.get('error_description')).toBe(
-      'The sign-in was cancelled at the identity provider.',
+      'Sign-in with Google was cancelled.',
     );
     expect(await snapshot()).toEqual(before);
   });
