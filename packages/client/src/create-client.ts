@@ -8,6 +8,7 @@ import { createHttpClient } from './internal/http.js';
 import { PkceStore } from './internal/pkce.js';
 import { stateKey } from './internal/storage-keys.js';
 import { createMagicLinksMethods, type MagicLinksMethods } from './methods/magic-links.js';
+import { createOAuthMethods, type OAuthMethods } from './methods/oauth.js';
 import { createOtpsMethods, type OtpsMethods } from './methods/otps.js';
 import { createPasswordsMethods, type PasswordsMethods } from './methods/passwords.js';
 import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
@@ -29,6 +30,7 @@ export interface LatchkeyClient {
   readonly publicToken: string;
   bootstrap: BootstrapMethods;
   magicLinks: MagicLinksMethods;
+  oauth: OAuthMethods;
   otps: OtpsMethods;
   passwords: PasswordsMethods;
   session: SessionMethods;
@@ -96,7 +98,17 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
   });
   const bootstrap = new BootstrapLoader({ http, storage: o.storage, publicToken, logger });
   const pkce = new PkceStore({ publicToken, storage: o.storage, random, subtle: o.subtle, logger });
-  const ctx: ClientContext = { options: o, http, session, pkce, bootstrap, telemetry, events };
+  const lifetime = new AbortController();
+  const ctx: ClientContext = {
+    options: o,
+    http,
+    session,
+    pkce,
+    bootstrap,
+    telemetry,
+    events,
+    lifetime: lifetime.signal,
+  };
   const sessionMethods = createSessionMethods(ctx);
   const scheduler = new RefreshScheduler({
     clock,
@@ -124,6 +136,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     publicToken,
     bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
     magicLinks: createMagicLinksMethods(ctx),
+    oauth: createOAuthMethods(ctx),
     otps: createOtpsMethods(ctx),
     passwords: createPasswordsMethods(ctx),
     session: sessionMethods,
@@ -140,6 +153,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
       stopCrossTab();
       session.destroy();
       cookies.destroy();
+      lifetime.abort();
       telemetry.flush();
       events.clear();
       releaseStore(publicToken);

@@ -35,6 +35,22 @@ export type {
   MagicLinksMethods,
 } from './methods/magic-links.js';
 export type {
+  OAuthAuthenticateOptions,
+  OAuthAuthenticateResult,
+  OAuthMethods,
+  OAuthProviderMethods,
+  OAuthProviderType,
+  OAuthProviderValues,
+  OAuthStartOptions,
+} from './methods/oauth.js';
+export { OAUTH_PROVIDER_TYPES } from './methods/oauth.js';
+export type {
+  GoogleOneTapFailureReason,
+  GoogleOneTapMethods,
+  GoogleOneTapStartOptions,
+  GoogleOneTapStartResult,
+} from './methods/oauth-one-tap.js';
+export type {
   OtpsAuthenticateOptions,
   OtpsChannel,
   OtpsEmailSendOptions,

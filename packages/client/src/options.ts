@@ -59,8 +59,18 @@ export interface ClientOptions {
   publicToken: string;
   /** Provider origin, e.g. `http://localhost:4000`; `/sdk/v1` is appended. Wins over `endpoints`. */
   baseUrl?: string;
-  /** Per-environment bases, chosen by whether the token contains `public-token-test`. */
-  endpoints?: { testAPIURL?: string; liveAPIURL?: string };
+  /**
+   * Per-environment bases, chosen by whether the token contains `public-token-test`, and the
+   * addresses of the One Tap frame and of Google's sign-in script.
+   */
+  endpoints?: {
+    testAPIURL?: string;
+    liveAPIURL?: string;
+    /** Default `{base}/v1/public/clientside-services` (spec §7, the cross-origin frame). */
+    clientsideServicesIframeURL?: string;
+    /** Default `https://accounts.google.com/gsi/client`. */
+    googleSignInScriptURL?: string;
+  };
   cookieOptions?: CookieOptions;
   /** Per-request timeout; default 30 000 ms. */
   timeoutMs?: number;
@@ -73,6 +83,8 @@ export interface ClientOptions {
   location?: LocationLike;
   eventTarget?: EventTargetLike;
   logger?: Logger;
+  /** Leaves the page for `url` (OAuth starts); default `window.location.assign`. */
+  navigate?: (url: string) => void;
 }
 
 /** ClientOptions with every default filled in. */
@@ -80,6 +92,10 @@ export interface ResolvedOptions {
   publicToken: string;
   /** `{base}/sdk/v1`, without a trailing slash. */
   apiBase: string;
+  /** `{base}` itself, where the provider's non-SDK routes live (`/v1/public/…`). */
+  providerBase: string;
+  clientsideServicesIframeURL: string;
+  googleSignInScriptURL: string;
   cookieOptions: Required<Omit<CookieOptions, 'domain'>> & { domain: string | undefined };
   timeoutMs: number;
   fetch: typeof fetch;
@@ -92,11 +108,14 @@ export interface ResolvedOptions {
   location: LocationLike;
   eventTarget: EventTargetLike | undefined;
   logger: Logger;
+  navigate: (url: string) => void;
 }
 
 /** The dev provider of `docs/contracts.md`; there is no hosted default. */
 export const DEFAULT_TEST_API_URL = 'http://localhost:4000';
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Google Identity Services, which renders the One Tap prompt. */
+export const DEFAULT_GOOGLE_SIGN_IN_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
 function chooseApiUrl(options: ClientOptions): string {
   if (options.baseUrl !== undefined) return options.baseUrl;
@@ -134,10 +153,23 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   const apiUrl = chooseApiUrl(options);
   if (typeof apiUrl !== 'string') throw new LatchkeyArgumentError('baseUrl', 'must be a string');
+  for (const key of ['clientsideServicesIframeURL', 'googleSignInScriptURL'] as const) {
+    if (options.endpoints?.[key] !== undefined && typeof options.endpoints[key] !== 'string') {
+      throw new LatchkeyArgumentError(`endpoints.${key}`, 'must be a string');
+    }
+  }
+  if (options.navigate !== undefined && typeof options.navigate !== 'function') {
+    throw new LatchkeyArgumentError('navigate', 'must be a function');
+  }
   const location = options.location ?? globalThis.location ?? { origin: '', hostname: '' };
+  const providerBase = apiUrl.replace(/\/+$/, '');
   return {
     publicToken: options.publicToken,
-    apiBase: `${apiUrl.replace(/\/+$/, '')}/sdk/v1`,
+    apiBase: `${providerBase}/sdk/v1`,
+    providerBase,
+    clientsideServicesIframeURL:
+      options.endpoints?.clientsideServicesIframeURL ?? `${providerBase}/v1/public/clientside-services`,
+    googleSignInScriptURL: options.endpoints?.googleSignInScriptURL ?? DEFAULT_GOOGLE_SIGN_IN_SCRIPT_URL,
     cookieOptions: resolveCookieOptions(options.cookieOptions),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
@@ -149,5 +181,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     location,
     eventTarget: options.eventTarget ?? (typeof window === 'undefined' ? undefined : window),
     logger: options.logger ?? console,
+    navigate: options.navigate ?? ((url) => globalThis.location.assign(url)),
   };
 }

@@ -17,4 +17,9 @@ export interface ClientContext {
   bootstrap: BootstrapLoader;
   telemetry: EventBatcher;
   events: LatchkeyEvents;
+  /**
+   * Aborted by destroy(). Services opened on first use by code that may load later (the
+   * client-side services frame of One Tap) close with it.
+   */
+  lifetime: AbortSignal;
 }

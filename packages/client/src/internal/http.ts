@@ -132,6 +132,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       try {
         const response = await send(`${deps.apiBase}/events`, {
           method: 'POST',
+          // Lets a batch sent right before the page leaves (an OAuth start) still arrive.
+          keepalive: true,
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(events),
         });

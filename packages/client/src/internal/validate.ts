@@ -74,3 +74,39 @@ export function assertPhoneNumber(name: string, value: unknown): asserts value i
     );
   }
 }
+
+/** Throws unless `value` is undefined or an absolute `http:` or `https:` URL. */
+export function assertOptionalHttpUrl(name: string, value: unknown): asserts value is string | undefined {
+  if (value === undefined) return;
+  assertString(name, value);
+  let protocol: string;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new LatchkeyArgumentError(name, 'must be an absolute http(s) URL');
+  }
+}
+
+/** Throws unless `value` is undefined or an array of strings. */
+export function assertOptionalStringArray(
+  name: string,
+  value: unknown,
+): asserts value is string[] | undefined {
+  if (value !== undefined && (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))) {
+    throw new LatchkeyArgumentError(name, 'must be an array of strings');
+  }
+}
+
+/** Throws unless `value` is undefined or a plain object whose values are all strings. */
+export function assertOptionalStringRecord(
+  name: string,
+  value: unknown,
+): asserts value is Record<string, string> | undefined {
+  assertOptionalObject(name, value);
+  if (value !== undefined && !Object.values(value).every((item) => typeof item === 'string')) {
+    throw new LatchkeyArgumentError(name, 'must be an object of strings');
+  }
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiError,
   authResponse,
   createTestClient,
   destroyTestClients,
@@ -94,6 +95,28 @@ describe('user factor removal', () => {
     await expect(client.user.deleteEmail(undefined as unknown as string)).rejects.toThrow(
       'emailId must be a string',
     );
+  });
+});
+
+describe('user.deleteOAuthRegistration', () => {
+  it('DELETEs /users/oauth/{id}, stores __user and passes a 404 on', async () => {
+    const { client, fetch } = signedIn();
+    const without = makeUser({ providers: [] });
+    fetch.on(
+      'DELETE /users/oauth/oauth-user-registration-test-1',
+      ok({ request_id: 'r', status_code: 200, user_id: 'user-test-1', __user: without }),
+    );
+    const result = await client.user.deleteOAuthRegistration('oauth-user-registration-test-1');
+    expect(result).toEqual({ request_id: 'r', status_code: 200, user_id: 'user-test-1' });
+    expect(client.user.getSync()).toEqual(without);
+    fetch.on(
+      'DELETE /users/oauth/oauth-user-registration-test-9',
+      apiError(404, 'oauth_registration_not_found'),
+    );
+    await expect(client.user.deleteOAuthRegistration('oauth-user-registration-test-9')).rejects.toMatchObject(
+      { code: 'oauth_registration_not_found', status: 404 },
+    );
+    expect(client.user.getSync()).toEqual(without);
   });
 });
 

@@ -7,8 +7,6 @@
 import {
   browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  startRegistration,
   WebAuthnAbortService,
   WebAuthnError,
 } from '@simplewebauthn/browser';
@@ -20,6 +18,8 @@ import {
 } from '../errors.js';
 import type { ClientContext } from '../internal/context.js';
 import { withDefaultMessage } from '../internal/default-message.js';
+import { loadStartAuthentication } from '../internal/load-start-authentication.js';
+import { loadStartRegistration } from '../internal/load-start-registration.js';
 import { completeSignIn } from '../internal/sign-in.js';
 import {
   assertNumber,
@@ -157,6 +157,18 @@ function assertOptionalSignal(name: string, value: unknown): asserts value is Ab
   }
 }
 
+/**
+ * The browser step's function, loaded while the start request runs. It is resolved before the
+ * ceremony reaches the browser, never inside it: where it loads from a file (the widget's
+ * script-tag build), a ceremony cancelled during the load must not start a browser request
+ * afterwards. A file that cannot load fails the ceremony like the browser would.
+ */
+function loadCeremony<T>(load: () => Promise<T>, ceremony: 'create' | 'get'): Promise<T> {
+  return load().catch((error: unknown) => {
+    throw toWebAuthnError(error, ceremony);
+  });
+}
+
 /** One WebAuthn ceremony of this page; at most one runs at a time, like the browser's. */
 interface Ceremony {
   /** Rejects with `webauthn_aborted` if the ceremony was cancelled meanwhile. */
@@ -259,18 +271,21 @@ export function createWebAuthnMethods(ctx: ClientContext): WebAuthnMethods {
     if (!browserSupportsWebAuthn()) throw unsupported();
     const ceremony = beginCeremony(undefined);
     try {
-      const start = await ceremony.guard(
-        request<{ public_key_credential_creation_options?: unknown }>(
-          'POST',
-          '/webauthn/register/start',
-          {
-            domain: domainOf(options.domain),
-            authenticator_type: options.authenticatorType,
-            return_passkey_credential_options: options.isPasskey,
-            user_agent: globalThis.navigator?.userAgent,
-          },
-          'Failed to start WebAuthn registration',
-        ),
+      const [startRegistration, start] = await ceremony.guard(
+        Promise.all([
+          loadCeremony(loadStartRegistration, 'create'),
+          request<{ public_key_credential_creation_options?: unknown }>(
+            'POST',
+            '/webauthn/register/start',
+            {
+              domain: domainOf(options.domain),
+              authenticator_type: options.authenticatorType,
+              return_passkey_credential_options: options.isPasskey,
+              user_agent: globalThis.navigator?.userAgent,
+            },
+            'Failed to start WebAuthn registration',
+          ),
+        ]),
       );
       const optionsJSON = creationOptionsFromJSON(start.public_key_credential_creation_options);
       const credential = await ceremony.browser(() => startRegistration({ optionsJSON }), 'create');
@@ -312,13 +327,16 @@ export function createWebAuthnMethods(ctx: ClientContext): WebAuthnMethods {
     const ceremony = beginCeremony(options.signal);
     try {
       // Secondary adds the factor to this session; chosen by local state (spec §4).
-      const start = await ceremony.guard(
-        request<{ public_key_credential_request_options?: unknown }>(
-          'POST',
-          `/webauthn/authenticate/start/${ctx.session.state.session ? 'secondary' : 'primary'}`,
-          { domain: domainOf(options.domain), return_passkey_credential_options: options.isPasskey },
-          'Failed to start WebAuthn authentication',
-        ),
+      const [startAuthentication, start] = await ceremony.guard(
+        Promise.all([
+          loadCeremony(loadStartAuthentication, 'get'),
+          request<{ public_key_credential_request_options?: unknown }>(
+            'POST',
+            `/webauthn/authenticate/start/${ctx.session.state.session ? 'secondary' : 'primary'}`,
+            { domain: domainOf(options.domain), return_passkey_credential_options: options.isPasskey },
+            'Failed to start WebAuthn authentication',
+          ),
+        ]),
       );
       const optionsJSON = requestOptionsFromJSON(start.public_key_credential_request_options);
       const credential = await ceremony.browser(
