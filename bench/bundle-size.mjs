@@ -2,7 +2,8 @@
 /**
  * Bundle weight is a product goal (DESIGN.md: the script-tag widget should stay small; the
  * client should carry almost nothing beyond fetch and Web Crypto). This prints raw, gzip and
- * brotli bytes of the standalone widget and of each @latchkey/client entry bundled and minified
+ * brotli bytes of the standalone widget, of each chunk it loads on demand (phone numbers, One Tap,
+ * passkeys), and of each @latchkey/client entry bundled and minified
  * for browsers the way an integrator's bundler would, and it guards one line that must never be
  * crossed: server or UI code bleeding into the client. The size figures never fail the run; the
  * bleed check exits 1 when the client bundle names react, kysely, argon2, zxcvbn or fastify,
@@ -14,9 +15,15 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { chunks } from '../packages/react/scripts/build-standalone.mjs';
 import { repoRoot } from './lib/provider-process.mjs';
 
-const widgetPath = join(repoRoot, 'packages/react/dist/standalone/latchkey-widget.js');
+const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
+// The widget bundle, then the files it loads only when a page uses their feature.
+const standaloneFiles = [
+  { name: 'widget standalone (IIFE)', file: 'latchkey-widget.js' },
+  ...chunks.map(({ file }) => ({ name: `  chunk ${file}`, file })),
+];
 const clientEntries = [
   { name: '@latchkey/client', file: 'packages/client/src/index.ts' },
   { name: '@latchkey/client/errors', file: 'packages/client/src/errors.ts' },
@@ -76,8 +83,11 @@ export function findBleed(code, inputs = []) {
 export async function benchBundleSize() {
   const rows = [];
   let bleed = [];
-  const widget = existsSync(widgetPath) ? measureBytes(readFileSync(widgetPath, 'utf8')) : undefined;
-  rows.push({ name: 'widget standalone (IIFE)', file: relative(repoRoot, widgetPath), sizes: widget });
+  for (const { name, file } of standaloneFiles) {
+    const path = join(standaloneDir, file);
+    const sizes = existsSync(path) ? measureBytes(readFileSync(path, 'utf8')) : undefined;
+    rows.push({ name, file: relative(repoRoot, path), sizes });
+  }
   for (const entry of clientEntries) {
     if (!existsSync(join(repoRoot, entry.file))) {
       rows.push({ name: entry.name, file: entry.file, sizes: undefined, error: 'entry file missing' });
@@ -100,21 +110,22 @@ function firstLine(error) {
 }
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const NAME_WIDTH = 44;
 
 /** Prints the size table and the bleed verdict. */
 export function printBundleFigures({ rows, bleed }, log = console.log) {
-  log(`${'bundle'.padEnd(34)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
+  log(`${'bundle'.padEnd(NAME_WIDTH)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
   for (const row of rows) {
     if (!row.sizes) {
-      log(`${row.name.padEnd(34)} ${row.error ?? `not built (${row.file}; run npm run build)`}`);
+      log(`${row.name.padEnd(NAME_WIDTH)} ${row.error ?? `not built (${row.file}; run npm run build)`}`);
       continue;
     }
     const { raw, gzip, brotli } = row.sizes;
     log(
-      `${row.name.padEnd(34)} ${kib(raw).padStart(10)} ${kib(gzip).padStart(10)} ${kib(brotli).padStart(10)}`,
+      `${row.name.padEnd(NAME_WIDTH)} ${kib(raw).padStart(10)} ${kib(gzip).padStart(10)} ${kib(brotli).padStart(10)}`,
     );
     log(
-      `${''.padEnd(34)} ${String(raw).padStart(10)} ${String(gzip).padStart(10)} ${String(brotli).padStart(10)} bytes`,
+      `${''.padEnd(NAME_WIDTH)} ${String(raw).padStart(10)} ${String(gzip).padStart(10)} ${String(brotli).padStart(10)} bytes`,
     );
   }
   if (bleed.length === 0) {

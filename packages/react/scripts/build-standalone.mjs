@@ -1,41 +1,133 @@
 // Builds dist/standalone/latchkey-widget.js, the script-tag bundle that defines `window.Latchkey`,
-// and beside it latchkey-phone.js, the phone-number code (libphonenumber-js and its metadata, about
-// as big as the widget itself). The widget loads the phone file with a script tag, from the URL of
-// its own <script>, the first time a phone form shows; pages without phone sign-in never fetch it.
+// and beside it the chunks: code that most pages never run on first paint, each loaded by the
+// widget with a script tag from the URL of its own <script>, the first time it is needed
+// (src/chunks/import-chunk-script.ts). Pages that do not use a chunk's feature never fetch it.
 // React is aliased to preact/compat so the bundle stays small (DESIGN.md: the best prebuilt widget
 // measured is 45 KB gzip; React 19 alone is 67 KB), and @latchkey/client is bundled from its
 // TypeScript sources (the "source" export condition), so no prior build of the client is needed.
-// It prints the raw, gzip and brotli sizes: size is a feature, and a change that bloats it shows.
+// Chunks share the widget bundle's modules instead of carrying copies (scripts/shared-modules.mjs).
+// It prints the raw, gzip and brotli sizes of every file: size is a feature, and a change that
+// bloats it shows.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import {
+  entryWithSharedTable,
+  filesOf,
+  markSharedPlugin,
+  readSharedPlugin,
+  sharedImportsOf,
+  sharedTable,
+} from './shared-modules.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const clientDir = join(packageDir, '../client');
+// The ceremonies are taken straight from @simplewebauthn/browser's files: through its index, which
+// re-exports every helper the widget bundle shares, esbuild would rebuild that whole index in the
+// chunk. The package exports only its index; its `require` entry is script/index.js.
+const simpleWebAuthnDir = join(
+  dirname(createRequire(join(clientDir, 'package.json')).resolve('@simplewebauthn/browser')),
+  '..',
+);
 // `--outfile=PATH` writes elsewhere (the bundle test builds into a temporary directory).
 const outArg = process.argv.find((arg) => arg.startsWith('--outfile='));
 const outfile = outArg
   ? outArg.slice('--outfile='.length)
   : join(packageDir, 'dist/standalone/latchkey-widget.js');
-/** The phone file's name; src/phone/phone-module.ts (PHONE_SCRIPT_NAME) must say the same. */
-export const PHONE_FILE = 'latchkey-phone.js';
-const phoneOutfile = join(dirname(outfile), PHONE_FILE);
 
-// The package's phone loader is a dynamic import(), which an IIFE build would inline. In the
-// standalone bundle it is swapped for the script-tag loader.
-const phoneLoaderPlugin = {
-  name: 'latchkey-phone-script-loader',
+/**
+ * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
+ * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
+ * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME) and must say the same.
+ */
+export const chunks = [
+  {
+    // libphonenumber-js and its metadata, about as big as the widget itself: the first phone form.
+    file: 'latchkey-phone.js',
+    parts: [
+      {
+        module: '@latchkey/client/phone',
+        // The package's dynamic import() of it, which an IIFE build would inline.
+        replaces: join(packageDir, 'src/phone/import-phone.ts'),
+        standIn: join(packageDir, 'src/phone/import-phone-script.ts'),
+      },
+    ],
+  },
+  {
+    // The client's One Tap prompt and its client-side services frame: `oauth.googleOneTap.start`.
+    file: 'latchkey-one-tap.js',
+    parts: [
+      {
+        module: join(clientDir, 'src/internal/google-one-tap-prompt.ts'),
+        replaces: join(clientDir, 'src/internal/google-one-tap-prompt.ts'),
+        standIn: join(packageDir, 'src/oauth/one-tap/google-one-tap-prompt-script.ts'),
+      },
+    ],
+  },
+  {
+    // The passkey-registration widget: its screens (the list with rename and delete) and the
+    // browser's creation ceremony, which only that widget (or a host's webauthn.register) runs.
+    file: 'latchkey-passkey-registration.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/passkey/passkey-screens.ts'),
+        replaces: join(packageDir, 'src/passkey/passkey-screens.ts'),
+        standIn: join(packageDir, 'src/passkey/passkey-screens-script.tsx'),
+      },
+      {
+        module: join(simpleWebAuthnDir, 'esm/methods/startRegistration.js'),
+        replaces: join(clientDir, 'src/internal/load-start-registration.ts'),
+        standIn: join(packageDir, 'src/passkey/load-start-registration-script.ts'),
+      },
+    ],
+  },
+  {
+    // The browser's passkey sign-in ceremony: pages that offer passkeys (autofill, the button).
+    file: 'latchkey-passkey-sign-in.js',
+    parts: [
+      {
+        module: join(simpleWebAuthnDir, 'esm/methods/startAuthentication.js'),
+        replaces: join(clientDir, 'src/internal/load-start-authentication.ts'),
+        standIn: join(packageDir, 'src/passkey/load-start-authentication-script.ts'),
+      },
+    ],
+  },
+];
+
+const RESOLVING = Symbol('resolving');
+
+/**
+ * In the widget bundle, each file a chunk replaces resolves to the chunk's stand-in. Their imports
+ * are relative; buildStandalone checks that none of them was left in the bundle anyway.
+ */
+const standInPlugin = {
+  name: 'latchkey-chunk-stand-ins',
   setup(build) {
-    build.onResolve({ filter: /\/import-phone\.js$/ }, () => ({
-      path: join(packageDir, 'src/phone/import-phone-script.ts'),
-    }));
+    const standIns = new Map(
+      chunks.flatMap((chunk) => chunk.parts.map((part) => [part.replaces, part.standIn])),
+    );
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
+      const { path } = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING,
+      });
+      const standIn = standIns.get(path);
+      return standIn ? { path: standIn } : undefined;
+    });
   },
 };
 
-/** The esbuild options, shared with the test that runs the bundle in jsdom. */
+/** The esbuild options of the widget bundle. */
 export const standaloneOptions = {
   entryPoints: [join(packageDir, 'src/standalone.ts')],
+  absWorkingDir: packageDir,
   bundle: true,
   format: 'iife',
   platform: 'browser',
@@ -52,16 +144,90 @@ export const standaloneOptions = {
     'react/jsx-dev-runtime': 'preact/jsx-runtime',
   },
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [phoneLoaderPlugin],
+  plugins: [standInPlugin],
   logLevel: 'warning',
+  write: false,
 };
 
-/** The options of latchkey-phone.js: the phone functions, published for the widget bundle. */
-export const phoneOptions = {
-  ...standaloneOptions,
-  entryPoints: [join(packageDir, 'src/standalone-phone.ts')],
-  plugins: [],
-};
+/** A chunk's entry: runs its parts' modules and publishes their exports under the chunk's file name. */
+function chunkEntry(chunk) {
+  const loader = join(packageDir, 'src/chunks/import-chunk-script.ts');
+  const parts = chunk.parts.map((_, index) => `part${index}`);
+  return [
+    ...chunk.parts.map((part, index) => `import * as ${parts[index]} from ${JSON.stringify(part.module)};`),
+    `import { publishChunk } from ${JSON.stringify(loader)};`,
+    `publishChunk(${JSON.stringify(chunk.file)}, { ${parts.map((part) => `...${part}`).join(', ')} });`,
+  ].join('\n');
+}
+
+/**
+ * Builds the widget bundle and its chunks: a first widget build lists the widget's files, a
+ * first build of each chunk finds what it imports from them, and the final builds share exactly that.
+ */
+export async function buildStandalone() {
+  const probe = await build({ ...standaloneOptions, metafile: true });
+  const bundleFiles = filesOf(probe.metafile, packageDir);
+  for (const { replaces } of chunks.flatMap((chunk) => chunk.parts)) {
+    if (bundleFiles.has(replaces)) throw new Error(`${replaces} is still in the widget bundle.`);
+  }
+  const drafts = await Promise.all(
+    chunks.map((chunk) =>
+      build({
+        ...standaloneOptions,
+        entryPoints: undefined,
+        stdin: { contents: chunkEntry(chunk), resolveDir: packageDir, sourcefile: chunk.file },
+        format: 'esm',
+        minify: false,
+        plugins: [markSharedPlugin(bundleFiles)],
+      }),
+    ),
+  );
+  const draftTexts = drafts.map((draft) => draft.outputFiles[0].text);
+  const table = sharedTable(
+    draftTexts.map(sharedImportsOf),
+    packageDir,
+    [probe.outputFiles[0].text, ...draftTexts].join('\n'),
+  );
+  // The entry is imported for its side effect (window.Latchkey), which package.json's
+  // "sideEffects" list (written for dist/) would otherwise let esbuild drop.
+  const entryPlugin = {
+    name: 'latchkey-entry',
+    setup(build) {
+      build.onResolve({ filter: /^latchkey:entry$/ }, () => ({
+        path: standaloneOptions.entryPoints[0],
+        sideEffects: true,
+      }));
+    },
+  };
+  const widget = await build({
+    ...standaloneOptions,
+    entryPoints: undefined,
+    stdin: {
+      contents: entryWithSharedTable('latchkey:entry', table),
+      resolveDir: packageDir,
+      sourcefile: 'latchkey-widget.js',
+    },
+    plugins: [entryPlugin, standInPlugin],
+  });
+  const files = [{ file: 'latchkey-widget.js', code: widget.outputFiles[0].text }];
+  for (const [index, chunk] of chunks.entries()) {
+    const final = await build({
+      stdin: { contents: draftTexts[index], resolveDir: packageDir, sourcefile: chunk.file },
+      absWorkingDir: packageDir,
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: standaloneOptions.target,
+      minify: true,
+      legalComments: 'none',
+      plugins: [readSharedPlugin(table)],
+      logLevel: 'warning',
+      write: false,
+    });
+    files.push({ file: chunk.file, code: final.outputFiles[0].text });
+  }
+  return files;
+}
 
 /** Raw, gzip (level 9) and brotli (quality 11) byte counts of `code`. */
 export function sizesOf(code) {
@@ -75,17 +241,14 @@ export function sizesOf(code) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-async function emit(options, file) {
-  const result = await build({ ...options, write: false });
-  const code = result.outputFiles[0].text;
-  await writeFile(file, code);
-  const { raw, gzip, brotli } = sizesOf(code);
-  console.log(`${file}  ${kb(raw)} min  ${kb(gzip)} gzip  ${kb(brotli)} brotli`);
-  console.log(`(${raw} / ${gzip} / ${brotli} bytes)`);
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await mkdir(dirname(outfile), { recursive: true });
-  await emit(standaloneOptions, outfile);
-  await emit(phoneOptions, phoneOutfile);
+  const outDir = dirname(outfile);
+  await mkdir(outDir, { recursive: true });
+  for (const { file, code } of await buildStandalone()) {
+    const path = file === 'latchkey-widget.js' ? outfile : join(outDir, file);
+    await writeFile(path, code);
+    const { raw, gzip, brotli } = sizesOf(code);
+    console.log(`${path}  ${kb(raw)} min  ${kb(gzip)} gzip  ${kb(brotli)} brotli`);
+    console.log(`(${raw} / ${gzip} / ${brotli} bytes)`);
+  }
 }

@@ -174,6 +174,41 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(container)).toEqual([]);
   });
 
+  it('Main with OAuth buttons has no violations: idle, leaving, and with a start error', async () => {
+    let attempt = 0;
+    const client = createFakeClient({
+      oauthStart: () =>
+        ++attempt === 1
+          ? Promise.resolve()
+          : Promise.reject(Object.assign(new Error('bad'), { code: 'invalid_argument' })),
+    });
+    const config = {
+      products: ['oauth' as const, 'emailMagicLinks' as const, 'passkeys' as const],
+      oauthOptions: {
+        providers: [
+          { type: 'google' },
+          { type: 'microsoft' },
+          { type: 'apple' },
+          { type: 'github' },
+          { type: 'slack' },
+        ],
+      },
+    };
+    const user = userEvent.setup();
+    const { container, unmount } = render(<SignIn client={client} config={config} />);
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(screen.getByRole('button', { name: 'Continue with Google' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    expect(await violations(container)).toEqual([]);
+    unmount();
+    const again = render(<SignIn client={client} config={config} />);
+    await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }));
+    await screen.findByRole('alert');
+    expect(await violations(again.container)).toEqual([]);
+  });
+
   it('the passkey screens have no violations: Start with an error, the list, renaming, confirming a delete', async () => {
     const user = userEvent.setup();
     const client = createFakeClient({

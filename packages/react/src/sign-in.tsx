@@ -1,10 +1,10 @@
 /** @module sign-in — <SignIn>: the login widget (mountLogin's component). */
 import type { ReactElement } from 'react';
 import { ErrorMessage } from './components/error-message.js';
-import { OneTapPlaceholder } from './components/one-tap-placeholder.js';
 import { hasConflictingEmailProducts, hasOneTap } from './config.js';
 import { useWidgetClient } from './hooks/use-latchkey.js';
 import { initialState } from './machine/state.js';
+import { GoogleOneTap } from './oauth/one-tap/google-one-tap.js';
 import { resolveStrings } from './strings/resolve-strings.js';
 import type { WidgetProps } from './widget/widget-props.js';
 import { WidgetShell } from './widget/widget-shell.js';
@@ -35,7 +35,7 @@ export function SignIn({ oneTapPlaceholder = true, ...props }: SignInProps): Rea
       strings={props.strings}
       clock={props.clock}
       initial={startOnMain}
-      before={oneTapPlaceholder && hasOneTap(props.config) ? <OneTapPlaceholder /> : null}
+      before={hasOneTap(props.config) ? <GoogleOneTap placeholder={oneTapPlaceholder} /> : null}
       {...(conflict
         ? {
             replacement: (

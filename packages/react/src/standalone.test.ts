@@ -1,42 +1,33 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { screen, waitFor } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchkeyGlobal } from './standalone.js';
 import { createFakeClient } from './testing/fake-client.js';
+import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
 
 // The real script-tag bundle (React aliased to preact/compat), built once and run in this jsdom
 // window: proves the components work on Preact and that window.Latchkey is what the contract says.
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = mkdtempSync(join(tmpdir(), 'latchkey-standalone-'));
+// The chunks other than the phone one have their own file, standalone-chunks.test.ts.
+const FILES = [
+  'latchkey-widget.js',
+  'latchkey-phone.js',
+  'latchkey-one-tap.js',
+  'latchkey-passkey-registration.js',
+  'latchkey-passkey-sign-in.js',
+];
+let build: StandaloneBuild;
 let Latchkey: LatchkeyGlobal;
 let code = '';
-let phoneCode = '';
 
 beforeAll(() => {
-  const outfile = join(outDir, 'latchkey-widget.js');
-  const build = spawnSync(
-    process.execPath,
-    [join(packageDir, 'scripts/build-standalone.mjs'), `--outfile=${outfile}`],
-    {
-      encoding: 'utf8',
-    },
-  );
-  expect(build.status, build.stderr).toBe(0);
-  expect(build.stdout).toMatch(/latchkey-widget\.js .* KB gzip/);
-  expect(build.stdout).toMatch(/latchkey-phone\.js .* KB gzip/);
-  code = readFileSync(outfile, 'utf8');
-  phoneCode = readFileSync(join(outDir, 'latchkey-phone.js'), 'utf8');
-  new Function(code)();
+  build = buildStandalone();
+  code = build.code('latchkey-widget.js');
+  build.run('latchkey-widget.js');
   Latchkey = window.Latchkey;
 }, 60_000);
 
 afterAll(() => {
-  rmSync(outDir, { recursive: true, force: true });
+  build.remove();
   document.body.innerHTML = '';
 });
 
@@ -66,13 +57,33 @@ describe('standalone bundle', () => {
     expect(code).not.toContain('react.dev/errors');
   });
 
-  it('keeps the phone metadata out of the widget bundle, in latchkey-phone.js', () => {
-    // Keys of libphonenumber-js's metadata JSON, and one of its parse error names.
-    for (const marker of ['country_calling_codes', 'nonGeographic', 'TOO_SHORT']) {
-      expect(code).not.toContain(marker);
-      expect(phoneCode).toContain(marker);
+  it('writes the widget and its chunks, printing the size of each', () => {
+    const lines = build.stdout.split('\n');
+    for (const file of FILES)
+      expect(lines.some((line) => line.includes(`/${file} `) && line.includes('KB gzip'))).toBe(true);
+  });
+
+  it('keeps each chunk’s code out of the widget bundle, and the widget’s out of the chunks', () => {
+    // A marker of each chunk: libphonenumber-js's metadata keys and a parse error name; the
+    // client-side services frame protocol; @simplewebauthn/browser's two ceremonies.
+    const markers: Record<string, string[]> = {
+      'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
+      'latchkey-one-tap.js': ['latchkey-clientside'],
+      'latchkey-passkey-registration.js': ['Registration ceremony was sent an abort signal'],
+      'latchkey-passkey-sign-in.js': ['Authentication ceremony was sent an abort signal'],
+    };
+    for (const [file, found] of Object.entries(markers)) {
+      const chunk = build.code(file);
+      for (const marker of found) {
+        expect(chunk, file).toContain(marker);
+        expect(code, file).not.toContain(marker);
+      }
+      // Shared, not copied: Preact (its SVG namespace), the client (an error class's name).
+      for (const widgetOnly of ['http://www.w3.org/2000/svg', 'LatchkeyApiError', 'createLatchkeyClient']) {
+        expect(code).toContain(widgetOnly);
+        expect(chunk, file).not.toContain(widgetOnly);
+      }
     }
-    expect(phoneCode).not.toContain('createLatchkeyClient');
   });
 
   it('loads latchkey-phone.js with a script tag when a phone form shows, then sends the E.164 number', async () => {
@@ -83,14 +94,7 @@ describe('standalone bundle', () => {
       client,
       config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } },
     });
-    const tag = await waitFor(() => {
-      const found = document.head.querySelector<HTMLScriptElement>('script[src$="/latchkey-phone.js"]');
-      if (!found) throw new Error('no phone script tag yet');
-      return found;
-    });
-    // jsdom does not fetch scripts: run the built file and report the load as a browser would.
-    new Function(phoneCode)();
-    tag.dispatchEvent(new Event('load'));
+    const tag = await serveChunk(build, 'latchkey-phone.js');
     await screen.findByRole('option', { name: 'United Kingdom (+44)' });
     const user = userEvent.setup();
     const input = screen.getByLabelText('Phone number') as HTMLInputElement;

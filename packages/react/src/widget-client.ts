@@ -1,5 +1,5 @@
 /** @module widget-client — the subset of the @latchkey/client interface the widget uses. */
-import type { LatchkeyClient } from '@latchkey/client';
+import type { LatchkeyClient, OAuthProviderType } from '@latchkey/client';
 
 /** The fields of a wire Session the widget and its hooks rely on (`wire/objects.md`). */
 export interface WidgetSession {
@@ -112,6 +112,40 @@ export interface WidgetWebAuthnAuthenticateOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `oauth.{provider}.start` as the widget passes them (the client's snake_case names). */
+export interface WidgetOAuthStartOptions {
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  custom_scopes?: string[];
+  provider_params?: Record<string, string>;
+}
+
+/** `client.oauth` as the widget uses it: one start per provider name of the wire. */
+export type WidgetOAuth = {
+  readonly [P in OAuthProviderType]: {
+    /** Resolves once the page has been sent to the provider. */
+    start(options?: WidgetOAuthStartOptions): Promise<unknown>;
+  };
+} & {
+  googleOneTap: {
+    /** Shows Google's One Tap prompt; resolves when it ends (never rejects for valid options). */
+    start(options?: WidgetGoogleOneTapStartOptions): Promise<WidgetGoogleOneTapResult>;
+  };
+};
+
+/** Options of `oauth.googleOneTap.start` as the widget passes them (the client's snake_case names). */
+export interface WidgetGoogleOneTapStartOptions {
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  prompt_parent_id?: string;
+  cancel_on_tap_outside?: boolean;
+}
+
+/** What `oauth.googleOneTap.start` resolves to (spec §3, One Tap result). */
+export type WidgetGoogleOneTapResult =
+  | { success: true }
+  | { success: false; reason: string; error?: unknown };
+
 /** A telemetry event as `client.telemetry.logEvent` takes it. */
 export interface WidgetTelemetryEvent {
   name: string;
@@ -165,6 +199,7 @@ export interface WidgetClient {
   users: {
     search(email: string): Promise<{ userType: WidgetUserType }>;
   };
+  oauth: WidgetOAuth;
   webauthn: {
     /** Resolves to an AuthenticateResult with `webauthn_registration_id`. */
     register(options?: WidgetWebAuthnRegisterOptions): Promise<unknown>;

@@ -4,6 +4,7 @@ import { hasPasswords } from '../password-config.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
 import { sendMagicLink } from './magic-link-effects.js';
+import { startOAuth } from './oauth-effects.js';
 import { authenticateOtp, resendOtp, submitOtp } from './otp-effects.js';
 import {
   deletePasskey,
@@ -29,12 +30,15 @@ export type WidgetMode = 'login' | 'resetPassword' | 'passkeyRegistration';
 
 export type { EffectContext } from './effect-context.js';
 
-/** Work started by an accepted event; resolves to the event that reports its outcome. */
+/**
+ * Work started by an accepted event; resolves to the event that reports its outcome, or to
+ * undefined when the outcome is the page leaving (an OAuth start), so the machine stays busy.
+ */
 export type CommandEffect<T extends EventType> = (
   state: MachineState,
   event: EventOf<T>,
   ctx: EffectContext,
-) => Promise<Event>;
+) => Promise<Event | undefined>;
 
 /**
  * Work started by an accepted event that leaves the machine idle: host notifications and calls
@@ -84,6 +88,7 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   CREATE_PASSWORD_REQUESTED: (state, _event, ctx) => requestCreatePassword(state, ctx),
   PASSKEY_LOGIN_REQUESTED: (_state, _event, ctx) => requestPasskeyLogin(ctx),
   PASSKEY_CREATE_REQUESTED: (_state, _event, ctx) => registerPasskey(ctx),
+  OAUTH_START_REQUESTED: (_state, event, ctx) => startOAuth(event, ctx),
 };
 
 // PASSKEY_SKIP and PASSKEY_DONE have no call behind them: `data` is an empty object, never undefined.

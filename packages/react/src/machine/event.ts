@@ -1,5 +1,6 @@
 /** @module machine/event — what can happen to the widget: user actions and server outcomes. */
 
+import type { OAuthProviderType } from '@latchkey/client';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type {
   AuthenticateData,
@@ -75,6 +76,12 @@ export type Event =
   | { type: 'PASSKEY_SETUP_ANOTHER_REQUESTED' }
   /** 'Done' on PasskeyRegistrationSuccess. */
   | { type: 'PASSKEY_DONE' }
+  /** 'Continue with {provider}' on Main. */
+  | { type: 'OAUTH_START_REQUESTED'; provider: OAuthProviderType }
+  /** The OAuth start refused to leave the page (e.g. a bad redirect URL in the config). */
+  | { type: 'OAUTH_START_FAILED'; error: ScreenError }
+  /** The page came back from the back-forward cache while an OAuth start was under way. */
+  | { type: 'OAUTH_PAGE_RESTORED' }
   /** The back arrow. */
   | { type: 'BACK' }
   /** A toast finished its exit animation. */
@@ -116,6 +123,9 @@ const types: Record<EventType, true> = {
   PASSKEY_DELETED: true,
   PASSKEY_SETUP_ANOTHER_REQUESTED: true,
   PASSKEY_DONE: true,
+  OAUTH_START_REQUESTED: true,
+  OAUTH_START_FAILED: true,
+  OAUTH_PAGE_RESTORED: true,
   BACK: true,
   TOAST_DISMISSED: true,
 };

@@ -1,4 +1,5 @@
 /** @module machine/screen — every widget screen of spec §2 as one union keyed by `name`. */
+import type { OAuthProviderType } from '@latchkey/client';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 
 /** What a successful sign-in call returned (a wire AuthenticateResponse); passed to the host as is. */
@@ -31,7 +32,14 @@ export type MainTab = OtpChannel;
  * component receives exactly its own member.
  */
 export type Screen =
-  | { name: 'Main'; email?: string; tab?: MainTab; phone?: string }
+  | {
+      name: 'Main';
+      email?: string;
+      tab?: MainTab;
+      phone?: string;
+      /** The provider whose OAuth start is under way; its button keeps the spinner until the page leaves. */
+      oauthProvider?: OAuthProviderType;
+    }
   | { name: 'PasskeyRegistrationStart' }
   | {
       name: 'PasskeyRegistrationSuccess';

@@ -10,9 +10,10 @@ export interface ScreenError {
   message?: string;
   /**
    * The field the error belongs to; without one it is shown as a banner. `passkey` is the
-   * passkey sign-in on Main, whose message shows under its button, not in the email form.
+   * passkey sign-in on Main, whose message shows under its button, not in the email form;
+   * `oauth` likewise shows under the OAuth buttons.
    */
-  field?: 'email' | 'phone' | 'password' | 'passkey';
+  field?: 'email' | 'phone' | 'password' | 'passkey' | 'oauth';
 }
 
 /** A transient notice; `id` makes a repeated toast a new one. */

@@ -54,6 +54,7 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
 const RESULT = { session_token: 'st' };
 const FAILURE = { code: 'invalid_token', message: 'The link has expired.' };
 const PASSKEY_FAILURE = { code: 'webauthn_not_allowed', field: 'passkey' } as const;
+const OAUTH_FAILURE = { code: 'invalid_argument', field: 'oauth' } as const;
 
 const SENT_STATE: OtpState = {
   type: 'sms',
@@ -104,6 +105,9 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   PASSKEY_DELETED: { type: 'PASSKEY_DELETED', webauthnRegistrationId: 'webauthn-registration-test-1' },
   PASSKEY_SETUP_ANOTHER_REQUESTED: { type: 'PASSKEY_SETUP_ANOTHER_REQUESTED' },
   PASSKEY_DONE: { type: 'PASSKEY_DONE' },
+  OAUTH_START_REQUESTED: { type: 'OAUTH_START_REQUESTED', provider: 'github' },
+  OAUTH_START_FAILED: { type: 'OAUTH_START_FAILED', error: OAUTH_FAILURE },
+  OAUTH_PAGE_RESTORED: { type: 'OAUTH_PAGE_RESTORED' },
 };
 
 const startsWork =
@@ -288,6 +292,16 @@ const ACCEPTED: Record<string, Check> = {
   'PasskeyRegistrationSuccess/idle/PASSKEY_SETUP_ANOTHER_REQUESTED': (next) => {
     expect(next.screen).toEqual({ name: 'PasskeyRegistrationStart' });
     expect(next.busy).toBe(false);
+  },
+  'Main/idle/OAUTH_START_REQUESTED': (next) => {
+    expect(next.screen).toEqual({ name: 'Main', oauthProvider: 'github' });
+    expect(next.busy).toBe(true);
+    expect(next.error).toBeNull();
+  },
+  'Main/busy/OAUTH_START_FAILED': (next) => {
+    expect(next.screen).toEqual({ name: 'Main' });
+    expect(next.busy).toBe(false);
+    expect(next.error).toEqual(OAUTH_FAILURE);
   },
   'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
     // Accepted (a new object, so its effect emits PASSKEY_DONE) without changing the screen.
@@ -580,5 +594,50 @@ describe('transition, passkeys', () => {
       screen: { name: 'PasskeyRegistrationSuccess', created: false },
       error: null,
     });
+  });
+});
+
+describe('transition, OAuth', () => {
+  const main = initialState({ name: 'Main', email: 'ada@example.com' });
+
+  it('marks the pressed provider, clears an earlier error and keeps what was typed', () => {
+    const failed = transition(main, { type: 'EMAIL_SUBMITTED', email: 'nope' });
+    const next = transition(failed, EVENTS.OAUTH_START_REQUESTED);
+    expect(next).toMatchObject({
+      screen: { name: 'Main', email: 'nope', oauthProvider: 'github' },
+      busy: true,
+      error: null,
+    });
+  });
+
+  it('stays busy while the page leaves: other controls and a second press are refused', () => {
+    const leaving = transition(main, EVENTS.OAUTH_START_REQUESTED);
+    for (const event of [
+      { type: 'OAUTH_START_REQUESTED', provider: 'google' } as const,
+      EVENTS.EMAIL_SUBMITTED,
+      EVENTS.PASSKEY_LOGIN_REQUESTED,
+      EVENTS.MAIN_TAB_SELECTED,
+    ]) {
+      expect(transition(leaving, event)).toBe(leaving);
+    }
+  });
+
+  it('on a failed start drops the pending provider and shows the error', () => {
+    const leaving = transition(main, EVENTS.OAUTH_START_REQUESTED);
+    expect(transition(leaving, EVENTS.OAUTH_START_FAILED)).toMatchObject({
+      screen: { name: 'Main', email: 'ada@example.com' },
+      busy: false,
+      error: OAUTH_FAILURE,
+    });
+    expect(transition(leaving, EVENTS.OAUTH_START_FAILED).screen).not.toHaveProperty('oauthProvider');
+  });
+
+  it('wakes up when the page comes back from the back-forward cache, only during an OAuth start', () => {
+    const leaving = transition(main, EVENTS.OAUTH_START_REQUESTED);
+    const restored = transition(leaving, EVENTS.OAUTH_PAGE_RESTORED);
+    expect(restored).toMatchObject({ busy: false, error: null });
+    expect(restored.screen).toEqual({ name: 'Main', email: 'ada@example.com' });
+    const sendingLink = transition(main, EVENTS.EMAIL_SUBMITTED);
+    expect(transition(sendingLink, EVENTS.OAUTH_PAGE_RESTORED)).toBe(sendingLink);
   });
 });

@@ -1,6 +1,7 @@
 /** @module machine/transition — the pure (state, event) → state reducer; no I/O, no React. */
 import { isEmailAddress } from '@latchkey/client';
 import type { Event } from './event.js';
+import { oauthTransition } from './oauth-transition.js';
 import { passkeyTransition } from './passkey-transition.js';
 import { passwordTransition } from './password-transition.js';
 import { PASSWORD_EMAIL_SCREENS, SCREENS_WITH_BACK, type Screen } from './screen.js';
@@ -156,6 +157,10 @@ export function transition(state: MachineState, event: Event): MachineState {
     case 'PASSKEY_SETUP_ANOTHER_REQUESTED':
     case 'PASSKEY_DONE':
       return passkeyTransition(state, event);
+    case 'OAUTH_START_REQUESTED':
+    case 'OAUTH_START_FAILED':
+    case 'OAUTH_PAGE_RESTORED':
+      return oauthTransition(state, event);
     case 'BACK':
       if (!SCREENS_WITH_BACK.has(screen.name) || busy) return state;
       return { ...state, screen: backToMain(screen), error: null };

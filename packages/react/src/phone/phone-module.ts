@@ -20,11 +20,8 @@ export interface PhoneModule {
   countries(locale?: string): readonly PhoneCountryOption[];
 }
 
-/** The file the standalone build writes the phone code to, next to the widget bundle. */
+/** The file the standalone build writes the phone code to, next to the widget bundle (scripts/build-standalone.mjs). */
 export const PHONE_SCRIPT_NAME = 'latchkey-phone.js';
-
-/** The global the standalone phone file puts its functions on. Not an API: the two files' handshake. */
-export const PHONE_GLOBAL = '__latchkeyPhone';
 
 type Assert<T extends true> = T;
 

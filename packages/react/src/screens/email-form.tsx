@@ -32,10 +32,10 @@ export function EmailForm({
   const input = useRef<HTMLInputElement>(null);
   const { error, busy } = state;
 
-  // A failed submit puts the user back on the field the message is about (a passkey error
-  // belongs to the passkey button, which keeps the focus).
+  // A failed submit puts the user back on the field the message is about (a passkey or OAuth
+  // error belongs to its button, which keeps the focus).
   useEffect(() => {
-    if (error && error.field !== 'passkey') input.current?.focus();
+    if (error && error.field !== 'passkey' && error.field !== 'oauth') input.current?.focus();
   }, [error]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {

@@ -1,10 +1,12 @@
-/** @module screens/main-screen — Main, the method chooser: phone tabs, the email tab, then passkeys. */
+/** @module screens/main-screen — Main, the method chooser: OAuth buttons, phone tabs, the email tab, then passkeys. */
 import { type ReactElement, useEffect, useState } from 'react';
 import { Divider } from '../components/divider.js';
 import { ScreenFrame } from '../components/screen-frame.js';
 import { Tabs } from '../components/tabs.js';
 import { productsOf } from '../config.js';
 import type { MainTab, ScreenOf } from '../machine/screen.js';
+import { OAuthButtons } from '../oauth/oauth-buttons.js';
+import { oauthProvidersOf } from '../oauth/oauth-providers-of.js';
 import { emailMethodOf, mainTabsOf } from '../otp-config.js';
 import { PasskeyLogin } from '../passkey/passkey-login.js';
 import { usePasskeyAutofill } from '../passkey/use-passkey-autofill.js';
@@ -20,10 +22,11 @@ const TAB_LABELS: Record<MainTab, StringKey> = {
 };
 
 /**
- * Main. With one method its form shows alone; with several, a tab list picks the form. The
- * selected tab lives in the screen, so coming back from the code screen reopens it. With
- * `passkeys`, 'Log in with a Passkey' follows the forms, and the email field offers passkeys in
- * its autofill.
+ * Main. With `oauth`, one 'Continue with {provider}' button per configured provider comes first,
+ * then an 'or' divider. With one method its form shows alone; with several, a tab list picks the
+ * form. The selected tab lives in the screen, so coming back from the code screen reopens it.
+ * With `passkeys`, 'Log in with a Passkey' follows the forms, and the email field offers passkeys
+ * in its autofill.
  */
 export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactElement {
   const { state, send, t, config } = useWidget();
@@ -31,12 +34,15 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
   const tab = screen.tab && tabs.includes(screen.tab) ? screen.tab : tabs[0];
   const emailMethod = emailMethodOf(config);
   const passkeys = productsOf(config).includes('passkeys');
+  const oauthProviders = oauthProvidersOf(config);
+  const oauth = oauthProviders.known.length > 0;
   const showsEmail = tab === 'email' && emailMethod !== null;
   const abortAutofill = usePasskeyAutofill(passkeys && showsEmail);
 
   // Which control started the request in flight, so only that one shows a spinner.
   const [passkeyPending, setPasskeyPending] = useState(false);
   const passkeyBusy = state.busy && passkeyPending;
+  const oauthBusy = state.busy && screen.oauthProvider !== undefined;
   useEffect(() => {
     if (!state.busy) setPasskeyPending(false);
   }, [state.busy]);
@@ -50,12 +56,17 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
 
   // One PhoneForm instance serves both phone tabs, so the number survives a switch between them.
   const form = !tab ? null : showsEmail ? (
-    <EmailForm screen={screen} method={emailMethod} autofill={passkeys} otherPending={passkeyBusy} />
+    <EmailForm
+      screen={screen}
+      method={emailMethod}
+      autofill={passkeys}
+      otherPending={passkeyBusy || oauthBusy}
+    />
   ) : (
     <PhoneForm
       channel={tab === 'whatsapp' ? 'whatsapp' : 'sms'}
       initialNumber={screen.phone}
-      otherPending={passkeyBusy}
+      otherPending={passkeyBusy || oauthBusy}
     />
   );
   const methods =
@@ -74,10 +85,14 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
 
   return (
     <ScreenFrame title={t('main.title')}>
+      {oauth ? (
+        <OAuthButtons screen={screen} providers={oauthProviders.known} unknown={oauthProviders.unknown} />
+      ) : null}
+      {oauth && (methods || passkeys) ? <Divider text={t('common.or')} /> : null}
       {methods}
       {passkeys && methods ? <Divider text={t('common.or')} /> : null}
       {passkeys ? <PasskeyLogin pending={passkeyBusy} onStart={startPasskey} /> : null}
-      {!methods && !passkeys ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
+      {!methods && !passkeys && !oauth ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
     </ScreenFrame>
   );
 }

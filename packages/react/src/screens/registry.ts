@@ -1,12 +1,11 @@
 /** @module screens/registry — every Screen name mapped to its component; a missing one fails to compile. */
 import type { ComponentType } from 'react';
 import type { ScreenName, ScreenOf } from '../machine/screen.js';
+import { PasskeyStartScreen, PasskeySuccessScreen } from '../passkey/passkey-screens.js';
 import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
 import { NotAvailableScreen } from './not-available-screen.js';
 import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
-import { PasskeyStartScreen } from './passkey-start-screen.js';
-import { PasskeySuccessScreen } from './passkey-success-screen.js';
 import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
 import { PasswordEmailSentScreen } from './password-email-sent-screen.js';
 import { ResetPasswordScreen } from './reset-password-screen.js';

@@ -155,6 +155,7 @@ export const en = {
   'passkey.notCreated':
     'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
   'passkey.noUser': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  'passkey.unavailable': 'Passkey setup could not be loaded. Check your connection and try again.',
 
   // Per-operation default messages (spec §8)
   'fallback.webauthnRegisterStart': 'Failed to start WebAuthn registration',
@@ -179,6 +180,9 @@ export const en = {
   'errors.network_unreachable': "We couldn't reach the server. Check your connection and try again.",
   'errors.timeout': 'The server took too long to answer. Check your connection and try again.',
   'errors.schema_mismatch': 'The request could not be processed. Please try again.',
+  // The widget passes only the host's configuration as arguments, so this is a setup problem.
+  'errors.invalid_argument':
+    'This way to sign in is not set up correctly. Use another one, or contact the site owner.',
   'errors.captcha_required': 'Please complete the security check and try again.',
   'errors.invalid_phone_number': 'Enter a valid phone number.',
   'errors.password_required': 'Enter a password.',

@@ -1,10 +1,15 @@
 /** @module testing/fake-client — a recording stand-in for the client, for the widget's unit tests only. */
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@latchkey/client';
 import type { OtpChannel } from '../machine/screen.js';
 import type {
   MagicLinkLoginOrCreateOptions,
   OtpEmailLoginOrCreateOptions,
   WidgetBootstrap,
   WidgetClient,
+  WidgetGoogleOneTapResult,
+  WidgetGoogleOneTapStartOptions,
+  WidgetOAuth,
+  WidgetOAuthStartOptions,
   WidgetOtpSent,
   WidgetPasswordSignIn,
   WidgetPasswordStrength,
@@ -49,6 +54,10 @@ export interface FakeClientOptions {
   /** `user.get`; resolves the current user unless set (rejects when there is none). */
   userGet?: () => Promise<WidgetUser>;
   deleteWebauthnRegistration?: (id: string) => Promise<unknown>;
+  /** `oauth.{provider}.start`; resolves (as after asking the browser to navigate) unless set. */
+  oauthStart?: (provider: OAuthProviderType, options?: WidgetOAuthStartOptions) => Promise<unknown>;
+  /** `oauth.googleOneTap.start`; stays pending (a prompt nobody answers) unless set. */
+  oneTapStart?: (options?: WidgetGoogleOneTapStartOptions) => Promise<WidgetGoogleOneTapResult>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -78,6 +87,8 @@ export interface FakeClient extends WidgetClient {
     browserSupportsAutofill: number;
     userGet: number;
     deleteWebauthnRegistration: string[];
+    oauthStart: Array<{ provider: OAuthProviderType; options: WidgetOAuthStartOptions | undefined }>;
+    oneTapStart: Array<WidgetGoogleOneTapStartOptions | undefined>;
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -205,6 +216,8 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       browserSupportsAutofill: 0,
       userGet: 0,
       deleteWebauthnRegistration: [],
+      oauthStart: [],
+      oneTapStart: [],
     },
     telemetryEvents: [],
     bootstrap: {
@@ -262,6 +275,26 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       search(email) {
         fake.calls.search.push(email);
         return options.search ? options.search(email) : Promise.resolve({ userType: 'new' as const });
+      },
+    },
+    oauth: {
+      ...(Object.fromEntries(
+        OAUTH_PROVIDER_TYPES.map((provider) => [
+          provider,
+          {
+            start(opts?: WidgetOAuthStartOptions) {
+              fake.calls.oauthStart.push({ provider, options: opts });
+              return options.oauthStart ? options.oauthStart(provider, opts) : Promise.resolve(undefined);
+            },
+          },
+        ]),
+      ) as Omit<WidgetOAuth, 'googleOneTap'>),
+      googleOneTap: {
+        start(opts) {
+          fake.calls.oneTapStart.push(opts);
+          // By default the prompt shows and nobody acts on it: the start stays pending.
+          return options.oneTapStart ? options.oneTapStart(opts) : new Promise(() => {});
+        },
       },
     },
     webauthn: {

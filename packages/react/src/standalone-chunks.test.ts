@@ -1,0 +1,280 @@
+import { screen, waitFor, within } from '@testing-library/dom';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WidgetEvent } from './config.js';
+import type { LatchkeyGlobal } from './standalone.js';
+import { createFakeClient, passkey } from './testing/fake-client.js';
+import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
+
+// The script-tag bundle's chunks, run for real in this jsdom window beside the widget bundle:
+// each is fetched only when its feature is used, works with the widget's shared modules (one
+// Preact, the client's own WebAuthn abort service), and a file that cannot load ends in the
+// feature's documented failure, never a blank widget.
+const PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
+const PROVIDER = 'http://localhost:4000';
+let build: StandaloneBuild;
+let Latchkey: LatchkeyGlobal;
+
+beforeAll(() => {
+  build = buildStandalone();
+  build.run('latchkey-widget.js');
+  Latchkey = window.Latchkey;
+}, 60_000);
+
+afterAll(() => build.remove());
+
+const clients: Array<{ destroy(): void }> = [];
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+  document.body.innerHTML = '';
+  for (const tag of document.head.querySelectorAll('script')) tag.remove();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A client of the bundle whose provider answers `answers[path]` (else an empty success). */
+function bundledClient(answers: Record<string, unknown> = {}) {
+  const paths: string[] = [];
+  const fetch = async (input: RequestInfo | URL) => {
+    const path = new URL(String(input)).pathname;
+    paths.push(path);
+    return json({ data: answers[path] ?? {} });
+  };
+  const client = Latchkey.createLatchkeyClient({ publicToken: PUBLIC_TOKEN, baseUrl: PROVIDER, fetch });
+  clients.push(client);
+  return { client, paths };
+}
+
+const chunkTag = (file: string) => document.head.querySelector(`script[src$="/${file}"]`);
+
+function target(): void {
+  document.body.innerHTML = '<div id="widget"></div>';
+}
+
+describe('latchkey-one-tap.js', () => {
+  const ONE_TAP = {
+    products: ['oauth' as const],
+    oauthOptions: { providers: [{ type: 'google', one_tap: true }] },
+  };
+
+  function mountOneTap() {
+    target();
+    const { client } = bundledClient();
+    const events: WidgetEvent[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client,
+      config: ONE_TAP,
+      callbacks: { onEvent: (event) => events.push(event) },
+    });
+    return { client, events, warn, widget };
+  }
+
+  it('is not fetched by a page without One Tap', async () => {
+    target();
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client: bundledClient().client,
+      config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } },
+    });
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    // Preact runs effects after a frame: give a One Tap start the time to happen.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chunkTag('latchkey-one-tap.js')).toBeNull();
+    widget.unmount();
+  });
+
+  it('that cannot load ends One Tap with unknown_reason and the warning', async () => {
+    const { client, events, warn, widget } = mountOneTap();
+    await serveChunk(build, 'latchkey-one-tap.js', 'error');
+    await waitFor(() =>
+      expect(events).toContainEqual({
+        type: 'ONE_TAP_RESULT',
+        data: { success: false, reason: 'unknown_reason' },
+      }),
+    );
+    expect(warn).toHaveBeenCalledWith('One Tap could not load: unknown_reason', expect.any(Error));
+    expect(document.querySelector('iframe')).toBeNull();
+    widget.unmount();
+    // Headless, too: start() resolves the failure (it rejects only for bad arguments), and tries again.
+    const again = client.oauth.googleOneTap.start();
+    await serveChunk(build, 'latchkey-one-tap.js', 'error');
+    await expect(again).resolves.toMatchObject({ success: false, reason: 'unknown_reason' });
+  });
+
+  it('loads when One Tap is configured, opens the frame and reports its answer', async () => {
+    const { client, events, warn, widget } = mountOneTap();
+    await serveChunk(build, 'latchkey-one-tap.js');
+    // The chunk's frame: the provider's client-side services page, with its ready handshake.
+    const iframe = await waitFor(() => {
+      const found = document.querySelector('iframe');
+      if (!found?.contentWindow) throw new Error('no frame yet');
+      return found;
+    });
+    expect(iframe.src).toBe(`${PROVIDER}/v1/public/clientside-services?public_token=${PUBLIC_TOKEN}`);
+    const frame = iframe.contentWindow as Window;
+    const reply = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: PROVIDER, source: frame }));
+    vi.spyOn(frame, 'postMessage').mockImplementation((message: unknown) => {
+      const { id, method } = message as { id: string; method: string };
+      expect(method).toBe('oneTapStart');
+      const error = {
+        status_code: 404,
+        error_type: 'oauth_config_not_found',
+        error_message: 'No Google here.',
+      };
+      queueMicrotask(() => reply({ lk: 'latchkey-clientside', id, error }));
+    });
+    reply({ lk: 'latchkey-clientside', ready: true });
+    await waitFor(() =>
+      expect(events).toContainEqual({
+        type: 'ONE_TAP_RESULT',
+        data: { success: false, reason: 'oauth_config_not_found' },
+      }),
+    );
+    expect(warn).toHaveBeenCalledWith(
+      'One Tap could not load: oauth_config_not_found',
+      expect.objectContaining({ code: 'oauth_config_not_found' }),
+    );
+    widget.unmount();
+    // The frame goes with the client, as it did when it was part of the bundle.
+    client.destroy();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('latchkey-passkey-registration.js', () => {
+  const USER = {
+    user_id: 'user-test-1',
+    emails: [{ email: 'ada@example.com' }],
+    webauthn_registrations: [passkey(1, { name: 'MacBook' }), passkey(2, { name: 'Phone' })],
+  };
+
+  function mountRegistration() {
+    target();
+    const client = createFakeClient({ user: USER });
+    return {
+      client,
+      widget: Latchkey.mountPasskeyRegistration({ elementId: '#widget', client, config: {} }),
+    };
+  }
+
+  it('is not fetched by the login widget', async () => {
+    target();
+    const widget = Latchkey.mountLogin({ elementId: '#widget', client: createFakeClient(), config: {} });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(chunkTag('latchkey-passkey-registration.js')).toBeNull();
+    widget.unmount();
+  });
+
+  it('that cannot load shows the widget’s error line', async () => {
+    const { widget } = mountRegistration();
+    await serveChunk(build, 'latchkey-passkey-registration.js', 'error');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Passkey setup could not be loaded. Check your connection and try again.',
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+    widget.unmount();
+  });
+
+  it('from another build (a stale cache) does not run, and the widget says it could not load', async () => {
+    // The widget names its shared modules' global after their exact list; another build's differs.
+    const key = Object.keys(globalThis).find((name) => name.startsWith('__latchkeyShared_'));
+    if (!key) throw new Error('the widget bundle published no shared modules');
+    const shared = Reflect.get(globalThis, key);
+    Reflect.deleteProperty(globalThis, key);
+    try {
+      const { widget } = mountRegistration();
+      await serveChunk(build, 'latchkey-passkey-registration.js');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Passkey setup could not be loaded. Check your connection and try again.',
+      );
+      widget.unmount();
+    } finally {
+      Reflect.set(globalThis, key, shared);
+    }
+  });
+
+  it('loads when the widget mounts, then runs its screens on the bundle’s Preact', async () => {
+    const { client, widget } = mountRegistration();
+    // Until the file arrives: a busy indicator inside the widget, not an empty box.
+    expect(document.querySelector('[aria-busy="true"] .lk-spinner')).toBeTruthy();
+    await serveChunk(build, 'latchkey-passkey-registration.js');
+    expect(await screen.findByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    const list = await screen.findByRole('list', { name: 'Existing Passkeys' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.lk-passkey-name')?.textContent),
+    ).toEqual(['MacBook', 'Phone']);
+    // The list's own state and effects (hooks of the shared Preact): rename a passkey.
+    await user.click(screen.getByRole('button', { name: 'Rename MacBook' }));
+    const input = screen.getByRole('textbox', { name: 'Passkey name' });
+    await user.clear(input);
+    await user.type(input, 'Laptop{Enter}');
+    await waitFor(() =>
+      expect(client.calls.webauthnUpdate).toEqual([
+        { webauthnRegistrationId: 'webauthn-registration-test-1', name: 'Laptop' },
+      ]),
+    );
+    widget.unmount();
+  });
+});
+
+describe('latchkey-passkey-sign-in.js', () => {
+  const REQUEST_OPTIONS = JSON.stringify({
+    challenge: 'Y2hhbGxlbmdl',
+    rpId: 'localhost',
+    allowCredentials: [],
+  });
+
+  /** A browser with WebAuthn whose credentials.get never answers until its signal aborts. */
+  function installBrowser() {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const get = vi.fn(
+      (options: { signal: AbortSignal }) =>
+        new Promise((_, reject) =>
+          options.signal.addEventListener('abort', () => reject(options.signal.reason)),
+        ),
+    );
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } });
+    return get;
+  }
+
+  function signInClient() {
+    return bundledClient({
+      '/sdk/v1/webauthn/authenticate/start/primary': {
+        public_key_credential_request_options: REQUEST_OPTIONS,
+      },
+    }).client;
+  }
+
+  it('that cannot load fails the ceremony, before the browser is asked', async () => {
+    const get = installBrowser();
+    const client = signInClient();
+    const signingIn = client.webauthn.authenticate({ sessionDurationMinutes: 30 });
+    await serveChunk(build, 'latchkey-passkey-sign-in.js', 'error');
+    await expect(signingIn).rejects.toMatchObject({ code: 'webauthn_ceremony_failed' });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('loads on the first passkey request, and the client’s abort reaches its browser request', async () => {
+    const get = installBrowser();
+    const client = signInClient();
+    const controller = new AbortController();
+    const signingIn = client.webauthn.authenticate({ sessionDurationMinutes: 30, signal: controller.signal });
+    await serveChunk(build, 'latchkey-passkey-sign-in.js');
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    controller.abort();
+    await expect(signingIn).rejects.toMatchObject({ code: 'webauthn_aborted' });
+    // One WebAuthnAbortService for the bundle and the chunk: the browser's request was cancelled.
+    expect(get.mock.calls[0]?.[0].signal.aborted).toBe(true);
+  });
+});
