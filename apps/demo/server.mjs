@@ -10,21 +10,17 @@ const repoRoot = resolve(here, '../..');
 const port = Number(process.env.DEMO_PORT ?? 4100);
 const providerUrl = process.env.PROVIDER_URL ?? 'http://localhost:4000';
 const dataDir = resolve(process.env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
+// Where Google's sign-in script comes from; the e2e stack points it at its stand-in for Google.
+const googleSignInScriptURL = process.env.GOOGLE_SIGN_IN_SCRIPT_URL || undefined;
 const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
 
 const assets = {
   '/demo.js': { file: join(here, 'public/demo.js'), type: 'text/javascript; charset=utf-8' },
   '/demo.css': { file: join(here, 'public/demo.css'), type: 'text/css; charset=utf-8' },
-  '/latchkey-widget.js': {
-    file: join(standaloneDir, 'latchkey-widget.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
-  // Loaded by the widget on first use of a phone tab, from beside the main bundle.
-  '/latchkey-phone.js': {
-    file: join(standaloneDir, 'latchkey-phone.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
 };
+// The widget bundle and its chunks (latchkey-phone.js, latchkey-one-tap.js, latchkey-passkey-*.js),
+// which the widget loads from beside itself on first use of their feature: every file the build wrote.
+const STANDALONE_FILE = /^\/(latchkey-[a-z-]+\.js)$/;
 // Pages that may carry a one-time token in their URL: never leak it through Referer (SECURITY I5).
 const pages = new Set(['/', '/authenticate', '/reset-password']);
 
@@ -41,6 +37,7 @@ async function pageConfig(url) {
     publicToken: project.public_token,
     providerUrl,
     project: file === 'dev-project.json' ? null : name,
+    googleSignInScriptURL,
   };
 }
 
@@ -67,7 +64,13 @@ const server = createServer(async (req, res) => {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    const asset = assets[url.pathname];
+    const standaloneFile = STANDALONE_FILE.exec(url.pathname)?.[1];
+    const asset =
+      assets[url.pathname] ??
+      (standaloneFile && {
+        file: join(standaloneDir, standaloneFile),
+        type: 'text/javascript; charset=utf-8',
+      });
     if (asset) {
       const body = await readFile(asset.file);
       res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-cache' });

@@ -1,16 +1,27 @@
-// The integrator's own code: create the client, finish a magic-link sign-in, show the account or the widget.
+// The integrator's own code: create the client, finish a magic-link or OAuth sign-in, show the account or the widget.
 (async () => {
   const config = JSON.parse(document.getElementById('latchkey-config').textContent);
   const { createLatchkeyClient, mountLogin, mountResetPassword, mountPasskeyRegistration } = window.Latchkey;
-  const client = createLatchkeyClient({ publicToken: config.publicToken, baseUrl: config.providerUrl });
+  const client = createLatchkeyClient({
+    publicToken: config.publicToken,
+    baseUrl: config.providerUrl,
+    ...(config.googleSignInScriptURL
+      ? { endpoints: { googleSignInScriptURL: config.googleSignInScriptURL } }
+      : {}),
+  });
   const sessionDurationMinutes = 60;
   // Setups an integrator might choose: `?login=codes` signs in with passcodes only (email, text,
   // WhatsApp); `?login=passwords` asks for a password first, with magic links as the way around
   // it; `?login=passkeys` offers passkeys beside magic links and lets a signed-in person manage
-  // theirs; the default sends magic links to emails and passcodes to phones.
+  // theirs; `?login=oauth` offers Google (with One Tap) and GitHub above a magic-link form; the
+  // default sends magic links to emails and passcodes to phones.
   const loginConfigs = {
     passwords: { products: ['emailMagicLinks', 'passwords'] },
     passkeys: { products: ['emailMagicLinks', 'passkeys'] },
+    oauth: {
+      products: ['oauth', 'emailMagicLinks'],
+      oauthOptions: { providers: [{ type: 'google', one_tap: true }, { type: 'github' }] },
+    },
     default: {
       products: ['emailMagicLinks', 'otp'],
       otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
@@ -78,6 +89,14 @@
         client,
         config: {
           ...loginConfigs[loginSetup],
+          // The providers send people back here, to the page that finishes the sign-in below.
+          ...(loginConfigs[loginSetup].oauthOptions && {
+            oauthOptions: {
+              ...loginConfigs[loginSetup].oauthOptions,
+              loginRedirectURL: authenticateUrl,
+              signupRedirectURL: authenticateUrl,
+            },
+          }),
           emailMagicLinksOptions: {
             loginRedirectURL: authenticateUrl,
             signupRedirectURL: authenticateUrl,
@@ -116,15 +135,23 @@
   client.session.onChange(render);
   client.user.onChange(render);
 
-  // Finish a magic-link sign-in. The token leaves the address bar first, so it is never
+  // Finish a magic-link or OAuth sign-in. The token leaves the address bar first, so it is never
   // bookmarked, shared or reloaded into a second (failing) redemption.
   const token = pageParams.get('token');
-  // Tokens leave the address bar at once (the reset widget already has its copy of the query).
-  if (token) window.history.replaceState(null, '', `/${keep}`);
-  if (tokenType === 'magic_links' && token) {
+  // A provider sign-in that failed comes back with `error` and `error_description` instead.
+  const oauthError = tokenType === 'oauth' ? pageParams.get('error') : null;
+  // Tokens and errors leave the address bar at once (the reset widget already has its copy of the query).
+  if (token || oauthError) window.history.replaceState(null, '', `/${keep}`);
+  if (oauthError) {
+    showStatus(pageParams.get('error_description') || 'That sign-in could not be completed.', 'error');
+  } else if ((tokenType === 'magic_links' || tokenType === 'oauth') && token) {
     showStatus('Signing you in…');
     try {
-      await client.magicLinks.authenticate(token, { sessionDurationMinutes });
+      if (tokenType === 'oauth') {
+        await client.oauth.authenticate(token, { session_duration_minutes: sessionDurationMinutes });
+      } else {
+        await client.magicLinks.authenticate(token, { sessionDurationMinutes });
+      }
       showStatus('Signed in.', 'success');
     } catch (error) {
       showStatus(error?.message ?? 'That sign-in link could not be used.', 'error');
