@@ -21,6 +21,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'clickwise',
+          include: ['apps/clickwise/app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
           environment: 'node',

@@ -1,7 +1,16 @@
 // End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
 // (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once.
 import { defineConfig } from '@playwright/test';
-import { demoUrl, e2eDataDir, ports, providerUrl, rangeApiUrl } from './support/stack.js';
+import {
+  clickwiseDataDir,
+  clickwiseUrl,
+  demoUrl,
+  e2eDataDir,
+  fakeGoogle,
+  ports,
+  providerUrl,
+  rangeApiUrl,
+} from './support/stack.js';
 
 // A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI before
 // the provider starts; the demo page picks it with `?project=luds`.
@@ -15,6 +24,14 @@ const createLudsProject = [
   '--password-policy luds --luds-min-length 10 --luds-complexity 3',
   '--send-limit recipient_interval_seconds=0',
   `> ${e2eDataDir}/luds-project.json`,
+].join(' ');
+
+// The dev project signs in with "Google" through the e2e stand-in (e2e/support/fake-google).
+const configureGoogle = [
+  'node apps/provider/dist/cli.js project create > /dev/null &&',
+  'node apps/provider/dist/cli.js oauth set --dev --provider google',
+  `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
+  '> /dev/null',
 ].join(' ');
 
 export default defineConfig({
@@ -55,7 +72,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && node apps/provider/dist/main.js`,
+      // "Google": a real OpenID provider on loopback, with a stand-in for Google's One Tap script.
+      command: 'node --import tsx e2e/support/fake-google/serve-fake-google.ts',
+      cwd: '..',
+      url: `${fakeGoogle.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
@@ -74,7 +99,28 @@ export default defineConfig({
       url: `${demoUrl}/demo.css`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { DEMO_PORT: String(ports.demo), PROVIDER_URL: providerUrl, LATCHKEY_DATA_DIR: e2eDataDir },
+      env: {
+        DEMO_PORT: String(ports.demo),
+        PROVIDER_URL: providerUrl,
+        LATCHKEY_DATA_DIR: e2eDataDir,
+        GOOGLE_SIGN_IN_SCRIPT_URL: `${fakeGoogle.issuer}/gsi/client`,
+      },
+    },
+    {
+      // Clickwise reads the provider's dev project from e2eDataDir when it first needs it.
+      command: `rm -rf ${clickwiseDataDir} && node apps/clickwise/server/main.mjs`,
+      cwd: '..',
+      url: `${clickwiseUrl}/how-estimates-work`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        CLICKWISE_PORT: String(ports.clickwise),
+        CLICKWISE_DATA_DIR: clickwiseDataDir,
+        PROVIDER_URL: providerUrl,
+        LATCHKEY_DATA_DIR: e2eDataDir,
+        // "Continue with Google" in the sign-in modal, through the dev project's fake Google.
+        CLICKWISE_GOOGLE_OAUTH: '1',
+      },
     },
   ],
 });

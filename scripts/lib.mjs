@@ -67,9 +67,13 @@ export function ensureInstalled() {
 export function ensureBuilt() {
   console.log('• building (tsc -b)…');
   run('npx', ['tsc', '-b']);
-  const bundles = ['latchkey-widget.js', 'latchkey-phone.js'].map((f) =>
-    join(repoRoot, 'packages/react/dist/standalone', f),
-  );
+  const bundles = [
+    'latchkey-widget.js',
+    'latchkey-phone.js',
+    'latchkey-one-tap.js',
+    'latchkey-passkey-registration.js',
+    'latchkey-passkey-sign-in.js',
+  ].map((f) => join(repoRoot, 'packages/react/dist/standalone', f));
   const sources = Math.max(
     newestMtime(join(repoRoot, 'packages/react/src')),
     newestMtime(join(repoRoot, 'packages/client/src')),
@@ -77,6 +81,17 @@ export function ensureBuilt() {
   if (bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < sources)) {
     console.log('• bundling the standalone widget…');
     run('node', ['packages/react/scripts/build-standalone.mjs']);
+  }
+  // Clickwise: a React Router (Vite) build, redone when its sources or the widget changed.
+  const clickwiseBuild = join(repoRoot, 'apps/clickwise/dist/site/server/index.js');
+  const clickwiseSources = Math.max(
+    sources,
+    newestMtime(join(repoRoot, 'apps/clickwise/app')),
+    newestMtime(join(repoRoot, 'packages/node/src')),
+  );
+  if (!existsSync(clickwiseBuild) || statSync(clickwiseBuild).mtimeMs < clickwiseSources) {
+    console.log('• building Clickwise (react-router build)…');
+    run('npx', ['react-router', 'build'], { cwd: join(repoRoot, 'apps/clickwise') });
   }
 }
 

@@ -1,5 +1,5 @@
-// `npm start`: install and build what is missing, then run the provider and the demo host page
-// (on the embedded database) until interrupted.
+// `npm start`: install and build what is missing, then run the provider, the demo host page and
+// Clickwise (each on the embedded database) until interrupted.
 import { ensureBuilt, ensureInstalled, startChild, waitForHttp } from './lib.mjs';
 
 ensureInstalled();
@@ -7,6 +7,7 @@ ensureBuilt();
 
 const providerPort = process.env.PORT ?? '4000';
 const demoPort = process.env.DEMO_PORT ?? '4100';
+const clickwisePort = process.env.CLICKWISE_PORT ?? '3000';
 const providerUrl = `http://localhost:${providerPort}`;
 const children = [];
 
@@ -38,12 +39,24 @@ if (!(await waitForHttp(`${providerUrl}/`, 120_000))) {
     console.error(`demo exited (${code}); stopping`);
     shutdown(code ?? 1);
   });
+  // Clickwise signs its visitors in with the provider's dev project, so it starts once that exists.
+  const clickwise = startChild('clickwise', process.execPath, ['apps/clickwise/server/main.mjs'], {
+    CLICKWISE_PORT: clickwisePort,
+    PROVIDER_URL: providerUrl,
+  });
+  children.push(clickwise);
+  clickwise.on('exit', (code) => {
+    console.error(`clickwise exited (${code}); stopping`);
+    shutdown(code ?? 1);
+  });
   await waitForHttp(`http://localhost:${demoPort}/`, 30_000);
+  await waitForHttp(`http://localhost:${clickwisePort}/`, 60_000);
   console.log(`
   Latchkey is running
     provider        ${providerUrl}
     dev outbox      ${providerUrl}/dev/outbox
     demo host page  http://localhost:${demoPort}
+    Clickwise       http://localhost:${clickwisePort}
   Press Ctrl+C to stop.
 `);
 }

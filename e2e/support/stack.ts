@@ -1,9 +1,18 @@
 // Where the end-to-end stack runs; shared by the Playwright config and the tests.
 import { fileURLToPath } from 'node:url';
 
-export const ports = { provider: 4400, demo: 4500, rangeApi: 4600 } as const;
+export const ports = { provider: 4400, demo: 4500, rangeApi: 4600, clickwise: 4800 } as const;
+/** The e2e stand-in for Google (e2e/support/fake-google): an OpenID issuer and the client the provider uses. */
+export const fakeGoogle = {
+  issuer: 'http://127.0.0.1:4700',
+  clientId: 'latchkey-e2e.apps.example.com',
+  clientSecret: 'fake-google-client-secret',
+} as const;
 export const rangeApiUrl = `http://127.0.0.1:${ports.rangeApi}`;
 export const providerUrl = `http://localhost:${ports.provider}`;
 export const demoUrl = `http://localhost:${ports.demo}`;
+export const clickwiseUrl = `http://localhost:${ports.clickwise}`;
+/** Clickwise's own PGlite directory (the provider's start empties e2eDataDir). */
+export const clickwiseDataDir = fileURLToPath(new URL('../../.tmp/e2e-clickwise', import.meta.url));
 export const e2eDataDir = fileURLToPath(new URL('../../.tmp/e2e-data', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('../../.tmp/e2e-screenshots', import.meta.url));

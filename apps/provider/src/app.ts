@@ -36,6 +36,8 @@ import { createPasswordsService } from './features/passwords/passwords.service.j
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
 import { createPasswordsResetService } from './features/passwords/passwords-reset.service.js';
 import { createProjectLookup } from './features/projects/project-lookup.js';
+import { serverMagicLinksRoutes } from './features/server-api/server-magic-links.routes.js';
+import { serverOAuthRoutes } from './features/server-api/server-oauth.routes.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService } from './features/sessions/sessions.service.js';
@@ -206,6 +208,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(jwksRoutes, { db, keyRing });
   app.register(clientsideServicesRoutes);
   app.register(serverSessionsRoutes, { db, sessions, keyRing, issuer: config.issuer, responses });
+  app.register(serverMagicLinksRoutes, { db, redeem, responses });
+  app.register(serverOAuthRoutes, { db, authenticate: oauth.authenticate, responses });
   app.register(oauthRoutes, { ...oauth, secureCookies: publicUrl.startsWith('https://') });
   app.register(oauthOneTapRoutes, { oneTap });
   app.register(

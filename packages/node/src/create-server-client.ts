@@ -6,6 +6,8 @@ import {
   authenticateSession,
 } from './authenticate-session.js';
 import { createProviderJwks } from './internal/remote-jwks.js';
+import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
+import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
 import {
   type VerifySessionJwtOptions,
@@ -20,6 +22,10 @@ export interface LatchkeyServerClient {
   verifySessionJwt(jwt: unknown, options?: VerifySessionJwtOptions): Promise<VerifySessionJwtResult>;
   /** Round trip to `POST /v1/sessions/authenticate`; throws `LatchkeyServerError`. */
   authenticateSession(options: AuthenticateSessionOptions): Promise<AuthenticateSessionResult>;
+  /** Server-side magic-link redemption (`POST /v1/magic_links/authenticate`). */
+  readonly magicLinks: MagicLinksServerMethods;
+  /** Server-side redemption of an OAuth flow's token (`POST /v1/oauth/authenticate`). */
+  readonly oauth: OAuthServerMethods;
 }
 
 /**
@@ -38,5 +44,7 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     projectId: resolved.projectId,
     verifySessionJwt: (jwt, verifyOptions) => verifySessionJwt(context, jwt, verifyOptions),
     authenticateSession: (request) => authenticateSession(resolved, request),
+    magicLinks: createMagicLinksServerMethods(resolved),
+    oauth: createOAuthServerMethods(resolved),
   };
 }

@@ -13,6 +13,17 @@ export {
   type LatchkeyServerErrorOptions,
   SERVER_ERROR_CATALOG,
 } from './errors.js';
+export type {
+  MagicLinksAuthenticateOptions,
+  MagicLinksAuthenticateResult,
+  MagicLinksServerMethods,
+} from './magic-links.js';
+export type {
+  OAuthAuthenticateOptions,
+  OAuthAuthenticateResult,
+  OAuthProviderValues,
+  OAuthServerMethods,
+} from './oauth.js';
 export type { Clock, LatchkeyServerClientOptions } from './options.js';
 export {
   type AuthenticationFactor,

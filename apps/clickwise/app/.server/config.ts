@@ -1,0 +1,60 @@
+/** @module config — Clickwise's settings from the environment, with development defaults. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { DatabaseTarget } from './db/connect.js';
+
+/** The Latchkey project Clickwise signs its visitors in with. */
+export interface LatchkeyProject {
+  projectId: string;
+  publicToken: string;
+  secret: string;
+}
+
+/** Everything the site reads from its environment. */
+export interface ClickwiseConfig {
+  providerUrl: string;
+  database: DatabaseTarget;
+  /** Read lazily: in development the provider writes it when it first starts. */
+  project(): LatchkeyProject;
+  /** Show the Google button in the sign-in modal (the provider must have Google configured). */
+  googleOAuth: boolean;
+  /** Error reporting (traces and replays) is off unless a DSN is set. */
+  sentryDsn: string | null;
+}
+
+/**
+ * LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET name the project; without them
+ * the provider's development project in `{LATCHKEY_DATA_DIR}/dev-project.json` is used.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ClickwiseConfig {
+  const providerDataDir = resolve(env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
+  const dataDir = resolve(env.CLICKWISE_DATA_DIR ?? join(providerDataDir, 'clickwise'));
+  let project: LatchkeyProject | undefined;
+  return {
+    providerUrl: (env.PROVIDER_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    project() {
+      project ??= projectFromEnv(env, providerDataDir);
+      return project;
+    },
+    googleOAuth: env.CLICKWISE_GOOGLE_OAUTH === '1',
+    sentryDsn: env.CLICKWISE_SENTRY_DSN || null,
+  };
+}
+
+function projectFromEnv(env: NodeJS.ProcessEnv, providerDataDir: string): LatchkeyProject {
+  const { LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN, LATCHKEY_SECRET } = env;
+  if (LATCHKEY_PROJECT_ID && LATCHKEY_PUBLIC_TOKEN && LATCHKEY_SECRET) {
+    return { projectId: LATCHKEY_PROJECT_ID, publicToken: LATCHKEY_PUBLIC_TOKEN, secret: LATCHKEY_SECRET };
+  }
+  const file = join(providerDataDir, 'dev-project.json');
+  if (!existsSync(file)) {
+    throw new Error(
+      `No Latchkey project: set LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET, or start the provider so that it writes ${file}.`,
+    );
+  }
+  const dev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return { projectId: dev.project_id ?? '', publicToken: dev.public_token ?? '', secret: dev.secret ?? '' };
+}

@@ -1,0 +1,124 @@
+/** The try-it-out results panel: hidden, loading, results, or the not-popular message (spec §4). */
+import { forwardRef } from 'react';
+import { Link } from 'react-router';
+import type { PanelState } from '../estimator/response.js';
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A count as shown: rounded to a whole number. */
+export const formatCount = (n: number) => whole.format(Math.round(n));
+export const formatDollars = (n: number | null) => (n === null ? '—' : dollars.format(n));
+
+export const NOT_POPULAR_MESSAGE =
+  "Your search term doesn't seem to be very popular. Try again with a new one.";
+
+interface Props {
+  state: PanelState;
+  /** With JavaScript the panel hides in place; without, "hide" is a link back to the bare page. */
+  onHide?: () => void;
+}
+
+export const ResultsPanel = forwardRef<HTMLElement, Props>(function ResultsPanel({ state, onHide }, ref) {
+  const hide = onHide ? (
+    <button type="button" className="link-button" onClick={onHide}>
+      Hide results
+    </button>
+  ) : (
+    <a href="/#try-it-out" className="link-button">
+      Hide results
+    </a>
+  );
+  return (
+    <section
+      ref={ref}
+      id="results-panel"
+      className={`results-panel results-${state.kind}`}
+      data-state={state.kind}
+      hidden={state.kind === 'hidden'}
+      tabIndex={-1}
+      aria-live="polite"
+      aria-busy={state.kind === 'loading'}
+      aria-labelledby="results-title"
+    >
+      {state.kind === 'loading' ? (
+        <p className="results-loading" id="results-title">
+          <span className="spinner" aria-hidden="true" /> Estimating…
+        </p>
+      ) : null}
+      {state.kind === 'not-popular' ? (
+        <>
+          <h2 id="results-title">
+            Estimated conversions: <span className="results-count">0</span>
+          </h2>
+          <p className="results-message">{NOT_POPULAR_MESSAGE}</p>
+          <p className="results-term">
+            You searched for <q>{state.search}</q>.
+          </p>
+          {hide}
+        </>
+      ) : null}
+      {state.kind === 'results' ? <Results state={state} hide={hide} /> : null}
+    </section>
+  );
+});
+
+function Results({
+  state,
+  hide,
+}: {
+  state: Extract<PanelState, { kind: 'results' }>;
+  hide: React.ReactNode;
+}) {
+  const { results, results_id, search } = state.response;
+  return (
+    <>
+      <h2 id="results-title">
+        Estimated monthly results for <q className="results-search">{search}</q>
+      </h2>
+      <p className="results-budget">With a budget of {formatDollars(results.daily_budget)} a day.</p>
+      <dl className="results-figures">
+        <div>
+          <dt>Conversions</dt>
+          <dd>
+            <span className="results-count" data-testid="conversions">
+              {formatCount(results.conversions)}
+            </span>
+            <small>
+              likely {formatCount(results.conversions_low)}–{formatCount(results.conversions_high)}
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Clicks</dt>
+          <dd>
+            <span className="results-count" data-testid="clicks">
+              {formatCount(results.clicks)}
+            </span>
+            <small>
+              likely {formatCount(results.clicks_low)}–{formatCount(results.clicks_high)}
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Cost per click</dt>
+          <dd>{formatDollars(results.cost_per_click)}</dd>
+        </div>
+        <div>
+          <dt>Cost per conversion</dt>
+          <dd>{formatDollars(results.cost_per_conversion)}</dd>
+        </div>
+      </dl>
+      <p className="results-note">
+        About {formatCount(results.monthly_searches)} searches a month. A model, not a promise:{' '}
+        <Link to="/how-estimates-work">how we estimate</Link>.
+      </p>
+      <p className="results-actions">
+        <a className="button" href={`/campaign?adhoc_result=${encodeURIComponent(results_id)}`}>
+          Start a campaign
+        </a>
+        {hide}
+      </p>
+    </>
+  );
+}

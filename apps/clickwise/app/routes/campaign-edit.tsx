@@ -1,0 +1,58 @@
+/** /campaigns/:id/edit — change a campaign; validated on the server like a new one. */
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from 'react-router';
+import { findCampaign, updateCampaign } from '../.server/campaigns.js';
+import { appOf, assertSameOrigin, currentUser, idParam, notFound } from '../.server/request.js';
+import { validateCampaign } from '../campaign-rules.js';
+import { formOf, formValuesOf, toView } from '../campaign-view.js';
+import { CampaignForm } from '../components/campaign-form.js';
+
+export const meta: MetaFunction = () => [{ title: 'Edit campaign — Clickwise' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const app = appOf(context);
+  const user = await currentUser(request, context);
+  if (!user) return { campaign: null };
+  const id = idParam(params.id);
+  const row = id === null ? null : await findCampaign(app.db, user.id, id);
+  if (!row) notFound();
+  return { campaign: toView(row) };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const app = appOf(context);
+  const user = await currentUser(request, context);
+  if (!user) throw new Response('Sign in first.', { status: 401 });
+  const id = idParam(params.id);
+  if (id === null) notFound();
+  const form = await request.formData();
+  const validation = validateCampaign(Object.fromEntries(form));
+  if (!validation.ok) return data({ errors: validation.errors, values: formValuesOf(form) }, { status: 400 });
+  const updated = await updateCampaign(app.db, app.clock, user.id, id, validation.value);
+  if (!updated) notFound();
+  return redirect(`/campaigns/${id}`, 303);
+}
+
+export default function EditCampaign() {
+  const { campaign } = useLoaderData<typeof loader>();
+  const submitted = useActionData<typeof action>();
+  if (!campaign) return null;
+  return (
+    <div className="page">
+      <h1>Edit “{campaign.name}”</h1>
+      <CampaignForm
+        values={submitted?.values ?? formOf(campaign)}
+        {...(submitted?.errors ? { errors: submitted.errors } : {})}
+        submitLabel="Save changes"
+      />
+    </div>
+  );
+}

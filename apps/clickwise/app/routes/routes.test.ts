@@ -1,0 +1,417 @@
+/** The server side of the routes, called as React Router calls them, over an in-memory database. */
+import { type LatchkeyServerClient, LatchkeyServerError } from '@latchkey/node';
+import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClickwiseConfig } from '../.server/config.js';
+import { type AppContext, createAppContext } from '../.server/context.js';
+import { openDatabase } from '../.server/db/connect.js';
+import { currentUser } from '../.server/request.js';
+import { action as accountAction } from './account.js';
+import { action as campaignAction, loader as campaignLoader } from './campaign.js';
+import { action as editAction } from './campaign-edit.js';
+import { action as newCampaignAction, loader as newCampaignLoader } from './campaign-new.js';
+import { loader as campaignsLoader } from './campaigns.js';
+import { action as estimateAction } from './estimate.js';
+import { loader as authenticateLoader } from './user-authenticate.js';
+
+const ORIGIN = 'http://localhost:3000';
+let now = new Date('2026-11-24T09:00:00Z');
+const clock = { now: () => now };
+let app: AppContext;
+let context: AppLoadContext;
+
+/**
+ * A stand-in for the provider's server-facing redemptions: `token-{user}-{n}` (magic link) and
+ * `oauth-{user}-{n}` (Google) are valid once; `oauth-down-{n}` finds the provider unreachable.
+ */
+const redeemed = new Set<string>();
+function fakeRedemption(pattern: RegExp, refusal: string) {
+  return async (token: string, options?: { session_duration_minutes?: number }) => {
+    if (token.startsWith('oauth-down-')) throw new LatchkeyServerError('network_unreachable');
+    const match = pattern.exec(token);
+    if (!match || redeemed.has(token)) throw new LatchkeyServerError(refusal, { status: 401 });
+    redeemed.add(token);
+    const minutes = options?.session_duration_minutes ?? 30;
+    return {
+      user_id: `user-test-${match[1]}`,
+      session: {
+        session_id: `session-${token}`,
+        expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
+      },
+      user: { user_id: `user-test-${match[1]}`, emails: [{ email: `${match[1]}@example.com` }] },
+    };
+  };
+}
+const fakeLatchkey = {
+  magicLinks: { authenticate: fakeRedemption(/^token-(\w+)-\d+$/, 'unable_to_auth_magic_link') },
+  oauth: { authenticate: fakeRedemption(/^oauth-(\w+)-\d+$/, 'unable_to_auth_oauth_token') },
+} as unknown as LatchkeyServerClient;
+
+beforeAll(async () => {
+  const config: ClickwiseConfig = {
+    providerUrl: 'http://localhost:4000',
+    database: { kind: 'pglite', dataDir: null },
+    project: () => ({
+      projectId: 'project-test-x',
+      publicToken: 'public-token-test-x',
+      secret: 'secret-test-x',
+    }),
+    googleOAuth: false,
+    sentryDsn: null,
+  };
+  const handle = await openDatabase(config.database);
+  app = { ...(await createAppContext(config, { clock, handle })), latchkey: () => fakeLatchkey };
+  context = { clickwise: app };
+});
+afterAll(() => app?.close());
+
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context }) as unknown as ActionFunctionArgs;
+
+const get = (path: string, cookie?: string) =>
+  new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Runs a loader or action; a thrown Response (404, 401, 403) is returned like a returned one. */
+async function run(
+  fn: (a: ActionFunctionArgs) => unknown,
+  request: Request,
+  params?: Record<string, string>,
+) {
+  try {
+    return await fn(args(request, params));
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : ((result as { init?: ResponseInit })?.init?.status ?? 200);
+
+let tokenCounter = 0;
+/** Signs `who` in through /user/authenticate and returns the Cookie header the browser would send. */
+async function signIn(who: string): Promise<string> {
+  const result = await run(
+    authenticateLoader,
+    get(`/user/authenticate?stytch_token_type=magic_links&token=token-${who}-${++tokenCounter}`),
+  );
+  expect(result).toBeInstanceOf(Response);
+  const setCookie = (result as Response).headers.get('set-cookie') ?? '';
+  return setCookie.split(';')[0] ?? '';
+}
+
+const campaignForm = {
+  name: 'Running shoes',
+  search_terms: 'buy running shoes',
+  headline: 'Running shoes for every runner',
+  description: 'Light, fast and comfortable.',
+  daily_budget: '25',
+  locations: 'United States',
+  starts_on: '2026-12-01',
+  ends_on: '',
+};
+
+async function createCampaignAs(cookie: string): Promise<number> {
+  const result = await run(newCampaignAction, post('/campaign', campaignForm, { cookie }));
+  expect(statusOf(result)).toBe(303);
+  const location = (result as Response).headers.get('location') ?? '';
+  return Number(/\/campaigns\/(\d+)$/.exec(location)?.[1]);
+}
+
+describe('/user/authenticate', () => {
+  it('redeems the token server-side, links a local user with a positive integer id, sets the cookie', async () => {
+    const result = (await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=magic_links&token=token-ada-1000'),
+    )) as Response;
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/campaigns');
+    expect(result.headers.get('referrer-policy')).toBe('no-referrer');
+    const setCookie = result.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^clickwise_session=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).not.toContain('Secure'); // plain-http localhost
+    const user = await currentUser(get('/', setCookie.split(';')[0]), context);
+    expect(user).toMatchObject({ latchkey_user_id: 'user-test-ada', email: 'ada@example.com' });
+    expect(Number.isInteger(user?.id) && (user?.id ?? 0) > 0).toBe(true);
+
+    // Login after signup: the same Latchkey user finds the same local user.
+    const again = await currentUser(get('/', await signIn('ada')), context);
+    expect(again?.id).toBe(user?.id);
+  });
+
+  it('refuses a used, unknown or missing token without a cookie', async () => {
+    const used = await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=magic_links&token=token-ada-1000'),
+    );
+    expect(statusOf(used)).toBe(401);
+    expect(used instanceof Response && used.headers.has('set-cookie')).toBe(false);
+    expect(statusOf(await run(authenticateLoader, get('/user/authenticate')))).toBe(400);
+  });
+
+  it('redeems a Google sign-in the same way; signing in again, by Google or link, finds the same user', async () => {
+    const result = (await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-1'),
+    )) as Response;
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/campaigns');
+    expect(result.headers.get('cache-control')).toBe('no-store');
+    const cookie = (result.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const user = await currentUser(get('/', cookie), context);
+    expect(user).toMatchObject({ latchkey_user_id: 'user-test-grace', email: 'grace@example.com' });
+
+    const again = (await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-2'),
+    )) as Response;
+    const secondCookie = (again.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(secondCookie).not.toBe(cookie);
+    expect((await currentUser(get('/', secondCookie), context))?.id).toBe(user?.id);
+    expect((await currentUser(get('/', await signIn('grace')), context))?.id).toBe(user?.id);
+  });
+
+  it('a used Google token, or an unreachable provider, shows a problem and sets no cookie', async () => {
+    const used = await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-1'),
+    );
+    expect(statusOf(used)).toBe(401);
+    expect(used).toMatchObject({ data: { problem: expect.stringMatching(/Google sign-in has expired/) } });
+    const down = await run(
+      authenticateLoader,
+      get('/user/authenticate?stytch_token_type=oauth&token=oauth-down-1'),
+    );
+    expect(statusOf(down)).toBe(503);
+    expect(down).toMatchObject({ data: { problem: expect.stringMatching(/could not reach/) } });
+  });
+
+  it('a sign-in the provider reports as failed shows its description, with no cookie and nothing redeemed', async () => {
+    const cancelled = await run(
+      authenticateLoader,
+      get(
+        '/user/authenticate?stytch_token_type=oauth&error=oauth_user_cancelled&error_description=The+sign-in+was+cancelled+at+the+identity+provider.',
+      ),
+    );
+    expect(cancelled).not.toBeInstanceOf(Response);
+    expect(statusOf(cancelled)).toBe(200);
+    expect(cancelled).toMatchObject({
+      data: { problem: 'The sign-in was cancelled at the identity provider.' },
+      init: { headers: { 'Cache-Control': 'no-store' } },
+    });
+    const unknown = await run(authenticateLoader, get('/user/authenticate?stytch_token_type=sms&token=x'));
+    expect(statusOf(unknown)).toBe(400);
+  });
+});
+
+describe('the session cookie', () => {
+  it('a forged or malformed cookie is a visitor', async () => {
+    const forged = `clickwise_session=${'A'.repeat(43)}`;
+    expect(await currentUser(get('/', forged), context)).toBeNull();
+    expect(await currentUser(get('/', "clickwise_session=' or 1=1 --"), context)).toBeNull();
+    const real = await signIn('bob');
+    const tampered = `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`;
+    expect(await currentUser(get('/', tampered), context)).toBeNull();
+    expect(await currentUser(get('/', real), context)).not.toBeNull();
+    // A visitor asking for the campaign form gets the sign-in page, not the form.
+    expect(await run(newCampaignLoader, get('/campaign', forged))).toMatchObject({
+      signedIn: false,
+      form: null,
+    });
+  });
+
+  it('an expired session is refused (it lasts the 60 minutes asked of Latchkey)', async () => {
+    const cookie = await signIn('carol');
+    now = new Date(now.getTime() + 59 * 60_000);
+    expect(await currentUser(get('/', cookie), context)).not.toBeNull();
+    now = new Date(now.getTime() + 2 * 60_000);
+    expect(await currentUser(get('/', cookie), context)).toBeNull();
+  });
+
+  it('signing out revokes the session and clears the cookie', async () => {
+    const cookie = await signIn('dave');
+    const result = (await run(accountAction, post('/account', {}, { cookie }))) as Response;
+    expect(result.status).toBe(303);
+    expect(result.headers.get('set-cookie')).toMatch(/^clickwise_session=; .*Expires=Thu, 01 Jan 1970/);
+    expect(await currentUser(get('/', cookie), context)).toBeNull();
+  });
+});
+
+describe('campaigns', () => {
+  it('validates on the server: errors come back with the values, nothing is saved', async () => {
+    const cookie = await signIn('erin');
+    const result = await run(
+      newCampaignAction,
+      post('/campaign', { ...campaignForm, headline: 'x'.repeat(91), daily_budget: '0' }, { cookie }),
+    );
+    expect(statusOf(result)).toBe(400);
+    expect(result).toMatchObject({
+      data: {
+        errors: { headline: 'At most 90 characters.', daily_budget: expect.any(String) },
+        values: { name: 'Running shoes' },
+      },
+    });
+    expect(await run(campaignsLoader, get('/campaigns', cookie))).toEqual({ campaigns: [] });
+  });
+
+  it('a visitor cannot create one', async () => {
+    expect(statusOf(await run(newCampaignAction, post('/campaign', campaignForm)))).toBe(401);
+  });
+
+  it('is created as a draft from the estimate, then started and paused', async () => {
+    const cookie = await signIn('frank');
+    const estimate = (await estimateAction(
+      args(
+        post(
+          '/estimate',
+          { search: 'buy running shoes', budget: '25' },
+          { 'x-requested-with': 'XMLHttpRequest' },
+        ),
+      ),
+    )) as Response;
+    const { results_id } = await estimate.json();
+    const prefilled = await run(newCampaignLoader, get(`/campaign?adhoc_result=${results_id}`, cookie));
+    expect(prefilled).toMatchObject({
+      signedIn: true,
+      form: { search_terms: 'buy running shoes', daily_budget: '25', starts_on: '2026-11-24' },
+    });
+    const created = await run(
+      newCampaignAction,
+      post('/campaign', { ...campaignForm, adhoc_result: results_id }, { cookie }),
+    );
+    const id = Number(/(\d+)$/.exec((created as Response).headers.get('location') ?? '')?.[1]);
+    expect(await run(campaignLoader, get(`/campaigns/${id}`, cookie), { id: String(id) })).toMatchObject({
+      campaign: { id, status: 'draft', daily_budget: 25 },
+      estimate: { id: results_id, search: 'buy running shoes' },
+    });
+    const start = (intent: string) =>
+      run(campaignAction, post(`/campaigns/${id}`, { intent }, { cookie }), { id: String(id) });
+    expect(await start('start')).toEqual({ error: null });
+    expect(statusOf(await start('start'))).toBe(409);
+    expect(await start('pause')).toEqual({ error: null });
+    expect(statusOf(await start('delete'))).toBe(400);
+    const list = (await run(campaignsLoader, get('/campaigns', cookie))) as {
+      campaigns: { id: number; status: string }[];
+    };
+    expect(list.campaigns).toMatchObject([
+      { id, status: 'paused', estimate: { clicks: expect.any(Number) } },
+    ]);
+  });
+
+  it("another user's campaign cannot be read, started or edited (404), and is left unchanged", async () => {
+    const owner = await signIn('grace');
+    const other = await signIn('heidi');
+    const id = await createCampaignAs(owner);
+    const params = { id: String(id) };
+    expect(statusOf(await run(campaignLoader, get(`/campaigns/${id}`, other), params))).toBe(404);
+    expect(
+      statusOf(
+        await run(campaignAction, post(`/campaigns/${id}`, { intent: 'start' }, { cookie: other }), params),
+      ),
+    ).toBe(404);
+    expect(
+      statusOf(
+        await run(
+          editAction,
+          post(`/campaigns/${id}/edit`, { ...campaignForm, name: 'Mine now' }, { cookie: other }),
+          params,
+        ),
+      ),
+    ).toBe(404);
+    expect(await run(campaignsLoader, get('/campaigns', other))).toEqual({ campaigns: [] });
+    expect(await run(campaignLoader, get(`/campaigns/${id}`, owner), params)).toMatchObject({
+      campaign: { name: 'Running shoes', status: 'draft' },
+    });
+    // Not-a-number ids are 404 too, never a database error.
+    expect(statusOf(await run(campaignLoader, get('/campaigns/1x', owner), { id: '1x' }))).toBe(404);
+  });
+
+  it('the owner can edit it, validated like a new one', async () => {
+    const owner = await signIn('ivan');
+    const id = await createCampaignAs(owner);
+    const params = { id: String(id) };
+    expect(
+      statusOf(
+        await run(
+          editAction,
+          post(`/campaigns/${id}/edit`, { ...campaignForm, name: '' }, { cookie: owner }),
+          params,
+        ),
+      ),
+    ).toBe(400);
+    expect(
+      statusOf(
+        await run(
+          editAction,
+          post(`/campaigns/${id}/edit`, { ...campaignForm, name: 'Trail shoes' }, { cookie: owner }),
+          params,
+        ),
+      ),
+    ).toBe(303);
+    expect(await run(campaignLoader, get(`/campaigns/${id}`, owner), params)).toMatchObject({
+      campaign: { name: 'Trail shoes' },
+    });
+  });
+
+  it('refuses a cross-origin post', async () => {
+    const owner = await signIn('judy');
+    const result = await run(
+      newCampaignAction,
+      post('/campaign', campaignForm, { cookie: owner, origin: 'https://evil.example' }),
+    );
+    expect(statusOf(result)).toBe(403);
+  });
+});
+
+describe('POST /estimate', () => {
+  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+
+  it('answers the XHR with results.conversions, results.clicks, results_id and search', async () => {
+    const response = (await run(
+      estimateAction,
+      post('/estimate', { search: '  buy   running shoes ', budget: '50' }, xhr),
+    )) as Response;
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      results: { conversions: expect.any(Number), clicks: expect.any(Number) },
+      results_id: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+      search: 'buy running shoes',
+    });
+    const again = await (
+      (await run(
+        estimateAction,
+        post('/estimate', { search: 'buy running shoes', budget: '50' }, xhr),
+      )) as Response
+    ).json();
+    expect(again).toEqual(body);
+  });
+
+  it('without JavaScript redirects to the landing page showing the stored estimate', async () => {
+    const response = (await run(estimateAction, post('/estimate', { search: 'pizza delivery' }))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/\?results_id=[A-Za-z0-9_-]{16}#results$/);
+  });
+
+  it('refuses blank and oversized terms with a 400, and echoes HTML-laden ones as data', async () => {
+    for (const search of ['   ', 'x'.repeat(101), '!!!']) {
+      const response = (await run(estimateAction, post('/estimate', { search }, xhr))) as Response;
+      expect(response.status).toBe(400);
+      expect((await response.json()).error_type).toMatch(/^search_/);
+    }
+    const html = '<script>alert(1)</script>';
+    const response = (await run(estimateAction, post('/estimate', { search: html }, xhr))) as Response;
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect((await response.json()).search).toBe(html);
+  });
+});

@@ -1,0 +1,66 @@
+/** @module server-magic-links.routes — POST /v1/magic_links/authenticate with Basic project_id:secret. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { projectOf } from '../../plugins/project-auth.js';
+import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import {
+  ServerMagicLinkAuthenticateBody,
+  ServerMagicLinkAuthenticateResponse,
+} from './server-magic-links.schemas.js';
+
+/** What the server-facing magic-link route needs. */
+export interface ServerMagicLinksRoutesOptions {
+  db: Db;
+  redeem: MagicLinksAuthenticateService;
+  responses: AuthenticateResponseDeps;
+}
+
+/**
+ * An integrator's server redeems the token its own page received (the link points at the
+ * integrator's site, which then holds the session server-side). Same redemption as the
+ * browser-facing call: single use, expiry, PKCE and pending-user activation all apply.
+ */
+export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksRoutesOptions> = async (
+  app,
+  options,
+) => {
+  app.post(
+    '/v1/magic_links/authenticate',
+    {
+      // Credentials first: an unauthenticated caller learns nothing from body validation.
+      onRequest: async (request) => {
+        request.project = await authenticateProjectSecret(options.db, request);
+      },
+      schema: {
+        body: ServerMagicLinkAuthenticateBody,
+        response: { 200: ServerMagicLinkAuthenticateResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
+      const fields = await buildAuthenticateResponse(
+        options.responses,
+        project,
+        redeemed.row,
+        redeemed.token,
+      );
+      return {
+        status_code: 200,
+        request_id: request.id,
+        user_id: fields.user_id,
+        method_id: redeemed.emailId,
+        session: fields.session,
+        session_token: fields.session_token,
+        session_jwt: fields.session_jwt,
+        user: fields.user,
+      };
+    },
+  );
+};

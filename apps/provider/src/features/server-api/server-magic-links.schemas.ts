@@ -1,0 +1,24 @@
+/** @module server-magic-links.schemas — POST /v1/magic_links/authenticate (server-facing). */
+import { Type } from 'typebox';
+import { CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
+import { SessionDurationMinutes, SessionSchema } from '../sessions/sessions.schemas.js';
+import { UserSchema } from '../users/users.schemas.js';
+
+/** Body: the token from the link the user followed, as the browser-facing call takes it. */
+export const ServerMagicLinkAuthenticateBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 512 }),
+  code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+});
+
+/** Response: flat like POST /v1/sessions/authenticate, plus user_id and method_id (the email id). */
+export const ServerMagicLinkAuthenticateResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  user_id: Type.String(),
+  method_id: Type.String(),
+  session: SessionSchema,
+  session_token: Type.String(),
+  session_jwt: Type.String(),
+  user: UserSchema,
+});
