@@ -48,7 +48,8 @@ export const errorCatalog = {
   },
   oauth_user_cancelled: {
     status: 400,
-    message: 'The sign-in was cancelled at the identity provider; try again, or choose another way to sign in.',
+    message:
+      'The sign-in was cancelled at the identity provider; try again, or choose another way to sign in.',
   },
   unauthorized_credentials: {
     status: 401,

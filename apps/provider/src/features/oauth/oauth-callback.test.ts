@@ -169,9 +169,7 @@ describe('after a valid state every failure is an error redirect to the login UR
       await deliverCallback(ctx, callback, cookie),
       'oauth_user_cancelled',
     );
-    expect(redirect.searchParams.get('error_description')).toBe(
-      'Sign-in with Google was cancelled.',
-    );
+    expect(redirect.searchParams.get('error_description')).toBe('Sign-in with Google was cancelled.');
     expect(await snapshot()).toEqual(before);
   });
 
