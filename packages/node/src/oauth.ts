@@ -1,8 +1,7 @@
 /** @module oauth — server-side redemption of an OAuth flow's token through `POST /v1/oauth/authenticate`. */
 
-import { LatchkeyServerError } from './errors.js';
-import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+import { redeemSignInToken } from './internal/redeem-sign-in-token.js';
+import type { ResolvedServerClientOptions } from './options.js';
 import type { Session } from './session.js';
 import type { User } from './user.js';
 
@@ -56,42 +55,10 @@ export interface OAuthServerMethods {
 /** Builds the namespace over resolved options. */
 export function createOAuthServerMethods(options: ResolvedServerClientOptions): OAuthServerMethods {
   return {
-    async authenticate(token, request = {}) {
-      if (options.secret === undefined)
-        throw invalidArgument('secret', 'is required to call the server-facing API');
-      if (typeof token !== 'string' || token === '')
-        throw invalidArgument('token', 'must be a non-empty string');
-      const minutes = request.session_duration_minutes;
-      if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
-        throw invalidArgument('session_duration_minutes', 'must be a positive integer');
-      }
-      const body = await postServerApi(options, options.secret, '/v1/oauth/authenticate', {
-        token,
-        session_duration_minutes: minutes,
-        code_verifier: request.code_verifier,
-      });
-      if (!isResult(body)) {
-        throw new LatchkeyServerError('invalid_response', {
-          message:
-            'The provider answered 2xx without user_id, session, session_token, session_jwt, user and provider_type.',
-          requestId: typeof body.request_id === 'string' ? body.request_id : undefined,
-        });
-      }
-      return body;
-    },
+    authenticate: (token, request = {}) =>
+      redeemSignInToken<OAuthAuthenticateResult>(options, '/v1/oauth/authenticate', token, request, [
+        'oauth_user_registration_id',
+        'provider_type',
+      ]),
   };
-}
-
-function isResult(body: Record<string, unknown>): body is OAuthAuthenticateResult & {
-  [key: string]: unknown;
-} {
-  const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
-  return (
-    typeof body.user_id === 'string' &&
-    isObject(body.session) &&
-    isObject(body.user) &&
-    typeof body.session_token === 'string' &&
-    typeof body.session_jwt === 'string' &&
-    typeof body.provider_type === 'string'
-  );
 }
