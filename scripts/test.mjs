@@ -58,7 +58,9 @@ vitest('unit and integration (PGlite)', []);
 
 const postgres = await startTestPostgres();
 try {
-  vitest('provider on PostgreSQL', ['--project', 'provider'], { TEST_DATABASE_URL: postgres.url });
+  vitest('provider and Clickwise on PostgreSQL', ['--project', 'provider', '--project', 'clickwise'], {
+    TEST_DATABASE_URL: postgres.url,
+  });
 } finally {
   postgres.stop();
 }

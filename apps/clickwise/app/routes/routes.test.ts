@@ -50,7 +50,10 @@ const fakeLatchkey = {
 beforeAll(async () => {
   const config: ClickwiseConfig = {
     providerUrl: 'http://localhost:4000',
-    database: { kind: 'pglite', dataDir: null },
+    // `npm test` runs this file a second time on a real PostgreSQL server (TEST_DATABASE_URL).
+    database: process.env.TEST_DATABASE_URL
+      ? { kind: 'postgres', url: process.env.TEST_DATABASE_URL }
+      : { kind: 'pglite', dataDir: null },
     project: () => ({
       projectId: 'project-test-x',
       publicToken: 'public-token-test-x',
