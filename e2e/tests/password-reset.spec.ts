@@ -50,6 +50,7 @@ test('forgot password → reset email → new password works and the old one doe
 
   await test.step('the reset link cannot be used twice', async () => {
     await demo.logoutButton.click();
+    await demo.expectSignedOut();
     await page.goto(link);
     await passwords.newPasswordInput.fill('another fresh passphrase here');
     await expect(passwords.continueButton).toBeEnabled();

@@ -60,13 +60,18 @@
     status.dataset.kind = kind;
   }
 
+  // A reset link opened while the page still holds a session (perhaps one that turns out to be
+  // revoked) must survive to the sign-in view; only a sign-in made on this page uses it up.
+  let firstRender = true;
   function render() {
     const session = client.session.getSync();
     const user = client.user.getSync();
+    const signedInHere = !firstRender;
+    firstRender = false;
     if (session) {
       widget?.unmount();
       widget = null;
-      resetSearch = null;
+      if (signedInHere) resetSearch = null;
       loginEl.hidden = true;
       account.hidden = false;
       document.getElementById('account-email').textContent =
