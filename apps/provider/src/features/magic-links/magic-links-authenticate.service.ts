@@ -1,6 +1,7 @@
 /** @module magic-links-authenticate.service — redeeming a magic link for a new session. */
 import type { Clock } from '../../clock.js';
 import { checkPkce } from '../../crypto/pkce.js';
+import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -38,19 +39,12 @@ export function createMagicLinksAuthenticateService(deps: {
   async function assertPkce(row: MagicLinkRow, verifier: string | undefined): Promise<void> {
     const outcome = checkPkce(row.code_challenge, verifier);
     if (outcome === 'ok') return;
-    if (outcome === 'unexpected_verifier') {
-      // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt.
-      throw new ApiError('pkce_mismatch', {
-        message: 'A code_verifier was sent, but this magic link was issued without a code_challenge (pkce).',
-      });
+    // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
+    // refused without counting against the link.
+    if (outcome !== 'unexpected_verifier') {
+      await recordFailedMagicLinkAttempt(deps.db, row.id, deps.clock.now(), MAX_PKCE_FAILURES);
     }
-    await recordFailedMagicLinkAttempt(deps.db, row.id, deps.clock.now(), MAX_PKCE_FAILURES);
-    throw new ApiError('pkce_mismatch', {
-      message:
-        outcome === 'missing_verifier'
-          ? 'This magic link was issued with a PKCE code_challenge; send its code_verifier.'
-          : 'The PKCE code_verifier does not match the code_challenge this magic link was issued with.',
-    });
+    throw pkceMismatch(outcome, 'this magic link was issued');
   }
 
   return {

@@ -1,6 +1,7 @@
 /** @module oauth-authenticate.service — redeeming the OAuth token of a finished flow for a session. */
 import type { Clock } from '../../clock.js';
 import { checkPkce } from '../../crypto/pkce.js';
+import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -46,19 +47,12 @@ export function createOAuthAuthenticateService(deps: {
   async function assertPkce(row: OAuthTokenRow, verifier: string | undefined): Promise<void> {
     const outcome = checkPkce(row.code_challenge, verifier);
     if (outcome === 'ok') return;
-    if (outcome === 'unexpected_verifier') {
-      // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt.
-      throw new ApiError('pkce_mismatch', {
-        message: 'A code_verifier was sent, but this OAuth flow was started without a code_challenge (pkce).',
-      });
+    // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
+    // refused without counting against the token.
+    if (outcome !== 'unexpected_verifier') {
+      await recordFailedOAuthTokenAttempt(deps.db, row.token_hash, deps.clock.now(), MAX_OAUTH_PKCE_FAILURES);
     }
-    await recordFailedOAuthTokenAttempt(deps.db, row.token_hash, deps.clock.now(), MAX_OAUTH_PKCE_FAILURES);
-    throw new ApiError('pkce_mismatch', {
-      message:
-        outcome === 'missing_verifier'
-          ? 'This OAuth flow was started with a PKCE code_challenge; send its code_verifier.'
-          : 'The PKCE code_verifier does not match the code_challenge this OAuth flow was started with.',
-    });
+    throw pkceMismatch(outcome, 'this OAuth flow was started');
   }
 
   /** The presenting session when it is live and the same user's; it then gains the factor. */

@@ -1,6 +1,7 @@
 /** @module reset-token-login — a password-reset token redeemed at /magic_links/authenticate: the reset form's "log in without a password". */
 import type { Clock } from '../../clock.js';
 import { checkPkce } from '../../crypto/pkce.js';
+import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
@@ -20,13 +21,6 @@ export function isOpenReset(reset: PasswordResetRow, now: Date): boolean {
   return reset.used_at === null && reset.revoked_at === null && reset.expires_at > now;
 }
 
-const pkceMessages = {
-  missing_verifier: 'This password reset was started with a PKCE code_challenge; send its code_verifier.',
-  mismatch: 'The PKCE code_verifier does not match the code_challenge this password reset was started with.',
-  unexpected_verifier:
-    'A code_verifier was sent, but this password reset was started without a code_challenge (pkce).',
-} as const;
-
 /**
  * Signs in with an open reset token, exactly as a login magic link to the token's address would:
  * the password stays as it is. PKCE is checked against the reset start's challenge before
@@ -45,7 +39,7 @@ export async function redeemResetTokenAsLogin(
 ): Promise<CreatedSession & { emailId: string }> {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
-  if (pkce !== 'ok') throw new ApiError('pkce_mismatch', { message: pkceMessages[pkce] });
+  if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     if (!(await consumeReset(trx, reset.id, now))) throw unusable();
