@@ -104,6 +104,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads LATCHKEY_ETHEREUM_RPC_URLS as chain id → http(s) URL, empty by default', () => {
+    expect(loadConfig({}).ethereumRpcUrls.size).toBe(0);
+    expect(loadConfig({ LATCHKEY_ETHEREUM_RPC_URLS: ' ' }).ethereumRpcUrls.size).toBe(0);
+    const urls = loadConfig({
+      LATCHKEY_ETHEREUM_RPC_URLS: '1=https://eth.example.com/v2/key, 8453=http://127.0.0.1:8545',
+    }).ethereumRpcUrls;
+    expect([...urls]).toEqual([
+      [1, 'https://eth.example.com/v2/key'],
+      [8453, 'http://127.0.0.1:8545'],
+    ]);
+  });
+
+  it.each([
+    'https://eth.example.com/v2/SECRET',
+    '1=',
+    '0=https://eth.example.com/v2/SECRET',
+    'x=https://eth.example.com/v2/SECRET',
+    '1=ftp://eth.example.com/v2/SECRET',
+    '1=https://a.example.com/v2/SECRET,',
+    '1=https://a.example.com/v2/SECRET,1=https://b.example.com/v2/SECRET',
+    '99999999999999999=https://eth.example.com/v2/SECRET',
+  ])('rejects LATCHKEY_ETHEREUM_RPC_URLS=%j without printing the URL', (value) => {
+    expect(() => loadConfig({ LATCHKEY_ETHEREUM_RPC_URLS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ LATCHKEY_ETHEREUM_RPC_URLS: value })).not.toThrow(/SECRET/);
+  });
+
   it('finds the repo root from the package directory', () => {
     expect(existsSync(join(findRepoRoot(), 'apps', 'provider', 'package.json'))).toBe(true);
   });

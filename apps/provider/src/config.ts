@@ -41,6 +41,8 @@ export interface ProviderConfig {
   breachedPasswordsRangeUrl: string | undefined;
   /** LATCHKEY_DEV_CLOCK=1: POST /dev/clock may move time forward (development mode only; end-to-end tests). */
   devClock: boolean;
+  /** LATCHKEY_ETHEREUM_RPC_URLS (`1=https://…,8453=https://…`): chain id → RPC for ERC-1271/6492 contract wallets. */
+  ethereumRpcUrls: ReadonlyMap<number, string>;
 }
 
 /** Thrown for an environment the provider refuses to start with. */
@@ -134,6 +136,30 @@ function parseMessagingApi(env: NodeJS.ProcessEnv): MessagingApiConfig | undefin
   return { apiUrl, accountSid, authToken, smsFrom, whatsappFrom };
 }
 
+/**
+ * Reads LATCHKEY_ETHEREUM_RPC_URLS, `chainId=url` entries separated by commas. A bad entry
+ * refuses to start; errors name the entry, never the URL (it may hold an API key).
+ */
+function parseEthereumRpcUrls(env: NodeJS.ProcessEnv): ReadonlyMap<number, string> {
+  const urls = new Map<number, string>();
+  const raw = nonEmpty(env.LATCHKEY_ETHEREUM_RPC_URLS);
+  if (raw === undefined) return urls;
+  raw.split(',').forEach((entry, index) => {
+    const match = /^([1-9][0-9]{0,15})=(https?:\/\/\S+)$/.exec(entry.trim());
+    const chainId = Number(match?.[1]);
+    if (!match || !Number.isSafeInteger(chainId) || !URL.canParse(match[2] as string)) {
+      throw new ConfigError(
+        `LATCHKEY_ETHEREUM_RPC_URLS entry ${index + 1} must be chainId=https://url (e.g. 1=https://rpc.example.com)`,
+      );
+    }
+    if (urls.has(chainId)) {
+      throw new ConfigError(`LATCHKEY_ETHEREUM_RPC_URLS names chain ${chainId} twice`);
+    }
+    urls.set(chainId, match[2] as string);
+  });
+  return urls;
+}
+
 /** Options of loadConfig. */
 export interface LoadConfigOptions {
   /** The server needs real transports in production; the CLI sends nothing and does not. */
@@ -188,5 +214,6 @@ export function loadConfig(
     messagingApi: parseMessagingApi(env),
     breachedPasswordsRangeUrl,
     devClock,
+    ethereumRpcUrls: parseEthereumRpcUrls(env),
   };
 }
