@@ -10,6 +10,10 @@ import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
 import { bootstrapRoutes } from './features/bootstrap/bootstrap.routes.js';
 import { clientsideServicesRoutes } from './features/clientside-services/clientside-services.routes.js';
+import { createCryptoWalletAuthenticateService } from './features/crypto-wallets/crypto-wallet-authenticate.service.js';
+import { createChallengeStore as createWalletChallengeStore } from './features/crypto-wallets/crypto-wallet-challenges.js';
+import { createCryptoWalletStartService } from './features/crypto-wallets/crypto-wallet-start.service.js';
+import { cryptoWalletsRoutes } from './features/crypto-wallets/crypto-wallets.routes.js';
 import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -86,7 +90,9 @@ export interface AppDeps {
 
 /** The parts of ProviderConfig the app reads. */
 export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
-  Partial<Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl'>>;
+  Partial<
+    Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl' | 'ethereumRpcUrls'>
+  >;
 
 /** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */
 const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
@@ -203,6 +209,18 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registrations: createOAuthRegistrationsService({ db, clock }),
   };
   const oneTap = createOneTapService({ ...oauthDeps, lookups });
+  const walletChallenges = createWalletChallengeStore({ db, clock });
+  const cryptoWallets = {
+    start: createCryptoWalletStartService({ clock, random, challenges: walletChallenges, lookups }),
+    authenticate: createCryptoWalletAuthenticateService({
+      db,
+      clock,
+      random,
+      sessions,
+      challenges: walletChallenges,
+      ethereumRpcUrls: config.ethereumRpcUrls ?? new Map(),
+    }),
+  };
 
   app.register(healthRoutes);
   app.register(jwksRoutes, { db, keyRing });
@@ -223,6 +241,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });
       sdk.register(oauthSdkRoutes, { db, ...oauth, sessions, responses });
+      sdk.register(cryptoWalletsRoutes, { ...cryptoWallets, sessions, responses });
     },
     { prefix: '/sdk/v1' },
   );

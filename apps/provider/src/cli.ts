@@ -22,9 +22,10 @@ const USAGE = `Usage:
   latchkey-provider project create
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
-      [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark]
+      [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe]
       [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
       Create a project and print its credentials (the secret is shown once and stored hashed).
+      --siwe: Ethereum wallets sign in with EIP-4361 (Sign-In with Ethereum) messages.
       Send limit keys: ${Object.values(SEND_LIMIT_FIELDS)
         .map((f) => f.json)
         .join(', ')}.
@@ -115,6 +116,7 @@ async function run(argv: string[]): Promise<void> {
       live: { type: 'boolean' },
       pkce: { type: 'boolean' },
       'disable-watermark': { type: 'boolean' },
+      siwe: { type: 'boolean' },
       'send-limit': { type: 'string', multiple: true },
       'password-policy': { type: 'string' },
       'luds-min-length': { type: 'string' },
@@ -143,6 +145,7 @@ async function run(argv: string[]): Promise<void> {
         defaultSignupRedirectUrl: values['signup-redirect-url'] ?? redirects[0] ?? null,
         pkceRequiredForEmailMagicLinks: values.pkce ?? false,
         disableSdkWatermark: values['disable-watermark'] ?? false,
+        siweRequiredForCryptoWallets: values.siwe ?? false,
         sendLimits: parseSendLimits(values['send-limit'] ?? []),
         passwordConfig: parsePasswordConfig(values),
       });

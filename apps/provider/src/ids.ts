@@ -26,6 +26,7 @@ const prefixes = {
   password: 'password',
   webauthnRegistration: 'webauthn-registration',
   oauthUserRegistration: 'oauth-user-registration',
+  cryptoWallet: 'crypto-wallet',
   message: 'message',
   request: 'request-id',
 } as const;

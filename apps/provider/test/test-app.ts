@@ -72,6 +72,8 @@ export interface TestContextOptions {
   publicUrl?: string;
   /** LATCHKEY_KEY_ENCRYPTION_SECRET; `null` stores secrets unsealed. A test secret by default. */
   keyEncryptionSecret?: string | null;
+  /** LATCHKEY_ETHEREUM_RPC_URLS: chain id → RPC URL for contract-wallet signatures; none by default. */
+  ethereumRpcUrls?: ReadonlyMap<number, string>;
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */
@@ -103,6 +105,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
           : (options.keyEncryptionSecret ?? 'test-key-encryption-secret'),
       trustProxy: false,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.ethereumRpcUrls ? { ethereumRpcUrls: options.ethereumRpcUrls } : {}),
       ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),
       ...(options.breachedPasswordsRangeUrl
         ? { breachedPasswordsRangeUrl: options.breachedPasswordsRangeUrl }

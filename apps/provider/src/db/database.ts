@@ -1,5 +1,9 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type {
+  CryptoWalletChallengesTable,
+  CryptoWalletsTable,
+} from '../features/crypto-wallets/crypto-wallets.table.js';
 import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
 import type {
@@ -50,6 +54,8 @@ export interface Database {
   oauth_registrations: OAuthRegistrationsTable;
   oauth_tokens: OAuthTokensTable;
   oauth_one_tap_callbacks: OAuthOneTapCallbacksTable;
+  crypto_wallets: CryptoWalletsTable;
+  crypto_wallet_challenges: CryptoWalletChallengesTable;
 }
 
 /** The database handle services receive. */

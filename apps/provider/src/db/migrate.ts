@@ -18,6 +18,7 @@ import * as addPasswordsId from './migrations/2026_11_22_120100_add_passwords_id
 import * as createWebauthn from './migrations/2026_11_22_130000_create_webauthn.js';
 import * as createOauth from './migrations/2026_11_24_100000_create_oauth.js';
 import * as createOauthOneTap from './migrations/2026_11_24_110000_create_oauth_one_tap.js';
+import * as createCryptoWallets from './migrations/2026_11_24_120000_create_crypto_wallets.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_130000_create_webauthn': createWebauthn,
   '2026_11_24_100000_create_oauth': createOauth,
   '2026_11_24_110000_create_oauth_one_tap': createOauthOneTap,
+  '2026_11_24_120000_create_crypto_wallets': createCryptoWallets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -88,6 +88,10 @@ export const errorCatalog = {
     message:
       'The OAuth token could not be used: it is unknown, already used, revoked after PKCE failures, or expired.',
   },
+  wallet_verification_failed: {
+    status: 401,
+    message: 'The wallet signature could not be verified. Start again and sign the new message.',
+  },
   invalid_secret_authentication: {
     status: 401,
     message: 'The project ID and secret do not match.',
@@ -117,6 +121,10 @@ export const errorCatalog = {
     status: 409,
     message:
       'An account with this email address already exists, so this provider cannot sign in to it. Sign in the way you did before.',
+  },
+  crypto_wallet_in_use: {
+    status: 409,
+    message: 'This crypto wallet belongs to another account. Sign in with it, or connect another wallet.',
   },
   payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },

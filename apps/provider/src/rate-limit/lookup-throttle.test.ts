@@ -21,8 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-// oauth_start is a browser redirect, tested with the OAuth start route (features/oauth/oauth-start.test.ts).
-type PostedKind = Exclude<LookupKind, 'oauth_start'>;
+// oauth_start is a browser redirect, tested with the OAuth start route (features/oauth/oauth-start.test.ts);
+// crypto_start with the wallet start routes (features/crypto-wallets/).
+type PostedKind = Exclude<LookupKind, 'oauth_start' | 'crypto_start'>;
 const paths: Record<PostedKind, { path: string; body: Record<string, unknown> }> = {
   strength_check: { path: '/passwords/strength_check', body: { password: 'tangerine-velvet-52' } },
   users_search: { path: '/users/search', body: { email: 'someone@example.com' } },
@@ -94,6 +95,7 @@ it('the per-project limit holds across networks and names the project in its mes
       users_search: { ipPerMinute: 5, projectPerMinute: 3 },
       webauthn_start: { ipPerMinute: 5, projectPerMinute: 3 },
       oauth_start: { ipPerMinute: 5, projectPerMinute: 3 },
+      crypto_start: { ipPerMinute: 5, projectPerMinute: 3 },
     },
     dev: DEV_LOOKUP_LIMITS,
   });

@@ -1,4 +1,4 @@
-/** @module lookup-throttle — request limits of the widget's lookups (/passwords/strength_check, /users/search) and of passkey ceremony starts (SECURITY A8, E3, K4). */
+/** @module lookup-throttle — request limits of the widget's lookups (/passwords/strength_check, /users/search) and of passkey, OAuth and wallet sign-in starts (SECURITY A8, E3, K4). */
 import { ApiError } from '../errors/api-error.js';
 import type { Project } from '../features/projects/project.js';
 import { clientIpKey } from './client-ip-key.js';
@@ -7,9 +7,15 @@ import type { RateLimiter } from './rate-limiter.js';
 
 /**
  * The throttled lookups; `webauthn_start` counts the three /webauthn/…/start endpoints together,
- * `oauth_start` the redirects to an upstream (GET /v1/public/oauth/{provider}/start).
+ * `oauth_start` the redirects to an upstream (GET /v1/public/oauth/{provider}/start),
+ * `crypto_start` the two /crypto_wallets/authenticate/start endpoints together.
  */
-export type LookupKind = 'strength_check' | 'users_search' | 'webauthn_start' | 'oauth_start';
+export type LookupKind =
+  | 'strength_check'
+  | 'users_search'
+  | 'webauthn_start'
+  | 'oauth_start'
+  | 'crypto_start';
 
 /** Requests per minute from one client network (IPv4 address or IPv6 /64), and for the whole project. */
 export interface LookupLimit {
@@ -26,12 +32,15 @@ export interface LookupLimit {
  * webauthn_start: one per ceremony (a page that offers passkey autofill asks once per load);
  * each stores a challenge for five minutes, so the limit also bounds that table.
  * oauth_start: one per press of a sign-in button; each stores a state for ten minutes.
+ * crypto_start: one per wallet sign-in; each stores a message for five minutes (at most five open
+ * per wallet).
  */
 export const LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Object.freeze({
   strength_check: { ipPerMinute: 120, projectPerMinute: 6_000 },
   users_search: { ipPerMinute: 30, projectPerMinute: 3_000 },
   webauthn_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
   oauth_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
+  crypto_start: { ipPerMinute: 60, projectPerMinute: 6_000 },
 });
 
 /**
@@ -43,6 +52,7 @@ export const DEV_LOOKUP_LIMITS: Readonly<Record<LookupKind, LookupLimit>> = Obje
   users_search: { ipPerMinute: 300, projectPerMinute: 3_000 },
   webauthn_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
   oauth_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
+  crypto_start: { ipPerMinute: 600, projectPerMinute: 6_000 },
 });
 
 const WINDOW_SECONDS = 60;
@@ -51,6 +61,7 @@ const nouns: Record<LookupKind, string> = {
   users_search: 'account lookups',
   webauthn_start: 'passkey requests',
   oauth_start: 'sign-in attempts',
+  crypto_start: 'wallet sign-in requests',
 };
 
 /** Counts one lookup or throws 429 too_many_requests with Retry-After (nothing counted). */

@@ -26,7 +26,7 @@ export function toBootstrap(project: Project): Bootstrap {
     },
     dfp_protected_auth_enabled: false,
     rbac_policy: null,
-    siwe_required_for_crypto_wallets: false,
+    siwe_required_for_crypto_wallets: project.siweRequiredForCryptoWallets,
   };
 }
 

@@ -43,12 +43,17 @@ it('returns every bootstrap key in snake_case, password_config always present', 
 });
 
 it('reflects the project configuration', async () => {
-  const project = await ctx.givenProject({ emailDomains: ['example.com'], disableSdkWatermark: true });
+  const project = await ctx.givenProject({
+    emailDomains: ['example.com'],
+    disableSdkWatermark: true,
+    siweRequiredForCryptoWallets: true,
+  });
   const { data } = json(
     await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${project.public_token}` }),
   );
   expect(data.email_domains).toEqual(['example.com']);
   expect(data.disable_sdk_watermark).toBe(true);
+  expect(data.siwe_required_for_crypto_wallets).toBe(true);
 });
 
 it('unknown public token → 401 invalid_public_token', async () => {

@@ -6,10 +6,7 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { freshPasswordIp, givenPasswordUser, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { createTestDatabase } from '../../../test/test-database.js';
-import { createManualClock } from '../../clock.js';
 import { migrateToLatest, migrations } from '../../db/migrate.js';
-import { cryptoRandom } from '../../random.js';
-import { createProject } from '../projects/projects.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -84,14 +81,15 @@ it('the migration gives passwords stored before it an id of the same form', asyn
     const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
     const down = await migrator.migrateTo('2026_11_22_120000_create_passwords');
     expect(down.error).toBeUndefined();
-    const deps = { clock: createManualClock(new Date('2026-03-01T12:00:00Z')), random: cryptoRandom };
-    const { project } = await createProject(database.db, deps, { name: 'Old', environment: 'live' });
-    const now = deps.clock.now();
-    // Rows as the schema before the migration had them (no passwords.id yet).
+    const now = new Date('2026-03-01T12:00:00Z');
+    // Rows as the schema before the migration had them (no passwords.id yet; and none of the
+    // projects columns later migrations add, so createProject cannot write this one).
+    await sql`insert into projects (id, name, environment, public_token, secret_hash, created_at)
+      values ('project-live-old', 'Old', 'live', 'public-token-live-old', 'x', ${now})`.execute(database.db);
     await sql`insert into users (id, project_id, status, created_at, updated_at)
-      values ('user-live-old', ${project.id}, 'active', ${now}, ${now})`.execute(database.db);
+      values ('user-live-old', 'project-live-old', 'active', ${now}, ${now})`.execute(database.db);
     await sql`insert into passwords (user_id, project_id, hash, created_at, updated_at)
-      values ('user-live-old', ${project.id}, 'h', ${now}, ${now})`.execute(database.db);
+      values ('user-live-old', 'project-live-old', 'h', ${now}, ${now})`.execute(database.db);
     expect(await migrateToLatest(database.db)).toContain('2026_11_22_120100_add_passwords_id');
     const row = await database.db.selectFrom('passwords').selectAll().executeTakeFirstOrThrow();
     expect(row.id).toMatch(/^password-live-[0-9a-f-]{36}$/);

@@ -28,6 +28,8 @@ export interface Project {
   pkceRequiredForPasswordResets: boolean;
   pkceRequiredForOauth: boolean;
   disableSdkWatermark: boolean;
+  /** Ethereum wallets sign EIP-4361 (SIWE) messages (docs/contracts.md "Crypto wallets"). */
+  siweRequiredForCryptoWallets: boolean;
   /** How many magic-link emails may be sent (SECURITY A5); the defaults where the project sets none. */
   sendLimits: SendLimits;
   createdAt: Date;
@@ -61,6 +63,7 @@ export function toProject(row: ProjectRow): Project {
     pkceRequiredForPasswordResets: row.pkce_required_for_password_resets,
     pkceRequiredForOauth: row.pkce_required_for_oauth,
     disableSdkWatermark: row.disable_sdk_watermark,
+    siweRequiredForCryptoWallets: row.siwe_required_for_crypto_wallets,
     sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
     createdAt: row.created_at,
   };

@@ -29,6 +29,8 @@ export interface CreateProjectOptions {
   emailDomains?: string[];
   pkceRequiredForEmailMagicLinks?: boolean;
   disableSdkWatermark?: boolean;
+  /** Ethereum wallets sign EIP-4361 (SIWE) messages; default false. */
+  siweRequiredForCryptoWallets?: boolean;
   sessionMaxLifetimeMinutes?: number;
   /** Default lifetime of one-time passcodes, 1–10 minutes (default 5). */
   otpExpirationMinutes?: number;
@@ -87,6 +89,7 @@ export async function createProject(
     pkce_required_for_password_resets: false,
     pkce_required_for_oauth: false,
     disable_sdk_watermark: options.disableSdkWatermark ?? false,
+    siwe_required_for_crypto_wallets: options.siweRequiredForCryptoWallets ?? false,
     send_limits: toJson(sendLimitsToJson(options.sendLimits ?? {})),
     created_at: deps.clock.now(),
   });

@@ -30,6 +30,8 @@ export interface ProjectsTable {
   pkce_required_for_password_resets: boolean;
   pkce_required_for_oauth: boolean;
   disable_sdk_watermark: boolean;
+  /** Ethereum wallets sign EIP-4361 (Sign-In with Ethereum) messages; default false. */
+  siwe_required_for_crypto_wallets: boolean;
   /** Overrides of the email send limits, snake_case keys (see send-limits.ts); `{}` = defaults. */
   send_limits: JsonColumn<Record<string, number>>;
   created_at: Date;

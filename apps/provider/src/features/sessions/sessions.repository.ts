@@ -2,6 +2,7 @@
 import { type QueryCreator, sql } from 'kysely';
 import type { Database, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
 import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { passwordJsonOf } from '../passwords/passwords.repository.js';
 import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
@@ -88,6 +89,7 @@ export async function touchLiveSessionWithUser(
     .select(passwordJsonOf('users.id').as('user_password'))
     .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
     .select(oauthProvidersJsonOf('users.id').as('user_providers'))
+    .select(cryptoWalletsJsonOf('users.id').as('user_crypto_wallets'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {
@@ -105,6 +107,7 @@ export async function touchLiveSessionWithUser(
     user_password,
     user_webauthn_registrations,
     user_providers,
+    user_crypto_wallets,
     ...session
   } = row;
   const user: UserWithEmails = {
@@ -123,6 +126,7 @@ export async function touchLiveSessionWithUser(
     password: user_password,
     webauthn_registrations: user_webauthn_registrations,
     providers: user_providers,
+    crypto_wallets: user_crypto_wallets,
   };
   return { session, user };
 }
@@ -134,7 +138,8 @@ function sameFactor(a: AuthenticationFactor, b: AuthenticationFactor): boolean {
     a.delivery_method === b.delivery_method &&
     a.email_factor?.email_id === b.email_factor?.email_id &&
     a.phone_number_factor?.phone_id === b.phone_number_factor?.phone_id &&
-    a.webauthn_factor?.webauthn_registration_id === b.webauthn_factor?.webauthn_registration_id
+    a.webauthn_factor?.webauthn_registration_id === b.webauthn_factor?.webauthn_registration_id &&
+    a.crypto_wallet_factor?.crypto_wallet_id === b.crypto_wallet_factor?.crypto_wallet_id
   );
 }
 

@@ -10,6 +10,11 @@ export interface AuthenticationFactor {
   email_factor?: { email_id: string; email_address: string };
   phone_number_factor?: { phone_id: string; phone_number: string };
   webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
+  crypto_wallet_factor?: {
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+  };
   /** OAuth: `{provider}_oauth_factor`, e.g. `google_oauth_factor` (wire/objects.md). */
   [oauthFactor: `${string}_oauth_factor`]: OAuthFactorDetail | undefined;
 }

@@ -1,4 +1,5 @@
-/** @module user-object — maps a user with its emails, phones, password, passkeys and upstream identities to the wire User object. */
+/** @module user-object — maps a user with its emails, phones, password, passkeys, upstream identities and wallets to the wire User object. */
+import { toWireCryptoWallet } from '../crypto-wallets/crypto-wallet-object.js';
 import { toWireOAuthProvider } from '../oauth/oauth-provider-object.js';
 import { toWireWebAuthnRegistration } from '../webauthn/webauthn-registration-object.js';
 import type { UserWithEmails } from './users.repository.js';
@@ -18,7 +19,7 @@ export function toWireUser(user: UserWithEmails): WireUser {
       phone_number: p.phone_number,
       verified: p.verified,
     })),
-    crypto_wallets: [],
+    crypto_wallets: user.crypto_wallets.map(toWireCryptoWallet),
     providers: user.providers.map(toWireOAuthProvider),
     // The id and the reset flag only: never the hash.
     password: password && { password_id: password.password_id, requires_reset: password.requires_reset },

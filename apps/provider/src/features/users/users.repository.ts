@@ -1,6 +1,8 @@
 /** @module users.repository — SQL for users and their email addresses. */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import type { CryptoWalletSummary } from '../crypto-wallets/crypto-wallet-object.js';
+import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
 import type { OAuthProviderSummary } from '../oauth/oauth-provider-object.js';
 import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
@@ -12,13 +14,14 @@ import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from '
 /** The parts of an email row the wire User shows. */
 export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
 
-/** A user row with its addresses, phone numbers, passkeys and upstream identities (oldest first) and its password, if any. */
+/** A user row with its addresses, phone numbers, passkeys, upstream identities and wallets (oldest first) and its password, if any. */
 export type UserWithEmails = UserRow & {
   emails: EmailSummary[];
   phone_numbers: PhoneSummary[];
   password: PasswordSummary | null;
   webauthn_registrations: WebauthnRegistrationSummary[];
   providers: OAuthProviderSummary[];
+  crypto_wallets: CryptoWalletSummary[];
 };
 
 /**
@@ -54,6 +57,7 @@ export async function findUserWithEmails(
     .select(passwordJsonOf('users.id').as('password'))
     .select(webauthnRegistrationsJsonOf('users.id').as('webauthn_registrations'))
     .select(oauthProvidersJsonOf('users.id').as('providers'))
+    .select(cryptoWalletsJsonOf('users.id').as('crypto_wallets'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();

@@ -1,0 +1,145 @@
+/** @module crypto-wallet-authenticate.service — signing in (primary) or adding a wallet (secondary) with a signed challenge. */
+import type { Clock } from '../../clock.js';
+import { hashToken } from '../../crypto/tokens.js';
+import type { Db } from '../../db/database.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
+import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { isBoundToRequest } from './challenge-binding.js';
+import type { ChallengeStore } from './crypto-wallet-challenges.js';
+import { verifierUnavailable, walletVerificationFailed } from './crypto-wallet-errors.js';
+import { cryptoWalletFactor } from './crypto-wallet-factor.js';
+import type { WalletKey } from './crypto-wallets.repository.js';
+import type { CryptoWalletChallengeRow, CryptoWalletRow } from './crypto-wallets.table.js';
+import { linkCryptoWallet } from './link-crypto-wallet.js';
+import { verifyWalletSignature } from './verification/verify-wallet-signature.js';
+import { canonicalWalletAddress, parseWalletType } from './verification/wallet-address.js';
+
+/** Body of POST /crypto_wallets/authenticate, as the schema let it through. */
+export interface AuthenticateInput {
+  crypto_wallet_address: string;
+  crypto_wallet_type: string;
+  signature: string;
+  session_duration_minutes?: number | undefined;
+}
+
+/** A wallet sign-in: the session (new, or the presented one with the factor added), its token, the wallet. */
+export interface WalletSignIn {
+  session: SessionRow;
+  token: string;
+  wallet: CryptoWalletRow;
+}
+
+/** What signing in needs. */
+export interface CryptoWalletAuthenticateDeps {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  sessions: SessionsService;
+  challenges: ChallengeStore;
+  /** LATCHKEY_ETHEREUM_RPC_URLS: chain id → JSON-RPC URL, for contract wallets (ERC-1271/6492). */
+  ethereumRpcUrls: ReadonlyMap<number, string>;
+}
+
+/** Creates the wallet sign-in service. */
+export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenticateDeps) {
+  const { db, clock } = deps;
+
+  /**
+   * The newest consumed challenge that belongs to this request and whose message the signature
+   * verifies. None → 401, or 503 when a contract wallet's check could not reach its chain.
+   */
+  async function passingChallenge(
+    consumed: CryptoWalletChallengeRow[],
+    key: WalletKey,
+    signature: string,
+    request: { origin: string; liveSessionId: string | null; now: Date },
+  ): Promise<CryptoWalletChallengeRow> {
+    let unavailable = false;
+    for (const challenge of consumed) {
+      if (!isBoundToRequest(challenge, request)) continue;
+      const verdict = await verifyWalletSignature(
+        {
+          type: key.type,
+          address: key.address,
+          message: challenge.message,
+          signature,
+          siwe: challenge.siwe,
+          chainId: challenge.chain_id === null ? null : Number(challenge.chain_id),
+          origin: request.origin,
+          nonce: challenge.nonce,
+          now: request.now,
+        },
+        { ethereumRpcUrls: deps.ethereumRpcUrls },
+      );
+      if (verdict === 'valid') return challenge;
+      if (verdict === 'unavailable') unavailable = true;
+    }
+    throw unavailable ? verifierUnavailable() : walletVerificationFailed();
+  }
+
+  return {
+    /**
+     * Verifies a signed challenge. Every open challenge of the wallet is used up first, pass or
+     * fail (SECURITY G1, G2); only after one passed are the wallet, user and session written, in
+     * one transaction. A secondary challenge adds the wallet to the signed-in user and the factor
+     * to its session; a primary one signs in the wallet's user (or a new one), adding the factor
+     * to the presented session when it is that user's, otherwise making a new session.
+     */
+    async authenticate(
+      project: Project,
+      sessionToken: string | null,
+      input: AuthenticateInput,
+      request: { origin: string; attributes: SessionAttributes },
+    ): Promise<WalletSignIn> {
+      const type = parseWalletType(input.crypto_wallet_type);
+      const key = {
+        projectId: project.id,
+        type,
+        address: canonicalWalletAddress(type, input.crypto_wallet_address),
+      };
+      const now = clock.now();
+      const consumed = await deps.challenges.consume(key, now);
+      if (consumed.length === 0) throw walletVerificationFailed();
+      const presented =
+        sessionToken === null
+          ? undefined
+          : await findLiveSessionByTokenHash(db, project.id, hashToken(sessionToken), now);
+      const passed = await passingChallenge(consumed, key, input.signature, {
+        origin: request.origin,
+        liveSessionId: presented?.id ?? null,
+        now,
+      });
+
+      return db.transaction().execute(async (trx) => {
+        // A secondary challenge passed only for its own live session, so `presented` is that session.
+        const owner = passed.session_id === null ? null : (presented as SessionRow).user_id;
+        const { wallet } = await linkCryptoWallet(trx, deps, project, key, owner);
+        const factor = cryptoWalletFactor(wallet, clock.now());
+        if (presented && presented.user_id === wallet.user_id) {
+          const session = await deps.sessions.addFactor(
+            trx,
+            project,
+            presented.id,
+            factor,
+            input.session_duration_minutes,
+          );
+          return { session, token: sessionToken as string, wallet };
+        }
+        const created = await deps.sessions.create(trx, {
+          project,
+          userId: wallet.user_id,
+          factor,
+          durationMinutes: input.session_duration_minutes,
+          attributes: request.attributes,
+        });
+        return { session: created.row, token: created.token, wallet };
+      });
+    },
+  };
+}
+
+/** The wallet sign-in service. */
+export type CryptoWalletAuthenticateService = ReturnType<typeof createCryptoWalletAuthenticateService>;

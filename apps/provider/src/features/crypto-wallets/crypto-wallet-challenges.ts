@@ -1,0 +1,83 @@
+/** @module crypto-wallet-challenges — issuing and consuming single-use wallet challenges (SECURITY G1, G2, K4). */
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import {
+  consumeOpenChallenges,
+  deleteExpiredChallenges,
+  insertChallenge,
+  lockWallet,
+  retireOpenChallengesBeyond,
+} from './crypto-wallet-challenges.repository.js';
+import type { WalletKey } from './crypto-wallets.repository.js';
+import type { CryptoWalletChallengeRow } from './crypto-wallets.table.js';
+
+/** docs/contracts.md "Crypto wallets": a challenge is valid 5 minutes. */
+export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+/** At most this many open challenges per wallet; a further start retires the oldest. */
+export const MAX_OPEN_CHALLENGES_PER_WALLET = 5;
+
+/** One challenge to store: the message and everything it is bound to. */
+export interface ChallengeToIssue {
+  key: WalletKey;
+  message: string;
+  nonce: string;
+  origin: string;
+  /** The session and user of a secondary start; null for a primary one. */
+  binding: { sessionId: string; userId: string } | null;
+  chainId: number | null;
+  siwe: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** Issues and consumes challenges. */
+export interface ChallengeStore {
+  issue(challenge: ChallengeToIssue): Promise<void>;
+  /** Uses up every open challenge of the wallet; newest first, empty when there is none. */
+  consume(key: WalletKey, now: Date): Promise<CryptoWalletChallengeRow[]>;
+}
+
+/**
+ * Creates the store. Expired challenges are deleted by issue() at most once per
+ * `sweepIntervalMs` of the injected clock, so the table holds about five minutes' worth of
+ * starts (bounded further by the start endpoints' rate limit).
+ */
+export function createChallengeStore(deps: {
+  db: Db;
+  clock: Clock;
+  sweepIntervalMs?: number;
+}): ChallengeStore {
+  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
+  let lastSweepAt = Number.NEGATIVE_INFINITY;
+
+  return {
+    async issue(challenge) {
+      const now = deps.clock.now();
+      if (now.getTime() - lastSweepAt >= sweepIntervalMs) {
+        lastSweepAt = now.getTime();
+        await deleteExpiredChallenges(deps.db, now);
+      }
+      await deps.db.transaction().execute(async (trx) => {
+        await lockWallet(trx, challenge.key);
+        await retireOpenChallengesBeyond(trx, challenge.key, MAX_OPEN_CHALLENGES_PER_WALLET - 1, now);
+        await insertChallenge(trx, {
+          project_id: challenge.key.projectId,
+          wallet_type: challenge.key.type,
+          wallet_address: challenge.key.address,
+          message: challenge.message,
+          nonce: challenge.nonce,
+          origin: challenge.origin,
+          session_id: challenge.binding?.sessionId ?? null,
+          user_id: challenge.binding?.userId ?? null,
+          chain_id: challenge.chainId,
+          siwe: challenge.siwe,
+          created_at: challenge.createdAt,
+          expires_at: challenge.expiresAt,
+          used_at: null,
+        });
+      });
+    },
+
+    consume: (key, now) => consumeOpenChallenges(deps.db, key, now),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * @module crypto-wallets.routes — wallet sign-in under /sdk/v1: POST /crypto_wallets/authenticate/start/primary
+ * and /secondary (the message to sign) and POST /crypto_wallets/authenticate (the signature).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { CryptoWalletAuthenticateService } from './crypto-wallet-authenticate.service.js';
+import type { CryptoWalletStartService } from './crypto-wallet-start.service.js';
+import {
+  AuthenticateBody,
+  AuthenticateStartBody,
+  AuthenticateStartResponse,
+  CryptoWalletAuthenticateResponse,
+} from './crypto-wallets.schemas.js';
+import { requireRequestingOrigin } from './requesting-origin.js';
+
+/** What the wallet routes need. */
+export interface CryptoWalletsRoutesOptions {
+  start: CryptoWalletStartService;
+  authenticate: CryptoWalletAuthenticateService;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+}
+
+/**
+ * The wallet endpoints. Each needs the page's Origin (403 invalid_origin); the secondary start
+ * then checks the session (401 user_unauthenticated / 404 session_not_found), and the starts
+ * check the body (400) before counting against the per-network limit (429).
+ */
+export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const publicAuth = createPublicAuth();
+  const { sessions, responses } = options;
+
+  app.post(
+    '/crypto_wallets/authenticate/start/primary',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const origin = requireRequestingOrigin(request, project);
+      const challenge = await options.start.start(project, null, request.body, {
+        origin,
+        clientIp: request.ip,
+      });
+      return ok(request, { challenge });
+    },
+  );
+
+  app.post(
+    '/crypto_wallets/authenticate/start/secondary',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const origin = requireRequestingOrigin(request, project);
+      const session = await sessions.requireLive(project, request.sessionToken);
+      const challenge = await options.start.start(project, session, request.body, {
+        origin,
+        clientIp: request.ip,
+      });
+      return ok(request, { challenge });
+    },
+  );
+
+  app.post(
+    '/crypto_wallets/authenticate',
+    {
+      onRequest: publicAuth,
+      schema: { body: AuthenticateBody, response: { 200: CryptoWalletAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const origin = requireRequestingOrigin(request, project);
+      const signedIn = await options.authenticate.authenticate(project, request.sessionToken, request.body, {
+        origin,
+        attributes: sessionAttributesOf(request),
+      });
+      const fields = await buildAuthenticateResponse(responses, project, signedIn.session, signedIn.token);
+      return ok(request, { ...fields, crypto_wallet_id: signedIn.wallet.id });
+    },
+  );
+};

@@ -1,0 +1,35 @@
+/** @module crypto-wallets.schemas — request and response schemas of the wallet sign-in endpoints. */
+import { Type } from 'typebox';
+import { envelopeSchema } from '../../http/envelope.js';
+import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+/** Type and address are strings here; their values are judged by wallet-address.ts (400 naming the rule). */
+const WalletType = Type.String({ maxLength: 64 });
+const WalletAddress = Type.String({ maxLength: 256 });
+
+/** Body of POST /crypto_wallets/authenticate/start/primary and /secondary (wire/endpoints.md "Crypto wallets"). */
+export const AuthenticateStartBody = Type.Object({
+  crypto_wallet_address: WalletAddress,
+  crypto_wallet_type: WalletType,
+  // Only read for Ethereum on a SIWE project; its fields are judged by siwe-params.ts.
+  siwe_params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+});
+
+/** Response of the start endpoints: the exact message the wallet signs. */
+export const AuthenticateStartResponse = envelopeSchema({ challenge: Type.String() });
+
+/** Body of POST /crypto_wallets/authenticate. */
+export const AuthenticateBody = Type.Object({
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  crypto_wallet_address: WalletAddress,
+  crypto_wallet_type: WalletType,
+  signature: Type.String({ minLength: 1, maxLength: 8192 }),
+  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+
+/** Response of POST /crypto_wallets/authenticate: AuthenticateResponse + crypto_wallet_id. */
+export const CryptoWalletAuthenticateResponse = authenticateResponseSchema({
+  crypto_wallet_id: Type.String(),
+});
