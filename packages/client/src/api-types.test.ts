@@ -2,6 +2,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AuthenticateResult,
   type BootstrapConfig,
+  type CryptoWalletsAuthenticateResult,
+  type CryptoWalletsAuthenticateStartResult,
   createLatchkeyClient,
   LATCHKEY_EVENTS,
   type LatchkeyClient,
@@ -65,6 +67,15 @@ describe('public types', () => {
     expectTypeOf<PasswordsResetBySessionResult['__user']>().toEqualTypeOf<User | undefined>();
     expectTypeOf<LatchkeyClient['users']['search']>().returns.resolves.toEqualTypeOf<UsersSearchResult>();
     expectTypeOf<UsersSearchResult['userType']>().toEqualTypeOf<'new' | 'password' | 'passwordless'>();
+    expectTypeOf<
+      LatchkeyClient['cryptoWallets']['authenticateStart']
+    >().returns.resolves.toEqualTypeOf<CryptoWalletsAuthenticateStartResult>();
+    expectTypeOf<CryptoWalletsAuthenticateStartResult['challenge']>().toEqualTypeOf<string>();
+    expectTypeOf<
+      LatchkeyClient['cryptoWallets']['authenticate']
+    >().returns.resolves.toEqualTypeOf<CryptoWalletsAuthenticateResult>();
+    expectTypeOf<CryptoWalletsAuthenticateResult>().toExtend<AuthenticateResult>();
+    expectTypeOf<CryptoWalletsAuthenticateResult['crypto_wallet_id']>().toEqualTypeOf<string>();
   });
 
   it('keep error codes open but known', () => {

@@ -7,6 +7,7 @@ import type { ClientContext } from './internal/context.js';
 import { createHttpClient } from './internal/http.js';
 import { PkceStore } from './internal/pkce.js';
 import { stateKey } from './internal/storage-keys.js';
+import { type CryptoWalletsMethods, createCryptoWalletsMethods } from './methods/crypto-wallets.js';
 import { createMagicLinksMethods, type MagicLinksMethods } from './methods/magic-links.js';
 import { createOAuthMethods, type OAuthMethods } from './methods/oauth.js';
 import { createOtpsMethods, type OtpsMethods } from './methods/otps.js';
@@ -29,6 +30,7 @@ import { createTelemetryBlob } from './telemetry/telemetry-blob.js';
 export interface LatchkeyClient {
   readonly publicToken: string;
   bootstrap: BootstrapMethods;
+  cryptoWallets: CryptoWalletsMethods;
   magicLinks: MagicLinksMethods;
   oauth: OAuthMethods;
   otps: OtpsMethods;
@@ -135,6 +137,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
   return {
     publicToken,
     bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
+    cryptoWallets: createCryptoWalletsMethods(ctx),
     magicLinks: createMagicLinksMethods(ctx),
     oauth: createOAuthMethods(ctx),
     otps: createOtpsMethods(ctx),

@@ -30,6 +30,14 @@ export type { LatchkeyEventListener, LatchkeyEventMap, LatchkeyEventName } from 
 export { LATCHKEY_EVENTS } from './events.js';
 export { isEmailAddress } from './internal/validate.js';
 export type {
+  CryptoWalletSiweParams,
+  CryptoWalletsAuthenticateOptions,
+  CryptoWalletsAuthenticateResult,
+  CryptoWalletsAuthenticateStartOptions,
+  CryptoWalletsAuthenticateStartResult,
+  CryptoWalletsMethods,
+} from './methods/crypto-wallets.js';
+export type {
   MagicLinksAuthenticateOptions,
   MagicLinksEmailOptions,
   MagicLinksMethods,

@@ -9,6 +9,7 @@ import {
   assertOptionalObject,
   assertOptionalString,
   assertPhoneNumber,
+  assertPositiveInteger,
   assertString,
   isEmailAddress,
 } from './validate.js';
@@ -73,6 +74,21 @@ describe('non-empty strings', () => {
     expect(thrown(() => assertNonEmptyString('code', '')).message).toBe('code must not be empty');
     expect(() => assertNonEmptyString('code', ' ')).not.toThrow();
   });
+});
+
+describe('positive integers', () => {
+  it.each([1, 60, Number.MAX_SAFE_INTEGER])('accept %s', (value) => {
+    expect(() => assertPositiveInteger('session_duration_minutes', value)).not.toThrow();
+  });
+
+  it.each([0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '60', undefined, null])(
+    'reject %s',
+    (value) => {
+      const error = thrown(() => assertPositiveInteger('session_duration_minutes', value));
+      expect(error.message).toBe('session_duration_minutes must be a positive integer');
+      expect(error.argument).toBe('session_duration_minutes');
+    },
+  );
 });
 
 describe('E.164 phone numbers', () => {

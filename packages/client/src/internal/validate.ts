@@ -110,3 +110,10 @@ export function assertOptionalStringRecord(
     throw new LatchkeyArgumentError(name, 'must be an object of strings');
   }
 }
+
+/** Throws unless `value` is a whole number above zero (a duration in minutes, a count). */
+export function assertPositiveInteger(name: string, value: unknown): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new LatchkeyArgumentError(name, 'must be a positive integer');
+  }
+}
