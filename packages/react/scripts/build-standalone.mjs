@@ -42,7 +42,7 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME) and must say the same.
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME) and must say the same.
  */
 export const chunks = [
   {
@@ -93,6 +93,23 @@ export const chunks = [
         module: join(simpleWebAuthnDir, 'esm/methods/startAuthentication.js'),
         replaces: join(clientDir, 'src/internal/load-start-authentication.ts'),
         standIn: join(packageDir, 'src/passkey/load-start-authentication-script.ts'),
+      },
+    ],
+  },
+  {
+    // Crypto-wallet sign-in: Main's wallet buttons, the crypto screens, and the steps the
+    // machine's effects run with the wallet layer (discovery, the connect and sign pop-ups): widgets with `crypto`.
+    file: 'latchkey-crypto.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/crypto/crypto-screens.ts'),
+        replaces: join(packageDir, 'src/crypto/crypto-screens.ts'),
+        standIn: join(packageDir, 'src/crypto/crypto-screens-script.tsx'),
+      },
+      {
+        module: join(packageDir, 'src/crypto/crypto-ceremony.ts'),
+        replaces: join(packageDir, 'src/crypto/load-crypto-ceremony.ts'),
+        standIn: join(packageDir, 'src/crypto/load-crypto-ceremony-script.ts'),
       },
     ],
   },

@@ -1,11 +1,17 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
 import { apiError, createFakeClient, passkey, strength, webauthnError } from './testing/fake-client.js';
+import { fakeWallets, METAMASK, PHANTOM, resetFakeWallets, walletRefused } from './testing/fake-wallets.js';
+
+// The browser-wallet layer, faked: the crypto screens list these wallets and their pop-ups wait.
+vi.mock('./crypto/crypto-wallets.js', async () =>
+  (await import('./testing/fake-wallets.js')).fakeWalletModule(),
+);
 
 afterEach(() => {
   cleanup();
@@ -207,6 +213,52 @@ describe('accessibility (axe-core)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }));
     await screen.findByRole('alert');
     expect(await violations(again.container)).toEqual([]);
+  });
+
+  it('the crypto screens have no violations: Main, other wallet, setup, connect, sign, error, success', async () => {
+    const user = userEvent.setup();
+    resetFakeWallets([METAMASK, PHANTOM]);
+    let sign = (_value: string) => {};
+    fakeWallets.sign = () => new Promise((resolve) => (sign = resolve));
+    let refuse = () => {};
+    fakeWallets.connect = (walletId) =>
+      walletId === PHANTOM.id
+        ? new Promise((_resolve, reject) => (refuse = () => reject(walletRefused('connect'))))
+        : Promise.resolve({ address: '0x5B38Da6a701c568545dCfcdfc54f1D1B6A0E5A0d', chainId: 1 });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const config = {
+      products: ['oauth' as const, 'crypto' as const, 'emailMagicLinks' as const],
+      oauthOptions: { providers: [{ type: 'google' }] },
+    };
+    const { container } = render(<SignIn client={createFakeClient()} config={config} />);
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Continue with other wallet' }));
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Set up a new crypto wallet' }));
+    await screen.findByRole('heading', { name: 'Set up a new crypto wallet' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Phantom' }));
+    await screen.findByRole('heading', { name: 'Connecting to your wallet...' });
+    expect(await violations(container)).toEqual([]);
+    refuse();
+    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with MetaMask' }));
+    await screen.findByRole('heading', { name: 'Completing signature request...' });
+    expect(await violations(container)).toEqual([]);
+    sign('0xsignature');
+    await screen.findByRole('heading', { name: 'Success!' });
+    expect(await violations(container)).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('Main with crypto but no wallet in the browser has no violations', async () => {
+    resetFakeWallets([]);
+    const { container } = render(<SignIn client={createFakeClient()} config={{ products: ['crypto'] }} />);
+    await screen.findByRole('button', { name: 'Continue with a crypto wallet' });
+    expect(await violations(container)).toEqual([]);
   });
 
   it('the passkey screens have no violations: Start with an error, the list, renaming, confirming a delete', async () => {

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WidgetEvent } from './config.js';
 import type { LatchkeyGlobal } from './standalone.js';
-import { createFakeClient, passkey } from './testing/fake-client.js';
+import { createFakeClient, cryptoChallenge, passkey } from './testing/fake-client.js';
 import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
 
 // The script-tag bundle's chunks, run for real in this jsdom window beside the widget bundle:
@@ -276,5 +276,91 @@ describe('latchkey-passkey-sign-in.js', () => {
     await expect(signingIn).rejects.toMatchObject({ code: 'webauthn_aborted' });
     // One WebAuthnAbortService for the bundle and the chunk: the browser's request was cancelled.
     expect(get.mock.calls[0]?.[0].signal.aborted).toBe(true);
+  });
+});
+
+describe('latchkey-crypto.js', () => {
+  const ADDRESS = '0x5B38Da6a701c568545dCfcdfc54f1D1B6A0E5A0d';
+  const CRYPTO = { products: ['crypto' as const, 'emailMagicLinks' as const] };
+  const globals = window as unknown as Record<string, unknown>;
+
+  afterEach(() => {
+    Reflect.deleteProperty(globals, 'ethereum');
+  });
+
+  /** An injected MetaMask-style EIP-1193 provider that records its requests and signs anything. */
+  function installEthereum() {
+    const requests: Array<{ method: string; params?: unknown }> = [];
+    globals.ethereum = {
+      isMetaMask: true,
+      async request(args: { method: string; params?: unknown }) {
+        requests.push(args);
+        switch (args.method) {
+          case 'eth_requestAccounts':
+            return [ADDRESS];
+          case 'eth_chainId':
+            return '0x89';
+          case 'personal_sign':
+            return `0x${'ab'.repeat(65)}`;
+          default:
+            throw new Error(`unexpected ${args.method}`);
+        }
+      },
+    };
+    return requests;
+  }
+
+  it('is not fetched by a widget without crypto', async () => {
+    target();
+    const widget = Latchkey.mountLogin({ elementId: '#widget', client: createFakeClient(), config: {} });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chunkTag('latchkey-crypto.js')).toBeNull();
+    widget.unmount();
+  });
+
+  it('that cannot load shows the widget’s error line where the wallet buttons go; the email form still works', async () => {
+    target();
+    const widget = Latchkey.mountLogin({ elementId: '#widget', client: createFakeClient(), config: CRYPTO });
+    expect(document.querySelector('.lk-crypto-loading[aria-busy="true"] .lk-spinner')).toBeTruthy();
+    await serveChunk(build, 'latchkey-crypto.js', 'error');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Crypto wallet sign-in could not be loaded. Check your connection and try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with email' })).toBeTruthy();
+    widget.unmount();
+  });
+
+  it('loads when a crypto widget mounts, finds the wallet and signs in with it', async () => {
+    const requests = installEthereum();
+    target();
+    const client = createFakeClient();
+    const events: WidgetEvent[] = [];
+    const errors: unknown[] = [];
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client,
+      config: CRYPTO,
+      callbacks: { onEvent: (event) => events.push(event), onError: (error) => errors.push(error) },
+    });
+    await serveChunk(build, 'latchkey-crypto.js');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue with MetaMask' }));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(requests.map((r) => r.method)).toEqual(['eth_requestAccounts', 'eth_chainId', 'personal_sign']);
+    // The challenge as personal_sign takes it: the hex of its UTF-8 bytes.
+    const hex = `0x${Buffer.from(cryptoChallenge(1).challenge, 'utf8').toString('hex')}`;
+    expect(requests[2]?.params).toEqual([hex, ADDRESS]);
+    expect(client.calls.cryptoStart).toEqual([
+      { crypto_wallet_address: ADDRESS, crypto_wallet_type: 'ethereum', siwe_params: { chain_id: 137 } },
+    ]);
+    expect(client.calls.cryptoAuthenticate).toMatchObject([{ signature: `0x${'ab'.repeat(65)}` }]);
+    expect(events.map((event) => event.type)).toEqual([
+      'CRYPTO_WALLET_AUTHENTICATE_START',
+      'CRYPTO_WALLET_AUTHENTICATE',
+      'AUTHENTICATE_FLOW_COMPLETE',
+    ]);
+    expect(errors).toEqual([]);
+    widget.unmount();
   });
 });

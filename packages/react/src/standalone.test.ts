@@ -14,6 +14,7 @@ const FILES = [
   'latchkey-one-tap.js',
   'latchkey-passkey-registration.js',
   'latchkey-passkey-sign-in.js',
+  'latchkey-crypto.js',
 ];
 let build: StandaloneBuild;
 let Latchkey: LatchkeyGlobal;
@@ -65,12 +66,14 @@ describe('standalone bundle', () => {
 
   it('keeps each chunk’s code out of the widget bundle, and the widget’s out of the chunks', () => {
     // A marker of each chunk: libphonenumber-js's metadata keys and a parse error name; the
-    // client-side services frame protocol; @simplewebauthn/browser's two ceremonies.
+    // client-side services frame protocol; @simplewebauthn/browser's two ceremonies; wallet discovery
+    // and the Ethereum signature request.
     const markers: Record<string, string[]> = {
       'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
       'latchkey-one-tap.js': ['latchkey-clientside'],
       'latchkey-passkey-registration.js': ['Registration ceremony was sent an abort signal'],
       'latchkey-passkey-sign-in.js': ['Authentication ceremony was sent an abort signal'],
+      'latchkey-crypto.js': ['eip6963:requestProvider', 'wallet-standard:app-ready', 'personal_sign'],
     };
     for (const [file, found] of Object.entries(markers)) {
       const chunk = build.code(file);

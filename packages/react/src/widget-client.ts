@@ -146,6 +146,22 @@ export type WidgetGoogleOneTapResult =
   | { success: true }
   | { success: false; reason: string; error?: unknown };
 
+/** Options of `cryptoWallets.authenticateStart` as the widget passes them (the wire's snake_case names). */
+export interface WidgetCryptoWalletStartOptions {
+  crypto_wallet_address: string;
+  crypto_wallet_type: 'ethereum' | 'solana';
+  /** Sign-In With Ethereum: the wallet's chain; the client drops it unless the project requires SIWE. */
+  siwe_params?: { chain_id?: number };
+}
+
+/** Options of `cryptoWallets.authenticate` as the widget passes them. */
+export interface WidgetCryptoWalletAuthenticateOptions {
+  crypto_wallet_address: string;
+  crypto_wallet_type: 'ethereum' | 'solana';
+  signature: string;
+  session_duration_minutes: number;
+}
+
 /** A telemetry event as `client.telemetry.logEvent` takes it. */
 export interface WidgetTelemetryEvent {
   name: string;
@@ -211,6 +227,12 @@ export interface WidgetClient {
     authenticate(options: WidgetWebAuthnAuthenticateOptions): Promise<unknown>;
     update(options: { webauthnRegistrationId: string; name: string }): Promise<unknown>;
     browserSupportsAutofill(): Promise<boolean>;
+  };
+  cryptoWallets: {
+    /** Resolves to the start response; `challenge` is the exact message the wallet signs. */
+    authenticateStart(options: WidgetCryptoWalletStartOptions): Promise<{ challenge: string }>;
+    /** Resolves to an AuthenticateResult with `crypto_wallet_id`. */
+    authenticate(options: WidgetCryptoWalletAuthenticateOptions): Promise<unknown>;
   };
   session: {
     getSync(): WidgetSession | null;

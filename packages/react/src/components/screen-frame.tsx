@@ -1,5 +1,6 @@
 /** @module components/screen-frame — a screen's heading, back arrow and focus handling. */
 import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { SCREENS_WITH_BACK_WHILE_BUSY } from '../machine/screen.js';
 import { useWidget } from '../widget/widget-context.js';
 import { BackButton } from './back-button.js';
 
@@ -29,7 +30,13 @@ export function ScreenFrame({ title, onBack, children }: ScreenFrameProps): Reac
 
   return (
     <div className="lk-stack" ref={section}>
-      {onBack ? <BackButton label={t('common.back')} disabled={state.busy} onClick={onBack} /> : null}
+      {onBack ? (
+        <BackButton
+          label={t('common.back')}
+          disabled={state.busy && !SCREENS_WITH_BACK_WHILE_BUSY.has(state.screen.name)}
+          onClick={onBack}
+        />
+      ) : null}
       <h2
         ref={heading}
         tabIndex={-1}

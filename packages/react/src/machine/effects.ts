@@ -1,6 +1,7 @@
 /** @module machine/effects — the side effects of the machine: client calls, host callbacks, telemetry. */
 import { sessionDurationOf } from '../config.js';
 import { hasPasswords } from '../password-config.js';
+import { cryptoStep, reportCryptoFailure } from './crypto-effects.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
 import { sendMagicLink } from './magic-link-effects.js';
@@ -89,6 +90,8 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   PASSKEY_LOGIN_REQUESTED: (_state, _event, ctx) => requestPasskeyLogin(ctx),
   PASSKEY_CREATE_REQUESTED: (_state, _event, ctx) => registerPasskey(ctx),
   OAUTH_START_REQUESTED: (_state, event, ctx) => startOAuth(event, ctx),
+  CRYPTO_WALLET_SELECTED: (_state, event) =>
+    cryptoStep(event.attempt, (steps) => steps.connectCryptoWallet(event)),
 };
 
 // PASSKEY_SKIP and PASSKEY_DONE have no call behind them: `data` is an empty object, never undefined.
@@ -105,6 +108,16 @@ export const eventEffects: { readonly [T in EventType]?: EventEffect<T> } = {
   PASSKEY_DONE: emitOnly('PASSKEY_DONE'),
   PASSKEY_RENAMED: (_state, event, ctx) => renamePasskey(event, ctx),
   PASSKEY_DELETED: (_state, event, ctx) => deletePasskey(event, ctx),
+  // The crypto steps after the first: each runs only for the attempt the machine still waits on.
+  CRYPTO_WALLET_CONNECTED: ({ screen }, event, ctx) =>
+    screen.name === 'CryptoConnect'
+      ? cryptoStep(event.attempt, (steps) => steps.startCryptoChallenge(screen, event, ctx))
+      : undefined,
+  CRYPTO_MESSAGE_SIGNED: ({ screen }, event, ctx) =>
+    screen.name === 'CryptoSignMessage'
+      ? cryptoStep(event.attempt, (steps) => steps.authenticateCryptoWallet(screen, event, ctx))
+      : undefined,
+  CRYPTO_FAILED: (_state, event, ctx) => reportCryptoFailure(event, ctx),
 };
 
 const flowComplete = (screen: { result: unknown }, ctx: EffectContext): undefined => {
@@ -135,6 +148,8 @@ export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
   OTPConfirmation: flowComplete,
   CryptoConfirmation: flowComplete,
   PasskeyConfirmation: flowComplete,
+  // Spec §4: the challenge is signed as soon as it arrives.
+  CryptoSignMessage: (screen) => cryptoStep(screen.attempt, (steps) => steps.signCryptoChallenge(screen)),
   // Spec §2 passkey success: the list of the user's passkeys, fetched on every visit.
   PasskeyRegistrationSuccess: (_screen, ctx) => loadPasskeys(ctx),
 };

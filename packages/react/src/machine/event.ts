@@ -4,6 +4,7 @@ import type { OAuthProviderType } from '@latchkey/client';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type {
   AuthenticateData,
+  CryptoAttempt,
   MainTab,
   OtpChannel,
   OtpState,
@@ -82,6 +83,25 @@ export type Event =
   | { type: 'OAUTH_START_FAILED'; error: ScreenError }
   /** The page came back from the back-forward cache while an OAuth start was under way. */
   | { type: 'OAUTH_PAGE_RESTORED' }
+  /** 'Continue with {wallet}' on Main or CryptoOtherScreen; `attempt` is new for every press. */
+  | ({ type: 'CRYPTO_WALLET_SELECTED' } & CryptoAttempt)
+  /** 'Continue with other wallet' on Main. */
+  | { type: 'CRYPTO_OTHER_REQUESTED' }
+  /** 'Continue with a crypto wallet' (no wallet found) or 'Set up a new crypto wallet'. */
+  | { type: 'CRYPTO_SETUP_REQUESTED' }
+  /** The wallet gave its account; `chainId` is an Ethereum wallet's chain (null when unknown). */
+  | { type: 'CRYPTO_WALLET_CONNECTED'; attempt: number; walletAddress: string; chainId: number | null }
+  /** `authenticateStart` answered with the message the wallet must sign. */
+  | { type: 'CRYPTO_CHALLENGE_RECEIVED'; attempt: number; walletAddress: string; walletChallenge: string }
+  /** The wallet signed the challenge. */
+  | { type: 'CRYPTO_MESSAGE_SIGNED'; attempt: number; signature: string }
+  /** `cryptoWallets.authenticate` signed the user in. */
+  | { type: 'CRYPTO_AUTHENTICATED'; attempt: number; result: AuthenticateData }
+  /**
+   * The wallet refused or failed, or a call failed. `cause` is what was thrown; the host hears of
+   * it only when the event is accepted, so an abandoned attempt's failure stays silent.
+   */
+  | { type: 'CRYPTO_FAILED'; attempt: number; error: ScreenError; cause: unknown }
   /** The back arrow. */
   | { type: 'BACK' }
   /** A toast finished its exit animation. */
@@ -126,6 +146,14 @@ const types: Record<EventType, true> = {
   OAUTH_START_REQUESTED: true,
   OAUTH_START_FAILED: true,
   OAUTH_PAGE_RESTORED: true,
+  CRYPTO_WALLET_SELECTED: true,
+  CRYPTO_OTHER_REQUESTED: true,
+  CRYPTO_SETUP_REQUESTED: true,
+  CRYPTO_WALLET_CONNECTED: true,
+  CRYPTO_CHALLENGE_RECEIVED: true,
+  CRYPTO_MESSAGE_SIGNED: true,
+  CRYPTO_AUTHENTICATED: true,
+  CRYPTO_FAILED: true,
   BACK: true,
   TOAST_DISMISSED: true,
 };

@@ -1,5 +1,6 @@
 /** @module machine/screen — every widget screen of spec §2 as one union keyed by `name`. */
 import type { OAuthProviderType } from '@latchkey/client';
+import type { CryptoWalletType } from '../crypto/wallets/wallet-option.js';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 
 /** What a successful sign-in call returned (a wire AuthenticateResponse); passed to the host as is. */
@@ -26,6 +27,19 @@ export interface OtpState {
 
 /** A tab of Main: email (magic link or email OTP) or one of the phone channels. */
 export type MainTab = OtpChannel;
+
+/**
+ * Spec §3 cryptoState, the wallet picked for the sign-in under way. `attempt` names this pick: an
+ * answer of a wallet pop-up the user has left (back arrow) carries an older one and is ignored.
+ */
+export interface CryptoAttempt {
+  /** The found wallet's id (`WalletOption.id`). */
+  walletOption: string;
+  /** The wallet's name as the buttons show it. */
+  walletLabel: string;
+  walletType: CryptoWalletType;
+  attempt: number;
+}
 
 /**
  * The current screen. Each member carries only the data its screen needs, so a screen
@@ -59,8 +73,8 @@ export type Screen =
   | { name: 'EmailConfirmation'; email: string; offerPassword?: boolean }
   | { name: 'OTPAuthenticate'; otpState: OtpState; offerPassword?: boolean }
   | { name: 'OTPConfirmation'; result: AuthenticateData }
-  | { name: 'CryptoConnect'; walletOption: string }
-  | { name: 'CryptoSignMessage'; walletOption: string; walletAddress: string; walletChallenge: string }
+  | ({ name: 'CryptoConnect' } & CryptoAttempt)
+  | ({ name: 'CryptoSignMessage'; walletAddress: string; walletChallenge: string } & CryptoAttempt)
   | { name: 'CryptoOtherScreen' }
   | { name: 'CryptoSetupWallet' }
   | { name: 'CryptoError' }
@@ -120,6 +134,15 @@ export const SCREENS_WITH_BACK: ReadonlySet<ScreenName> = new Set<ScreenName>([
   'CryptoOtherScreen',
   'CryptoSetupWallet',
   'CryptoError',
+]);
+
+/**
+ * The screens whose back arrow also works while busy: a wallet pop-up may never answer, and the
+ * user must not be stuck waiting for it.
+ */
+export const SCREENS_WITH_BACK_WHILE_BUSY: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'CryptoConnect',
+  'CryptoSignMessage',
 ]);
 
 /** The password email screens, for checks at run time. */

@@ -22,6 +22,14 @@ const passkey = (n: number, name = `Passkey ${n}`): WidgetWebAuthnRegistration =
 });
 const PASSKEYS = [passkey(1, 'MacBook'), passkey(2, 'Phone')] as const;
 
+// The wallet a crypto screen waits on, in its attempt 1.
+const METAMASK = {
+  walletOption: 'io.metamask',
+  walletLabel: 'MetaMask',
+  walletType: 'ethereum',
+  attempt: 1,
+} as const;
+
 // One sample per screen; the mapped type makes a new screen without a sample fail to compile.
 const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
   Main: { name: 'Main' },
@@ -38,10 +46,10 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
   EmailConfirmation: { name: 'EmailConfirmation', email: 'ada@example.com' },
   OTPAuthenticate: { name: 'OTPAuthenticate', otpState: OTP_STATE },
   OTPConfirmation: { name: 'OTPConfirmation', result: { ok: 1 } },
-  CryptoConnect: { name: 'CryptoConnect', walletOption: 'Metamask' },
+  CryptoConnect: { name: 'CryptoConnect', ...METAMASK },
   CryptoSignMessage: {
     name: 'CryptoSignMessage',
-    walletOption: 'Metamask',
+    ...METAMASK,
     walletAddress: '0x1',
     walletChallenge: 'c',
   },
@@ -55,6 +63,11 @@ const RESULT = { session_token: 'st' };
 const FAILURE = { code: 'invalid_token', message: 'The link has expired.' };
 const PASSKEY_FAILURE = { code: 'webauthn_not_allowed', field: 'passkey' } as const;
 const OAUTH_FAILURE = { code: 'invalid_argument', field: 'oauth' } as const;
+const CRYPTO_FAILURE = { code: 'crypto_wallet_connect_failed' };
+const WALLET_ERROR = Object.assign(new Error('[Error] Could not connect to wallet'), {
+  name: 'CryptoWalletError',
+  code: 'crypto_wallet_connect_failed',
+});
 
 const SENT_STATE: OtpState = {
   type: 'sms',
@@ -108,6 +121,30 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   OAUTH_START_REQUESTED: { type: 'OAUTH_START_REQUESTED', provider: 'github' },
   OAUTH_START_FAILED: { type: 'OAUTH_START_FAILED', error: OAUTH_FAILURE },
   OAUTH_PAGE_RESTORED: { type: 'OAUTH_PAGE_RESTORED' },
+  CRYPTO_WALLET_SELECTED: {
+    type: 'CRYPTO_WALLET_SELECTED',
+    walletOption: 'app.phantom',
+    walletLabel: 'Phantom',
+    walletType: 'solana',
+    attempt: 2,
+  },
+  CRYPTO_OTHER_REQUESTED: { type: 'CRYPTO_OTHER_REQUESTED' },
+  CRYPTO_SETUP_REQUESTED: { type: 'CRYPTO_SETUP_REQUESTED' },
+  CRYPTO_WALLET_CONNECTED: {
+    type: 'CRYPTO_WALLET_CONNECTED',
+    attempt: 1,
+    walletAddress: '0xabc',
+    chainId: 1,
+  },
+  CRYPTO_CHALLENGE_RECEIVED: {
+    type: 'CRYPTO_CHALLENGE_RECEIVED',
+    attempt: 1,
+    walletAddress: '0xabc',
+    walletChallenge: 'Sign in to localhost',
+  },
+  CRYPTO_MESSAGE_SIGNED: { type: 'CRYPTO_MESSAGE_SIGNED', attempt: 1, signature: '0xsig' },
+  CRYPTO_AUTHENTICATED: { type: 'CRYPTO_AUTHENTICATED', attempt: 1, result: RESULT },
+  CRYPTO_FAILED: { type: 'CRYPTO_FAILED', attempt: 1, error: CRYPTO_FAILURE, cause: WALLET_ERROR },
 };
 
 const startsWork =
@@ -148,6 +185,39 @@ const toMain =
     expect(next.screen).toEqual(email === undefined ? { name: 'Main' } : { name: 'Main', email });
     expect(next.busy).toBe(false);
   };
+
+const toPhantomConnect: Check = (next) => {
+  expect(next.screen).toEqual({
+    name: 'CryptoConnect',
+    walletOption: 'app.phantom',
+    walletLabel: 'Phantom',
+    walletType: 'solana',
+    attempt: 2,
+  });
+  expect(next.busy).toBe(true);
+  expect(next.error).toBeNull();
+};
+
+const toCryptoScreen =
+  (name: 'CryptoOtherScreen' | 'CryptoSetupWallet'): Check =>
+  (next) => {
+    expect(next.screen).toEqual({ name });
+    expect(next.busy).toBe(false);
+  };
+
+/** Accepted without a change on screen: the step's call starts from the new state object. */
+const continuesOn =
+  (name: 'CryptoConnect' | 'CryptoSignMessage'): Check =>
+  (next) => {
+    expect(next.screen).toBe(SCREENS[name]);
+    expect(next.busy).toBe(true);
+  };
+
+const toCryptoError: Check = (next) => {
+  expect(next.screen).toEqual({ name: 'CryptoError' });
+  expect(next.busy).toBe(false);
+  expect(next.error).toEqual(CRYPTO_FAILURE);
+};
 
 // Every accepted (screen, busy, event) triple and what it must produce; all others are ignored.
 const ACCEPTED: Record<string, Check> = {
@@ -259,6 +329,33 @@ const ACCEPTED: Record<string, Check> = {
   'PasswordDedupe/busy/RESEND_SUCCEEDED': resent,
   'CryptoConnect/idle/BACK': toMain(),
   'CryptoSignMessage/idle/BACK': toMain(),
+  // A wallet pop-up may never answer: its back arrow works while busy, and ends the wait.
+  'CryptoConnect/busy/BACK': toMain(),
+  'CryptoSignMessage/busy/BACK': toMain(),
+  'Main/idle/CRYPTO_WALLET_SELECTED': toPhantomConnect,
+  'CryptoOtherScreen/idle/CRYPTO_WALLET_SELECTED': toPhantomConnect,
+  'Main/idle/CRYPTO_OTHER_REQUESTED': toCryptoScreen('CryptoOtherScreen'),
+  'Main/idle/CRYPTO_SETUP_REQUESTED': toCryptoScreen('CryptoSetupWallet'),
+  'CryptoOtherScreen/idle/CRYPTO_SETUP_REQUESTED': toCryptoScreen('CryptoSetupWallet'),
+  'CryptoConnect/busy/CRYPTO_WALLET_CONNECTED': continuesOn('CryptoConnect'),
+  'CryptoConnect/busy/CRYPTO_CHALLENGE_RECEIVED': (next) => {
+    expect(next.screen).toEqual({
+      name: 'CryptoSignMessage',
+      ...METAMASK,
+      walletAddress: '0xabc',
+      walletChallenge: 'Sign in to localhost',
+    });
+    // Still busy: the signature is the next step.
+    expect(next.busy).toBe(true);
+  },
+  'CryptoSignMessage/busy/CRYPTO_MESSAGE_SIGNED': continuesOn('CryptoSignMessage'),
+  'CryptoSignMessage/busy/CRYPTO_AUTHENTICATED': (next) => {
+    expect(next.screen).toEqual({ name: 'CryptoConfirmation', result: RESULT });
+    expect(next.busy).toBe(false);
+    expect(next.error).toBeNull();
+  },
+  'CryptoConnect/busy/CRYPTO_FAILED': toCryptoError,
+  'CryptoSignMessage/busy/CRYPTO_FAILED': toCryptoError,
   'CryptoOtherScreen/idle/BACK': toMain(),
   'CryptoSetupWallet/idle/BACK': toMain(),
   'CryptoError/idle/BACK': toMain(),
@@ -594,6 +691,55 @@ describe('transition, passkeys', () => {
       screen: { name: 'PasskeyRegistrationSuccess', created: false },
       error: null,
     });
+  });
+});
+
+describe('transition, crypto wallets', () => {
+  const connecting = initialState(SCREENS.CryptoConnect, true);
+  const signing = initialState(SCREENS.CryptoSignMessage, true);
+  const outcomes = [
+    EVENTS.CRYPTO_WALLET_CONNECTED,
+    EVENTS.CRYPTO_CHALLENGE_RECEIVED,
+    EVENTS.CRYPTO_MESSAGE_SIGNED,
+    EVENTS.CRYPTO_AUTHENTICATED,
+    EVENTS.CRYPTO_FAILED,
+  ];
+
+  it('ignores every outcome of another attempt', () => {
+    for (const event of outcomes) {
+      const stale = { ...event, attempt: 7 };
+      expect(transition(connecting, stale)).toBe(connecting);
+      expect(transition(signing, stale)).toBe(signing);
+    }
+  });
+
+  it('ignores the late answers of an attempt the user went back from, also after a new pick', () => {
+    const left = transition(connecting, EVENTS.BACK);
+    expect(left).toMatchObject({ screen: { name: 'Main' }, busy: false, error: null });
+    for (const event of outcomes) expect(transition(left, event)).toBe(left);
+    const again = transition(left, { ...EVENTS.CRYPTO_WALLET_SELECTED, attempt: 3 });
+    for (const event of outcomes) expect(transition(again, event)).toBe(again);
+    expect(transition(again, { ...EVENTS.CRYPTO_WALLET_CONNECTED, attempt: 3 })).not.toBe(again);
+  });
+
+  it('takes a step’s outcome only on its own screen', () => {
+    // Connected and challenge belong to CryptoConnect; signed and authenticated to CryptoSignMessage.
+    expect(transition(signing, EVENTS.CRYPTO_CHALLENGE_RECEIVED)).toBe(signing);
+    expect(transition(signing, EVENTS.CRYPTO_WALLET_CONNECTED)).toBe(signing);
+    expect(transition(connecting, EVENTS.CRYPTO_MESSAGE_SIGNED)).toBe(connecting);
+    expect(transition(connecting, EVENTS.CRYPTO_AUTHENTICATED)).toBe(connecting);
+  });
+
+  it('clears the crypto error when going back from CryptoError', () => {
+    const failed = transition(signing, EVENTS.CRYPTO_FAILED);
+    expect(failed.error).toEqual(CRYPTO_FAILURE);
+    expect(transition(failed, EVENTS.BACK)).toMatchObject({ screen: { name: 'Main' }, error: null });
+  });
+
+  it('refuses a wallet pick while Main is busy with another method', () => {
+    const sending = transition(initialState({ name: 'Main' }), EVENTS.EMAIL_SUBMITTED);
+    expect(transition(sending, EVENTS.CRYPTO_WALLET_SELECTED)).toBe(sending);
+    expect(transition(sending, EVENTS.CRYPTO_OTHER_REQUESTED)).toBe(sending);
   });
 });
 

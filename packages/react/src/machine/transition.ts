@@ -1,10 +1,16 @@
 /** @module machine/transition — the pure (state, event) → state reducer; no I/O, no React. */
 import { isEmailAddress } from '@latchkey/client';
+import { cryptoTransition } from './crypto-transition.js';
 import type { Event } from './event.js';
 import { oauthTransition } from './oauth-transition.js';
 import { passkeyTransition } from './passkey-transition.js';
 import { passwordTransition } from './password-transition.js';
-import { PASSWORD_EMAIL_SCREENS, SCREENS_WITH_BACK, type Screen } from './screen.js';
+import {
+  PASSWORD_EMAIL_SCREENS,
+  SCREENS_WITH_BACK,
+  SCREENS_WITH_BACK_WHILE_BUSY,
+  type Screen,
+} from './screen.js';
 import type { MachineState, Toast } from './state.js';
 
 /** Spec §9: one-time passcodes have 6 digits. */
@@ -161,9 +167,20 @@ export function transition(state: MachineState, event: Event): MachineState {
     case 'OAUTH_START_FAILED':
     case 'OAUTH_PAGE_RESTORED':
       return oauthTransition(state, event);
+    case 'CRYPTO_WALLET_SELECTED':
+    case 'CRYPTO_OTHER_REQUESTED':
+    case 'CRYPTO_SETUP_REQUESTED':
+    case 'CRYPTO_WALLET_CONNECTED':
+    case 'CRYPTO_CHALLENGE_RECEIVED':
+    case 'CRYPTO_MESSAGE_SIGNED':
+    case 'CRYPTO_AUTHENTICATED':
+    case 'CRYPTO_FAILED':
+      return cryptoTransition(state, event);
     case 'BACK':
-      if (!SCREENS_WITH_BACK.has(screen.name) || busy) return state;
-      return { ...state, screen: backToMain(screen), error: null };
+      if (!SCREENS_WITH_BACK.has(screen.name)) return state;
+      // Leaving a wallet pop-up unanswered abandons its attempt (crypto-transition.ts ignores it).
+      if (busy && !SCREENS_WITH_BACK_WHILE_BUSY.has(screen.name)) return state;
+      return { ...state, screen: backToMain(screen), busy: false, error: null };
     case 'TOAST_DISMISSED':
       if (state.toast?.id !== event.id) return state;
       return { ...state, toast: null };

@@ -1,9 +1,13 @@
-/** @module screens/main-screen — Main, the method chooser: OAuth buttons, phone tabs, the email tab, then passkeys. */
+/**
+ * @module screens/main-screen — Main, the method chooser: OAuth and wallet buttons, phone tabs,
+ * the email tab, then passkeys.
+ */
 import { type ReactElement, useEffect, useState } from 'react';
 import { Divider } from '../components/divider.js';
 import { ScreenFrame } from '../components/screen-frame.js';
 import { Tabs } from '../components/tabs.js';
 import { productsOf } from '../config.js';
+import { CryptoWalletButtons } from '../crypto/crypto-screens.js';
 import type { MainTab, ScreenOf } from '../machine/screen.js';
 import { OAuthButtons } from '../oauth/oauth-buttons.js';
 import { oauthProvidersOf } from '../oauth/oauth-providers-of.js';
@@ -23,7 +27,7 @@ const TAB_LABELS: Record<MainTab, StringKey> = {
 
 /**
  * Main. With `oauth`, one 'Continue with {provider}' button per configured provider comes first,
- * then an 'or' divider. With one method its form shows alone; with several, a tab list picks the
+ * then with `crypto` the wallet buttons, then an 'or' divider. With one method its form shows alone; with several, a tab list picks the
  * form. The selected tab lives in the screen, so coming back from the code screen reopens it.
  * With `passkeys`, 'Log in with a Passkey' follows the forms, and the email field offers passkeys
  * in its autofill.
@@ -36,6 +40,8 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
   const passkeys = productsOf(config).includes('passkeys');
   const oauthProviders = oauthProvidersOf(config);
   const oauth = oauthProviders.known.length > 0;
+  const crypto = productsOf(config).includes('crypto');
+  const buttons = oauth || crypto;
   const showsEmail = tab === 'email' && emailMethod !== null;
   const abortAutofill = usePasskeyAutofill(passkeys && showsEmail);
 
@@ -88,11 +94,12 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
       {oauth ? (
         <OAuthButtons screen={screen} providers={oauthProviders.known} unknown={oauthProviders.unknown} />
       ) : null}
-      {oauth && (methods || passkeys) ? <Divider text={t('common.or')} /> : null}
+      {crypto ? <CryptoWalletButtons /> : null}
+      {buttons && (methods || passkeys) ? <Divider text={t('common.or')} /> : null}
       {methods}
       {passkeys && methods ? <Divider text={t('common.or')} /> : null}
       {passkeys ? <PasskeyLogin pending={passkeyBusy} onStart={startPasskey} /> : null}
-      {!methods && !passkeys && !oauth ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
+      {!methods && !passkeys && !buttons ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
     </ScreenFrame>
   );
 }

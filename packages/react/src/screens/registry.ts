@@ -1,10 +1,16 @@
 /** @module screens/registry — every Screen name mapped to its component; a missing one fails to compile. */
 import type { ComponentType } from 'react';
+import {
+  CryptoConnectScreen,
+  CryptoErrorScreen,
+  CryptoOtherScreen,
+  CryptoSetupWalletScreen,
+  CryptoSignMessageScreen,
+} from '../crypto/crypto-screens.js';
 import type { ScreenName, ScreenOf } from '../machine/screen.js';
 import { PasskeyStartScreen, PasskeySuccessScreen } from '../passkey/passkey-screens.js';
 import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
-import { NotAvailableScreen } from './not-available-screen.js';
 import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
 import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
 import { PasswordEmailSentScreen } from './password-email-sent-screen.js';
@@ -17,7 +23,7 @@ export type ScreenComponent<N extends ScreenName> = ComponentType<{ screen: Scre
 /** A component for every screen name (a mapped type, not a switch, so none can be forgotten). */
 export type ScreenRegistry = { readonly [N in ScreenName]: ScreenComponent<N> };
 
-/** The registry. Screens of later issues render the "not available yet" placeholder. */
+/** The registry. */
 export const screenRegistry: ScreenRegistry = {
   Main: MainScreen,
   PasskeyRegistrationStart: PasskeyStartScreen,
@@ -33,10 +39,10 @@ export const screenRegistry: ScreenRegistry = {
   EmailConfirmation: EmailConfirmationScreen,
   OTPAuthenticate: OtpAuthenticateScreen,
   OTPConfirmation: SuccessScreen,
-  CryptoConnect: NotAvailableScreen,
-  CryptoSignMessage: NotAvailableScreen,
-  CryptoOtherScreen: NotAvailableScreen,
-  CryptoSetupWallet: NotAvailableScreen,
-  CryptoError: NotAvailableScreen,
+  CryptoConnect: CryptoConnectScreen,
+  CryptoSignMessage: CryptoSignMessageScreen,
+  CryptoOtherScreen: CryptoOtherScreen,
+  CryptoSetupWallet: CryptoSetupWalletScreen,
+  CryptoError: CryptoErrorScreen,
   CryptoConfirmation: SuccessScreen,
 };

@@ -38,6 +38,7 @@ export const en = {
   'main.tabWhatsApp': 'WhatsApp',
   'main.continueWithProvider': 'Continue with {provider}',
   'main.continueWithWallet': 'Continue with {wallet}',
+  'main.continueWithCryptoWallet': 'Continue with a crypto wallet',
   'main.loginWithPasskey': 'Log in with a Passkey',
 
   // Magic-link sent
@@ -123,6 +124,10 @@ export const en = {
   'crypto.setupTitle': 'Set up a new crypto wallet',
   'crypto.setupText': 'Choose a wallet to install, then come back to log in.',
   'crypto.otherTitle': 'Continue with other wallet',
+  'crypto.otherWallet': 'Continue with other wallet',
+  'crypto.setupLink': 'Set up a new crypto wallet',
+  'crypto.setupLinks': 'Crypto wallets',
+  'crypto.unavailable': 'Crypto wallet sign-in could not be loaded. Check your connection and try again.',
   'crypto.errorTitle': 'Looks like there was an error!',
   'crypto.errorText':
     'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',

@@ -6,6 +6,8 @@ import type {
   OtpEmailLoginOrCreateOptions,
   WidgetBootstrap,
   WidgetClient,
+  WidgetCryptoWalletAuthenticateOptions,
+  WidgetCryptoWalletStartOptions,
   WidgetGoogleOneTapResult,
   WidgetGoogleOneTapStartOptions,
   WidgetOAuth,
@@ -58,6 +60,10 @@ export interface FakeClientOptions {
   oauthStart?: (provider: OAuthProviderType, options?: WidgetOAuthStartOptions) => Promise<unknown>;
   /** `oauth.googleOneTap.start`; stays pending (a prompt nobody answers) unless set. */
   oneTapStart?: (options?: WidgetGoogleOneTapStartOptions) => Promise<WidgetGoogleOneTapResult>;
+  /** `cryptoWallets.authenticateStart`; resolves cryptoChallenge(n) for the n-th start unless set. */
+  cryptoStart?: (options: WidgetCryptoWalletStartOptions, n: number) => Promise<{ challenge: string }>;
+  /** `cryptoWallets.authenticate`; resolves CRYPTO_AUTHENTICATED_RESULT unless set. */
+  cryptoAuthenticate?: (options: WidgetCryptoWalletAuthenticateOptions) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -89,6 +95,8 @@ export interface FakeClient extends WidgetClient {
     deleteWebauthnRegistration: string[];
     oauthStart: Array<{ provider: OAuthProviderType; options: WidgetOAuthStartOptions | undefined }>;
     oneTapStart: Array<WidgetGoogleOneTapStartOptions | undefined>;
+    cryptoStart: WidgetCryptoWalletStartOptions[];
+    cryptoAuthenticate: WidgetCryptoWalletAuthenticateOptions[];
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -134,6 +142,21 @@ export const PASSKEY_AUTHENTICATED_RESULT = {
 export const PASSKEY_REGISTERED_RESULT = {
   ...AUTHENTICATED,
   webauthn_registration_id: 'webauthn-registration-test-2',
+};
+
+/** A crypto-wallet start response; the n-th start gets the challenge ending in n. */
+export function cryptoChallenge(n: number): { challenge: string } & Record<string, unknown> {
+  return {
+    request_id: `request-id-test-crypto-${n}`,
+    status_code: 200,
+    challenge: `Sign in to localhost.\n\nNonce: nonce-test-${n}`,
+  };
+}
+
+/** A crypto-wallet sign-in response, trimmed to what the widget passes on. */
+export const CRYPTO_AUTHENTICATED_RESULT = {
+  ...AUTHENTICATED,
+  crypto_wallet_id: 'crypto-wallet-test-1',
 };
 
 /** A passkey of the user as `user.webauthn_registrations` lists it (the widget's fields). */
@@ -218,6 +241,8 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       deleteWebauthnRegistration: [],
       oauthStart: [],
       oneTapStart: [],
+      cryptoStart: [],
+      cryptoAuthenticate: [],
     },
     telemetryEvents: [],
     bootstrap: {
@@ -321,6 +346,19 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       browserSupportsAutofill() {
         fake.calls.browserSupportsAutofill++;
         return Promise.resolve(options.supportsAutofill ?? false);
+      },
+    },
+    cryptoWallets: {
+      authenticateStart(opts) {
+        fake.calls.cryptoStart.push(opts);
+        const n = fake.calls.cryptoStart.length;
+        return options.cryptoStart ? options.cryptoStart(opts, n) : Promise.resolve(cryptoChallenge(n));
+      },
+      authenticate(opts) {
+        fake.calls.cryptoAuthenticate.push(opts);
+        return options.cryptoAuthenticate
+          ? options.cryptoAuthenticate(opts)
+          : Promise.resolve(CRYPTO_AUTHENTICATED_RESULT);
       },
     },
     session: {

@@ -1,0 +1,11 @@
+/**
+ * @module crypto/crypto-screens — the crypto screens and Main's wallet buttons as one module, which
+ * the standalone build turns into latchkey-crypto.js together with the wallet layer
+ * (crypto-screens-script.tsx, load-crypto-wallets-script.ts).
+ */
+export { CryptoWalletButtons } from './crypto-wallet-buttons.js';
+export { CryptoConnectScreen } from './screens/crypto-connect-screen.js';
+export { CryptoErrorScreen } from './screens/crypto-error-screen.js';
+export { CryptoOtherScreen } from './screens/crypto-other-screen.js';
+export { CryptoSetupWalletScreen } from './screens/crypto-setup-wallet-screen.js';
+export { CryptoSignMessageScreen } from './screens/crypto-sign-message-screen.js';
