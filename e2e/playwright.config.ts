@@ -26,6 +26,15 @@ const createLudsProject = [
   `> ${e2eDataDir}/luds-project.json`,
 ].join(' ');
 
+// A third project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
+// page picks it with `?login=crypto&project=siwe`.
+const createSiweProject = [
+  'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
+  `--origin ${demoUrl}`,
+  `--redirect-url '${demoUrl}/authenticate?login=crypto&project=siwe'`,
+  `> ${e2eDataDir}/siwe-project.json`,
+].join(' ');
+
 // The dev project signs in with "Google" through the e2e stand-in (e2e/support/fake-google).
 const configureGoogle = [
   'node apps/provider/dist/cli.js project create > /dev/null &&',
@@ -80,7 +89,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { demoUrl, e2eDataDir, providerUrl } from './stack.js';
 
-function publicToken(project: 'dev' | 'luds'): string {
+/** The e2e stack's projects: the dev one, and those the Playwright config makes with the CLI. */
+export type StackProject = 'dev' | 'luds' | 'siwe';
+
+function publicToken(project: StackProject): string {
   const file = join(e2eDataDir, `${project}-project.json`);
   return (JSON.parse(readFileSync(file, 'utf8')) as { public_token: string }).public_token;
 }
@@ -14,7 +17,7 @@ export async function sdkPost(
   request: APIRequestContext,
   path: string,
   body: object,
-  project: 'dev' | 'luds' = 'dev',
+  project: StackProject = 'dev',
 ): Promise<unknown> {
   const token = publicToken(project);
   const response = await request.post(`${providerUrl}/sdk/v1${path}`, {
@@ -27,4 +30,23 @@ export async function sdkPost(
   });
   if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
   return response.json();
+}
+
+/** GET `/sdk/v1{path}` as the holder of `sessionToken` (the page's `stytch_session` cookie); the envelope's `data`. */
+export async function sdkGetAsSession(
+  request: APIRequestContext,
+  path: string,
+  sessionToken: string,
+  project: StackProject = 'dev',
+): Promise<Record<string, unknown>> {
+  const token = publicToken(project);
+  const response = await request.get(`${providerUrl}/sdk/v1${path}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${token}:${sessionToken}`).toString('base64')}`,
+      origin: demoUrl,
+      'x-sdk-parent-host': demoUrl,
+    },
+  });
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
 }

@@ -13,7 +13,9 @@
   // Setups an integrator might choose: `?login=codes` signs in with passcodes only (email, text,
   // WhatsApp); `?login=passwords` asks for a password first, with magic links as the way around
   // it; `?login=passkeys` offers passkeys beside magic links and lets a signed-in person manage
-  // theirs; `?login=oauth` offers Google (with One Tap) and GitHub above a magic-link form; the
+  // theirs; `?login=oauth` offers Google (with One Tap) and GitHub above a magic-link form;
+  // `?login=crypto` offers the browser's Ethereum and Solana wallets above a magic-link form (with
+  // `&project=siwe`, a project that asks wallets to sign Sign-In with Ethereum messages); the
   // default sends magic links to emails and passcodes to phones.
   const loginConfigs = {
     passwords: { products: ['emailMagicLinks', 'passwords'] },
@@ -22,6 +24,7 @@
       products: ['oauth', 'emailMagicLinks'],
       oauthOptions: { providers: [{ type: 'google', one_tap: true }, { type: 'github' }] },
     },
+    crypto: { products: ['crypto', 'emailMagicLinks'] },
     default: {
       products: ['emailMagicLinks', 'otp'],
       otpOptions: { methods: ['sms', 'whatsapp'], expirationMinutes: 5 },
@@ -74,8 +77,14 @@
       if (signedInHere) resetSearch = null;
       loginEl.hidden = true;
       account.hidden = false;
-      document.getElementById('account-email').textContent =
-        user?.emails?.[0]?.email ?? user?.phone_numbers?.[0]?.phone_number ?? '—';
+      const wallets = user?.crypto_wallets ?? [];
+      const signedInAs = document.getElementById('account-email');
+      const contact = user?.emails?.[0]?.email ?? user?.phone_numbers?.[0]?.phone_number;
+      // Someone who signed up with a wallet has no email or phone: name them by the wallet.
+      signedInAs.textContent = contact ?? (wallets[0] ? shortAddress(wallets[0].crypto_wallet_address) : '—');
+      if (!contact && wallets[0]) signedInAs.title = wallets[0].crypto_wallet_address;
+      else signedInAs.removeAttribute('title');
+      renderWallets(wallets);
       document.getElementById('account-user-id').textContent = session.user_id;
       const expires = document.getElementById('account-expires');
       expires.dateTime = session.expires_at;
@@ -120,6 +129,34 @@
       };
       widget = resetSearch ? mountResetPassword({ ...options, search: resetSearch }) : mountLogin(options);
     }
+  }
+
+  /** `0x5aAe…eAed`: enough of an address to recognise it; the full one is listed below. */
+  function shortAddress(address) {
+    const head = address.startsWith('0x') ? 6 : 4;
+    return address.length > head + 6 ? `${address.slice(0, head)}…${address.slice(-4)}` : address;
+  }
+
+  const WALLET_TYPES = { ethereum: 'Ethereum', solana: 'Solana' };
+
+  // The account panel's wallet list: type, then the full address (monospace, wraps).
+  function renderWallets(wallets) {
+    const list = document.getElementById('account-wallets');
+    document.getElementById('account-wallets-label').hidden = wallets.length === 0;
+    list.parentElement.hidden = wallets.length === 0;
+    list.replaceChildren(
+      ...wallets.map((wallet) => {
+        const item = document.createElement('li');
+        const type = document.createElement('span');
+        type.className = 'wallet-type';
+        type.textContent = WALLET_TYPES[wallet.crypto_wallet_type] ?? wallet.crypto_wallet_type;
+        const address = document.createElement('code');
+        address.className = 'wallet-address';
+        address.textContent = wallet.crypto_wallet_address;
+        item.append(type, ' ', address);
+        return item;
+      }),
+    );
   }
 
   // The account panel's passkey manager: the integrator's "security settings" for a signed-in person.
