@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { activateUser, insertUser } from '../users/users.repository.js';
+import { activateUser, insertBlankUser } from '../users/users.repository.js';
 import { lockWallet } from './crypto-wallet-challenges.repository.js';
 import { walletInUse } from './crypto-wallet-errors.js';
 import {
@@ -68,17 +68,6 @@ export async function linkCryptoWallet(
 
 /** A new active user with no name, email or phone: the wallet is its only way in. */
 async function createWalletUser(trx: Transaction, deps: LinkWalletDeps, project: Project, now: Date) {
-  const user = await insertUser(trx, {
-    id: newId('user', project.environment, deps.random),
-    project_id: project.id,
-    status: 'active',
-    first_name: '',
-    middle_name: '',
-    last_name: '',
-    trusted_metadata: '{}',
-    untrusted_metadata: '{}',
-    created_at: now,
-    updated_at: now,
-  });
+  const user = await insertBlankUser(trx, project, 'active', { random: deps.random, now });
   return user.id;
 }

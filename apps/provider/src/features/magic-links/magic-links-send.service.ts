@@ -6,7 +6,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
-import { findEmailByAddress, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
+import { findEmailByAddress, insertBlankUser, insertEmailIfAbsent } from '../users/users.repository.js';
 import { renderNoAccountEmail } from './magic-link-email.js';
 import {
   issueMagicLink,
@@ -88,17 +88,9 @@ export function createMagicLinksSendService(deps: {
   /** Creates a user with the address unverified; undefined when a concurrent request got there first. */
   async function createUser(trx: Transaction, project: Project, send: PreparedSend, pending: boolean) {
     const now = deps.clock.now();
-    const user = await insertUser(trx, {
-      id: newId('user', project.environment, deps.random),
-      project_id: project.id,
-      status: pending ? 'pending' : 'active',
-      first_name: '',
-      middle_name: '',
-      last_name: '',
-      trusted_metadata: '{}',
-      untrusted_metadata: '{}',
-      created_at: now,
-      updated_at: now,
+    const user = await insertBlankUser(trx, project, pending ? 'pending' : 'active', {
+      random: deps.random,
+      now,
     });
     const email = await insertEmailIfAbsent(trx, {
       id: newId('email', project.environment, deps.random),

@@ -14,8 +14,8 @@ import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import {
   findEmailByAddress,
+  insertBlankUser,
   insertEmailIfAbsent,
-  insertUser,
   markEmailVerified,
 } from '../users/users.repository.js';
 import type { OtpChannel, OtpCodeRow } from './otps.table.js';
@@ -88,18 +88,7 @@ export async function createUserWithMethod(
   destination: Destination,
 ): Promise<Method | undefined> {
   const now = deps.clock.now();
-  const user = await insertUser(db, {
-    id: newId('user', project.environment, deps.random),
-    project_id: project.id,
-    status: 'active',
-    first_name: '',
-    middle_name: '',
-    last_name: '',
-    trusted_metadata: '{}',
-    untrusted_metadata: '{}',
-    created_at: now,
-    updated_at: now,
-  });
+  const user = await insertBlankUser(db, project, 'active', { random: deps.random, now });
   const method = await insertMethodIfAbsent(db, project, destination, {
     id: newMethodId(project, destination, deps.random),
     user_id: user.id,

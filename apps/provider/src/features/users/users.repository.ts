@@ -1,12 +1,15 @@
 /** @module users.repository — SQL for users and their email addresses. */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
 import type { CryptoWalletSummary } from '../crypto-wallets/crypto-wallet-object.js';
 import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
 import type { OAuthProviderSummary } from '../oauth/oauth-provider-object.js';
 import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
 import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
+import type { Project } from '../projects/project.js';
 import type { WebauthnRegistrationSummary } from '../webauthn/webauthn-registration-object.js';
 import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
@@ -80,6 +83,30 @@ export async function findEmailByAddress(
 /** Inserts a user. */
 export async function insertUser(db: DbExecutor, row: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Inserts a user with no name or metadata yet: made by a sign-in method (an address, a phone
+ * number, a wallet) that the caller attaches next.
+ */
+export async function insertBlankUser(
+  db: DbExecutor,
+  project: Pick<Project, 'id' | 'environment'>,
+  status: UserRow['status'],
+  deps: { random: Random; now: Date },
+): Promise<UserRow> {
+  return insertUser(db, {
+    id: newId('user', project.environment, deps.random),
+    project_id: project.id,
+    status,
+    first_name: '',
+    middle_name: '',
+    last_name: '',
+    trusted_metadata: '{}',
+    untrusted_metadata: '{}',
+    created_at: deps.now,
+    updated_at: deps.now,
+  });
 }
 
 /** Inserts an email; returns undefined when the address is already taken in the project. */
