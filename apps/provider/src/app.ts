@@ -9,6 +9,10 @@ import type { Mailer } from './email/mailer.js';
 import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
 import { bootstrapRoutes } from './features/bootstrap/bootstrap.routes.js';
+import { createCaptchaCheck } from './features/captcha/captcha-check.js';
+import { createCaptchaReplayGuard } from './features/captcha/captcha-replay-guard.js';
+import { createRecaptchaAssessor } from './features/captcha/recaptcha-assessment.js';
+import { registerCaptchaCheck } from './features/captcha/require-captcha.js';
 import { clientsideServicesRoutes } from './features/clientside-services/clientside-services.routes.js';
 import { createCryptoWalletAuthenticateService } from './features/crypto-wallets/crypto-wallet-authenticate.service.js';
 import { createChallengeStore as createWalletChallengeStore } from './features/crypto-wallets/crypto-wallet-challenges.js';
@@ -20,6 +24,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
+import { createSecondFactorService } from './features/mfa/second-factor.service.js';
 import { oauthRoutes } from './features/oauth/oauth.routes.js';
 import { createOAuthAuthenticateService } from './features/oauth/oauth-authenticate.service.js';
 import { createOAuthCallbackService } from './features/oauth/oauth-callback.service.js';
@@ -48,6 +53,9 @@ import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
+import { totpsRoutes } from './features/totps/totps.routes.js';
+import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
+import { createTotpsEnrolService } from './features/totps/totps-enrol.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createUsersService } from './features/users/users.service.js';
 import { webauthnRoutes } from './features/webauthn/webauthn.routes.js';
@@ -86,12 +94,17 @@ export interface AppDeps {
   devClock?: OffsetClock;
   /** Replaces the upstream OAuth client (default: global fetch, the app's clock and random). */
   upstream?: UpstreamClient;
+  /** How long a reCAPTCHA assessment may take before the call is refused; 5 000 ms by default (tests pass less). */
+  captchaTimeoutMs?: number;
 }
 
 /** The parts of ProviderConfig the app reads. */
 export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
   Partial<
-    Pick<ProviderConfig, 'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl' | 'ethereumRpcUrls'>
+    Pick<
+      ProviderConfig,
+      'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl' | 'ethereumRpcUrls' | 'recaptcha'
+    >
   >;
 
 /** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */
@@ -126,6 +139,16 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.setNotFoundHandler(() => {
     throw new ApiError('route_not_found');
   });
+  registerCaptchaCheck(
+    app,
+    createCaptchaCheck({
+      assessor: config.recaptcha
+        ? createRecaptchaAssessor({ ...config.recaptcha, timeoutMs: deps.captchaTimeoutMs })
+        : undefined,
+      replay: createCaptchaReplayGuard({ db, clock }),
+      warn: (message, details) => app.log.warn(details, message),
+    }),
+  );
 
   const keyRing =
     deps.keyRing ??
@@ -152,7 +175,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     messenger: deps.messenger ?? noMessenger,
     throttle,
   });
-  const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions });
+  const secondFactor = createSecondFactorService({ db, clock, sessions, limiter });
+  const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
   const passwordDeps = {
     db,
     clock,
@@ -209,6 +233,16 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registrations: createOAuthRegistrationsService({ db, clock }),
   };
   const oneTap = createOneTapService({ ...oauthDeps, lookups });
+  const totps = {
+    enrol: createTotpsEnrolService({ db, clock, random, keyEncryptionSecret: config.keyEncryptionSecret }),
+    authenticate: createTotpsAuthenticateService({
+      db,
+      clock,
+      sessions,
+      secondFactor,
+      keyEncryptionSecret: config.keyEncryptionSecret,
+    }),
+  };
   const walletChallenges = createWalletChallengeStore({ db, clock });
   const cryptoWallets = {
     start: createCryptoWalletStartService({ clock, random, challenges: walletChallenges, lookups }),
@@ -235,13 +269,14 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(bootstrapRoutes, { db });
       sdk.register(eventsRoutes, { db, clock });
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
-      sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, responses });
+      sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, secondFactor, responses });
       sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });
       sdk.register(oauthSdkRoutes, { db, ...oauth, sessions, responses });
       sdk.register(cryptoWalletsRoutes, { ...cryptoWallets, sessions, responses });
+      sdk.register(totpsRoutes, { db, ...totps, sessions, secondFactor, responses });
     },
     { prefix: '/sdk/v1' },
   );

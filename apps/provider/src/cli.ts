@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open-database.js';
+import { parseCaptchaFlags } from './features/captcha/captcha-flags.js';
 import {
   OAUTH_USAGE,
   OAuthCommandError,
@@ -22,10 +23,14 @@ const USAGE = `Usage:
   latchkey-provider project create
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
-      [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe]
+      [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe] [--mfa]
       [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
+      [--captcha-site-key KEY [--captcha-min-score N]]
       Create a project and print its credentials (the secret is shown once and stored hashed).
       --siwe: Ethereum wallets sign in with EIP-4361 (Sign-In with Ethereum) messages.
+      --mfa: every sign-in but a passkey needs a second factor (TOTP, recovery code or SMS code).
+      --captcha-site-key: sign-in calls need a reCAPTCHA Enterprise token scoring at least
+      --captcha-min-score (0..1, default 0.5); needs LATCHKEY_RECAPTCHA_ASSESSMENT_URL on the server.
       Send limit keys: ${Object.values(SEND_LIMIT_FIELDS)
         .map((f) => f.json)
         .join(', ')}.
@@ -117,10 +122,13 @@ async function run(argv: string[]): Promise<void> {
       pkce: { type: 'boolean' },
       'disable-watermark': { type: 'boolean' },
       siwe: { type: 'boolean' },
+      mfa: { type: 'boolean' },
       'send-limit': { type: 'string', multiple: true },
       'password-policy': { type: 'string' },
       'luds-min-length': { type: 'string' },
       'luds-complexity': { type: 'string' },
+      'captcha-site-key': { type: 'string' },
+      'captcha-min-score': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -135,6 +143,8 @@ async function run(argv: string[]): Promise<void> {
     if (verb === 'create' && values.name === undefined) {
       print((await ensureDevProject(database.db, { ...deps, dataDir: config.dataDir })).credentials);
     } else if (verb === 'create') {
+      const captcha = parseCaptchaFlags(values['captcha-site-key'], values['captcha-min-score']);
+      if (!captcha.ok) throw new UsageError(captcha.problem);
       const redirects = values['redirect-url'] ?? [];
       const { credentials } = await createProject(database.db, deps, {
         name: values.name as string,
@@ -146,8 +156,10 @@ async function run(argv: string[]): Promise<void> {
         pkceRequiredForEmailMagicLinks: values.pkce ?? false,
         disableSdkWatermark: values['disable-watermark'] ?? false,
         siweRequiredForCryptoWallets: values.siwe ?? false,
+        mfaRequired: values.mfa ?? false,
         sendLimits: parseSendLimits(values['send-limit'] ?? []),
         passwordConfig: parsePasswordConfig(values),
+        ...captcha.settings,
       });
       print(credentials);
     } else if (id === undefined) {

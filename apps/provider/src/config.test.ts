@@ -130,6 +130,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LATCHKEY_ETHEREUM_RPC_URLS: value })).not.toThrow(/SECRET/);
   });
 
+  it('reads the reCAPTCHA assessment URL and API key together; unset by default', () => {
+    expect(loadConfig({}).recaptcha).toBeUndefined();
+    const assessmentUrl = 'https://recaptchaenterprise.googleapis.com/v1/projects/demo/assessments';
+    expect(
+      loadConfig({ LATCHKEY_RECAPTCHA_ASSESSMENT_URL: assessmentUrl, LATCHKEY_RECAPTCHA_API_KEY: ' k1 ' })
+        .recaptcha,
+    ).toEqual({ assessmentUrl, apiKey: 'k1' });
+    // Plain http only on this machine (a local stand-in for Google in tests).
+    expect(
+      loadConfig({
+        LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'http://127.0.0.1:9/assessments',
+        LATCHKEY_RECAPTCHA_API_KEY: 'k1',
+      }).recaptcha?.assessmentUrl,
+    ).toBe('http://127.0.0.1:9/assessments');
+  });
+
+  const key = { LATCHKEY_RECAPTCHA_API_KEY: 'SECRETKEY' };
+  it.each([
+    [key],
+    [{ LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'https://recaptcha.example/assessments' }],
+    [{ ...key, LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'http://recaptcha.example/assessments' }],
+    [{ ...key, LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'ftp://127.0.0.1/assessments' }],
+    [{ ...key, LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'recaptcha.example/assessments' }],
+    [{ ...key, LATCHKEY_RECAPTCHA_ASSESSMENT_URL: 'https://user:pw@recaptcha.example/assessments' }],
+  ])('rejects reCAPTCHA settings %j without printing the key', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).not.toThrow(/SECRETKEY/);
+  });
+
   it('finds the repo root from the package directory', () => {
     expect(existsSync(join(findRepoRoot(), 'apps', 'provider', 'package.json'))).toBe(true);
   });

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upstreamUrlProblem } from './features/oauth/upstream/upstream-url.js';
 import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
 
@@ -43,6 +44,19 @@ export interface ProviderConfig {
   devClock: boolean;
   /** LATCHKEY_ETHEREUM_RPC_URLS (`1=https://…,8453=https://…`): chain id → RPC for ERC-1271/6492 contract wallets. */
   ethereumRpcUrls: ReadonlyMap<number, string>;
+  /**
+   * LATCHKEY_RECAPTCHA_ASSESSMENT_URL / LATCHKEY_RECAPTCHA_API_KEY: reCAPTCHA Enterprise's
+   * assessments endpoint and its API key, for projects with a captcha site key (SECURITY A7).
+   */
+  recaptcha: RecaptchaConfig | undefined;
+}
+
+/** Where captcha tokens are assessed. */
+export interface RecaptchaConfig {
+  /** e.g. `https://recaptchaenterprise.googleapis.com/v1/projects/{gcp-project}/assessments`. */
+  assessmentUrl: string;
+  /** Sent as `?key=`. */
+  apiKey: string;
 }
 
 /** Thrown for an environment the provider refuses to start with. */
@@ -160,6 +174,25 @@ function parseEthereumRpcUrls(env: NodeJS.ProcessEnv): ReadonlyMap<number, strin
   return urls;
 }
 
+/**
+ * Reads the reCAPTCHA settings: both or neither, and the URL https (http on loopback, for tests).
+ * Errors never print the key.
+ */
+function parseRecaptcha(env: NodeJS.ProcessEnv): RecaptchaConfig | undefined {
+  const assessmentUrl = nonEmpty(env.LATCHKEY_RECAPTCHA_ASSESSMENT_URL);
+  const apiKey = nonEmpty(env.LATCHKEY_RECAPTCHA_API_KEY);
+  if (assessmentUrl === undefined && apiKey === undefined) return undefined;
+  if (assessmentUrl === undefined) {
+    throw new ConfigError('LATCHKEY_RECAPTCHA_API_KEY is set but LATCHKEY_RECAPTCHA_ASSESSMENT_URL is not');
+  }
+  if (apiKey === undefined) {
+    throw new ConfigError('LATCHKEY_RECAPTCHA_ASSESSMENT_URL needs LATCHKEY_RECAPTCHA_API_KEY');
+  }
+  const problem = upstreamUrlProblem(assessmentUrl, 'LATCHKEY_RECAPTCHA_ASSESSMENT_URL');
+  if (problem) throw new ConfigError(problem);
+  return { assessmentUrl, apiKey };
+}
+
 /** Options of loadConfig. */
 export interface LoadConfigOptions {
   /** The server needs real transports in production; the CLI sends nothing and does not. */
@@ -215,5 +248,6 @@ export function loadConfig(
     breachedPasswordsRangeUrl,
     devClock,
     ethereumRpcUrls: parseEthereumRpcUrls(env),
+    recaptcha: parseRecaptcha(env),
   };
 }

@@ -27,6 +27,9 @@ const prefixes = {
   webauthnRegistration: 'webauthn-registration',
   oauthUserRegistration: 'oauth-user-registration',
   cryptoWallet: 'crypto-wallet',
+  totp: 'totp',
+  totpRecoveryCode: 'totp-recovery-code',
+  intermediateSession: 'intermediate-session',
   message: 'message',
   request: 'request-id',
 } as const;

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { createManualClock, createOffsetClock, type ManualClock } from '../src/clock.js';
+import type { RecaptchaConfig } from '../src/config.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer } from '../src/email/mailer.js';
@@ -74,6 +75,10 @@ export interface TestContextOptions {
   keyEncryptionSecret?: string | null;
   /** LATCHKEY_ETHEREUM_RPC_URLS: chain id → RPC URL for contract-wallet signatures; none by default. */
   ethereumRpcUrls?: ReadonlyMap<number, string>;
+  /** LATCHKEY_RECAPTCHA_ASSESSMENT_URL and _API_KEY; unset by default. */
+  recaptcha?: RecaptchaConfig;
+  /** How long a reCAPTCHA assessment may take (the app's 5 s by default). */
+  captchaTimeoutMs?: number;
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */
@@ -106,6 +111,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       trustProxy: false,
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.ethereumRpcUrls ? { ethereumRpcUrls: options.ethereumRpcUrls } : {}),
+      ...(options.recaptcha ? { recaptcha: options.recaptcha } : {}),
       ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),
       ...(options.breachedPasswordsRangeUrl
         ? { breachedPasswordsRangeUrl: options.breachedPasswordsRangeUrl }
@@ -118,6 +124,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       messenger,
       ...(options.logger ? { logger: options.logger } : {}),
       ...(devClock ? { devClock } : {}),
+      ...(options.captchaTimeoutMs === undefined ? {} : { captchaTimeoutMs: options.captchaTimeoutMs }),
       passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
     },
   );

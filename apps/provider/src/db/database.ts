@@ -1,11 +1,13 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
 import type {
   CryptoWalletChallengesTable,
   CryptoWalletsTable,
 } from '../features/crypto-wallets/crypto-wallets.table.js';
 import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
+import type { IntermediateSessionsTable } from '../features/mfa/intermediate-sessions.table.js';
 import type {
   OAuthProviderConfigsTable,
   OAuthRegistrationsTable,
@@ -24,6 +26,7 @@ import type { PhoneNumbersTable } from '../features/phone-numbers/phone-numbers.
 import type { ProjectsTable } from '../features/projects/projects.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { SigningKeysTable } from '../features/signing-keys/signing-keys.table.js';
+import type { TotpRecoveryCodesTable, TotpsTable } from '../features/totps/totps.table.js';
 import type { EmailsTable, UsersTable } from '../features/users/users.table.js';
 import type {
   WebauthnChallengesTable,
@@ -56,6 +59,10 @@ export interface Database {
   oauth_one_tap_callbacks: OAuthOneTapCallbacksTable;
   crypto_wallets: CryptoWalletsTable;
   crypto_wallet_challenges: CryptoWalletChallengesTable;
+  totps: TotpsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  intermediate_sessions: IntermediateSessionsTable;
+  captcha_tokens: CaptchaTokensTable;
 }
 
 /** The database handle services receive. */

@@ -19,6 +19,8 @@ import * as createWebauthn from './migrations/2026_11_22_130000_create_webauthn.
 import * as createOauth from './migrations/2026_11_24_100000_create_oauth.js';
 import * as createOauthOneTap from './migrations/2026_11_24_110000_create_oauth_one_tap.js';
 import * as createCryptoWallets from './migrations/2026_11_24_120000_create_crypto_wallets.js';
+import * as createTotps from './migrations/2026_11_24_130000_create_totps.js';
+import * as addProjectsCaptcha from './migrations/2026_11_24_130100_add_projects_captcha.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_100000_create_oauth': createOauth,
   '2026_11_24_110000_create_oauth_one_tap': createOauthOneTap,
   '2026_11_24_120000_create_crypto_wallets': createCryptoWallets,
+  '2026_11_24_130000_create_totps': createTotps,
+  '2026_11_24_130100_add_projects_captcha': addProjectsCaptcha,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

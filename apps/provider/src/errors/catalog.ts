@@ -92,12 +92,31 @@ export const errorCatalog = {
     status: 401,
     message: 'The wallet signature could not be verified. Start again and sign the new message.',
   },
+  invalid_totp_code: {
+    status: 401,
+    message:
+      'The authenticator app code is wrong, already used, or the app was not set up in time. Enter the current code.',
+  },
+  invalid_recovery_code: {
+    status: 401,
+    message: 'The recovery code is wrong or already used.',
+  },
+  intermediate_session_not_found: {
+    status: 401,
+    message:
+      'The sign-in waiting for a second factor is unknown, already completed, ended or expired. Sign in again.',
+  },
   invalid_secret_authentication: {
     status: 401,
     message: 'The project ID and secret do not match.',
   },
   invalid_jwt: { status: 401, message: 'The session JWT failed verification.' },
   invalid_origin: { status: 403, message: 'This origin is not allowed for the project.' },
+  mfa_required: {
+    status: 403,
+    message:
+      'This sign-in needs a second factor first: complete it with your authenticator app, a recovery code or an SMS code.',
+  },
   public_token_forbidden: {
     status: 403,
     message: 'A public token cannot be used here; authenticate with the project ID and secret.',
@@ -106,6 +125,10 @@ export const errorCatalog = {
   webauthn_registration_not_found: {
     status: 404,
     message: 'No passkey with this id is registered to this account.',
+  },
+  totp_not_found: {
+    status: 404,
+    message: 'This account has no authenticator app with this id.',
   },
   oauth_config_not_found: {
     status: 404,
@@ -126,11 +149,19 @@ export const errorCatalog = {
     status: 409,
     message: 'This crypto wallet belongs to another account. Sign in with it, or connect another wallet.',
   },
+  totp_already_exists: {
+    status: 409,
+    message: 'This account already has an authenticator app. Remove it before adding another.',
+  },
   payload_too_large: { status: 413, message: 'The request body is larger than the provider accepts.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   too_many_requests: {
     status: 429,
     message: 'Too many requests. Wait for the time in the Retry-After header, then try again.',
+  },
+  captcha_failed: {
+    status: 429,
+    message: 'The captcha check did not pass. Complete a new captcha, then try again.',
   },
   internal_server_error: { status: 500, message: 'Something went wrong on our side. Try again later.' },
   service_unavailable: {

@@ -12,8 +12,12 @@ export function toBootstrap(project: Project): Bootstrap {
     disable_sdk_watermark: project.disableSdkWatermark,
     cname_domain: null,
     email_domains: project.emailDomains,
-    // Offline-friendly (wire/README.md): no captcha or fingerprinting scripts are ever requested.
-    captcha_settings: { enabled: false },
+    // Off unless the project has a site key, so a default install asks for no third-party script
+    // (wire/README.md); the inner key stays camelCase, as the SDK passes it through (wire/objects.md).
+    captcha_settings:
+      project.captchaSiteKey === null
+        ? { enabled: false }
+        : { enabled: true, siteKey: project.captchaSiteKey },
     pkce_required_for_email_magic_links: project.pkceRequiredForEmailMagicLinks,
     pkce_required_for_password_resets: project.pkceRequiredForPasswordResets,
     pkce_required_for_oauth: project.pkceRequiredForOauth,

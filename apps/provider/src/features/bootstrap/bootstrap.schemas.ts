@@ -10,7 +10,10 @@ export const BootstrapFields = Type.Object({
   disable_sdk_watermark: Type.Boolean(),
   cname_domain: Type.Null(),
   email_domains: Type.Array(Type.String()),
-  captcha_settings: Type.Object({ enabled: Type.Literal(false) }),
+  captcha_settings: Type.Union([
+    Type.Object({ enabled: Type.Literal(false) }),
+    Type.Object({ enabled: Type.Literal(true), siteKey: Type.String() }),
+  ]),
   pkce_required_for_email_magic_links: Type.Boolean(),
   pkce_required_for_password_resets: Type.Boolean(),
   pkce_required_for_oauth: Type.Boolean(),

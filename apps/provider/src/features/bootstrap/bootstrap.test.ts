@@ -56,6 +56,15 @@ it('reflects the project configuration', async () => {
   expect(data.siwe_required_for_crypto_wallets).toBe(true);
 });
 
+it('shows captcha settings {enabled:true, siteKey} for a project with a site key, camelCase inside', async () => {
+  const project = await ctx.givenProject({ captchaSiteKey: '6LcBootstrapSiteKey', captchaMinScore: 0.8 });
+  const { data } = json(
+    await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${project.public_token}` }),
+  );
+  // The minimum score is the provider's business and stays out of the public bootstrap.
+  expect(data.captcha_settings).toEqual({ enabled: true, siteKey: '6LcBootstrapSiteKey' });
+});
+
 it('unknown public token → 401 invalid_public_token', async () => {
   const response = await ctx.app.inject({
     method: 'GET',

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
-import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { isBoundToRequest } from './challenge-binding.js';
 import type { ChallengeStore } from './crypto-wallet-challenges.js';
@@ -25,10 +25,12 @@ export interface AuthenticateInput {
   session_duration_minutes?: number | undefined;
 }
 
-/** A wallet sign-in: the session (new, or the presented one with the factor added), its token, the wallet. */
+/**
+ * A wallet sign-in: the session (new, or the presented one with the factor added) and its token,
+ * or an intermediate session when the project requires MFA; and the wallet.
+ */
 export interface WalletSignIn {
-  session: SessionRow;
-  token: string;
+  signIn: PrimarySignIn;
   wallet: CryptoWalletRow;
 }
 
@@ -126,16 +128,16 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
             factor,
             input.session_duration_minutes,
           );
-          return { session, token: sessionToken as string, wallet };
+          return { signIn: { row: session, token: sessionToken as string }, wallet };
         }
-        const created = await deps.sessions.create(trx, {
+        const signIn = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: wallet.user_id,
           factor,
           durationMinutes: input.session_duration_minutes,
           attributes: request.attributes,
         });
-        return { session: created.row, token: created.token, wallet };
+        return { signIn, wallet };
       });
     },
   };

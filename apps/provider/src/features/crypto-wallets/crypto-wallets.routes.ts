@@ -6,10 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { requireCaptcha } from '../captcha/require-captcha.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { CryptoWalletAuthenticateService } from './crypto-wallet-authenticate.service.js';
 import type { CryptoWalletStartService } from './crypto-wallet-start.service.js';
@@ -30,7 +28,8 @@ export interface CryptoWalletsRoutesOptions {
 }
 
 /**
- * The wallet endpoints. Each needs the page's Origin (403 invalid_origin); the secondary start
+ * The wallet endpoints. The primary start checks the captcha first (429 captcha_failed, when the
+ * project has one). Each needs the page's Origin (403 invalid_origin); the secondary start
  * then checks the session (401 user_unauthenticated / 404 session_not_found), and the starts
  * check the body (400) before counting against the per-network limit (429).
  */
@@ -49,6 +48,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
     },
     async (request) => {
       const project = projectOf(request);
+      await requireCaptcha(project, request);
       const origin = requireRequestingOrigin(request, project);
       const challenge = await options.start.start(project, null, request.body, {
         origin,
@@ -89,7 +89,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
         origin,
         attributes: sessionAttributesOf(request),
       });
-      const fields = await buildAuthenticateResponse(responses, project, signedIn.session, signedIn.token);
+      const fields = await buildSignInResponse(responses, project, signedIn.signIn);
       return ok(request, { ...fields, crypto_wallet_id: signedIn.wallet.id });
     },
   );

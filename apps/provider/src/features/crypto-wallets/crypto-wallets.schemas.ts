@@ -1,7 +1,7 @@
 /** @module crypto-wallets.schemas — request and response schemas of the wallet sign-in endpoints. */
 import { Type } from 'typebox';
 import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
 
 /** Type and address are strings here; their values are judged by wallet-address.ts (400 naming the rule). */
 const WalletType = Type.String({ maxLength: 64 });
@@ -14,6 +14,7 @@ export const AuthenticateStartBody = Type.Object({
   // Only read for Ethereum on a SIWE project; its fields are judged by siwe-params.ts.
   siwe_params: Type.Optional(Type.Object({}, { additionalProperties: true })),
   captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 
 /** Response of the start endpoints: the exact message the wallet signs. */
@@ -30,6 +31,6 @@ export const AuthenticateBody = Type.Object({
 });
 
 /** Response of POST /crypto_wallets/authenticate: AuthenticateResponse + crypto_wallet_id. */
-export const CryptoWalletAuthenticateResponse = authenticateResponseSchema({
+export const CryptoWalletAuthenticateResponse = signInResponseSchema({
   crypto_wallet_id: Type.String(),
 });

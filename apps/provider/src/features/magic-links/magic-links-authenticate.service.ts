@@ -8,7 +8,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { findResetByTokenHash } from '../passwords/password-resets.repository.js';
 import { isOpenReset, redeemResetTokenAsLogin } from '../passwords/reset-token-login.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { activateUser, insertEmailIfAbsent, markEmailVerified } from '../users/users.repository.js';
 import {
@@ -22,10 +22,8 @@ import type { MagicLinkRow } from './magic-links.table.js';
 /** SECURITY H1: the fifth failed PKCE attempt kills the token. */
 export const MAX_PKCE_FAILURES = 5;
 
-/** A redeemed link: the new session and the email factor it proved. */
-export interface RedeemedMagicLink extends CreatedSession {
-  emailId: string;
-}
+/** A redeemed link: the new session (or intermediate session) and the email factor it proved. */
+export type RedeemedMagicLink = PrimarySignIn & { emailId: string };
 
 /** Creates the redeem function. */
 export function createMagicLinksAuthenticateService(deps: {
@@ -106,7 +104,7 @@ export function createMagicLinksAuthenticateService(deps: {
           last_authenticated_at: now.toISOString(),
           email_factor: { email_id: emailId, email_address: consumed.email },
         };
-        const session = await deps.sessions.create(trx, {
+        const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: consumed.user_id,
           factor,

@@ -5,10 +5,8 @@ import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { requireCaptcha } from '../captcha/require-captcha.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
@@ -39,15 +37,21 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
   app.post(
     '/magic_links/email/login_or_create',
     { onRequest: publicAuth, schema: sendSchema },
-    async (request) =>
-      ok(request, await options.send.loginOrCreate(projectOf(request), request.body, requesterOf(request))),
+    async (request) => {
+      const project = projectOf(request);
+      await requireCaptcha(project, request);
+      return ok(request, await options.send.loginOrCreate(project, request.body, requesterOf(request)));
+    },
   );
 
   app.post(
     '/magic_links/email/send/primary',
     { onRequest: publicAuth, schema: sendSchema },
-    async (request) =>
-      ok(request, await options.send.sendPrimary(projectOf(request), request.body, requesterOf(request))),
+    async (request) => {
+      const project = projectOf(request);
+      await requireCaptcha(project, request);
+      return ok(request, await options.send.sendPrimary(project, request.body, requesterOf(request)));
+    },
   );
 
   app.post(
@@ -70,12 +74,7 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
       const project = projectOf(request);
       // A session token in Basic auth is ignored: every sign-in mints a new session (SECURITY D1).
       const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
-      const fields = await buildAuthenticateResponse(
-        options.responses,
-        project,
-        redeemed.row,
-        redeemed.token,
-      );
+      const fields = await buildSignInResponse(options.responses, project, redeemed);
       return ok(request, { ...fields, method_id: redeemed.emailId });
     },
   );

@@ -2,7 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
 
 /** Minutes a link lives: 5 minutes to 7 days. */
 const ExpirationMinutes = Type.Integer({ minimum: 5, maximum: 10080 });
@@ -46,4 +46,4 @@ export const AuthenticateBody = Type.Object({
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
 
 /** Response of POST /magic_links/authenticate: AuthenticateResponse + method_id (the email id). */
-export const AuthenticateResponse = authenticateResponseSchema({ method_id: Type.String() });
+export const AuthenticateResponse = signInResponseSchema({ method_id: Type.String() });

@@ -7,8 +7,7 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
-import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import type { SessionRow } from '../sessions/sessions.table.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser } from '../users/users.repository.js';
 import type { AuthenticateInput } from './oauth.schemas.js';
 import type { OAuthRegistrationRow, OAuthTokenRow } from './oauth.table.js';
@@ -27,9 +26,8 @@ export const MAX_OAUTH_PKCE_FAILURES = 5;
 
 /** A redeemed token: the session to answer with and what the upstream said. */
 export interface RedeemedOAuthToken {
-  session: SessionRow;
-  /** A new token, or the presented one when its session gained the factor. */
-  token: string;
+  /** A new session, the presented one when it gained the factor, or an intermediate session (MFA). */
+  signIn: PrimarySignIn;
   registration: OAuthRegistrationRow;
   providerValues: WireProviderValues;
 }
@@ -104,16 +102,16 @@ export function createOAuthAuthenticateService(deps: {
             factor,
             input.session_duration_minutes,
           );
-          return { session, token: stepUp.token, registration, providerValues };
+          return { signIn: { row: session, token: stepUp.token }, registration, providerValues };
         }
-        const created = await deps.sessions.create(trx, {
+        const signIn = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: consumed.user_id,
           factor,
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
-        return { session: created.row, token: created.token, registration, providerValues };
+        return { signIn, registration, providerValues };
       });
     },
   };

@@ -4,10 +4,7 @@ import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { loadWireUser } from '../users/users.service.js';
 import {
@@ -46,12 +43,7 @@ export const oauthSdkRoutes: FastifyPluginAsyncTypebox<OAuthSdkRoutesOptions> = 
         request.body,
         sessionAttributesOf(request),
       );
-      const fields = await buildAuthenticateResponse(
-        options.responses,
-        project,
-        redeemed.session,
-        redeemed.token,
-      );
+      const fields = await buildSignInResponse(options.responses, project, redeemed.signIn);
       const { registration } = redeemed;
       return ok(request, {
         ...fields,

@@ -2,7 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
 import { UserSchema } from '../users/users.schemas.js';
 
 /** `{provider}` of the redirect routes; whether it is a known name is the route's to say (400 invalid_request). */
@@ -57,7 +57,7 @@ export const ProviderValuesSchema = Type.Object({
 });
 
 /** Response of POST /sdk/v1/oauth/authenticate: AuthenticateResponse + the identity and the upstream's tokens. */
-export const OAuthAuthenticateResponse = authenticateResponseSchema({
+export const OAuthAuthenticateResponse = signInResponseSchema({
   provider_subject: Type.String(),
   provider_type: Type.String(),
   profile_picture_url: Type.String(),

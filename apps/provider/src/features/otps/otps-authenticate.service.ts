@@ -2,8 +2,10 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
+import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser } from '../users/users.repository.js';
 import { otpCodeMatches } from './otp-code.js';
 import { otpFactor, proveMethod } from './otp-recipients.js';
@@ -11,10 +13,8 @@ import { consumeOtpCode, findCurrentOtpCode, MAX_OTP_ATTEMPTS, takeOtpAttempt } 
 import type { AuthenticateInput } from './otps.schemas.js';
 import type { OtpCodeRow } from './otps.table.js';
 
-/** A used passcode: the new session and the method (email_id or phone_id) it proved. */
-export interface RedeemedOtp extends CreatedSession {
-  methodId: string;
-}
+/** A used passcode: the new session (or intermediate session) and the method (email_id or phone_id) it proved. */
+export type RedeemedOtp = PrimarySignIn & { methodId: string };
 
 /**
  * The messages of 401 unable_to_auth_otp_code. They depend only on the code's state, never on
@@ -40,7 +40,12 @@ function refusalFor(current: OtpCodeRow | undefined, now: Date): ApiError {
 }
 
 /** Creates the passcode authenticate service. */
-export function createOtpsAuthenticateService(deps: { db: Db; clock: Clock; sessions: SessionsService }) {
+export function createOtpsAuthenticateService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  secondFactor: SecondFactorService;
+}) {
   return {
     /**
      * Checks `input.token` against the open code of `input.method_id`. The attempt is counted
@@ -73,7 +78,7 @@ export function createOtpsAuthenticateService(deps: { db: Db; clock: Clock; sess
         const unusable = () => refuse(OTP_MESSAGES.invalid);
         const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);
         await activateUser(trx, userId, at);
-        const session = await deps.sessions.create(trx, {
+        const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId,
           factor: otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at),
@@ -82,6 +87,53 @@ export function createOtpsAuthenticateService(deps: { db: Db; clock: Clock; sess
         });
         return { ...session, methodId };
       });
+    },
+
+    /**
+     * Completes the sign-in of `intermediate` with an SMS code of its own user (SECURITY D2): the
+     * attempt is counted on the code as above, and a failure also on the IST (SECURITY A6); a
+     * matching code is consumed with the IST in one transaction that makes the session.
+     */
+    async completeSignIn(
+      project: Project,
+      intermediate: IntermediateSessionRow,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<RedeemedOtp> {
+      await deps.secondFactor.assertSmsSecondFactor(intermediate);
+      const now = deps.clock.now();
+      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now);
+      if (!attempt) {
+        const current = await findCurrentOtpCode(deps.db, project.id, input.method_id);
+        return deps.secondFactor.fail(intermediate, refusalFor(current, now));
+      }
+      const matches = otpCodeMatches(
+        input.token,
+        { codeHash: attempt.code_hash, salt: attempt.salt },
+        attempt.method_id,
+      );
+      // Someone else's code, or one sent by email, proves nothing about this sign-in's user.
+      const own = attempt.user_id === intermediate.user_id && attempt.channel === 'sms';
+      const wrong = refuse(
+        attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid,
+      );
+      const done = await deps.secondFactor.complete(
+        project,
+        intermediate,
+        { durationMinutes: input.session_duration_minutes, attributes },
+        async (trx) => {
+          if (!matches || !own) return { ok: false, error: wrong };
+          const at = deps.clock.now();
+          const consumed = await consumeOtpCode(trx, attempt.id, at);
+          if (!consumed) return { ok: false, error: refuse(OTP_MESSAGES.invalid) };
+          const unusable = () => refuse(OTP_MESSAGES.invalid);
+          const user = { ...consumed, user_id: intermediate.user_id };
+          const methodId = await proveMethod(trx, project, user, at, unusable);
+          const destination = { channel: consumed.channel, value: consumed.destination };
+          return { ok: true, factor: otpFactor(destination, methodId, at), value: methodId };
+        },
+      );
+      return { row: done.row, token: done.token, methodId: done.value };
     },
   };
 }

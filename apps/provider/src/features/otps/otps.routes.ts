@@ -5,11 +5,11 @@ import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { requireCaptcha } from '../captcha/require-captcha.js';
+import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
+import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { normalisePhoneNumber, phoneNumberProblemMessage } from '../phone-numbers/phone-number.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import type { Destination } from './otp-recipients.js';
@@ -29,6 +29,7 @@ export interface OtpsRoutesOptions {
   send: OtpsSendService;
   redeem: OtpsAuthenticateService;
   sessions: SessionsService;
+  secondFactor: SecondFactorService;
   responses: AuthenticateResponseDeps;
 }
 
@@ -50,7 +51,22 @@ function phoneDestination(channel: 'sms' | 'whatsapp', typed: string): Destinati
 export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (app, options) => {
   const publicAuth = createPublicAuth();
 
-  /** Runs one send; `secondary` needs a live session, checked before the send limits. */
+  /**
+   * The user of a `secondary` send: the live session's, or, for an SMS, an IST's when the number is
+   * its user's verified one (docs/contracts.md "Multi-factor policy").
+   */
+  async function secondaryUserOf(request: FastifyRequest, destination: Destination): Promise<string> {
+    const project = projectOf(request);
+    const secret = request.sessionToken;
+    if (destination.channel === 'sms' && isIntermediateSessionToken(secret)) {
+      const intermediate = await options.secondFactor.requireLive(project, secret);
+      await options.secondFactor.assertSmsSecondFactor(intermediate, destination.value);
+      return intermediate.user_id;
+    }
+    return (await options.sessions.requireLive(project, secret)).user_id;
+  }
+
+  /** Runs one send; `secondary` needs a live session (or IST), checked before the send limits. */
   async function send(
     request: FastifyRequest,
     kind: OtpSendKind,
@@ -58,16 +74,17 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
     minutes?: number,
   ) {
     const project = projectOf(request);
-    const signedInUserId =
-      kind === 'secondary'
-        ? (await options.sessions.requireLive(project, request.sessionToken)).user_id
-        : undefined;
+    const signedInUserId = kind === 'secondary' ? await secondaryUserOf(request, destination) : undefined;
     return options.send.send(kind, project, {
       destination,
       expirationMinutes: minutes,
       clientIp: request.ip,
       ...(signedInUserId === undefined ? {} : { signedInUserId }),
     });
+  }
+  /** docs/contracts.md "Captcha": the signed-out sends check it before anything else. */
+  async function captchaFirst(request: FastifyRequest, kind: OtpSendKind): Promise<void> {
+    if (kind !== 'secondary') await requireCaptcha(projectOf(request), request);
   }
   const emailAnswer = (result: OtpSendResult) => ({ ...result, email_id: result.method_id });
   const phoneAnswer = (result: OtpSendResult) => ({ ...result, phone_id: result.method_id });
@@ -77,6 +94,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
       `/otps/email/${path}`,
       { onRequest: publicAuth, schema: { body: EmailSendBody, response: { 200: EmailSendResponse } } },
       async (request) => {
+        await captchaFirst(request, kind);
         const destination: Destination = {
           channel: 'email',
           value: normaliseEmailAddress(request.body.email),
@@ -92,6 +110,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
         `/otps/${channel}/${path}`,
         { onRequest: publicAuth, schema: { body: PhoneSendBody, response: { 200: PhoneSendResponse } } },
         async (request) => {
+          await captchaFirst(request, kind);
           const destination = phoneDestination(channel, request.body.phone_number);
           return ok(
             request,
@@ -107,14 +126,19 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
     { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
-      // A session token in Basic auth is ignored: every sign-in mints a new session (SECURITY D1).
-      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
-      const fields = await buildAuthenticateResponse(
-        options.responses,
-        project,
-        redeemed.row,
-        redeemed.token,
-      );
+      const secret = request.sessionToken;
+      const attributes = sessionAttributesOf(request);
+      // With an IST the code completes that sign-in; a session token in Basic auth is ignored:
+      // every sign-in mints a new session (SECURITY D1).
+      const redeemed = isIntermediateSessionToken(secret)
+        ? await options.redeem.completeSignIn(
+            project,
+            await options.secondFactor.requireLive(project, secret),
+            request.body,
+            attributes,
+          )
+        : await options.redeem.redeem(project, request.body, attributes);
+      const fields = await buildSignInResponse(options.responses, project, redeemed);
       return ok(request, { ...fields, method_id: redeemed.methodId });
     },
   );

@@ -1,7 +1,7 @@
 /** @module otps.schemas — request and response schemas of the one-time passcode endpoints. */
 import { type Static, Type } from 'typebox';
 import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
 
 /** Minutes a code lives: 1 to 10 (SECURITY §2, ASVS 6.5.5). */
 const ExpirationMinutes = Type.Integer({ minimum: 1, maximum: 10 });
@@ -71,4 +71,4 @@ export const AuthenticateBody = Type.Object({
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
 
 /** Response of POST /otps/authenticate: AuthenticateResponse + method_id. */
-export const AuthenticateResponse = authenticateResponseSchema({ method_id: Type.String() });
+export const AuthenticateResponse = signInResponseSchema({ method_id: Type.String() });

@@ -8,7 +8,7 @@ import { issueMagicLink } from '../magic-links/magic-link-issue.js';
 import { lockAddressForIssuance, revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
@@ -120,7 +120,7 @@ export function createPasswordsEmailResetService(
      * session, reset token and magic link of the user ends (B9); the address's lock is cleared;
      * the user's addresses get the "password changed" notice (once: only the winner sends it).
      */
-    async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<CreatedSession> {
+    async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
       const tokenHash = hashToken(input.token);
       const found = await findResetByTokenHash(db, project.id, tokenHash);
       const now = clock.now();
@@ -146,7 +146,7 @@ export function createPasswordsEmailResetService(
           await markEmailVerified(trx, emailRow.id);
         }
         await activateUser(trx, found.user_id, at);
-        return deps.sessions.create(trx, {
+        return deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: found.user_id,
           factor: passwordFactor(at),

@@ -2,7 +2,7 @@
 import { newId } from '../../ids.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser } from '../users/users.repository.js';
@@ -43,7 +43,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       project: Project,
       input: ExistingPasswordResetInput,
       attributes: SessionAttributes,
-    ): Promise<CreatedSession> {
+    ): Promise<PrimarySignIn> {
       const email = normaliseEmailAddress(input.email);
       const next = await acceptable(project, input.new_password, email);
       const existing = normalisePassword(input.existing_password);
@@ -59,7 +59,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
         await revokeOtherSessions(trx, project.id, stored.user_id, now);
         await revokeUnusedMagicLinks(trx, project.id, email, now);
         await activateUser(trx, stored.user_id, now);
-        return deps.sessions.create(trx, {
+        return deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: stored.user_id,
           factor: passwordFactor(now),

@@ -4,9 +4,11 @@ import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
+import { requireCaptcha } from '../captcha/require-captcha.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
+  buildSignInResponse,
 } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { assertEmailAddress } from '../users/email-address.js';
@@ -40,8 +42,9 @@ export interface PasswordsRoutesOptions {
 }
 
 /**
- * The password endpoints (all public, all POST). An `email` that is a string but no address is
- * 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
+ * The password endpoints (all public, all POST). Sign-up, sign-in and reset start check the
+ * captcha first (429 captcha_failed, when the project has one). An `email` that is a string but no
+ * address is then 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
  */
 export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> = async (app, options) => {
   const publicAuth = createPublicAuth();
@@ -51,10 +54,11 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords',
     { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
     async (request) => {
-      assertEmailAddress(request.body.email);
       const project = projectOf(request);
+      await requireCaptcha(project, request);
+      assertEmailAddress(request.body.email);
       const created = await passwords.create(project, request.body, sessionAttributesOf(request));
-      const fields = await buildAuthenticateResponse(responses, project, created.row, created.token);
+      const fields = await buildSignInResponse(responses, project, created);
       return ok(request, { ...fields, email_id: created.emailId });
     },
   );
@@ -63,10 +67,11 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/authenticate',
     { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      assertEmailAddress(request.body.email);
       const project = projectOf(request);
+      await requireCaptcha(project, request);
+      assertEmailAddress(request.body.email);
       const session = await passwords.authenticate(project, request.body, sessionAttributesOf(request));
-      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+      return ok(request, await buildSignInResponse(responses, project, session));
     },
   );
 
@@ -74,8 +79,10 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/email/reset/start',
     { onRequest: publicAuth, schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
     async (request) => {
+      const project = projectOf(request);
+      await requireCaptcha(project, request);
       assertEmailAddress(request.body.email);
-      await options.emailResets.start(projectOf(request), request.body, request.ip);
+      await options.emailResets.start(project, request.body, request.ip);
       return ok(request, {});
     },
   );
@@ -86,7 +93,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     async (request) => {
       const project = projectOf(request);
       const session = await options.emailResets.reset(project, request.body, sessionAttributesOf(request));
-      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+      return ok(request, await buildSignInResponse(responses, project, session));
     },
   );
 
@@ -104,7 +111,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
         request.body,
         sessionAttributesOf(request),
       );
-      return ok(request, await buildAuthenticateResponse(responses, project, session.row, session.token));
+      return ok(request, await buildSignInResponse(responses, project, session));
     },
   );
 

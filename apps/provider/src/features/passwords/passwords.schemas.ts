@@ -2,7 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
 
 /**
  * A typed password. Up to 4 096 code points pass the schema (a cheap cap before any work); the
@@ -26,10 +26,10 @@ export const PasswordLoginBody = Type.Object({
 export type PasswordLoginBodyInput = Static<typeof PasswordLoginBody>;
 
 /** Response of POST /passwords: AuthenticateResponse + email_id. */
-export const CreateResponse = authenticateResponseSchema({ email_id: Type.String() });
+export const CreateResponse = signInResponseSchema({ email_id: Type.String() });
 
 /** Response of POST /passwords/authenticate. */
-export const AuthenticateResponse = authenticateResponseSchema({});
+export const AuthenticateResponse = signInResponseSchema({});
 
 /** Body of POST /passwords/existing_password/reset. */
 export const ExistingPasswordResetBody = Type.Object({

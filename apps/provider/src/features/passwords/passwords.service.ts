@@ -7,7 +7,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { activateUser, findEmailByAddress } from '../users/users.repository.js';
@@ -74,7 +74,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       project: Project,
       input: PasswordLoginInput,
       attributes: SessionAttributes,
-    ): Promise<CreatedSession & { emailId: string }> {
+    ): Promise<PrimarySignIn & { emailId: string }> {
       const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       await requireStrongPassword(deps.breached, project, password, email);
@@ -98,7 +98,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
           created_at: now,
           updated_at: now,
         });
-        const session = await deps.sessions.create(trx, {
+        const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: method.user_id,
           factor: passwordFactor(now),
@@ -117,7 +117,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       project: Project,
       input: PasswordLoginInput,
       attributes: SessionAttributes,
-    ): Promise<CreatedSession> {
+    ): Promise<PrimarySignIn> {
       const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
@@ -131,7 +131,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       return db.transaction().execute(async (trx) => {
         const now = clock.now();
         await activateUser(trx, stored.user_id, now);
-        return deps.sessions.create(trx, {
+        return deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: stored.user_id,
           factor: passwordFactor(now),

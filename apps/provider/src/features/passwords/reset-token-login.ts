@@ -5,7 +5,7 @@ import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser, markEmailVerified } from '../users/users.repository.js';
 import { consumeReset, revokeOpenResets } from './password-resets.repository.js';
 import type { PasswordResetRow } from './passwords.table.js';
@@ -36,7 +36,7 @@ export async function redeemResetTokenAsLogin(
   reset: PasswordResetRow,
   input: ResetTokenLoginInput,
   attributes: SessionAttributes,
-): Promise<CreatedSession & { emailId: string }> {
+): Promise<PrimarySignIn & { emailId: string }> {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
@@ -54,7 +54,7 @@ export async function redeemResetTokenAsLogin(
     await markEmailVerified(trx, address.id);
     await activateUser(trx, reset.user_id, now);
     await revokeOpenResets(trx, reset.user_id, now);
-    const session = await deps.sessions.create(trx, {
+    const session = await deps.sessions.completePrimarySignIn(trx, {
       project,
       userId: reset.user_id,
       factor: {

@@ -30,6 +30,12 @@ export interface Project {
   disableSdkWatermark: boolean;
   /** Ethereum wallets sign EIP-4361 (SIWE) messages (docs/contracts.md "Crypto wallets"). */
   siweRequiredForCryptoWallets: boolean;
+  /** Primary sign-ins answer with an intermediate session until a second factor (docs/contracts.md "Multi-factor policy"). */
+  mfaRequired: boolean;
+  /** reCAPTCHA Enterprise site key; set = the sign-in calls need a captcha token (docs/contracts.md "Captcha"). */
+  captchaSiteKey: string | null;
+  /** Lowest reCAPTCHA score (0..1) that passes. */
+  captchaMinScore: number;
   /** How many magic-link emails may be sent (SECURITY A5); the defaults where the project sets none. */
   sendLimits: SendLimits;
   createdAt: Date;
@@ -64,6 +70,9 @@ export function toProject(row: ProjectRow): Project {
     pkceRequiredForOauth: row.pkce_required_for_oauth,
     disableSdkWatermark: row.disable_sdk_watermark,
     siweRequiredForCryptoWallets: row.siwe_required_for_crypto_wallets,
+    mfaRequired: row.mfa_required,
+    captchaSiteKey: row.captcha_site_key,
+    captchaMinScore: row.captcha_min_score,
     sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
     createdAt: row.created_at,
   };

@@ -31,6 +31,12 @@ export interface CreateProjectOptions {
   disableSdkWatermark?: boolean;
   /** Ethereum wallets sign EIP-4361 (SIWE) messages; default false. */
   siweRequiredForCryptoWallets?: boolean;
+  /** Primary sign-ins need a second factor; default false. */
+  mfaRequired?: boolean;
+  /** reCAPTCHA Enterprise site key: captcha on for the sign-in calls; default null (off). */
+  captchaSiteKey?: string | null;
+  /** Lowest reCAPTCHA score that passes, 0..1 (default 0.5). */
+  captchaMinScore?: number;
   sessionMaxLifetimeMinutes?: number;
   /** Default lifetime of one-time passcodes, 1–10 minutes (default 5). */
   otpExpirationMinutes?: number;
@@ -90,6 +96,9 @@ export async function createProject(
     pkce_required_for_oauth: false,
     disable_sdk_watermark: options.disableSdkWatermark ?? false,
     siwe_required_for_crypto_wallets: options.siweRequiredForCryptoWallets ?? false,
+    mfa_required: options.mfaRequired ?? false,
+    captcha_site_key: options.captchaSiteKey ?? null,
+    captcha_min_score: options.captchaMinScore ?? 0.5,
     send_limits: toJson(sendLimitsToJson(options.sendLimits ?? {})),
     created_at: deps.clock.now(),
   });

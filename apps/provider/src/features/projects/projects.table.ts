@@ -32,6 +32,12 @@ export interface ProjectsTable {
   disable_sdk_watermark: boolean;
   /** Ethereum wallets sign EIP-4361 (Sign-In with Ethereum) messages; default false. */
   siwe_required_for_crypto_wallets: boolean;
+  /** A primary sign-in needs a second factor (TOTP, recovery code or SMS) before a session is made; default false. */
+  mfa_required: boolean;
+  /** reCAPTCHA Enterprise site key; set = the sign-in calls need a captcha token (SECURITY A7). */
+  captcha_site_key: string | null;
+  /** Lowest reCAPTCHA score (0..1) that passes; default 0.5. */
+  captcha_min_score: number;
   /** Overrides of the email send limits, snake_case keys (see send-limits.ts); `{}` = defaults. */
   send_limits: JsonColumn<Record<string, number>>;
   created_at: Date;

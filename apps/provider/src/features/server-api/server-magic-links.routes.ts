@@ -5,10 +5,7 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import {
   ServerMagicLinkAuthenticateBody,
   ServerMagicLinkAuthenticateResponse,
@@ -45,12 +42,7 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
     async (request) => {
       const project = projectOf(request);
       const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
-      const fields = await buildAuthenticateResponse(
-        options.responses,
-        project,
-        redeemed.row,
-        redeemed.token,
-      );
+      const fields = await buildSignInResponse(options.responses, project, redeemed);
       return {
         status_code: 200,
         request_id: request.id,
@@ -60,6 +52,12 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
         session_token: fields.session_token,
         session_jwt: fields.session_jwt,
         user: fields.user,
+        ...('intermediate_session_token' in fields
+          ? {
+              intermediate_session_token: fields.intermediate_session_token,
+              mfa_required: fields.mfa_required,
+            }
+          : {}),
       };
     },
   );

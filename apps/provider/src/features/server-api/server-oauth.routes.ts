@@ -5,10 +5,7 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { OAuthAuthenticateService } from '../oauth/oauth-authenticate.service.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import { ServerOAuthAuthenticateBody, ServerOAuthAuthenticateResponse } from './server-oauth.schemas.js';
 
 /** What the server-facing OAuth route needs. */
@@ -48,12 +45,7 @@ export const serverOAuthRoutes: FastifyPluginAsyncTypebox<ServerOAuthRoutesOptio
         request.body,
         sessionAttributesOf(request),
       );
-      const fields = await buildAuthenticateResponse(
-        options.responses,
-        project,
-        redeemed.session,
-        redeemed.token,
-      );
+      const fields = await buildSignInResponse(options.responses, project, redeemed.signIn);
       const { registration } = redeemed;
       return {
         status_code: 200,
@@ -69,6 +61,12 @@ export const serverOAuthRoutes: FastifyPluginAsyncTypebox<ServerOAuthRoutesOptio
         profile_picture_url: registration.profile_picture_url,
         locale: registration.locale,
         provider_values: redeemed.providerValues,
+        ...('intermediate_session_token' in fields
+          ? {
+              intermediate_session_token: fields.intermediate_session_token,
+              mfa_required: fields.mfa_required,
+            }
+          : {}),
       };
     },
   );

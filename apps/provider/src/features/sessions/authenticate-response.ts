@@ -1,6 +1,7 @@
 /** @module authenticate-response — builds the wire AuthenticateResponse fields for a session. */
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
+import type { SecondFactorOptions } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { signSessionJwt } from '../signing-keys/session-jwt.js';
@@ -10,6 +11,7 @@ import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
 import { toWireSession } from './session-object.js';
 import type { WireSession } from './sessions.schemas.js';
+import type { PrimarySignIn } from './sessions.service.js';
 import type { SessionRow } from './sessions.table.js';
 
 /** wire/objects.md AuthenticateResponse without request_id/status_code. */
@@ -59,5 +61,44 @@ export async function buildAuthenticateResponse(
     session: toWireSession(session),
     user,
     __user: user,
+  };
+}
+
+/**
+ * The answer of a primary sign-in that awaits its second factor (docs/contracts.md "Multi-factor
+ * policy"): no session, empty tokens, the IST and the factors that can complete it.
+ */
+export interface IntermediateFields {
+  user_id: string;
+  session_token: '';
+  session_jwt: '';
+  session: null;
+  user: WireUser;
+  __user: WireUser;
+  intermediate_session_token: string;
+  mfa_required: SecondFactorOptions;
+}
+
+/** The fields of a primary sign-in's response: a session's, or an intermediate session's. */
+export type SignInFields = AuthenticateFields | IntermediateFields;
+
+/** Builds the response of a primary sign-in (sessions.service `completePrimarySignIn`). */
+export async function buildSignInResponse(
+  deps: AuthenticateResponseDeps,
+  project: Project,
+  signIn: PrimarySignIn,
+): Promise<SignInFields> {
+  if (!('intermediate' in signIn)) return buildAuthenticateResponse(deps, project, signIn.row, signIn.token);
+  const { intermediate } = signIn;
+  const user = await loadWireUser(deps.db, project.id, intermediate.userId);
+  return {
+    user_id: intermediate.userId,
+    session_token: '',
+    session_jwt: '',
+    session: null,
+    user,
+    __user: user,
+    intermediate_session_token: intermediate.token,
+    mfa_required: intermediate.mfaRequired,
   };
 }

@@ -6,6 +6,7 @@ import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository
 import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
 import { passwordJsonOf } from '../passwords/passwords.repository.js';
 import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
+import { totpsJsonOf } from '../totps/totps.repository.js';
 import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
 import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
 import type { AuthenticationFactor, NewSessionRow, SessionRow } from './sessions.table.js';
@@ -90,6 +91,7 @@ export async function touchLiveSessionWithUser(
     .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
     .select(oauthProvidersJsonOf('users.id').as('user_providers'))
     .select(cryptoWalletsJsonOf('users.id').as('user_crypto_wallets'))
+    .select(totpsJsonOf('users.id').as('user_totps'))
     .executeTakeFirst();
   if (!row) return undefined;
   const {
@@ -108,6 +110,7 @@ export async function touchLiveSessionWithUser(
     user_webauthn_registrations,
     user_providers,
     user_crypto_wallets,
+    user_totps,
     ...session
   } = row;
   const user: UserWithEmails = {
@@ -127,6 +130,7 @@ export async function touchLiveSessionWithUser(
     webauthn_registrations: user_webauthn_registrations,
     providers: user_providers,
     crypto_wallets: user_crypto_wallets,
+    totps: user_totps,
   };
   return { session, user };
 }

@@ -40,6 +40,32 @@ export function authenticateResponseSchema<P extends TProperties>(extra: P) {
   });
 }
 
+/** The wire `mfa_required` of an intermediate sign-in. */
+export const MfaRequiredSchema = Type.Object({
+  totp: Type.Boolean(),
+  sms: Type.Boolean(),
+  enrol: Type.Boolean(),
+});
+
+/**
+ * The response of a primary sign-in: an AuthenticateResponse, or, when the project requires MFA,
+ * the same fields with `session: null`, empty tokens, `intermediate_session_token` and
+ * `mfa_required` (docs/contracts.md "Multi-factor policy").
+ */
+export function signInResponseSchema<P extends TProperties>(extra: P) {
+  return envelopeSchema({
+    user_id: Type.String(),
+    session_token: Type.String(),
+    session_jwt: Type.String(),
+    session: Type.Union([Type.Null(), SessionSchema]),
+    user: UserSchema,
+    __user: UserSchema,
+    intermediate_session_token: Type.Optional(Type.String()),
+    mfa_required: Type.Optional(MfaRequiredSchema),
+    ...extra,
+  });
+}
+
 /** POST /sessions/authenticate body. The background refresh sends `{}` or nothing. */
 export const SessionsAuthenticateBody = Type.Object({
   session_duration_minutes: Type.Optional(SessionDurationMinutes),

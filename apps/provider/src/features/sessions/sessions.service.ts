@@ -6,6 +6,8 @@ import { toJson } from '../../db/json-column.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
+import { type DeferredSignIn, deferPrimarySignIn } from '../mfa/defer-primary-sign-in.js';
+import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import {
@@ -30,6 +32,8 @@ export interface CreateSessionInput {
   project: Project;
   userId: string;
   factor: AuthenticationFactor;
+  /** Factors proven before `factor` in the same sign-in (the primary factor of an intermediate session). */
+  earlierFactors?: AuthenticationFactor[];
   /** session_duration_minutes; the project default (60) when absent. */
   durationMinutes: number | undefined;
   attributes: SessionAttributes;
@@ -41,6 +45,12 @@ export interface CreatedSession {
   token: string;
 }
 
+/**
+ * The outcome of a primary sign-in: a session, or, on a project that requires MFA, an
+ * intermediate session waiting for the second factor.
+ */
+export type PrimarySignIn = CreatedSession | DeferredSignIn;
+
 /** A live session just touched, and its user as read in the same statement. */
 export interface TouchedSession {
   session: SessionRow;
@@ -51,6 +61,12 @@ export interface TouchedSession {
 export interface SessionsService {
   /** Always mints a new token (SECURITY D1: a fresh session on every authentication). */
   create(db: DbExecutor, input: CreateSessionInput): Promise<CreatedSession>;
+  /**
+   * The one decision point of every primary sign-in (docs/contracts.md "Multi-factor policy"):
+   * a new session, or an intermediate session when the project requires MFA. A passkey has
+   * verified the user already and always gets a session. Call inside the sign-in's transaction.
+   */
+  completePrimarySignIn(db: DbExecutor, input: CreateSessionInput): Promise<PrimarySignIn>;
   /** Checks a session token and, with a duration, extends the session; never rotates the token. */
   authenticate(project: Project, token: string | null, durationMinutes?: number): Promise<TouchedSession>;
   /** The same for a session identified by id (server-facing authenticate with a JWT). */
@@ -75,6 +91,8 @@ export interface SessionsService {
 function requireToken(token: string | null): string {
   // wire/README.md: the secret equal to the public token means "no session".
   if (token === null) throw new ApiError('user_unauthenticated');
+  // SECURITY D2: an IST proves one factor only; the few endpoints that take it resolve it themselves.
+  if (isIntermediateSessionToken(token)) throw new ApiError('mfa_required');
   return token;
 }
 
@@ -83,7 +101,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
   const extension = (minutes: number | undefined, now: Date) =>
     minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
 
-  return {
+  const service: SessionsService = {
     async create(db, input) {
       const now = deps.clock.now();
       const minutes = input.durationMinutes ?? input.project.sessionDefaultMinutes;
@@ -99,12 +117,18 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
         last_accessed_at: now,
         expires_at: requested < absolute ? requested : absolute,
         absolute_expires_at: absolute,
-        authentication_factors: toJson([input.factor]),
+        authentication_factors: toJson([...(input.earlierFactors ?? []), input.factor]),
         ip_address: input.attributes.ip_address,
         user_agent: input.attributes.user_agent,
         revoked_at: null,
       });
       return { row, token };
+    },
+
+    async completePrimarySignIn(db, input) {
+      if (input.project.mfaRequired && input.factor.type !== 'webauthn')
+        return deferPrimarySignIn(db, deps, input);
+      return service.create(db, input);
     },
 
     async authenticate(project, token, durationMinutes) {
@@ -165,4 +189,5 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
       return row;
     },
   };
+  return service;
 }

@@ -15,6 +15,8 @@ export interface AuthenticationFactor {
     crypto_wallet_address: string;
     crypto_wallet_type: string;
   };
+  authenticator_app_factor?: { totp_id: string };
+  recovery_code_factor?: { totp_recovery_code_id: string };
   /** OAuth: `{provider}_oauth_factor`, e.g. `google_oauth_factor` (wire/objects.md). */
   [oauthFactor: `${string}_oauth_factor`]: OAuthFactorDetail | undefined;
 }

@@ -1,4 +1,4 @@
-/** @module user-object — maps a user with its emails, phones, password, passkeys, upstream identities and wallets to the wire User object. */
+/** @module user-object — maps a user with its emails, phones, password, passkeys, upstream identities, wallets and TOTP to the wire User object. */
 import { toWireCryptoWallet } from '../crypto-wallets/crypto-wallet-object.js';
 import { toWireOAuthProvider } from '../oauth/oauth-provider-object.js';
 import { toWireWebAuthnRegistration } from '../webauthn/webauthn-registration-object.js';
@@ -23,7 +23,7 @@ export function toWireUser(user: UserWithEmails): WireUser {
     providers: user.providers.map(toWireOAuthProvider),
     // The id and the reset flag only: never the hash.
     password: password && { password_id: password.password_id, requires_reset: password.requires_reset },
-    totps: [],
+    totps: user.totps.map((t) => ({ totp_id: t.id, verified: t.verified })),
     webauthn_registrations: user.webauthn_registrations.map(toWireWebAuthnRegistration),
     biometric_registrations: [],
     trusted_metadata: user.trusted_metadata,

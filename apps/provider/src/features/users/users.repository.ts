@@ -10,6 +10,7 @@ import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js
 import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
 import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import type { Project } from '../projects/project.js';
+import { type TotpSummary, totpsJsonOf } from '../totps/totps.repository.js';
 import type { WebauthnRegistrationSummary } from '../webauthn/webauthn-registration-object.js';
 import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
@@ -25,6 +26,7 @@ export type UserWithEmails = UserRow & {
   webauthn_registrations: WebauthnRegistrationSummary[];
   providers: OAuthProviderSummary[];
   crypto_wallets: CryptoWalletSummary[];
+  totps: TotpSummary[];
 };
 
 /**
@@ -61,6 +63,7 @@ export async function findUserWithEmails(
     .select(webauthnRegistrationsJsonOf('users.id').as('webauthn_registrations'))
     .select(oauthProvidersJsonOf('users.id').as('providers'))
     .select(cryptoWalletsJsonOf('users.id').as('crypto_wallets'))
+    .select(totpsJsonOf('users.id').as('totps'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();

@@ -1,0 +1,134 @@
+/** The assessment client against a local stand-in for reCAPTCHA Enterprise, and the pass rule. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type AssessmentApiServer,
+  closedPortUrl,
+  startAssessmentApi,
+  TEST_RECAPTCHA_API_KEY,
+} from '../../../test/recaptcha-assessment-server.js';
+import {
+  AssessmentUnavailableError,
+  createRecaptchaAssessor,
+  parseAssessment,
+  passesAssessment,
+} from './recaptcha-assessment.js';
+
+let api: AssessmentApiServer;
+beforeAll(async () => {
+  api = await startAssessmentApi();
+});
+afterAll(async () => api?.close());
+
+const event = (token: string) => ({
+  token,
+  siteKey: 'site-key-1',
+  userIpAddress: '203.0.113.7',
+  userAgent: 'Mozilla/5.0 test',
+});
+
+describe('createRecaptchaAssessor', () => {
+  it('POSTs {url}?key= with the event, expecting the LOGIN action, and reads the answer', async () => {
+    api.mode = 'ok';
+    const assessor = createRecaptchaAssessor({ assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY });
+    const token = api.token({ score: 0.7 });
+    await expect(assessor.assess(event(token))).resolves.toEqual({
+      valid: true,
+      action: 'LOGIN',
+      score: 0.7,
+    });
+    expect(api.requests.at(-1)).toEqual({
+      path: '/v1/projects/demo/assessments',
+      key: TEST_RECAPTCHA_API_KEY,
+      body: {
+        event: {
+          token,
+          siteKey: 'site-key-1',
+          expectedAction: 'LOGIN',
+          userIpAddress: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 test',
+        },
+      },
+    });
+  });
+
+  it('reports a token the API calls invalid as such (an answer, not an outage)', async () => {
+    api.mode = 'ok';
+    const assessor = createRecaptchaAssessor({ assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY });
+    await expect(assessor.assess(event('forged'))).resolves.toMatchObject({ valid: false });
+  });
+
+  it.each([
+    ['a 500', 'error'],
+    ['a body that is no assessment', 'malformed'],
+    ['no answer within the timeout', 'hang'],
+  ] as const)('throws AssessmentUnavailableError on %s', async (_label, mode) => {
+    api.mode = mode;
+    const assessor = createRecaptchaAssessor({
+      assessmentUrl: api.url,
+      apiKey: TEST_RECAPTCHA_API_KEY,
+      timeoutMs: 150,
+    });
+    const started = Date.now();
+    await expect(assessor.assess(event(api.token()))).rejects.toBeInstanceOf(AssessmentUnavailableError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    api.mode = 'ok';
+  });
+
+  it('throws AssessmentUnavailableError when nothing listens, and on a 403 (wrong key)', async () => {
+    const closed = createRecaptchaAssessor({ assessmentUrl: await closedPortUrl(), apiKey: 'k' });
+    await expect(closed.assess(event('t'))).rejects.toBeInstanceOf(AssessmentUnavailableError);
+    const wrongKey = createRecaptchaAssessor({ assessmentUrl: api.url, apiKey: 'not-the-key' });
+    await expect(wrongKey.assess(event(api.token()))).rejects.toThrow(/403/);
+  });
+
+  it('gives up after 5 s unless told otherwise', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      api.mode = 'ok';
+      const assessor = createRecaptchaAssessor({ assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY });
+      await assessor.assess(event(api.token()));
+      expect(timeout).toHaveBeenCalledWith(5_000);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+});
+
+describe('parseAssessment', () => {
+  it.each([
+    [null],
+    ['text'],
+    [{}],
+    [{ tokenProperties: {} }],
+    [{ tokenProperties: { valid: 'true' } }],
+    // A valid token must come with a score in 0..1.
+    [{ tokenProperties: { valid: true, action: 'LOGIN' } }],
+    [{ tokenProperties: { valid: true, action: 'LOGIN' }, riskAnalysis: { score: 1.5 } }],
+    [{ tokenProperties: { valid: true, action: 'LOGIN' }, riskAnalysis: { score: '0.9' } }],
+  ])('%j is no assessment', (body) => {
+    expect(parseAssessment(body)).toBeNull();
+  });
+
+  it('reads an invalid token without a score', () => {
+    expect(parseAssessment({ tokenProperties: { valid: false, invalidReason: 'EXPIRED' } })).toEqual({
+      valid: false,
+      action: null,
+      score: null,
+    });
+  });
+});
+
+describe('passesAssessment', () => {
+  it.each([
+    [{ valid: true, action: 'LOGIN', score: 0.5 }, 0.5, true],
+    [{ valid: true, action: 'LOGIN', score: 0.9 }, 0.5, true],
+    [{ valid: true, action: 'LOGIN', score: 0.49 }, 0.5, false],
+    [{ valid: true, action: 'SIGNUP', score: 0.9 }, 0.5, false],
+    [{ valid: true, action: null, score: 0.9 }, 0.5, false],
+    [{ valid: false, action: 'LOGIN', score: 0.9 }, 0.5, false],
+    [{ valid: true, action: 'LOGIN', score: null }, 0, false],
+    [{ valid: true, action: 'LOGIN', score: 0 }, 0, true],
+  ])('%j with minimum %d → %s', (assessment, minScore, expected) => {
+    expect(passesAssessment(assessment, minScore)).toBe(expected);
+  });
+});

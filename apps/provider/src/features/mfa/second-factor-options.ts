@@ -1,0 +1,45 @@
+/** @module second-factor-options — which second factors a user can complete a sign-in with (the wire `mfa_required`). */
+import type { DbExecutor } from '../../db/database.js';
+import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+
+/** The wire `mfa_required` of an intermediate sign-in (docs/contracts.md "Multi-factor policy"). */
+export interface SecondFactorOptions {
+  /** The user has a verified authenticator app (TOTP or a recovery code). */
+  totp: boolean;
+  /** The user has a verified phone number for an SMS code. */
+  sms: boolean;
+  /** Neither: the user must enrol an authenticator app (POST /totps with the IST). */
+  enrol: boolean;
+}
+
+/**
+ * The second factors open to `userId` after `primary`. A code texted to a phone that the primary
+ * sign-in already used proves nothing new, so SMS is not offered after an SMS passcode.
+ */
+export async function secondFactorOptionsOf(
+  db: DbExecutor,
+  userId: string,
+  primary: AuthenticationFactor,
+): Promise<SecondFactorOptions> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb.selectFrom('totps').select('id').where('user_id', '=', userId).where('verified', '=', true),
+        )
+        .as('totp'),
+      eb
+        .exists(
+          eb
+            .selectFrom('phone_numbers')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('verified', '=', true),
+        )
+        .as('sms'),
+    ])
+    .executeTakeFirstOrThrow();
+  const totp = Boolean(row.totp);
+  const sms = Boolean(row.sms) && primary.delivery_method !== 'sms';
+  return { totp, sms, enrol: !totp && !sms };
+}

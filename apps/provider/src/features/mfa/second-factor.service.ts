@@ -1,0 +1,174 @@
+/**
+ * @module second-factor.service — completing a sign-in that waits for its second factor: the IST
+ * lookup, the shared failure counter (SECURITY A6) and the single use of the IST (SECURITY D2).
+ */
+import type { Clock } from '../../clock.js';
+import { hashToken } from '../../crypto/tokens.js';
+import type { Db, Transaction } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { AuthenticationFactor, SessionRow } from '../sessions/sessions.table.js';
+import { isIntermediateSessionToken } from './intermediate-session-token.js';
+import {
+  findLiveIntermediateSession,
+  lockLiveIntermediateSession,
+  recordFailedSecondFactor,
+  useIntermediateSession,
+} from './intermediate-sessions.repository.js';
+import type { IntermediateSessionRow } from './intermediate-sessions.table.js';
+
+/** SECURITY A6: the fifth failed attempt on one IST (TOTP, recovery and SMS codes together) revokes it. */
+export const MAX_SECOND_FACTOR_FAILURES = 5;
+
+/**
+ * Second-factor attempts per user across all of their ISTs and sessions: an attacker who knows
+ * the password can mint ISTs at will, so the per-IST counter alone would not bound guessing.
+ */
+export const SECOND_FACTOR_ATTEMPTS_PER_USER = { limit: 10, windowSeconds: 300 } as const;
+
+/** What a proof decided, inside the IST's lock: a factor (and the caller's extra value), or a failure to count. */
+export type SecondFactorProof<T> =
+  | { ok: true; factor: AuthenticationFactor; value: T }
+  | { ok: false; error: ApiError };
+
+/** Who is calling an endpoint that takes a session or an IST. */
+export type SessionOrIntermediate =
+  | { kind: 'session'; session: SessionRow; token: string }
+  | { kind: 'intermediate'; intermediate: IntermediateSessionRow };
+
+/** The second-factor service. */
+export interface SecondFactorService {
+  /** The caller's live session, or its live IST (401 intermediate_session_not_found otherwise). */
+  callerOf(project: Project, secret: string | null): Promise<SessionOrIntermediate>;
+  /** The live IST of `token`, or 401 intermediate_session_not_found. */
+  requireLive(project: Project, token: string): Promise<IntermediateSessionRow>;
+  /** Counts one second-factor attempt of `userId`, or 429 too_many_requests (nothing counted). */
+  admit(project: Project, userId: string): Promise<void>;
+  /**
+   * Runs `prove` under the IST's row lock. A failed proof is counted (the fifth → 429 and the IST
+   * revoked) and its error thrown; a passed one uses the IST up and makes a session listing the
+   * primary factor and the new one. `prove` must write nothing when it fails.
+   */
+  complete<T>(
+    project: Project,
+    intermediate: IntermediateSessionRow,
+    session: { durationMinutes: number | undefined; attributes: SessionAttributes },
+    prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
+  ): Promise<CreatedSession & { value: T }>;
+  /** Counts a failure found before any proof could run (e.g. no open SMS code) and throws it. */
+  fail(intermediate: IntermediateSessionRow, error: ApiError): Promise<never>;
+  /**
+   * An IST may have an SMS code sent only to its user's verified number (400 invalid_phone_number
+   * otherwise), and not after a primary SMS sign-in (403 mfa_required: the same phone twice is one factor).
+   */
+  assertSmsSecondFactor(intermediate: IntermediateSessionRow, phoneNumber?: string): Promise<void>;
+}
+
+const notFound = () => new ApiError('intermediate_session_not_found');
+
+const exhausted = (cause: ApiError) =>
+  new ApiError('too_many_requests', {
+    message: 'Too many wrong codes: this sign-in has ended. Sign in again.',
+    cause,
+  });
+
+/** Creates the second-factor service. */
+export function createSecondFactorService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  limiter: RateLimiter;
+}): SecondFactorService {
+  const { db, clock } = deps;
+
+  async function requireLive(project: Project, token: string): Promise<IntermediateSessionRow> {
+    const row = await findLiveIntermediateSession(db, project.id, hashToken(token), clock.now());
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Throws the failure's error, or 429 when it was the last one the IST allowed. */
+  function refuse(failures: number | undefined, error: ApiError): never {
+    if (failures !== undefined && failures >= MAX_SECOND_FACTOR_FAILURES) throw exhausted(error);
+    throw error;
+  }
+
+  return {
+    requireLive,
+
+    async callerOf(project, secret) {
+      if (isIntermediateSessionToken(secret))
+        return { kind: 'intermediate', intermediate: await requireLive(project, secret) };
+      const session = await deps.sessions.requireLive(project, secret);
+      return { kind: 'session', session, token: secret as string };
+    },
+
+    async admit(project, userId) {
+      const decision = await deps.limiter.consume(project.id, [
+        { scope: 'second_factor.user', key: userId, ...SECOND_FACTOR_ATTEMPTS_PER_USER },
+      ]);
+      if (decision.allowed) return;
+      throw new ApiError('too_many_requests', {
+        message: `Too many codes were tried for this account. Try again in ${decision.retryAfterSeconds} seconds.`,
+        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      });
+    },
+
+    async complete(project, intermediate, session, prove) {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
+        if (!live) throw notFound();
+        const proof = await prove(trx);
+        if (!proof.ok) {
+          const failures = await recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES);
+          return { ok: false as const, failures, error: proof.error };
+        }
+        if (!(await useIntermediateSession(trx, live.id, now))) throw notFound();
+        const created = await deps.sessions.create(trx, {
+          project,
+          userId: live.user_id,
+          factor: proof.factor,
+          earlierFactors: [live.primary_factor],
+          durationMinutes: session.durationMinutes,
+          attributes: session.attributes,
+        });
+        return { ok: true as const, created, value: proof.value };
+      });
+      if (!outcome.ok) refuse(outcome.failures, outcome.error);
+      return { ...outcome.created, value: outcome.value };
+    },
+
+    async assertSmsSecondFactor(intermediate, phoneNumber) {
+      if (intermediate.primary_factor.delivery_method === 'sms')
+        throw new ApiError('mfa_required', {
+          message:
+            'This sign-in used an SMS code already: complete it with an authenticator app or a recovery code.',
+        });
+      if (phoneNumber === undefined) return;
+      const phone = await db
+        .selectFrom('phone_numbers')
+        .select('id')
+        .where('user_id', '=', intermediate.user_id)
+        .where('phone_number', '=', phoneNumber)
+        .where('verified', '=', true)
+        .executeTakeFirst();
+      if (!phone)
+        throw new ApiError('invalid_phone_number', {
+          message: 'During sign-in, the code can only go to the verified phone number of the account.',
+        });
+    },
+
+    async fail(intermediate, error) {
+      const failures = await recordFailedSecondFactor(
+        db,
+        intermediate.id,
+        clock.now(),
+        MAX_SECOND_FACTOR_FAILURES,
+      );
+      return refuse(failures, error);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * @module totps-authenticate.service — proving an authenticator app code or a recovery code: with
+ * an IST it completes the sign-in, with a session it confirms a new TOTP or steps the session up.
+ */
+import type { Clock } from '../../clock.js';
+import type { Db, Transaction } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type {
+  SecondFactorProof,
+  SecondFactorService,
+  SessionOrIntermediate,
+} from '../mfa/second-factor.service.js';
+import type { Project } from '../projects/project.js';
+import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import { hashRecoveryCode, normaliseRecoveryCode } from './recovery-codes.js';
+import { recoveryCodeFactor, totpFactor } from './totp-factors.js';
+import { matchingTotpStep } from './totp-secret.js';
+import { openTotpSecret } from './totp-secret-at-rest.js';
+import { acceptTotpStep, findTotpOfUser, useRecoveryCode } from './totps.repository.js';
+import type { AuthenticateInput, RecoverInput } from './totps.schemas.js';
+import type { TotpRow } from './totps.table.js';
+
+/** A proven code: the session to answer with (new, or the caller's) and the TOTP it belongs to. */
+export interface ProvenTotp extends CreatedSession {
+  totpId: string;
+}
+
+/** Creates the TOTP authenticate service. */
+export function createTotpsAuthenticateService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionsService;
+  secondFactor: SecondFactorService;
+  keyEncryptionSecret: string | undefined;
+}) {
+  const { db, clock } = deps;
+
+  const userOf = (caller: SessionOrIntermediate) =>
+    caller.kind === 'session' ? caller.session.user_id : caller.intermediate.user_id;
+
+  /** The caller's TOTP (404 totp_not_found), after counting the attempt against the user. */
+  async function totpFor(project: Project, caller: SessionOrIntermediate, verifiedOnly: boolean) {
+    const totp = await findTotpOfUser(db, project.id, userOf(caller));
+    if (!totp || (verifiedOnly && !totp.verified)) throw new ApiError('totp_not_found');
+    await deps.secondFactor.admit(project, totp.user_id);
+    return totp;
+  }
+
+  /**
+   * Runs `prove` for the caller: with an IST, under its lock, counting a failure and making the
+   * new session; with a session, adding the factor to it. A failed proof writes nothing.
+   */
+  async function settle(
+    project: Project,
+    caller: SessionOrIntermediate,
+    totp: TotpRow,
+    session: { durationMinutes: number | undefined; attributes: SessionAttributes },
+    prove: (trx: Transaction) => Promise<SecondFactorProof<null>>,
+  ): Promise<ProvenTotp> {
+    if (caller.kind === 'intermediate') {
+      const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);
+      return { row: done.row, token: done.token, totpId: totp.id };
+    }
+    const row = await db.transaction().execute(async (trx) => {
+      const proof = await prove(trx);
+      if (!proof.ok) throw proof.error;
+      return deps.sessions.addFactor(trx, project, caller.session.id, proof.factor, session.durationMinutes);
+    });
+    return { row, token: caller.token, totpId: totp.id };
+  }
+
+  return {
+    /** Checks a 6-digit code; it must belong to a later time step than the last accepted one (SECURITY B4). */
+    async authenticate(
+      project: Project,
+      caller: SessionOrIntermediate,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<ProvenTotp> {
+      const totp = await totpFor(project, caller, false);
+      const now = clock.now();
+      const step = matchingTotpStep(openTotpSecret(totp, deps.keyEncryptionSecret), input.totp_code, now);
+      const refused = { ok: false as const, error: new ApiError('invalid_totp_code') };
+      return settle(
+        project,
+        caller,
+        totp,
+        { durationMinutes: input.session_duration_minutes, attributes },
+        async (trx) => {
+          if (step === null || !(await acceptTotpStep(trx, totp.id, step, clock.now()))) return refused;
+          return { ok: true, factor: totpFactor(totp.id, now), value: null };
+        },
+      );
+    },
+
+    /** Uses one recovery code of the caller's verified TOTP; a code works once (one guarded UPDATE). */
+    async recover(
+      project: Project,
+      caller: SessionOrIntermediate,
+      input: RecoverInput,
+      attributes: SessionAttributes,
+    ): Promise<ProvenTotp> {
+      const totp = await totpFor(project, caller, true);
+      const code = normaliseRecoveryCode(input.recovery_code);
+      const refused = { ok: false as const, error: new ApiError('invalid_recovery_code') };
+      return settle(
+        project,
+        caller,
+        totp,
+        { durationMinutes: input.session_duration_minutes, attributes },
+        async (trx) => {
+          const now = clock.now();
+          const usedId =
+            code === null ? undefined : await useRecoveryCode(trx, totp.id, hashRecoveryCode(code), now);
+          if (usedId === undefined) return refused;
+          return { ok: true, factor: recoveryCodeFactor(usedId, now), value: null };
+        },
+      );
+    },
+  };
+}
+
+/** The TOTP authenticate service. */
+export type TotpsAuthenticateService = ReturnType<typeof createTotpsAuthenticateService>;

@@ -1,0 +1,124 @@
+/** @module totps-enrol.service — adding an authenticator app, issuing new recovery codes, and removing the app. */
+import type { Clock } from '../../clock.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import type { WireUser } from '../users/users.schemas.js';
+import { loadWireUser } from '../users/users.service.js';
+import { hashRecoveryCode, mintRecoveryCodes } from './recovery-codes.js';
+import { totpQrCode } from './totp-qr-code.js';
+import { mintTotpSecret, totpKeyUri } from './totp-secret.js';
+import { sealTotpSecret } from './totp-secret-at-rest.js';
+import {
+  deleteTotp,
+  findTotpOfUser,
+  replaceRecoveryCodes,
+  replaceUnverifiedTotp,
+} from './totps.repository.js';
+
+/** docs/contracts.md "TOTP": an enrolment waits this long for its first code unless the call says otherwise. */
+export const DEFAULT_ENROLMENT_MINUTES = 30;
+
+/** A new TOTP as POST /totps answers it; the secret and codes are never shown again. */
+export interface CreatedTotp {
+  user_id: string;
+  totp_id: string;
+  secret: string;
+  qr_code: string;
+  recovery_codes: string[];
+  __user: WireUser;
+}
+
+/** A new set of recovery codes (POST /totps/recovery_codes). */
+export interface IssuedRecoveryCodes {
+  totp_id: string;
+  verified: boolean;
+  recovery_codes: string[];
+}
+
+/** Creates the enrolment service. */
+export function createTotpsEnrolService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  keyEncryptionSecret: string | undefined;
+}) {
+  const { db, clock, random } = deps;
+
+  /** Mints fresh codes and stores their hashes for `totpId`, replacing every earlier code. */
+  async function issueRecoveryCodes(trx: DbExecutor, project: Project, totpId: string): Promise<string[]> {
+    const codes = mintRecoveryCodes(random);
+    await replaceRecoveryCodes(
+      trx,
+      totpId,
+      codes.map((code) => ({
+        id: newId('totpRecoveryCode', project.environment, random),
+        totp_id: totpId,
+        code_hash: hashRecoveryCode(code),
+        used_at: null,
+      })),
+    );
+    return codes;
+  }
+
+  return {
+    /**
+     * Adds an unverified TOTP to `userId`, replacing an unverified one; 409 totp_already_exists
+     * when a verified one exists (nothing changed). It becomes verified with its first code
+     * (POST /totps/authenticate) within `expirationMinutes`.
+     */
+    async create(
+      project: Project,
+      userId: string,
+      expirationMinutes: number | undefined,
+    ): Promise<CreatedTotp> {
+      const secret = mintTotpSecret(random);
+      const user = await loadWireUser(db, project.id, userId);
+      const label = user.emails[0]?.email ?? userId;
+      const qrCode = await totpQrCode(totpKeyUri({ secret, issuer: project.name, label }));
+      const now = clock.now();
+      const totpId = newId('totp', project.environment, random);
+      const recoveryCodes = await db.transaction().execute(async (trx) => {
+        const stored = await replaceUnverifiedTotp(trx, {
+          id: totpId,
+          project_id: project.id,
+          user_id: userId,
+          ...sealTotpSecret(secret, deps.keyEncryptionSecret, random),
+          verified: false,
+          expires_at: new Date(now.getTime() + (expirationMinutes ?? DEFAULT_ENROLMENT_MINUTES) * 60_000),
+          last_used_step: null,
+          created_at: now,
+        });
+        if (!stored) throw new ApiError('totp_already_exists');
+        return issueRecoveryCodes(trx, project, totpId);
+      });
+      return {
+        user_id: userId,
+        totp_id: totpId,
+        secret,
+        qr_code: qrCode,
+        recovery_codes: recoveryCodes,
+        __user: user,
+      };
+    },
+
+    /** Issues a new set of codes for the user's TOTP (404 totp_not_found without one). */
+    async rotateRecoveryCodes(project: Project, userId: string): Promise<IssuedRecoveryCodes> {
+      const totp = await findTotpOfUser(db, project.id, userId);
+      if (!totp) throw new ApiError('totp_not_found');
+      const codes = await db.transaction().execute((trx) => issueRecoveryCodes(trx, project, totp.id));
+      return { totp_id: totp.id, verified: totp.verified, recovery_codes: codes };
+    },
+
+    /** Removes the user's TOTP `totpId` and its codes; 404 totp_not_found when it is not theirs. */
+    async remove(project: Project, userId: string, totpId: string): Promise<void> {
+      if (!(await deleteTotp(db, { projectId: project.id, userId, totpId })))
+        throw new ApiError('totp_not_found');
+    },
+  };
+}
+
+/** The enrolment service. */
+export type TotpsEnrolService = ReturnType<typeof createTotpsEnrolService>;

@@ -1,0 +1,117 @@
+/** @module totps.repository — SQL for TOTPs and their recovery codes; each use is one guarded statement. */
+import { type RawBuilder, sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
+import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRow } from './totps.table.js';
+
+/** The parts of a TOTP row the wire User shows. */
+export interface TotpSummary {
+  id: string;
+  verified: boolean;
+}
+
+/**
+ * A user's verified TOTP as a one-element (or empty) json array, for a select list next to
+ * emailsJsonOf; `userId` is the column holding the user's id. An enrolment still waiting for its
+ * first code is not shown (docs/contracts.md: `User.totps[]` lists verified ones only).
+ */
+export function totpsJsonOf(userId: string): RawBuilder<TotpSummary[]> {
+  return sql<TotpSummary[]>`(
+    select coalesce(json_agg(json_build_object('id', t.id, 'verified', t.verified)), '[]'::json)
+    from totps as t
+    where t.user_id = ${sql.ref(userId)} and t.verified
+  )`;
+}
+
+/** The user's TOTP (at most one), verified or not. */
+export async function findTotpOfUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<TotpRow | undefined> {
+  return db
+    .selectFrom('totps')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores `row` as the user's TOTP, replacing an unverified one (its recovery codes cascade away);
+ * false when the user has a verified TOTP, which stays untouched. Call inside a transaction.
+ */
+export async function replaceUnverifiedTotp(db: DbExecutor, row: NewTotpRow): Promise<boolean> {
+  await db.deleteFrom('totps').where('user_id', '=', row.user_id).where('verified', '=', false).execute();
+  const inserted = await db
+    .insertInto('totps')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Replaces every recovery code of `totpId` with `rows` (the old unused ones stop working). */
+export async function replaceRecoveryCodes(
+  db: DbExecutor,
+  totpId: string,
+  rows: NewTotpRecoveryCodeRow[],
+): Promise<void> {
+  await db.deleteFrom('totp_recovery_codes').where('totp_id', '=', totpId).execute();
+  await db.insertInto('totp_recovery_codes').values(rows).execute();
+}
+
+/**
+ * Accepts a code of time step `step` for `totpId`: one guarded UPDATE that requires the step to
+ * be later than the last accepted one (RFC 6238 §5.2, SECURITY B4) and an unverified TOTP to be
+ * unexpired, and marks it verified. Of two uses of one code, sequential or concurrent, only the
+ * first finds the row; the other gets undefined.
+ */
+export async function acceptTotpStep(
+  db: DbExecutor,
+  totpId: string,
+  step: number,
+  now: Date,
+): Promise<TotpRow | undefined> {
+  return db
+    .updateTable('totps')
+    .set({ last_used_step: step, verified: true, expires_at: null })
+    .where('id', '=', totpId)
+    .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
+    .where((eb) => eb.or([eb('verified', '=', true), eb('expires_at', '>', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Uses an unused recovery code of `totpId` (one guarded UPDATE); its id, or undefined. */
+export async function useRecoveryCode(
+  db: DbExecutor,
+  totpId: string,
+  codeHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('totp_recovery_codes')
+    .set({ used_at: now })
+    .where('totp_id', '=', totpId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Deletes the user's TOTP `totpId` and (by cascade) its recovery codes; false when it is not theirs. */
+export async function deleteTotp(
+  db: DbExecutor,
+  key: { projectId: string; userId: string; totpId: string },
+): Promise<boolean> {
+  const row = await db
+    .deleteFrom('totps')
+    .where('id', '=', key.totpId)
+    .where('project_id', '=', key.projectId)
+    .where('user_id', '=', key.userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,132 @@
+/** @module totps.routes — POST /totps, /totps/authenticate, /totps/recovery_codes, /totps/recover and DELETE /users/totps/{id} under /sdk/v1. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { ok } from '../../http/envelope.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import type { SecondFactorService } from '../mfa/second-factor.service.js';
+import { secondFactorOptionsOf } from '../mfa/second-factor-options.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { loadWireUser } from '../users/users.service.js';
+import {
+  AuthenticateBody,
+  AuthenticateResponse,
+  CreateBody,
+  CreateResponse,
+  DeleteResponse,
+  RecoverBody,
+  RecoveryCodesResponse,
+  TotpParams,
+} from './totps.schemas.js';
+import type { ProvenTotp, TotpsAuthenticateService } from './totps-authenticate.service.js';
+import type { TotpsEnrolService } from './totps-enrol.service.js';
+
+/** What the TOTP routes need. */
+export interface TotpsRoutesOptions {
+  db: Db;
+  enrol: TotpsEnrolService;
+  authenticate: TotpsAuthenticateService;
+  sessions: SessionsService;
+  secondFactor: SecondFactorService;
+  responses: AuthenticateResponseDeps;
+}
+
+/**
+ * The authenticator-app endpoints. `/totps`, `/totps/authenticate` and `/totps/recover` take a
+ * session or an IST (docs/contracts.md "Multi-factor policy"); the other two a session only.
+ */
+export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async (app, options) => {
+  const publicAuth = createPublicAuth();
+  const { secondFactor, responses } = options;
+
+  app.post(
+    '/totps',
+    { onRequest: publicAuth, schema: { body: CreateBody, response: { 200: CreateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const caller = await secondFactor.callerOf(project, request.sessionToken);
+      let userId: string;
+      if (caller.kind === 'intermediate') {
+        const { user_id: id, primary_factor: primary } = caller.intermediate;
+        // Enrolling during sign-in is for users with no second factor yet: one who can receive an
+        // SMS code proves that first, or the password alone would let anyone add their own app.
+        if ((await secondFactorOptionsOf(options.db, id, primary)).sms)
+          throw new ApiError('mfa_required', {
+            message: 'Complete this sign-in with an SMS code first; add an authenticator app afterwards.',
+          });
+        userId = id;
+      } else {
+        userId = caller.session.user_id;
+      }
+      return ok(request, await options.enrol.create(project, userId, request.body.expiration_minutes));
+    },
+  );
+
+  /** AuthenticateResponse + totp_id for a proven code. */
+  const answer = async (project: ReturnType<typeof projectOf>, proven: ProvenTotp) => ({
+    ...(await buildAuthenticateResponse(responses, project, proven.row, proven.token)),
+    totp_id: proven.totpId,
+  });
+
+  app.post(
+    '/totps/authenticate',
+    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const caller = await secondFactor.callerOf(project, request.sessionToken);
+      const proven = await options.authenticate.authenticate(
+        project,
+        caller,
+        request.body,
+        sessionAttributesOf(request),
+      );
+      return ok(request, await answer(project, proven));
+    },
+  );
+
+  app.post(
+    '/totps/recover',
+    { onRequest: publicAuth, schema: { body: RecoverBody, response: { 200: AuthenticateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const caller = await secondFactor.callerOf(project, request.sessionToken);
+      const proven = await options.authenticate.recover(
+        project,
+        caller,
+        request.body,
+        sessionAttributesOf(request),
+      );
+      return ok(request, await answer(project, proven));
+    },
+  );
+
+  app.post(
+    '/totps/recovery_codes',
+    { onRequest: publicAuth, schema: { response: { 200: RecoveryCodesResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const totps = await options.enrol.rotateRecoveryCodes(project, session.user_id);
+      return ok(request, { user_id: session.user_id, totps });
+    },
+  );
+
+  app.delete(
+    '/users/totps/:totp_id',
+    { onRequest: publicAuth, schema: { params: TotpParams, response: { 200: DeleteResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const session = await options.sessions.requireLive(project, request.sessionToken);
+      await options.enrol.remove(project, session.user_id, request.params.totp_id);
+      return ok(request, {
+        user_id: session.user_id,
+        __user: await loadWireUser(options.db, project.id, session.user_id),
+      });
+    },
+  );
+};

@@ -1,0 +1,32 @@
+/** @module totps.table — the totps and totp_recovery_codes tables. */
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/** Columns of `totps`: a user's authenticator app (at most one per user). */
+export interface TotpsTable {
+  /** The wire `totp_id` (`totp-{environment}-{uuid}`). */
+  id: string;
+  project_id: string;
+  user_id: string;
+  /** Base32 secret, sealed with sealSecret when `secret_encryption` is `aes-256-gcm`. */
+  secret: string;
+  secret_encryption: 'none' | 'aes-256-gcm';
+  verified: boolean;
+  /** Until when an unverified TOTP can be confirmed; null once verified. */
+  expires_at: Date | null;
+  /** bigint: the pg driver reads it as a string, PGlite as a number; write numbers, read with Number(). */
+  last_used_step: ColumnType<string | number | null, number | null, number | null>;
+  created_at: Date;
+}
+
+/** Columns of `totp_recovery_codes`: single-use codes, stored as SHA-256 only. */
+export interface TotpRecoveryCodesTable {
+  /** The wire `totp_recovery_code_id` of the factor (`totp-recovery-code-{environment}-{uuid}`). */
+  id: string;
+  totp_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export type TotpRow = Selectable<TotpsTable>;
+export type NewTotpRow = Insertable<TotpsTable>;
+export type NewTotpRecoveryCodeRow = Insertable<TotpRecoveryCodesTable>;
