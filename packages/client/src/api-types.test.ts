@@ -9,6 +9,7 @@ import {
   type LatchkeyClient,
   type LatchkeyErrorCode,
   type MagicLinksSendResult,
+  type MfaRequired,
   type OtpsAuthenticateResult,
   type OtpsEmailSendResult,
   type OtpsPhoneSendResult,
@@ -17,6 +18,9 @@ import {
   type PasswordsResetBySessionResult,
   type Session,
   type SessionTokens,
+  type TotpsAuthenticateResult,
+  type TotpsCreateResult,
+  type TotpsRecoveryCodesResult,
   type User,
   type UsersSearchResult,
   type UserUpdateResult,
@@ -76,6 +80,25 @@ describe('public types', () => {
     >().returns.resolves.toEqualTypeOf<CryptoWalletsAuthenticateResult>();
     expectTypeOf<CryptoWalletsAuthenticateResult>().toExtend<AuthenticateResult>();
     expectTypeOf<CryptoWalletsAuthenticateResult['crypto_wallet_id']>().toEqualTypeOf<string>();
+    expectTypeOf<LatchkeyClient['totps']['create']>().returns.resolves.toEqualTypeOf<TotpsCreateResult>();
+    expectTypeOf<
+      LatchkeyClient['totps']['authenticate']
+    >().returns.resolves.toEqualTypeOf<TotpsAuthenticateResult>();
+    expectTypeOf<
+      LatchkeyClient['totps']['recoveryCodes']
+    >().returns.resolves.toEqualTypeOf<TotpsRecoveryCodesResult>();
+    expectTypeOf<
+      LatchkeyClient['totps']['recover']
+    >().returns.resolves.toEqualTypeOf<TotpsAuthenticateResult>();
+    expectTypeOf<TotpsAuthenticateResult>().toExtend<AuthenticateResult>();
+    expectTypeOf<TotpsCreateResult['recovery_codes']>().toEqualTypeOf<string[]>();
+    expectTypeOf<LatchkeyClient['user']['deleteTOTP']>().parameters.toEqualTypeOf<[string]>();
+    expectTypeOf<LatchkeyClient['session']['getIntermediateSessionToken']>().returns.toEqualTypeOf<
+      string | null
+    >();
+    // A primary sign-in of an MFA project has no session yet (docs/contracts.md, multi-factor).
+    expectTypeOf<AuthenticateResult['session']>().toEqualTypeOf<Session | null>();
+    expectTypeOf<AuthenticateResult['mfa_required']>().toEqualTypeOf<MfaRequired | undefined>();
   });
 
   it('keep error codes open but known', () => {

@@ -13,6 +13,7 @@ import { createOAuthMethods, type OAuthMethods } from './methods/oauth.js';
 import { createOtpsMethods, type OtpsMethods } from './methods/otps.js';
 import { createPasswordsMethods, type PasswordsMethods } from './methods/passwords.js';
 import { createSessionMethods, type SessionMethods } from './methods/sessions.js';
+import { createTotpsMethods, type TotpsMethods } from './methods/totps.js';
 import { createUserMethods, type UserMethods } from './methods/users.js';
 import { createUsersMethods, type UsersMethods } from './methods/users-search.js';
 import { createWebAuthnMethods, type WebAuthnMethods } from './methods/webauthn.js';
@@ -36,6 +37,7 @@ export interface LatchkeyClient {
   otps: OtpsMethods;
   passwords: PasswordsMethods;
   session: SessionMethods;
+  totps: TotpsMethods;
   user: UserMethods;
   users: UsersMethods;
   webauthn: WebAuthnMethods;
@@ -89,6 +91,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     clock,
     timeoutMs: o.timeoutMs,
     sessionToken: () => session.sessionToken(),
+    intermediateSessionToken: () => session.intermediateToken(),
     telemetryHeader: () => encodeBase64Utf8(JSON.stringify(blob())),
     parentHost: () => o.location.origin,
   });
@@ -143,6 +146,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     otps: createOtpsMethods(ctx),
     passwords: createPasswordsMethods(ctx),
     session: sessionMethods,
+    totps: createTotpsMethods(ctx),
     user: createUserMethods(ctx),
     users: createUsersMethods(ctx),
     webauthn: createWebAuthnMethods(ctx),

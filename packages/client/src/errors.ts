@@ -8,7 +8,9 @@ export const LATCHKEY_ERROR_CODES = {
   network_unreachable: 'No usable response: fetch failed (offline, CORS, DNS) or the body was not JSON.',
   timeout: 'The request was aborted after timeoutMs.',
   schema_mismatch: 'The provider rejected the request shape.',
-  captcha_required: 'The provider asked for a captcha.',
+  captcha_required:
+    'No captcha token to be had (script blocked, failed or timed out), or the provider asked for one.',
+  captcha_failed: 'Wire: the provider refused the captcha token, also when retried once with a fresh one.',
   invalid_argument: 'A caller passed a bad argument; the message names it.',
   crypto_unavailable: 'PKCE needs crypto.subtle, which only secure contexts have.',
   session_changed: 'The session ended while session.authenticate() was in flight.',
@@ -113,7 +115,10 @@ export class LatchkeySchemaError extends LatchkeyError {
   }
 }
 
-/** The provider asked for a captcha (non-JSON error text containing `Captcha required`). */
+/**
+ * A captcha'd call could not get a reCAPTCHA token (script blocked or failing, no token within
+ * 10 s), or the provider asked for a captcha (non-JSON error text containing `Captcha required`).
+ */
 export class LatchkeyCaptchaRequiredError extends LatchkeyError {
   constructor(options?: LatchkeyErrorOptions) {
     super('captcha_required', 'Captcha required', options);

@@ -81,6 +81,12 @@ export type {
 export { createStrengthChecker } from './methods/password-strength-checker.js';
 export type { PasswordsMethods } from './methods/passwords.js';
 export type { SessionAuthenticateOptions, SessionMethods } from './methods/sessions.js';
+export type {
+  TotpsAuthenticateOptions,
+  TotpsCreateOptions,
+  TotpsMethods,
+  TotpsRecoverOptions,
+} from './methods/totps.js';
 export type { UserMethods, UserUpdateOptions } from './methods/users.js';
 export type { UsersMethods } from './methods/users-search.js';
 export type {
@@ -98,6 +104,8 @@ export type {
   LocationLike,
   Logger,
   RandomValues,
+  RecaptchaEnterprise,
+  RecaptchaLoader,
   StorageLike,
 } from './options.js';
 export type { LogEventOptions } from './telemetry/event-batcher.js';
@@ -106,6 +114,7 @@ export type {
   AuthenticateResult,
   AuthenticationFactor,
   MagicLinksSendResult,
+  MfaRequired,
   OtpsAuthenticateResult,
   OtpsEmailSendResult,
   OtpsPhoneSendResult,
@@ -118,6 +127,9 @@ export type {
   SessionJwt,
   SessionToken,
   SessionTokens,
+  TotpsAuthenticateResult,
+  TotpsCreateResult,
+  TotpsRecoveryCodesResult,
   User,
   UserFactorDeleteResult,
   UserId,

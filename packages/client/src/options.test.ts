@@ -16,6 +16,8 @@ describe('resolveOptions, the OAuth and One Tap additions', () => {
     expect(o.providerBase).toBe('http://localhost:4000');
     expect(o.clientsideServicesIframeURL).toBe('http://localhost:4000/v1/public/clientside-services');
     expect(o.googleSignInScriptURL).toBe('https://accounts.google.com/gsi/client');
+    expect(o.recaptchaScriptURL).toBe('https://www.google.com/recaptcha/enterprise.js');
+    expect(o.loadRecaptcha).toBeUndefined();
   });
 
   it('takes both addresses from endpoints, and navigate as given', () => {
@@ -50,6 +52,8 @@ describe('resolveOptions, the OAuth and One Tap additions', () => {
       [{ navigate: 'https://x' }, 'navigate'],
       [{ endpoints: { clientsideServicesIframeURL: 1 } }, 'endpoints.clientsideServicesIframeURL'],
       [{ endpoints: { googleSignInScriptURL: {} } }, 'endpoints.googleSignInScriptURL'],
+      [{ endpoints: { recaptchaScriptURL: 2 } }, 'endpoints.recaptchaScriptURL'],
+      [{ loadRecaptcha: 'https://x' }, 'loadRecaptcha'],
     ] as const) {
       let error: unknown;
       try {

@@ -44,6 +44,15 @@ export interface Logger {
   error(...data: unknown[]): void;
 }
 
+/** The part of reCAPTCHA Enterprise's `grecaptcha.enterprise` the client calls. */
+export interface RecaptchaEnterprise {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+/** Loads the reCAPTCHA Enterprise script from `url` (once per page) and resolves `grecaptcha.enterprise`. */
+export type RecaptchaLoader = (url: string) => Promise<RecaptchaEnterprise>;
+
 /** Cookie names and scope (wire `client-state.md`, cookies). */
 export interface CookieOptions {
   opaqueTokenCookieName?: string;
@@ -70,6 +79,8 @@ export interface ClientOptions {
     clientsideServicesIframeURL?: string;
     /** Default `https://accounts.google.com/gsi/client`. */
     googleSignInScriptURL?: string;
+    /** Default `https://www.google.com/recaptcha/enterprise.js`; `?render={siteKey}` is added. */
+    recaptchaScriptURL?: string;
   };
   cookieOptions?: CookieOptions;
   /** Per-request timeout; default 30 000 ms. */
@@ -85,6 +96,8 @@ export interface ClientOptions {
   logger?: Logger;
   /** Leaves the page for `url` (OAuth starts); default `window.location.assign`. */
   navigate?: (url: string) => void;
+  /** Loads reCAPTCHA when the project turns captcha on; default a `<script>` tag. */
+  loadRecaptcha?: RecaptchaLoader;
 }
 
 /** ClientOptions with every default filled in. */
@@ -96,6 +109,8 @@ export interface ResolvedOptions {
   providerBase: string;
   clientsideServicesIframeURL: string;
   googleSignInScriptURL: string;
+  /** Without the `render` parameter. */
+  recaptchaScriptURL: string;
   cookieOptions: Required<Omit<CookieOptions, 'domain'>> & { domain: string | undefined };
   timeoutMs: number;
   fetch: typeof fetch;
@@ -109,6 +124,8 @@ export interface ResolvedOptions {
   eventTarget: EventTargetLike | undefined;
   logger: Logger;
   navigate: (url: string) => void;
+  /** Undefined: the `<script>` loader, which lives with the captcha code (`internal/captcha-token.ts`). */
+  loadRecaptcha: RecaptchaLoader | undefined;
 }
 
 /** The dev provider of `docs/contracts.md`; there is no hosted default. */
@@ -116,6 +133,8 @@ export const DEFAULT_TEST_API_URL = 'http://localhost:4000';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Google Identity Services, which renders the One Tap prompt. */
 export const DEFAULT_GOOGLE_SIGN_IN_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+/** reCAPTCHA Enterprise, which scores the captcha'd calls (`docs/contracts.md`, captcha). */
+export const DEFAULT_RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/enterprise.js';
 
 function chooseApiUrl(options: ClientOptions): string {
   if (options.baseUrl !== undefined) return options.baseUrl;
@@ -153,13 +172,15 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   const apiUrl = chooseApiUrl(options);
   if (typeof apiUrl !== 'string') throw new LatchkeyArgumentError('baseUrl', 'must be a string');
-  for (const key of ['clientsideServicesIframeURL', 'googleSignInScriptURL'] as const) {
+  for (const key of ['clientsideServicesIframeURL', 'googleSignInScriptURL', 'recaptchaScriptURL'] as const) {
     if (options.endpoints?.[key] !== undefined && typeof options.endpoints[key] !== 'string') {
       throw new LatchkeyArgumentError(`endpoints.${key}`, 'must be a string');
     }
   }
-  if (options.navigate !== undefined && typeof options.navigate !== 'function') {
-    throw new LatchkeyArgumentError('navigate', 'must be a function');
+  for (const key of ['navigate', 'loadRecaptcha'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'function') {
+      throw new LatchkeyArgumentError(key, 'must be a function');
+    }
   }
   const location = options.location ?? globalThis.location ?? { origin: '', hostname: '' };
   const providerBase = apiUrl.replace(/\/+$/, '');
@@ -170,6 +191,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     clientsideServicesIframeURL:
       options.endpoints?.clientsideServicesIframeURL ?? `${providerBase}/v1/public/clientside-services`,
     googleSignInScriptURL: options.endpoints?.googleSignInScriptURL ?? DEFAULT_GOOGLE_SIGN_IN_SCRIPT_URL,
+    recaptchaScriptURL: options.endpoints?.recaptchaScriptURL ?? DEFAULT_RECAPTCHA_SCRIPT_URL,
     cookieOptions: resolveCookieOptions(options.cookieOptions),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
@@ -182,5 +204,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     eventTarget: options.eventTarget ?? (typeof window === 'undefined' ? undefined : window),
     logger: options.logger ?? console,
     navigate: options.navigate ?? ((url) => globalThis.location.assign(url)),
+    loadRecaptcha: options.loadRecaptcha,
   };
 }

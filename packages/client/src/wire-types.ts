@@ -82,24 +82,38 @@ export interface Session {
   custom_claims: null | Record<string, unknown>;
 }
 
-/** What a sign-in returns to the caller (the wire AuthenticateResponse without `__user`). */
+/** The second factors a user can complete a multi-factor sign-in with (`docs/contracts.md`, issue 9). */
+export interface MfaRequired {
+  /** The user has a verified TOTP: `totps.authenticate` (or `totps.recover`). */
+  totp: boolean;
+  /** The user has a verified phone: `otps.sms.send` then `otps.authenticate`. */
+  sms: boolean;
+  /** Neither: enrol a TOTP with `totps.create`, then `totps.authenticate`. */
+  enrol: boolean;
+}
+
+/**
+ * What a sign-in returns to the caller (the wire AuthenticateResponse without `__user`). When the
+ * project requires a second factor, a primary sign-in answers with `session_token: ""`,
+ * `session: null`, an `intermediate_session_token` and `mfa_required`; no session exists yet.
+ */
 export interface AuthenticateResult extends ResponseCommon {
   user_id: UserId;
   session_token: SessionToken;
   session_jwt: SessionJwt;
-  session: Session;
+  /** Null while a second factor is pending (`mfa_required`). */
+  session: Session | null;
   user: User;
+  /** Set only while a second factor is pending; the client keeps it in its cookie. */
+  intermediate_session_token?: string;
+  /** Set only while a second factor is pending: which second factors are open. */
+  mfa_required?: MfaRequired;
   [extra: string]: unknown;
 }
 
 /** The raw AuthenticateResponse as the provider sends it, including `__user`. */
 export interface AuthenticateResponse extends AuthenticateResult {
   __user?: User;
-}
-
-/** A response that only carries an intermediate session token (MFA still pending). */
-export interface IntermediateSessionResponse extends ResponseCommon {
-  intermediate_session_token: string;
 }
 
 /** Data of the magic-link send calls (`endpoints.md`, magic links). */
@@ -196,4 +210,29 @@ export type WebAuthnRegisterResult = WebAuthnAuthenticateResult;
 /** `PUT /webauthn/update/{id}` data, returned as is. */
 export interface WebAuthnUpdateResult extends ResponseCommon {
   webauthn_registration: WebAuthnRegistration;
+}
+
+/** `POST /totps` data: a new TOTP, unverified until its first code (`endpoints.md`, TOTP). */
+export interface TotpsCreateResult extends ResponseCommon {
+  user_id: UserId;
+  totp_id: string;
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: string;
+  /** A `data:image/png;base64,…` URL of the `otpauth://` URI, to show as an image. */
+  qr_code: string;
+  /** Ten single-use codes; shown once, as the provider keeps only their hashes. */
+  recovery_codes: string[];
+  [extra: string]: unknown;
+}
+
+/** What `totps.authenticate` and `totps.recover` return: the sign-in result plus the TOTP's id. */
+export interface TotpsAuthenticateResult extends AuthenticateResult {
+  totp_id: string;
+}
+
+/** `POST /totps/recovery_codes` data: a new set of recovery codes (the old ones stop working). */
+export interface TotpsRecoveryCodesResult extends ResponseCommon {
+  user_id: UserId;
+  totps: { totp_id: string; verified: boolean; recovery_codes: string[] };
+  [extra: string]: unknown;
 }

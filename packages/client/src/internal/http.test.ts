@@ -17,7 +17,11 @@ const systemClock: Clock = {
   clearTimeout: (h) => clearTimeout(h as number),
 };
 
-function setup(sessionToken: string | null = null, timeoutMs = 30_000) {
+function setup(
+  sessionToken: string | null = null,
+  timeoutMs = 30_000,
+  intermediateToken: string | null = null,
+) {
   const fake = createFakeFetch();
   const http = createHttpClient({
     apiBase: 'http://provider.test/sdk/v1',
@@ -26,6 +30,7 @@ function setup(sessionToken: string | null = null, timeoutMs = 30_000) {
     clock: systemClock,
     timeoutMs,
     sessionToken: () => sessionToken,
+    intermediateSessionToken: () => intermediateToken,
     telemetryHeader: () => 'eyJ0ZWxlbWV0cnkiOnRydWV9',
     parentHost: () => 'http://localhost:4100',
   });
@@ -69,6 +74,22 @@ describe('requests', () => {
     fake.on('GET /users/me', { json: { data: {} } });
     await http.request({ method: 'GET', path: '/users/me' });
     expect(atob(fake.requests[0]!.headers.Authorization!.slice(6))).toBe(
+      `${PUBLIC_TOKEN}:opaque-session-token`,
+    );
+  });
+
+  it('sends the intermediate token when there is no session token, and the session token over it', async () => {
+    const pending = setup(null, 30_000, 'ist-pending');
+    pending.fake.on('POST /totps/authenticate', { json: { data: {} } });
+    await pending.http.request({ method: 'POST', path: '/totps/authenticate', body: {} });
+    expect(atob(pending.fake.requests[0]!.headers.Authorization!.slice(6))).toBe(
+      `${PUBLIC_TOKEN}:ist-pending`,
+    );
+
+    const both = setup('opaque-session-token', 30_000, 'ist-stale');
+    both.fake.on('GET /users/me', { json: { data: {} } });
+    await both.http.request({ method: 'GET', path: '/users/me' });
+    expect(atob(both.fake.requests[0]!.headers.Authorization!.slice(6))).toBe(
       `${PUBLIC_TOKEN}:opaque-session-token`,
     );
   });

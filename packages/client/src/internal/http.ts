@@ -26,6 +26,8 @@ export interface HttpClientDeps {
   clock: Clock;
   timeoutMs: number;
   sessionToken(): string | null;
+  /** The token of a sign-in waiting for its second factor (`docs/contracts.md`, multi-factor). */
+  intermediateSessionToken(): string | null;
   telemetryHeader(): string;
   parentHost(): string;
 }
@@ -109,7 +111,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   return {
     async request<T>(request: HttpRequest): Promise<T> {
-      const secret = deps.sessionToken() || deps.publicToken;
+      // The IST travels where a session token would; the public token means "nobody".
+      const secret = deps.sessionToken() || deps.intermediateSessionToken() || deps.publicToken;
       const headers: Record<string, string> = {
         Authorization: `Basic ${encodeBase64Utf8(`${deps.publicToken}:${secret}`)}`,
         'Content-Type': 'application/json',

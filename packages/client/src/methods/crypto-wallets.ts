@@ -3,6 +3,7 @@
  * sign-in with its signature. Talking to the wallet itself (connect, sign) is the caller's part.
  */
 
+import { withCaptcha } from '../internal/captcha.js';
 import type { ClientContext } from '../internal/context.js';
 import { withDefaultMessage } from '../internal/default-message.js';
 import { withoutCommonFields } from '../internal/response.js';
@@ -121,7 +122,8 @@ export function createCryptoWalletsMethods(ctx: ClientContext): CryptoWalletsMet
       const siweParams = await siweParamsFor(options.crypto_wallet_type, options.siwe_params);
       // Secondary binds the challenge to this session; chosen by local state (endpoints.md).
       const scope = ctx.session.state.session ? 'secondary' : 'primary';
-      return withDefaultMessage(
+      // The provider checks a captcha token on `/primary` only (contracts.md, captcha).
+      const start = (captchaToken: string | undefined) =>
         ctx.http.request<CryptoWalletsAuthenticateStartResult>({
           method: 'POST',
           path: `/crypto_wallets/authenticate/start/${scope}`,
@@ -129,8 +131,11 @@ export function createCryptoWalletsMethods(ctx: ClientContext): CryptoWalletsMet
             crypto_wallet_address: options.crypto_wallet_address,
             crypto_wallet_type: options.crypto_wallet_type,
             siwe_params: siweParams,
+            captcha_token: captchaToken,
           },
-        }),
+        });
+      return withDefaultMessage(
+        withCaptcha(ctx, start, scope === 'primary'),
         CRYPTO_WALLETS_START_DEFAULT_MESSAGE,
       );
     },

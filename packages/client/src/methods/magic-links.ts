@@ -1,6 +1,7 @@
 /** @module methods/magic-links — `client.magicLinks`: email magic-link sends and token authentication. */
 
 import { LatchkeyError } from '../errors.js';
+import { withCaptcha } from '../internal/captcha.js';
 import type { ClientContext } from '../internal/context.js';
 import type { PkceNamespace, PkcePair } from '../internal/pkce.js';
 import { completeSignIn } from '../internal/sign-in.js';
@@ -74,23 +75,27 @@ export function createMagicLinksMethods(ctx: ClientContext): MagicLinksMethods {
     const pair = config.pkceRequiredForEmailMagicLinks
       ? await ctx.pkce.getOrCreate('magic_links')
       : undefined;
-    // Field order as the wire serializes it: options first, then email and challenge.
-    return ctx.http.request<MagicLinksSendResult>({
-      method: 'POST',
-      path,
-      body: {
-        login_magic_link_url: options.loginMagicLinkURL,
-        signup_magic_link_url: options.signupMagicLinkURL,
-        login_expiration_minutes: options.loginExpirationMinutes,
-        signup_expiration_minutes: options.signupExpirationMinutes,
-        login_template_id: options.loginTemplateId,
-        signup_template_id: options.signupTemplateId,
-        locale: options.locale,
-        create_user_as_pending: options.createUserAsPending,
-        email,
-        code_challenge: pair?.code_challenge,
-      },
-    });
+    // Field order as the wire serializes it: options first, then email, challenge and captcha
+    // token (checked by the provider on all but `/secondary`). No DFP source, so no DFP id.
+    const send = (captchaToken: string | undefined) =>
+      ctx.http.request<MagicLinksSendResult>({
+        method: 'POST',
+        path,
+        body: {
+          login_magic_link_url: options.loginMagicLinkURL,
+          signup_magic_link_url: options.signupMagicLinkURL,
+          login_expiration_minutes: options.loginExpirationMinutes,
+          signup_expiration_minutes: options.signupExpirationMinutes,
+          login_template_id: options.loginTemplateId,
+          signup_template_id: options.signupTemplateId,
+          locale: options.locale,
+          create_user_as_pending: options.createUserAsPending,
+          email,
+          code_challenge: pair?.code_challenge,
+          captcha_token: captchaToken,
+        },
+      });
+    return withCaptcha(ctx, send, !path.endsWith('/secondary'));
   }
 
   async function redeem(token: string, sessionDurationMinutes: number, pair: PkcePair | null) {

@@ -1,5 +1,6 @@
 /** @module methods/otps — `client.otps`: one-time passcodes by email, SMS and WhatsApp, and their check. */
 
+import { withCaptcha } from '../internal/captcha.js';
 import type { ClientContext } from '../internal/context.js';
 import { completeSignIn } from '../internal/sign-in.js';
 import {
@@ -74,20 +75,34 @@ function checkSendOptions(options: OtpsSendOptions | undefined): void {
 
 /** Builds `client.otps`. */
 export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
-  // Secondary adds a factor to the signed-in user; chosen by local state (endpoints.md, primary/secondary).
-  const sendPath = (channel: ChannelName) =>
-    `/otps/${channel}/send/${ctx.session.state.session ? 'secondary' : 'primary'}`;
+  // Secondary adds a factor to the signed-in user; chosen by local state (endpoints.md,
+  // primary/secondary). An SMS during a multi-factor sign-in goes there too: with the
+  // intermediate token, `/otps/sms/send/secondary` texts the user's verified phone (contracts.md).
+  const sendPath = (channel: ChannelName) => {
+    const secondary =
+      ctx.session.state.session !== null || (channel === 'sms' && ctx.session.intermediateToken() !== null);
+    return `/otps/${channel}/send/${secondary ? 'secondary' : 'primary'}`;
+  };
 
   const post = <T>(path: string, body: object) => ctx.http.request<T>({ method: 'POST', path, body });
 
-  // Bodies in wire order: options first, then the recipient. The C/D tokens (email: captcha only)
-  // are left out: like magic links, this client has no captcha or DFP source to take them from.
+  /**
+   * A send: the body in wire order (options first, then the recipient), then the captcha token,
+   * which the provider checks on all but `/secondary`. No DFP source, so no DFP id.
+   */
+  const send = <T>(path: string, body: object) =>
+    withCaptcha(
+      ctx,
+      (captchaToken) => post<T>(path, { ...body, captcha_token: captchaToken }),
+      !path.endsWith('/secondary'),
+    );
+
   async function sendEmail(path: string, email: string, options: OtpsEmailSendOptions = {}) {
     assertEmail('email', email);
     checkSendOptions(options);
     assertOptionalString('loginTemplateId', options.loginTemplateId);
     assertOptionalString('signupTemplateId', options.signupTemplateId);
-    return post<OtpsEmailSendResult>(path, {
+    return send<OtpsEmailSendResult>(path, {
       expiration_minutes: options.expirationMinutes,
       locale: options.locale,
       login_template_id: options.loginTemplateId,
@@ -101,7 +116,7 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
     checkSendOptions(options);
     assertOptionalBoolean('enableAutofill', options.enableAutofill);
     assertOptionalNumber('autofillSessionDurationMinutes', options.autofillSessionDurationMinutes);
-    return post<OtpsPhoneSendResult>(path, {
+    return send<OtpsPhoneSendResult>(path, {
       expiration_minutes: options.expirationMinutes,
       locale: options.locale,
       enable_autofill: options.enableAutofill,
@@ -113,7 +128,7 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
   async function sendWhatsApp(path: string, phoneNumber: string, options: OtpsSendOptions = {}) {
     assertPhoneNumber('phoneNumber', phoneNumber);
     checkSendOptions(options);
-    return post<OtpsPhoneSendResult>(path, {
+    return send<OtpsPhoneSendResult>(path, {
       expiration_minutes: options.expirationMinutes,
       locale: options.locale,
       phone_number: phoneNumber,

@@ -1,5 +1,6 @@
 /** @module methods/passwords — `client.passwords`: sign-up, sign-in, strength check and the three resets. */
 
+import { withCaptcha } from '../internal/captcha.js';
 import type { ClientContext } from '../internal/context.js';
 import { withDefaultMessage } from '../internal/default-message.js';
 import { completeSignIn } from '../internal/sign-in.js';
@@ -51,20 +52,24 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
   const post = <T>(path: string, body: object, message: string) =>
     withDefaultMessage(ctx.http.request<T>({ method: 'POST', path, body }), message);
 
-  // Bodies in wire order. C/D tokens are left out, as in the other modules: no captcha or DFP source.
+  // Bodies in wire order. The provider checks a captcha token on create, authenticate and the reset
+  // start (contracts.md, captcha), so those send one, last; no call sends a DFP id (no source).
   async function signIn(path: string, options: PasswordsAuthenticateOptions, message: string) {
     assertOptionalObject('options', options);
     assertString('email', options?.email);
     assertString('password', options?.password);
     assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
-    const response = await post<PasswordsCreateResult & { __user?: User }>(
-      path,
-      {
-        email: options.email,
-        password: options.password,
-        session_duration_minutes: options.sessionDurationMinutes,
-      },
-      message,
+    const response = await withCaptcha(ctx, (captchaToken) =>
+      post<PasswordsCreateResult & { __user?: User }>(
+        path,
+        {
+          email: options.email,
+          password: options.password,
+          session_duration_minutes: options.sessionDurationMinutes,
+          captcha_token: captchaToken,
+        },
+        message,
+      ),
     );
     return completeSignIn(ctx, response);
   }
@@ -95,16 +100,19 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
       // Reused while stored, so a second start (resend) keeps the first link redeemable.
       const pair = config.pkceRequiredForPasswordResets ? await ctx.pkce.getOrCreate('passwords') : undefined;
       // login_redirect_url stays out on purpose: the SDK this mirrors never sends it (endpoints.md).
-      return post<ResponseCommon>(
-        '/passwords/email/reset/start',
-        {
-          email: options.email,
-          reset_password_redirect_url: options.resetPasswordRedirectURL,
-          reset_password_expiration_minutes: options.resetPasswordExpirationMinutes,
-          reset_password_template_id: options.resetPasswordTemplateId,
-          code_challenge: pair?.code_challenge,
-        },
-        'Failed to start password reset flow.',
+      return withCaptcha(ctx, (captchaToken) =>
+        post<ResponseCommon>(
+          '/passwords/email/reset/start',
+          {
+            email: options.email,
+            reset_password_redirect_url: options.resetPasswordRedirectURL,
+            reset_password_expiration_minutes: options.resetPasswordExpirationMinutes,
+            reset_password_template_id: options.resetPasswordTemplateId,
+            code_challenge: pair?.code_challenge,
+            captcha_token: captchaToken,
+          },
+          'Failed to start password reset flow.',
+        ),
       );
     },
 

@@ -19,6 +19,11 @@ export interface SessionMethods {
   getSync(): Session | null;
   /** The tokens from the cookies, or null when signed out. */
   getTokens(): SessionTokens | null;
+  /**
+   * The intermediate session token of a sign-in waiting for its second factor (kept 10 minutes),
+   * or null. The client sends it by itself in place of a session token.
+   */
+  getIntermediateSessionToken(): string | null;
   /** Checks the session with the provider and stores the fresh session, user and tokens. */
   authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResult>;
   /** Ends the session at the provider and locally. */
@@ -77,6 +82,7 @@ export function createSessionMethods(ctx: ClientContext): SessionMethods {
   return {
     getSync: () => ctx.session.state.session,
     getTokens: () => ctx.session.getTokens(),
+    getIntermediateSessionToken: () => ctx.session.intermediateToken(),
     authenticate,
     revoke,
     onChange(callback) {

@@ -18,7 +18,7 @@ export function createUsersMethods(ctx: ClientContext): UsersMethods {
   return {
     async search(email) {
       assertString('email', email);
-      // C/D tokens left out, as everywhere in this client (no captcha or DFP source).
+      // No captcha token: the provider does not guard this call (contracts.md, captcha); no DFP source.
       return ctx.http.request<UsersSearchResult>({ method: 'POST', path: '/users/search', body: { email } });
     },
   };

@@ -21,6 +21,9 @@ export interface UserMethods {
   update(options: UserUpdateOptions): Promise<UserUpdateResult>;
   deleteEmail(emailId: string): Promise<UserFactorDeleteResult>;
   deletePhoneNumber(phoneId: string): Promise<UserFactorDeleteResult>;
+  /** Deletes the user's TOTP and its recovery codes. */
+  deleteTOTP(totpId: string): Promise<UserFactorDeleteResult>;
+  /** @deprecated The same as `deleteTOTP`, the contract's name. */
   deleteTotp(totpId: string): Promise<UserFactorDeleteResult>;
   deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<UserFactorDeleteResult>;
   deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<UserFactorDeleteResult>;
@@ -49,6 +52,7 @@ export function createUserMethods(ctx: ClientContext): UserMethods {
     };
   }
 
+  const deleteTOTP = remover('totpId', 'totps');
   return {
     getSync: () => ctx.session.state.user,
     async get() {
@@ -74,7 +78,8 @@ export function createUserMethods(ctx: ClientContext): UserMethods {
     },
     deleteEmail: remover('emailId', 'emails'),
     deletePhoneNumber: remover('phoneId', 'phone_numbers'),
-    deleteTotp: remover('totpId', 'totps'),
+    deleteTOTP,
+    deleteTotp: deleteTOTP,
     deleteOAuthRegistration: remover('oauthUserRegistrationId', 'oauth'),
     deleteWebauthnRegistration: remover('webauthnRegistrationId', 'webauthn_registrations'),
     deleteBiometricRegistration: remover('biometricRegistrationId', 'biometric_registrations'),

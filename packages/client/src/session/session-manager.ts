@@ -1,5 +1,6 @@
 /** @module session/session-manager — applies sign-in responses to cookies and state, logs out, emits events. */
 
+import { LatchkeyNetworkError } from '../errors.js';
 import { LATCHKEY_EVENTS, type LatchkeyEvents } from '../events.js';
 import type { AuthenticateResponse, SessionTokens, User } from '../wire-types.js';
 import type { CookieStore } from './cookie-store.js';
@@ -42,6 +43,11 @@ export class SessionManager {
     return this.#cookies.sessionToken();
   }
 
+  /** The intermediate session token of a sign-in that waits for its second factor, or null. */
+  intermediateToken(): string | null {
+    return this.#cookies.intermediateToken();
+  }
+
   /** True while the session cookie exists. */
   hasSessionCookie(): boolean {
     return this.#cookies.sessionToken() !== null;
@@ -79,18 +85,24 @@ export class SessionManager {
     userField: UserField,
     reason: 'sign-in' | 'refresh',
   ): void {
-    const ist = (response as { intermediate_session_token?: unknown }).intermediate_session_token;
+    const ist = response.intermediate_session_token;
     if (!response.session_token && typeof ist === 'string' && ist !== '') {
       this.applyIntermediate(ist);
       return;
     }
+    // Session-less without an intermediate token is not a usable answer; fail before any write.
+    if (!response.session) throw new LatchkeyNetworkError('The sign-in response has no session');
     this.#cookies.writeSession(response.session_token, response.session_jwt, response.session.expires_at);
     this.#cookies.removeIntermediate();
     const user = (userField === '__user' ? response.__user : response.user) ?? null;
     this.#store.set({ session: response.session, user }, reason);
   }
 
-  /** MFA pending: keep the intermediate token and drop any session (spec §4). */
+  /**
+   * MFA pending: keep the intermediate token and drop any session (spec §4). The user stays null
+   * too, since nobody is signed in yet: apps that treat "a user" as "signed in" stay right, and
+   * the caller has the user in the sign-in result.
+   */
   applyIntermediate(token: string): void {
     this.#cookies.writeIntermediate(token);
     this.#cookies.removeSession();
@@ -105,6 +117,8 @@ export class SessionManager {
   /** Removes the cookies and the state; `expired` marks a provider-side end of the session. */
   logout(reason: 'logout' | 'expired'): void {
     this.#cookies.removeSession();
+    // A pending second factor belongs to the sign-in being ended too.
+    this.#cookies.removeIntermediate();
     this.#store.set(SIGNED_OUT, reason);
   }
 
