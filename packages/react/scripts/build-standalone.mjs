@@ -42,7 +42,7 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME) and must say the same.
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME) and must say the same.
  */
 export const chunks = [
   {
@@ -110,6 +110,34 @@ export const chunks = [
         module: join(packageDir, 'src/crypto/crypto-ceremony.ts'),
         replaces: join(packageDir, 'src/crypto/load-crypto-ceremony.ts'),
         standIn: join(packageDir, 'src/crypto/load-crypto-ceremony-script.ts'),
+      },
+    ],
+  },
+  {
+    // The reCAPTCHA Enterprise script loader and token getter: only projects with captcha on.
+    file: 'latchkey-captcha.js',
+    parts: [
+      {
+        module: join(clientDir, 'src/internal/captcha-token.ts'),
+        replaces: join(clientDir, 'src/internal/load-captcha-token.ts'),
+        standIn: join(packageDir, 'src/captcha/load-captcha-token-script.ts'),
+      },
+    ],
+  },
+  {
+    // The multi-factor step: MFAAuthenticate with its texts, and the second-factor calls the
+    // machine's effects make from it: only sign-ins that need a second factor.
+    file: 'latchkey-mfa.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/mfa/mfa-screens.ts'),
+        replaces: join(packageDir, 'src/mfa/mfa-screens.ts'),
+        standIn: join(packageDir, 'src/mfa/mfa-screens-script.tsx'),
+      },
+      {
+        module: join(packageDir, 'src/mfa/mfa-steps.ts'),
+        replaces: join(packageDir, 'src/mfa/load-mfa-steps.ts'),
+        standIn: join(packageDir, 'src/mfa/load-mfa-steps-script.ts'),
       },
     ],
   },

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
-import { apiError, createFakeClient, passkey, strength, webauthnError } from './testing/fake-client.js';
+import {
+  apiError,
+  createFakeClient,
+  MFA_PHONE,
+  mfaPending,
+  passkey,
+  strength,
+  webauthnError,
+} from './testing/fake-client.js';
 import { fakeWallets, METAMASK, PHANTOM, resetFakeWallets, walletRefused } from './testing/fake-wallets.js';
 
 // The browser-wallet layer, faked: the crypto screens list these wallets and their pop-ups wait.
@@ -258,6 +266,49 @@ describe('accessibility (axe-core)', () => {
     resetFakeWallets([]);
     const { container } = render(<SignIn client={createFakeClient()} config={{ products: ['crypto'] }} />);
     await screen.findByRole('button', { name: 'Continue with a crypto wallet' });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('MFAAuthenticate has no violations: the app’s code, a wrong code, a recovery code, a texted code', async () => {
+    const user = userEvent.setup();
+    const client = createFakeClient({
+      search: async () => ({ userType: 'password' }),
+      passwordAuthenticate: async () => mfaPending({ totp: true, sms: true }),
+      totpAuthenticate: () => Promise.reject(apiError('invalid_totp_code', 'Invalid code.', 401)),
+      totpRecover: () => Promise.reject(apiError('invalid_recovery_code', 'Invalid code.', 401)),
+    });
+    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
+    const { container } = render(<SignIn client={client} config={config} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    await screen.findByRole('heading', { name: 'Enter your verification code' });
+    expect(await violations(container)).toEqual([]);
+    await user.type(screen.getByLabelText('Verification code'), '111111');
+    await screen.findByText('Invalid code, please try again.');
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-ijkl{Enter}');
+    await screen.findByText('Invalid code, please try again.');
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: `Text a code to ${MFA_PHONE}` }));
+    await screen.findByText(`A 6-digit code was sent to ${MFA_PHONE}.`);
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('MFAAuthenticate while setting up an authenticator app has no violations', async () => {
+    const user = userEvent.setup();
+    const client = createFakeClient({
+      search: async () => ({ userType: 'password' }),
+      passwordAuthenticate: async () => mfaPending({}),
+    });
+    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
+    const { container } = render(<SignIn client={client} config={config} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(await violations(container)).toEqual([]);
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await screen.findByRole('heading', { name: 'Success!' });
     expect(await violations(container)).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ export type { Screen, ScreenName } from './machine/screen.js';
 export {
   HOST_ELEMENT_NAME,
   type MountedWidget,
+  type MountLoginOptions,
   type MountOptions,
   type MountResetPasswordOptions,
   mountLogin,
@@ -28,6 +29,9 @@ export { PasskeyRegistration } from './passkey-registration.js';
 export { ResetPassword, type ResetPasswordProps } from './reset-password.js';
 export { SignIn, type SignInProps } from './sign-in.js';
 export { en, type StringKey, type StringOverrides, type Strings } from './strings/en.js';
+export { type CryptoStringKey, enCrypto } from './strings/en-crypto.js';
+export { enMfa, type MfaStringKey } from './strings/en-mfa.js';
+export { enPasskey, type PasskeyStringKey } from './strings/en-passkey.js';
 export type { ButtonStyles, CssLength, FontFaceSource, LatchkeyStyles } from './theme/theme.js';
 export { VERSION as version } from './version.js';
 export type { WidgetProps } from './widget/widget-props.js';

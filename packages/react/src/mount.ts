@@ -17,6 +17,16 @@ export interface MountOptions extends Omit<WidgetProps, 'client'> {
   client: WidgetClient;
 }
 
+/** Options of mountLogin. */
+export interface MountLoginOptions extends MountOptions {
+  /**
+   * The answer of a sign-in the page finished itself (a magic-link or OAuth redirect) when it
+   * waits for a second factor (`intermediate_session_token`, `mfa_required`): the widget starts
+   * on that step instead of Main. Any other value is ignored.
+   */
+  pendingSignIn?: unknown;
+}
+
 /** Options of mountResetPassword. */
 export interface MountResetPasswordOptions extends MountOptions {
   passwordResetToken?: string;
@@ -82,7 +92,7 @@ function widgetProps(options: MountOptions): WidgetProps {
 }
 
 /** Mounts the login widget into the element `options.elementId` selects. */
-export function mountLogin(options: MountOptions): MountedWidget {
+export function mountLogin(options: MountLoginOptions): MountedWidget {
   const shadow = options.config.enableShadowDOM === true;
   const mounted = mount(options, SignIn, { ...widgetProps(options), oneTapPlaceholder: !shadow });
   // Google's One Tap script looks its parent up by id in the document, which cannot see into a

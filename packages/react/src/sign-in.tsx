@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { ErrorMessage } from './components/error-message.js';
 import { hasConflictingEmailProducts, hasOneTap } from './config.js';
 import { useWidgetClient } from './hooks/use-latchkey.js';
+import { afterSignIn } from './machine/second-factor.js';
 import { initialState } from './machine/state.js';
 import { GoogleOneTap } from './oauth/one-tap/google-one-tap.js';
 import { resolveStrings } from './strings/resolve-strings.js';
@@ -17,12 +18,15 @@ export interface SignInProps extends WidgetProps {
    * where Google's script can find it.
    */
   oneTapPlaceholder?: boolean;
+  /**
+   * The answer of a sign-in the page finished itself (a magic-link or OAuth redirect) when it
+   * waits for a second factor: the widget starts on that step instead of Main.
+   */
+  pendingSignIn?: unknown;
 }
 
-const startOnMain = () => initialState({ name: 'Main' });
-
-/** The login widget, starting on Main. */
-export function SignIn({ oneTapPlaceholder = true, ...props }: SignInProps): ReactElement {
+/** The login widget, starting on Main, or on the second factor of `pendingSignIn`. */
+export function SignIn({ oneTapPlaceholder = true, pendingSignIn, ...props }: SignInProps): ReactElement {
   const client = useWidgetClient(props.client);
   const conflict = hasConflictingEmailProducts(props.config);
   return (
@@ -34,7 +38,7 @@ export function SignIn({ oneTapPlaceholder = true, ...props }: SignInProps): Rea
       callbacks={props.callbacks}
       strings={props.strings}
       clock={props.clock}
-      initial={startOnMain}
+      initial={() => afterSignIn(initialState({ name: 'Main' }), pendingSignIn, { name: 'Main' })}
       before={hasOneTap(props.config) ? <GoogleOneTap placeholder={oneTapPlaceholder} /> : null}
       {...(conflict
         ? {

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WidgetEvent } from './config.js';
 import type { LatchkeyGlobal } from './standalone.js';
-import { createFakeClient, cryptoChallenge, passkey } from './testing/fake-client.js';
+import { createFakeClient, cryptoChallenge, mfaPending, passkey } from './testing/fake-client.js';
 import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
 
 // The script-tag bundle's chunks, run for real in this jsdom window beside the widget bundle:
@@ -361,6 +361,68 @@ describe('latchkey-crypto.js', () => {
       'AUTHENTICATE_FLOW_COMPLETE',
     ]);
     expect(errors).toEqual([]);
+    widget.unmount();
+  });
+});
+
+describe('latchkey-mfa.js', () => {
+  const PASSWORDS = { products: ['emailMagicLinks' as const, 'passwords' as const] };
+
+  /** A login widget whose password sign-in asks for the authenticator app's code. */
+  async function mountAfterPassword() {
+    target();
+    const client = createFakeClient({
+      search: async () => ({ userType: 'password' }),
+      passwordAuthenticate: async () => mfaPending({ totp: true }),
+    });
+    const events: WidgetEvent[] = [];
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client,
+      config: PASSWORDS,
+      callbacks: { onEvent: (event) => events.push(event) },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    return { client, events, user, widget };
+  }
+
+  it('is not fetched by a sign-in that needs no second factor', async () => {
+    target();
+    const client = createFakeClient({ search: async () => ({ userType: 'password' }) });
+    const widget = Latchkey.mountLogin({ elementId: '#widget', client, config: PASSWORDS });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(chunkTag('latchkey-mfa.js')).toBeNull();
+    widget.unmount();
+  });
+
+  it('that cannot load shows the widget’s error line', async () => {
+    const { widget } = await mountAfterPassword();
+    await serveChunk(build, 'latchkey-mfa.js', 'error');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Verification could not be loaded. Check your connection and try again.',
+    );
+    widget.unmount();
+  });
+
+  it('loads when a sign-in needs a second factor, then checks the app’s code with its own calls', async () => {
+    const { client, events, user, widget } = await mountAfterPassword();
+    expect(document.querySelector('.lk-mfa-loading[aria-busy="true"] .lk-spinner')).toBeTruthy();
+    await serveChunk(build, 'latchkey-mfa.js');
+    expect(await screen.findByRole('heading', { name: 'Enter your verification code' })).toBeTruthy();
+    // The code boxes' own state and effects (hooks of the shared Preact): a full code submits itself.
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.calls.totpAuthenticate).toEqual([{ totp_code: '123456', session_duration_minutes: 30 }]);
+    expect(events.map((event) => event.type)).toEqual([
+      'PASSWORD_AUTHENTICATE',
+      'TOTP_AUTHENTICATE',
+      'AUTHENTICATE_FLOW_COMPLETE',
+    ]);
     widget.unmount();
   });
 });

@@ -15,6 +15,7 @@ const FILES = [
   'latchkey-passkey-registration.js',
   'latchkey-passkey-sign-in.js',
   'latchkey-crypto.js',
+  'latchkey-mfa.js',
 ];
 let build: StandaloneBuild;
 let Latchkey: LatchkeyGlobal;
@@ -67,13 +68,14 @@ describe('standalone bundle', () => {
   it('keeps each chunk’s code out of the widget bundle, and the widget’s out of the chunks', () => {
     // A marker of each chunk: libphonenumber-js's metadata keys and a parse error name; the
     // client-side services frame protocol; @simplewebauthn/browser's two ceremonies; wallet discovery
-    // and the Ethereum signature request.
+    // and the Ethereum signature request; the multi-factor step's texts and calls.
     const markers: Record<string, string[]> = {
       'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
       'latchkey-one-tap.js': ['latchkey-clientside'],
       'latchkey-passkey-registration.js': ['Registration ceremony was sent an abort signal'],
       'latchkey-passkey-sign-in.js': ['Authentication ceremony was sent an abort signal'],
       'latchkey-crypto.js': ['eip6963:requestProvider', 'wallet-standard:app-ready', 'personal_sign'],
+      'latchkey-mfa.js': ['Enter your verification code', 'invalid_recovery_code', 'recoverSignIn'],
     };
     for (const [file, found] of Object.entries(markers)) {
       const chunk = build.code(file);

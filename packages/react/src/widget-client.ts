@@ -162,6 +162,15 @@ export interface WidgetCryptoWalletAuthenticateOptions {
   session_duration_minutes: number;
 }
 
+/** The fields of `totps.create`'s answer the widget reads (`docs/contracts.md`, TOTP). */
+export interface WidgetTotpCreated {
+  /** A `data:image/png;base64,…` QR code of the app's `otpauth://` URI. */
+  qr_code: string;
+  /** The base32 key, for typing into the app instead of scanning. */
+  secret: string;
+  recovery_codes: readonly string[];
+}
+
 /** A telemetry event as `client.telemetry.logEvent` takes it. */
 export interface WidgetTelemetryEvent {
   name: string;
@@ -191,6 +200,11 @@ export interface WidgetClient {
     };
     sms: {
       loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
+      /**
+       * Texts a code to a phone of the user; during a multi-factor sign-in the client sends it
+       * with the intermediate session token (`/otps/sms/send/secondary`).
+       */
+      send(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
     };
     whatsapp: {
       loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
@@ -233,6 +247,15 @@ export interface WidgetClient {
     authenticateStart(options: WidgetCryptoWalletStartOptions): Promise<{ challenge: string }>;
     /** Resolves to an AuthenticateResult with `crypto_wallet_id`. */
     authenticate(options: WidgetCryptoWalletAuthenticateOptions): Promise<unknown>;
+  };
+  /** Authenticator apps, which finish a sign-in that waits for its second factor (issue 9). */
+  totps: {
+    /** Sets up an authenticator app; during the sign-in only when the user has no second factor. */
+    create(): Promise<WidgetTotpCreated>;
+    /** Resolves to an AuthenticateResult with `totp_id`. */
+    authenticate(options: { totp_code: string; session_duration_minutes: number }): Promise<unknown>;
+    /** Resolves to an AuthenticateResult with `totp_id`. */
+    recover(options: { recovery_code: string; session_duration_minutes: number }): Promise<unknown>;
   };
   session: {
     getSync(): WidgetSession | null;

@@ -1,6 +1,7 @@
 /** @module crypto/crypto-wallet-buttons — Main's crypto-wallet buttons (spec §2, contracts.md "Crypto wallets"). */
 import type { ReactElement } from 'react';
 import { useWidget } from '../widget/widget-context.js';
+import { useCryptoStrings } from './use-crypto-strings.js';
 import { useWallets } from './use-wallets.js';
 import { WalletButton, WalletMarkButton } from './wallet-button.js';
 
@@ -13,7 +14,8 @@ export const MAIN_WALLET_BUTTONS = 3;
  * A wallet that announces itself later joins the list.
  */
 export function CryptoWalletButtons(): ReactElement {
-  const { send, t } = useWidget();
+  const { send } = useWidget();
+  const { t } = useCryptoStrings();
   const wallets = useWallets();
   return (
     <div className="lk-wallet-buttons">

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { Button } from '../components/button.js';
 import { useWidget } from '../widget/widget-context.js';
 import type { WalletOption } from './crypto-wallets.js';
+import { useCryptoStrings } from './use-crypto-strings.js';
 import { WalletMark } from './wallet-mark.js';
 import { walletSelected } from './wallet-selected.js';
 
@@ -27,7 +28,8 @@ export function WalletMarkButton({
 
 /** 'Continue with {wallet}': starts the sign-in with that wallet (its connect pop-up). */
 export function WalletButton({ wallet }: { wallet: WalletOption }): ReactElement {
-  const { send, t } = useWidget();
+  const { send } = useWidget();
+  const { t } = useCryptoStrings();
   return (
     <WalletMarkButton icon={wallet.icon} onClick={() => send(walletSelected(wallet))}>
       {t('main.continueWithWallet', { wallet: wallet.label })}

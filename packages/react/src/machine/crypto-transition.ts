@@ -1,6 +1,7 @@
 /** @module machine/crypto-transition — the crypto-wallet part of the reducer (spec §2, §4 crypto flow). */
 import type { EventOf } from './event.js';
 import type { ScreenOf } from './screen.js';
+import { afterSignIn } from './second-factor.js';
 import type { MachineState } from './state.js';
 
 /** The events this part handles. */
@@ -79,12 +80,7 @@ export function cryptoTransition(state: MachineState, event: CryptoEvent): Machi
     }
     case 'CRYPTO_AUTHENTICATED':
       if (!waitingScreen(state, ['CryptoSignMessage'], event.attempt)) return state;
-      return {
-        ...state,
-        screen: { name: 'CryptoConfirmation', result: event.result },
-        busy: false,
-        error: null,
-      };
+      return afterSignIn(state, event.result, { name: 'CryptoConfirmation', result: event.result });
     case 'CRYPTO_FAILED':
       if (!waitingScreen(state, ['CryptoConnect', 'CryptoSignMessage'], event.attempt)) return state;
       return { ...state, screen: { name: 'CryptoError' }, busy: false, error: event.error };

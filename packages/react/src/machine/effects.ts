@@ -5,6 +5,7 @@ import { cryptoStep, reportCryptoFailure } from './crypto-effects.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
 import { sendMagicLink } from './magic-link-effects.js';
+import { mfaCommand } from './mfa-effects.js';
 import { startOAuth } from './oauth-effects.js';
 import { authenticateOtp, resendOtp, submitOtp } from './otp-effects.js';
 import {
@@ -92,6 +93,10 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   OAUTH_START_REQUESTED: (_state, event, ctx) => startOAuth(event, ctx),
   CRYPTO_WALLET_SELECTED: (_state, event) =>
     cryptoStep(event.attempt, (steps) => steps.connectCryptoWallet(event)),
+  MFA_CODE_ENTERED: mfaCommand,
+  MFA_RECOVERY_CODE_SUBMITTED: mfaCommand,
+  MFA_SMS_REQUESTED: mfaCommand,
+  MFA_ENROLMENT_REQUESTED: mfaCommand,
 };
 
 // PASSKEY_SKIP and PASSKEY_DONE have no call behind them: `data` is an empty object, never undefined.
@@ -148,6 +153,10 @@ export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
   OTPConfirmation: flowComplete,
   CryptoConfirmation: flowComplete,
   PasskeyConfirmation: flowComplete,
+  MFAConfirmation: flowComplete,
+  // A user with no second factor sets up an authenticator app first (contracts.md: POST /totps with the IST).
+  MFAAuthenticate: (screen, ctx) =>
+    screen.mfa.enrol ? mfaCommand({ screen }, { type: 'MFA_ENROLMENT_REQUESTED' }, ctx) : undefined,
   // Spec §4: the challenge is signed as soon as it arrives.
   CryptoSignMessage: (screen) => cryptoStep(screen.attempt, (steps) => steps.signCryptoChallenge(screen)),
   // Spec §2 passkey success: the list of the user's passkeys, fetched on every visit.

@@ -6,10 +6,12 @@ import type {
   AuthenticateData,
   CryptoAttempt,
   MainTab,
+  MfaMode,
   OtpChannel,
   OtpState,
   PasswordEmailScreenName,
   PasswordStateType,
+  TotpEnrolment,
 } from './screen.js';
 import type { ScreenError } from './state.js';
 
@@ -102,6 +104,20 @@ export type Event =
    * it only when the event is accepted, so an abandoned attempt's failure stays silent.
    */
   | { type: 'CRYPTO_FAILED'; attempt: number; error: ScreenError; cause: unknown }
+  /** 'Use a recovery code', or back to 'Use your authenticator app', on MFAAuthenticate. */
+  | { type: 'MFA_MODE_SELECTED'; mode: Exclude<MfaMode, 'sms'> }
+  /** 'Text a code to {phone}' on MFAAuthenticate, or its resend. */
+  | { type: 'MFA_SMS_REQUESTED' }
+  /** The second-factor code was texted. */
+  | { type: 'MFA_SMS_SENT'; methodId: string }
+  /** Six digits were entered on MFAAuthenticate: the authenticator app's code or the texted one. */
+  | { type: 'MFA_CODE_ENTERED'; code: string }
+  /** A recovery code was submitted on MFAAuthenticate. */
+  | { type: 'MFA_RECOVERY_CODE_SUBMITTED'; code: string }
+  /** 'Try again' after setting up the authenticator app failed (`mfa.enrol`). */
+  | { type: 'MFA_ENROLMENT_REQUESTED' }
+  /** `totps.create` answered: the new authenticator app to scan and confirm. */
+  | { type: 'MFA_ENROLMENT_STARTED'; enrolment: TotpEnrolment }
   /** The back arrow. */
   | { type: 'BACK' }
   /** A toast finished its exit animation. */
@@ -154,6 +170,13 @@ const types: Record<EventType, true> = {
   CRYPTO_MESSAGE_SIGNED: true,
   CRYPTO_AUTHENTICATED: true,
   CRYPTO_FAILED: true,
+  MFA_MODE_SELECTED: true,
+  MFA_SMS_REQUESTED: true,
+  MFA_SMS_SENT: true,
+  MFA_CODE_ENTERED: true,
+  MFA_RECOVERY_CODE_SUBMITTED: true,
+  MFA_ENROLMENT_REQUESTED: true,
+  MFA_ENROLMENT_STARTED: true,
   BACK: true,
   TOAST_DISMISSED: true,
 };

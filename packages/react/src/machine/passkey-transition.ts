@@ -1,6 +1,7 @@
 /** @module machine/passkey-transition — the passkey part of the reducer (spec §2, §4 passkey flow). */
 import type { EventOf } from './event.js';
 import type { ScreenOf } from './screen.js';
+import { afterSignIn } from './second-factor.js';
 import type { MachineState } from './state.js';
 
 /** The events this part handles. */
@@ -51,12 +52,7 @@ export function passkeyTransition(state: MachineState, event: PasskeyEvent): Mac
     case 'PASSKEY_AUTHENTICATED':
       // Idle too: a passkey picked from the email field's autofill signs in without a button.
       if (screen.name !== 'Main') return state;
-      return {
-        ...state,
-        screen: { name: 'PasskeyConfirmation', result: event.result },
-        busy: false,
-        error: null,
-      };
+      return afterSignIn(state, event.result, { name: 'PasskeyConfirmation', result: event.result });
     case 'PASSKEY_LOGIN_FAILED':
       if (screen.name !== 'Main' || (!busy && event.error === null)) return state;
       return { ...state, busy: false, error: event.error };

@@ -35,3 +35,11 @@ export interface MachineState {
 export function initialState(screen: Screen, busy = false): MachineState {
   return { screen, busy, error: null, toast: null, toastSeq: 0 };
 }
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** `state`, no longer busy, with a new toast; the id comes from the state so the reducer stays pure. */
+export function withToast(state: MachineState, toast: WithoutId<Toast>): MachineState {
+  const id = state.toastSeq + 1;
+  return { ...state, busy: false, toast: { ...toast, id }, toastSeq: id };
+}

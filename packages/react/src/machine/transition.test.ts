@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type { EventOf, EventType } from './event.js';
 import { EVENT_TYPES } from './event.js';
-import { type OtpState, SCREEN_NAMES, type ScreenName, type ScreenOf } from './screen.js';
+import { type OtpState, SCREEN_NAMES, type ScreenName, type ScreenOf, type TotpEnrolment } from './screen.js';
 import { initialState, type MachineState } from './state.js';
 import { transition } from './transition.js';
 
@@ -57,6 +57,13 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
   CryptoSetupWallet: { name: 'CryptoSetupWallet' },
   CryptoError: { name: 'CryptoError' },
   CryptoConfirmation: { name: 'CryptoConfirmation', result: { ok: 1 } },
+  MFAAuthenticate: {
+    name: 'MFAAuthenticate',
+    mfa: { totp: true, sms: true, enrol: false },
+    phone: '+12015550123',
+    mode: 'totp',
+  },
+  MFAConfirmation: { name: 'MFAConfirmation', result: { ok: 1 } },
 };
 
 const RESULT = { session_token: 'st' };
@@ -75,6 +82,12 @@ const SENT_STATE: OtpState = {
   otpDestination: '+1 201 555 0123',
   recipient: '+12015550123',
   expiresAt: 300_000,
+};
+
+const ENROLMENT: TotpEnrolment = {
+  qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+  secret: 'JBSWY3DPEHPK3PXP',
+  recoveryCodes: ['abcd-efgh-ijkl'],
 };
 
 const EVENTS: { [T in EventType]: EventOf<T> } = {
@@ -145,6 +158,13 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   CRYPTO_MESSAGE_SIGNED: { type: 'CRYPTO_MESSAGE_SIGNED', attempt: 1, signature: '0xsig' },
   CRYPTO_AUTHENTICATED: { type: 'CRYPTO_AUTHENTICATED', attempt: 1, result: RESULT },
   CRYPTO_FAILED: { type: 'CRYPTO_FAILED', attempt: 1, error: CRYPTO_FAILURE, cause: WALLET_ERROR },
+  MFA_MODE_SELECTED: { type: 'MFA_MODE_SELECTED', mode: 'recovery' },
+  MFA_SMS_REQUESTED: { type: 'MFA_SMS_REQUESTED' },
+  MFA_SMS_SENT: { type: 'MFA_SMS_SENT', methodId: 'phone-number-test-1' },
+  MFA_CODE_ENTERED: { type: 'MFA_CODE_ENTERED', code: '123456' },
+  MFA_RECOVERY_CODE_SUBMITTED: { type: 'MFA_RECOVERY_CODE_SUBMITTED', code: ' abcd-efgh-ijkl ' },
+  MFA_ENROLMENT_REQUESTED: { type: 'MFA_ENROLMENT_REQUESTED' },
+  MFA_ENROLMENT_STARTED: { type: 'MFA_ENROLMENT_STARTED', enrolment: ENROLMENT },
 };
 
 const startsWork =
@@ -400,6 +420,24 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.busy).toBe(false);
     expect(next.error).toEqual(OAUTH_FAILURE);
   },
+  'MFAAuthenticate/idle/MFA_MODE_SELECTED': (next) => {
+    expect(next.screen).toEqual({ ...SCREENS.MFAAuthenticate, mode: 'recovery' });
+    expect(next.busy).toBe(false);
+  },
+  'MFAAuthenticate/idle/MFA_SMS_REQUESTED': startsWork('MFAAuthenticate'),
+  'MFAAuthenticate/busy/MFA_SMS_SENT': (next) => {
+    expect(next.screen).toEqual({ ...SCREENS.MFAAuthenticate, mode: 'sms', methodId: 'phone-number-test-1' });
+    expect(next.busy).toBe(false);
+    // The first text shows the code boxes; only a resend is worth a toast.
+    expect(next.toast).toBeNull();
+  },
+  'MFAAuthenticate/idle/MFA_CODE_ENTERED': startsWork('MFAAuthenticate'),
+  'MFAAuthenticate/busy/AUTHENTICATED': (next) => {
+    expect(next.screen).toEqual({ name: 'MFAConfirmation', result: RESULT });
+    expect(next.busy).toBe(false);
+    expect(next.error).toBeNull();
+  },
+  'MFAAuthenticate/idle/BACK': toMain(),
   'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
     // Accepted (a new object, so its effect emits PASSKEY_DONE) without changing the screen.
     expect(next.screen).toBe(SCREENS.PasskeyRegistrationSuccess);
@@ -422,9 +460,9 @@ const cases = SCREEN_NAMES.flatMap((name) =>
 );
 
 describe('transition, every (screen, busy, event) triple', () => {
-  it('covers all 20 screens of spec §2 and every event', () => {
-    expect(SCREEN_NAMES).toHaveLength(20);
-    expect(cases).toHaveLength(20 * 2 * EVENT_TYPES.length);
+  it('covers all 20 screens of spec §2, the 2 of the multi-factor step and every event', () => {
+    expect(SCREEN_NAMES).toHaveLength(22);
+    expect(cases).toHaveLength(22 * 2 * EVENT_TYPES.length);
     for (const key of Object.keys(ACCEPTED)) expect(cases.map((c) => c.key)).toContain(key);
   });
 
@@ -785,5 +823,174 @@ describe('transition, OAuth', () => {
     expect(restored.screen).toEqual({ name: 'Main', email: 'ada@example.com' });
     const sendingLink = transition(main, EVENTS.EMAIL_SUBMITTED);
     expect(transition(sendingLink, EVENTS.OAUTH_PAGE_RESTORED)).toBe(sendingLink);
+  });
+});
+
+describe('transition, multi-factor sign-in', () => {
+  const PHONE = '+12015550123';
+  /** A sign-in answer with only an intermediate session token (docs/contracts.md, multi-factor policy). */
+  const pending = (mfa: { totp: boolean; sms: boolean; enrol: boolean }) => ({
+    session_token: '',
+    session_jwt: '',
+    session: null,
+    intermediate_session_token: 'ist-test',
+    mfa_required: mfa,
+    user: {
+      phone_numbers: [
+        { phone_number: '+447700900123', verified: false },
+        { phone_number: PHONE, verified: true },
+      ],
+    },
+  });
+  const TOTP_AND_SMS = pending({ totp: true, sms: true, enrol: false });
+  const mfaScreen = (overrides: Partial<ScreenOf<'MFAAuthenticate'>> = {}): ScreenOf<'MFAAuthenticate'> => ({
+    ...SCREENS.MFAAuthenticate,
+    ...overrides,
+  });
+  const on = (screen: ScreenOf<'MFAAuthenticate'>, busy = false) => initialState(screen, busy);
+
+  it('sends every sign-in that answers with only an intermediate token to MFAAuthenticate', () => {
+    const expected = {
+      name: 'MFAAuthenticate',
+      mfa: { totp: true, sms: true, enrol: false },
+      phone: PHONE,
+      mode: 'totp',
+    };
+    const signIns: Array<[MachineState, Parameters<typeof transition>[1]]> = [
+      [initialState(SCREENS.PasswordCreateOrLogin, true), { type: 'AUTHENTICATED', result: TOTP_AND_SMS }],
+      [initialState(SCREENS.PasswordResetForm, true), { type: 'AUTHENTICATED', result: TOTP_AND_SMS }],
+      [initialState(SCREENS.OTPAuthenticate, true), { type: 'AUTHENTICATED', result: TOTP_AND_SMS }],
+      [
+        initialState(SCREENS.CryptoSignMessage, true),
+        { type: 'CRYPTO_AUTHENTICATED', attempt: 1, result: TOTP_AND_SMS },
+      ],
+      [initialState(SCREENS.Main), { type: 'PASSKEY_AUTHENTICATED', result: TOTP_AND_SMS }],
+    ];
+    for (const [state, event] of signIns) {
+      const next = transition(state, event);
+      expect(next.screen).toEqual(expected);
+      expect(next.busy).toBe(false);
+      expect(next.error).toBeNull();
+    }
+  });
+
+  it('asks for a text when the phone is the only second factor, and starts busy when an app must be set up', () => {
+    const busyOnPassword = initialState(SCREENS.PasswordCreateOrLogin, true);
+    const smsOnly = transition(busyOnPassword, {
+      type: 'AUTHENTICATED',
+      result: pending({ totp: false, sms: true, enrol: false }),
+    });
+    expect(smsOnly.screen).toEqual({
+      name: 'MFAAuthenticate',
+      mfa: { totp: false, sms: true, enrol: false },
+      phone: PHONE,
+      mode: 'sms',
+    });
+    const enrol = transition(busyOnPassword, {
+      type: 'AUTHENTICATED',
+      result: pending({ totp: false, sms: false, enrol: true }),
+    });
+    expect(enrol.screen).toEqual({
+      name: 'MFAAuthenticate',
+      mfa: { totp: false, sms: false, enrol: true },
+      mode: 'totp',
+    });
+    // The screen's effect makes the new authenticator app at once.
+    expect(enrol.busy).toBe(true);
+  });
+
+  it('tells a full sign-in from a pending one by the tokens, and offers no text without a verified phone', () => {
+    const state = initialState(SCREENS.PasswordCreateOrLogin, true);
+    const signedIn = { ...TOTP_AND_SMS, session_token: 'st' };
+    expect(transition(state, { type: 'AUTHENTICATED', result: signedIn }).screen.name).toBe(
+      'PasswordConfirmation',
+    );
+    const noToken = { ...TOTP_AND_SMS, intermediate_session_token: '' };
+    expect(transition(state, { type: 'AUTHENTICATED', result: noToken }).screen.name).toBe(
+      'PasswordConfirmation',
+    );
+    expect(transition(state, { type: 'AUTHENTICATED', result: null }).screen.name).toBe(
+      'PasswordConfirmation',
+    );
+    const unverified = {
+      ...pending({ totp: true, sms: true, enrol: false }),
+      user: { phone_numbers: [{ phone_number: PHONE, verified: false }] },
+    };
+    expect(transition(state, { type: 'AUTHENTICATED', result: unverified }).screen).toEqual({
+      name: 'MFAAuthenticate',
+      mfa: { totp: true, sms: true, enrol: false },
+      mode: 'totp',
+    });
+  });
+
+  it('switches to recovery codes and back only with a verified app, clearing the error', () => {
+    const failed = { ...on(mfaScreen()), error: FAILURE };
+    const recovery = transition(failed, { type: 'MFA_MODE_SELECTED', mode: 'recovery' });
+    expect(recovery.screen).toEqual(mfaScreen({ mode: 'recovery' }));
+    expect(recovery.error).toBeNull();
+    expect(transition(recovery, { type: 'MFA_MODE_SELECTED', mode: 'totp' }).screen).toEqual(mfaScreen());
+    for (const mfa of [
+      { totp: false, sms: true, enrol: false },
+      { totp: false, sms: false, enrol: true },
+    ]) {
+      const state = on(mfaScreen({ mfa }));
+      expect(transition(state, { type: 'MFA_MODE_SELECTED', mode: 'recovery' })).toBe(state);
+    }
+  });
+
+  it('texts a code only to a verified phone, and a resend says so with a toast', () => {
+    const noPhone = on({
+      name: 'MFAAuthenticate',
+      mfa: { totp: true, sms: false, enrol: false },
+      mode: 'totp',
+    });
+    expect(transition(noPhone, { type: 'MFA_SMS_REQUESTED' })).toBe(noPhone);
+    const texted = on(mfaScreen({ mode: 'sms', methodId: 'phone-number-test-1' }));
+    const resending = transition(texted, { type: 'MFA_SMS_REQUESTED' });
+    expect(resending.busy).toBe(true);
+    const resent = transition(resending, { type: 'MFA_SMS_SENT', methodId: 'phone-number-test-2' });
+    expect(resent.screen).toEqual(mfaScreen({ mode: 'sms', methodId: 'phone-number-test-2' }));
+    expect(resent.busy).toBe(false);
+    expect(resent.toast).toEqual({ id: 1, kind: 'success', key: 'toast.codeResent' });
+  });
+
+  it('checks six digits only where there is something to check them against', () => {
+    const totp = on(mfaScreen());
+    for (const code of ['12345', '1234567', '12345a']) {
+      expect(transition(totp, { type: 'MFA_CODE_ENTERED', code })).toBe(totp);
+    }
+    const notTextedYet = on(mfaScreen({ mode: 'sms' }));
+    expect(transition(notTextedYet, { type: 'MFA_CODE_ENTERED', code: '123456' })).toBe(notTextedYet);
+    const recovery = on(mfaScreen({ mode: 'recovery' }));
+    expect(transition(recovery, { type: 'MFA_CODE_ENTERED', code: '123456' })).toBe(recovery);
+    const enrol = { mfa: { totp: false, sms: false, enrol: true } };
+    const noAppYet = on({ name: 'MFAAuthenticate', ...enrol, mode: 'totp' });
+    expect(transition(noAppYet, { type: 'MFA_CODE_ENTERED', code: '123456' })).toBe(noAppYet);
+    const withApp = on({ name: 'MFAAuthenticate', ...enrol, mode: 'totp', enrolment: ENROLMENT });
+    expect(transition(withApp, { type: 'MFA_CODE_ENTERED', code: '123456' }).busy).toBe(true);
+  });
+
+  it('takes a recovery code in recovery mode only, and never a blank one', () => {
+    const recovery = on(mfaScreen({ mode: 'recovery' }));
+    expect(transition(recovery, { type: 'MFA_RECOVERY_CODE_SUBMITTED', code: '   ' })).toBe(recovery);
+    const submitted = transition(recovery, { type: 'MFA_RECOVERY_CODE_SUBMITTED', code: 'abcd-efgh-ijkl' });
+    expect(submitted.busy).toBe(true);
+    expect(submitted.screen).toBe(recovery.screen);
+  });
+
+  it('sets up an app once: the new app is kept, and a failed setup can be tried again', () => {
+    const enrolScreen: ScreenOf<'MFAAuthenticate'> = {
+      name: 'MFAAuthenticate',
+      mfa: { totp: false, sms: false, enrol: true },
+      mode: 'totp',
+    };
+    const setUp = transition(on(enrolScreen, true), { type: 'MFA_ENROLMENT_STARTED', enrolment: ENROLMENT });
+    expect(setUp.screen).toEqual({ ...enrolScreen, enrolment: ENROLMENT });
+    expect(setUp.busy).toBe(false);
+    expect(transition(setUp, { type: 'MFA_ENROLMENT_REQUESTED' })).toBe(setUp);
+    const failed = transition(on(enrolScreen, true), { type: 'REQUEST_FAILED', error: FAILURE });
+    const retry = transition(failed, { type: 'MFA_ENROLMENT_REQUESTED' });
+    expect(retry.busy).toBe(true);
+    expect(retry.error).toBeNull();
   });
 });

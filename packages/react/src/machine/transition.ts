@@ -2,7 +2,9 @@
 import { isEmailAddress } from '@latchkey/client';
 import { cryptoTransition } from './crypto-transition.js';
 import type { Event } from './event.js';
+import { mfaTransition } from './mfa-transition.js';
 import { oauthTransition } from './oauth-transition.js';
+import { OTP_CODE } from './otp-code.js';
 import { passkeyTransition } from './passkey-transition.js';
 import { passwordTransition } from './password-transition.js';
 import {
@@ -10,15 +12,23 @@ import {
   SCREENS_WITH_BACK,
   SCREENS_WITH_BACK_WHILE_BUSY,
   type Screen,
+  type ScreenName,
 } from './screen.js';
-import type { MachineState, Toast } from './state.js';
+import { afterSignIn } from './second-factor.js';
+import { type MachineState, withToast } from './state.js';
 
-/** Spec §9: one-time passcodes have 6 digits. */
-export const OTP_LENGTH = 6;
-
-const OTP_CODE = /^\d{6}$/;
 // E.164: '+', a country code that does not start with 0, at most 15 digits (ITU-T E.164 §6).
 const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** The screens an AUTHENTICATED event ends, and the confirmation each shows after the sign-in. */
+const CONFIRMATION_AFTER: Partial<
+  Record<ScreenName, 'PasswordConfirmation' | 'OTPConfirmation' | 'MFAConfirmation'>
+> = {
+  PasswordResetForm: 'PasswordConfirmation',
+  PasswordCreateOrLogin: 'PasswordConfirmation',
+  OTPAuthenticate: 'OTPConfirmation',
+  MFAAuthenticate: 'MFAConfirmation',
+};
 
 /** Where the back arrow leads: Main, keeping what the user typed and the tab they used. */
 function backToMain(screen: Screen): Screen {
@@ -29,14 +39,6 @@ function backToMain(screen: Screen): Screen {
       : { name: 'Main', tab: type, phone: recipient };
   }
   return 'email' in screen ? { name: 'Main', email: screen.email } : { name: 'Main' };
-}
-
-type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-/** `state`, no longer busy, with a new toast; the id comes from the state so the reducer stays pure. */
-function withToast(state: MachineState, toast: WithoutId<Toast>): MachineState {
-  const id = state.toastSeq + 1;
-  return { ...state, busy: false, toast: { ...toast, id }, toastSeq: id };
 }
 
 /**
@@ -129,24 +131,10 @@ export function transition(state: MachineState, event: Event): MachineState {
       if (screen.name !== 'OTPAuthenticate' || !busy) return state;
       return withToast(state, { kind: 'error', error: event.error });
     case 'AUTHENTICATED': {
-      if (!busy) return state;
-      if (screen.name === 'PasswordResetForm' || screen.name === 'PasswordCreateOrLogin') {
-        return {
-          ...state,
-          screen: { name: 'PasswordConfirmation', result: event.result },
-          busy: false,
-          error: null,
-        };
-      }
-      if (screen.name === 'OTPAuthenticate') {
-        return {
-          ...state,
-          screen: { name: 'OTPConfirmation', result: event.result },
-          busy: false,
-          error: null,
-        };
-      }
-      return state;
+      const confirmation = busy ? CONFIRMATION_AFTER[screen.name] : undefined;
+      return confirmation
+        ? afterSignIn(state, event.result, { name: confirmation, result: event.result })
+        : state;
     }
     case 'REQUEST_FAILED':
       if (!busy) return state;
@@ -184,5 +172,8 @@ export function transition(state: MachineState, event: Event): MachineState {
     case 'TOAST_DISMISSED':
       if (state.toast?.id !== event.id) return state;
       return { ...state, toast: null };
+    default:
+      // The MFA_* events, as the type checker proves: an event added without a case fails here.
+      return mfaTransition(state, event);
   }
 }

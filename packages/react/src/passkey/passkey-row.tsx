@@ -11,9 +11,9 @@ import {
 import { Button } from '../components/button.js';
 import { CheckIcon, PencilIcon, TrashIcon } from '../components/icons.js';
 import { PASSKEY_NAME_MAX_LENGTH } from '../machine/passkey-transition.js';
-import { useWidget } from '../widget/widget-context.js';
 import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import { formatDate } from './format-date.js';
+import { usePasskeyStrings } from './use-passkey-strings.js';
 
 /** What a row is doing. */
 export type RowMode = 'view' | 'edit' | 'confirm';
@@ -45,7 +45,7 @@ const isEscape = (event: KeyboardEvent): boolean => {
  */
 export function PasskeyRow(props: PasskeyRowProps): ReactElement {
   const { registration, mode, locked, onModeChange } = props;
-  const { t } = useWidget();
+  const { t } = usePasskeyStrings();
   const { name } = registration;
   const [draft, setDraft] = useState(name);
   const id = useId();

@@ -5,6 +5,7 @@ import { ScreenFrame } from '../components/screen-frame.js';
 import { Spinner } from '../components/spinner.js';
 import type { ScreenOf } from '../machine/screen.js';
 import { PasskeyList } from '../passkey/passkey-list.js';
+import { usePasskeyStrings } from '../passkey/use-passkey-strings.js';
 import { useWidget } from '../widget/widget-context.js';
 
 /**
@@ -18,7 +19,8 @@ export function PasskeySuccessScreen({
 }: {
   screen: ScreenOf<'PasskeyRegistrationSuccess'>;
 }): ReactElement {
-  const { send, t } = useWidget();
+  const { send } = useWidget();
+  const { t } = usePasskeyStrings();
   const actions = useRef<HTMLDivElement>(null);
   const { created, registrations } = screen;
 

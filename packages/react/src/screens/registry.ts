@@ -8,6 +8,7 @@ import {
   CryptoSignMessageScreen,
 } from '../crypto/crypto-screens.js';
 import type { ScreenName, ScreenOf } from '../machine/screen.js';
+import { MfaAuthenticateScreen } from '../mfa/mfa-screens.js';
 import { PasskeyStartScreen, PasskeySuccessScreen } from '../passkey/passkey-screens.js';
 import { EmailConfirmationScreen } from './email-confirmation-screen.js';
 import { MainScreen } from './main-screen.js';
@@ -45,4 +46,6 @@ export const screenRegistry: ScreenRegistry = {
   CryptoSetupWallet: CryptoSetupWalletScreen,
   CryptoError: CryptoErrorScreen,
   CryptoConfirmation: SuccessScreen,
+  MFAAuthenticate: MfaAuthenticateScreen,
+  MFAConfirmation: SuccessScreen,
 };

@@ -6,7 +6,11 @@ import type { StringKey } from '../strings/en.js';
 import { useWidget } from '../widget/widget-context.js';
 
 type ConfirmationScreen = ScreenOf<
-  'PasswordConfirmation' | 'OTPConfirmation' | 'CryptoConfirmation' | 'PasskeyConfirmation'
+  | 'PasswordConfirmation'
+  | 'OTPConfirmation'
+  | 'CryptoConfirmation'
+  | 'PasskeyConfirmation'
+  | 'MFAConfirmation'
 >;
 
 const TEXTS: Record<ConfirmationScreen['name'], readonly [StringKey, StringKey]> = {
@@ -14,6 +18,7 @@ const TEXTS: Record<ConfirmationScreen['name'], readonly [StringKey, StringKey]>
   OTPConfirmation: ['success.title', 'success.loggedIn'],
   CryptoConfirmation: ['success.title', 'success.wallet'],
   PasskeyConfirmation: ['success.passkeyTitle', 'success.passkey'],
+  MFAConfirmation: ['success.title', 'success.loggedIn'],
 };
 
 /**

@@ -1,4 +1,11 @@
-/** @module strings/en — every user-visible string of the widget, in English; the one table hosts override. */
+/**
+ * @module strings/en — every user-visible string of the widget, in English, except those of the
+ * screens that ship in chunks (en-mfa.ts, en-crypto.ts, en-passkey.ts travel with their code);
+ * hosts override all of them alike.
+ */
+import type { CryptoStringKey } from './en-crypto.js';
+import type { MfaStringKey } from './en-mfa.js';
+import type { PasskeyStringKey } from './en-passkey.js';
 
 /**
  * The English table. Keys are flat and dotted; `{name}` marks an interpolated value. Error texts
@@ -37,8 +44,6 @@ export const en = {
   'main.tabText': 'Text',
   'main.tabWhatsApp': 'WhatsApp',
   'main.continueWithProvider': 'Continue with {provider}',
-  'main.continueWithWallet': 'Continue with {wallet}',
-  'main.continueWithCryptoWallet': 'Continue with a crypto wallet',
   'main.loginWithPasskey': 'Log in with a Passkey',
 
   // Magic-link sent
@@ -116,49 +121,13 @@ export const en = {
   'reset.newPasswordLabel': 'New password',
   'reset.loggingInBusy': 'Logging in...',
 
-  // Crypto wallets (spec §2, §8)
-  'crypto.connectTitle': 'Connecting to your wallet...',
-  'crypto.connectText': 'Finish connecting in the {wallet} pop-up to continue.',
-  'crypto.signTitle': 'Completing signature request...',
-  'crypto.signText': 'Sign the message in the {wallet} pop-up to finish logging in.',
-  'crypto.setupTitle': 'Set up a new crypto wallet',
-  'crypto.setupText': 'Choose a wallet to install, then come back to log in.',
-  'crypto.otherTitle': 'Continue with other wallet',
-  'crypto.otherWallet': 'Continue with other wallet',
-  'crypto.setupLink': 'Set up a new crypto wallet',
-  'crypto.setupLinks': 'Crypto wallets',
+  // Crypto wallets (spec §2, §8): the buttons' and screens' texts are in en-crypto.ts.
   'crypto.unavailable': 'Crypto wallet sign-in could not be loaded. Check your connection and try again.',
-  'crypto.errorTitle': 'Looks like there was an error!',
-  'crypto.errorText':
-    'Your sign in request could not be completed. Use the back arrow to return to the log in screen and try again!',
-  'crypto.couldNotConnect': '[Error] Could not connect to wallet',
-  'crypto.couldNotSign': '[Error] Could not sign message',
 
-  // Passkeys (spec §2, §6, §8)
-  'passkey.startTitle': 'Set up a new Passkey',
-  'passkey.startText':
-    'Passkeys let you log in with your fingerprint, face or screen lock instead of a password or code.',
-  'passkey.create': 'Create a Passkey',
-  'passkey.skip': 'Skip',
-  'passkey.successTitle': 'Passkey successfully created!',
-  'passkey.existing': 'Existing Passkeys',
-  'passkey.nameLabel': 'Passkey name',
-  'passkey.edit': 'Rename {name}',
-  'passkey.save': 'Save',
-  'passkey.deleteLabel': 'Delete {name}',
-  'passkey.delete': 'Delete',
-  'passkey.cancel': 'Cancel',
-  'passkey.deleteConfirm': 'Once deleted, the passkey cannot be restored.',
-  'passkey.setupAnother': 'Set up another Passkey',
-  'passkey.loading': 'Loading your Passkeys…',
-  'passkey.none': 'You have no Passkeys yet.',
-  'passkey.createdAt': 'Created {date}',
-  'passkey.lastUsedAt': 'Last used {date}',
-  'passkey.done': 'Done',
-  'passkey.alreadyRegistered':
-    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
-  'passkey.notCreated':
-    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
+  // Multi-factor sign-in: the step's own texts are in en-mfa.ts.
+  'mfa.unavailable': 'Verification could not be loaded. Check your connection and try again.',
+
+  // Passkeys (spec §2, §6, §8): the registration screens' texts are in en-passkey.ts.
   'passkey.noUser': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   'passkey.unavailable': 'Passkey setup could not be loaded. Check your connection and try again.',
 
@@ -211,7 +180,10 @@ export type StringKey = keyof typeof en;
 export type Strings = { readonly [K in StringKey]: string };
 
 /**
- * What a host may pass as `strings`: any subset of the table, plus texts for further error codes
- * (`errors.<error_type>`), for example to translate a server message.
+ * What a host may pass as `strings`: any subset of the table and of the chunks' tables (en-mfa.ts,
+ * en-crypto.ts, en-passkey.ts), plus texts for further error codes (`errors.<error_type>`), for example to
+ * translate a server message.
  */
-export type StringOverrides = Partial<Strings> & { readonly [code: `errors.${string}`]: string | undefined };
+export type StringOverrides = Partial<Strings> & {
+  readonly [K in MfaStringKey | CryptoStringKey | PasskeyStringKey]?: string;
+} & { readonly [code: `errors.${string}`]: string | undefined };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.js';
+import { enCrypto } from './en-crypto.js';
+import { enMfa } from './en-mfa.js';
+import { enPasskey } from './en-passkey.js';
 import { errorText } from './error-text.js';
 import { interpolate } from './interpolate.js';
 import { createTranslate, resolveStrings } from './resolve-strings.js';
@@ -43,8 +46,8 @@ describe('errorText', () => {
 });
 
 describe('the English table', () => {
-  it('holds the fixed texts of spec §2, §6 and §8', () => {
-    const values = new Set<string>(Object.values(en));
+  it('holds the fixed texts of spec §2, §6 and §8 (with the tables that ship in chunks)', () => {
+    const values = new Set<string>([en, enCrypto, enPasskey, enMfa].flatMap((table) => Object.values(table)));
     for (const text of [
       'Check your email',
       'Success!',
@@ -109,5 +112,29 @@ describe('the English table', () => {
   it('keys every error text by a code', () => {
     for (const key of Object.keys(en).filter((k) => k.startsWith('errors.')))
       expect(key).toMatch(/^errors\.[a-z_]+$/);
+  });
+});
+
+describe('the multi-factor table', () => {
+  it('holds the texts of issue 9, and none of the widget table’s keys', () => {
+    const values = new Set<string>(Object.values(enMfa));
+    for (const text of [
+      'Enter your verification code',
+      'Enter the 6-digit code from your authenticator app.',
+      'Use a recovery code',
+      'Recovery code',
+      'xxxx-xxxx-xxxx',
+      'Text a code to {phone}',
+      'Invalid code, please try again.',
+    ]) {
+      expect(values).toContain(text);
+    }
+    // Both tables reach the screen merged, so a shared key would silently shadow one text.
+    for (const key of Object.keys(enMfa)) expect(Object.keys(en)).not.toContain(key);
+  });
+
+  it('words both refused codes of the wire', () => {
+    expect(enMfa['errors.invalid_totp_code']).toBe('Invalid code, please try again.');
+    expect(enMfa['errors.invalid_recovery_code']).toBe('Invalid code, please try again.');
   });
 });

@@ -4,6 +4,7 @@ import type { OtpChannel } from '../machine/screen.js';
 import type {
   MagicLinkLoginOrCreateOptions,
   OtpEmailLoginOrCreateOptions,
+  OtpPhoneLoginOrCreateOptions,
   WidgetBootstrap,
   WidgetClient,
   WidgetCryptoWalletAuthenticateOptions,
@@ -18,6 +19,7 @@ import type {
   WidgetResetStartOptions,
   WidgetSession,
   WidgetTelemetryEvent,
+  WidgetTotpCreated,
   WidgetUser,
   WidgetWebAuthnAuthenticateOptions,
   WidgetWebAuthnRegisterOptions,
@@ -64,6 +66,14 @@ export interface FakeClientOptions {
   cryptoStart?: (options: WidgetCryptoWalletStartOptions, n: number) => Promise<{ challenge: string }>;
   /** `cryptoWallets.authenticate`; resolves CRYPTO_AUTHENTICATED_RESULT unless set. */
   cryptoAuthenticate?: (options: WidgetCryptoWalletAuthenticateOptions) => Promise<unknown>;
+  /** `otps.sms.send` (a texted second factor); resolves otpSent('sms', n) for the n-th send unless set. */
+  smsSend?: (phoneNumber: string, n: number) => Promise<WidgetOtpSent>;
+  /** `totps.create`; resolves TOTP_CREATED unless set. */
+  totpCreate?: () => Promise<WidgetTotpCreated>;
+  /** `totps.authenticate`; resolves TOTP_AUTHENTICATED_RESULT unless set. */
+  totpAuthenticate?: (options: { totp_code: string; session_duration_minutes: number }) => Promise<unknown>;
+  /** `totps.recover`; resolves TOTP_AUTHENTICATED_RESULT unless set. */
+  totpRecover?: (options: { recovery_code: string; session_duration_minutes: number }) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
@@ -97,6 +107,10 @@ export interface FakeClient extends WidgetClient {
     oneTapStart: Array<WidgetGoogleOneTapStartOptions | undefined>;
     cryptoStart: WidgetCryptoWalletStartOptions[];
     cryptoAuthenticate: WidgetCryptoWalletAuthenticateOptions[];
+    smsSend: Array<{ phoneNumber: string; options: OtpPhoneLoginOrCreateOptions | undefined }>;
+    totpCreate: number;
+    totpAuthenticate: Array<{ totp_code: string; session_duration_minutes: number }>;
+    totpRecover: Array<{ recovery_code: string; session_duration_minutes: number }>;
   };
   telemetryEvents: WidgetTelemetryEvent[];
   setUser(user: WidgetUser | null): void;
@@ -158,6 +172,54 @@ export const CRYPTO_AUTHENTICATED_RESULT = {
   ...AUTHENTICATED,
   crypto_wallet_id: 'crypto-wallet-test-1',
 };
+
+/** A TOTP sign-in response (`totps.authenticate` / `totps.recover`), trimmed to what the widget passes on. */
+export const TOTP_AUTHENTICATED_RESULT = {
+  ...AUTHENTICATED,
+  totp_id: 'totp-test-1',
+};
+
+/** A `totps.create` response as the provider returns it (without `__user`). */
+export const TOTP_CREATED = {
+  request_id: 'request-id-test-totp',
+  status_code: 200,
+  user_id: 'user-test-1',
+  totp_id: 'totp-test-1',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+  recovery_codes: Array.from({ length: 10 }, (_, n) => `ab${n}d-efgh-ijk${n}`),
+};
+
+/** The user's verified phone in `mfaPending` results. */
+export const MFA_PHONE = '+12015550123';
+
+/**
+ * A primary sign-in's answer when the project requires a second factor (`docs/contracts.md`,
+ * multi-factor policy): no session, an intermediate session token and `mfa_required`. The user
+ * has the verified phone MFA_PHONE when `sms` is offered.
+ */
+export function mfaPending(mfa: { totp?: boolean; sms?: boolean; enrol?: boolean }) {
+  const { totp = false, sms = false } = mfa;
+  const phones = sms ? [{ phone_id: 'phone-number-test-1', phone_number: MFA_PHONE, verified: true }] : [];
+  return {
+    request_id: 'request-id-test-mfa',
+    status_code: 200,
+    user_id: 'user-test-1',
+    session_token: '',
+    session_jwt: '',
+    session: null,
+    intermediate_session_token: 'ist-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    mfa_required: { totp, sms, enrol: mfa.enrol ?? (!totp && !sms) },
+    user: {
+      user_id: 'user-test-1',
+      emails: [{ email: 'ada@example.com', verified: true }],
+      phone_numbers: [
+        { phone_id: 'phone-number-test-0', phone_number: '+447700900123', verified: false },
+        ...phones,
+      ],
+    },
+  };
+}
 
 /** A passkey of the user as `user.webauthn_registrations` lists it (the widget's fields). */
 export function passkey(
@@ -243,6 +305,10 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       oneTapStart: [],
       cryptoStart: [],
       cryptoAuthenticate: [],
+      smsSend: [],
+      totpCreate: 0,
+      totpAuthenticate: [],
+      totpRecover: [],
     },
     telemetryEvents: [],
     bootstrap: {
@@ -263,7 +329,14 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
     },
     otps: {
       email: { loginOrCreate: (recipient, opts) => sendOtp('email', recipient, opts) },
-      sms: { loginOrCreate: (recipient, opts) => sendOtp('sms', recipient, opts) },
+      sms: {
+        loginOrCreate: (recipient, opts) => sendOtp('sms', recipient, opts),
+        send(phoneNumber, opts) {
+          fake.calls.smsSend.push({ phoneNumber, options: opts });
+          const n = fake.calls.smsSend.length;
+          return options.smsSend ? options.smsSend(phoneNumber, n) : Promise.resolve(otpSent('sms', n));
+        },
+      },
       whatsapp: { loginOrCreate: (recipient, opts) => sendOtp('whatsapp', recipient, opts) },
       authenticate(code, methodId, opts) {
         fake.calls.otpAuthenticate.push({ code, methodId, options: opts });
@@ -359,6 +432,22 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
         return options.cryptoAuthenticate
           ? options.cryptoAuthenticate(opts)
           : Promise.resolve(CRYPTO_AUTHENTICATED_RESULT);
+      },
+    },
+    totps: {
+      create() {
+        fake.calls.totpCreate++;
+        return options.totpCreate ? options.totpCreate() : Promise.resolve(TOTP_CREATED);
+      },
+      authenticate(opts) {
+        fake.calls.totpAuthenticate.push(opts);
+        return options.totpAuthenticate
+          ? options.totpAuthenticate(opts)
+          : Promise.resolve(TOTP_AUTHENTICATED_RESULT);
+      },
+      recover(opts) {
+        fake.calls.totpRecover.push(opts);
+        return options.totpRecover ? options.totpRecover(opts) : Promise.resolve(TOTP_AUTHENTICATED_RESULT);
       },
     },
     session: {

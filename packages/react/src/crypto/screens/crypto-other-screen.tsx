@@ -3,12 +3,14 @@ import type { ReactElement } from 'react';
 import { Button } from '../../components/button.js';
 import { ScreenFrame } from '../../components/screen-frame.js';
 import { useWidget } from '../../widget/widget-context.js';
+import { useCryptoStrings } from '../use-crypto-strings.js';
 import { useWallets } from '../use-wallets.js';
 import { WalletButton } from '../wallet-button.js';
 
 /** 'Continue with {wallet}' for each wallet found, then 'Set up a new crypto wallet'. */
 export function CryptoOtherScreen(): ReactElement {
-  const { send, t } = useWidget();
+  const { send } = useWidget();
+  const { t } = useCryptoStrings();
   const wallets = useWallets();
   return (
     <ScreenFrame title={t('crypto.otherTitle')} onBack={() => send({ type: 'BACK' })}>

@@ -3,10 +3,12 @@ import type { ReactElement } from 'react';
 import { ScreenFrame } from '../../components/screen-frame.js';
 import { useWidget } from '../../widget/widget-context.js';
 import { WALLET_SETUP_LINKS } from '../crypto-wallets.js';
+import { useCryptoStrings } from '../use-crypto-strings.js';
 
 /** A link to each wallet's download page; each opens in a new tab without a handle on this page. */
 export function CryptoSetupWalletScreen(): ReactElement {
-  const { send, t } = useWidget();
+  const { send } = useWidget();
+  const { t } = useCryptoStrings();
   return (
     <ScreenFrame title={t('crypto.setupTitle')} onBack={() => send({ type: 'BACK' })}>
       <p className="lk-text">{t('crypto.setupText')}</p>
