@@ -7,6 +7,7 @@ import {
   demoUrl,
   e2eDataDir,
   fakeGoogle,
+  fakeRecaptcha,
   ports,
   providerUrl,
   rangeApiUrl,
@@ -33,6 +34,32 @@ const createSiweProject = [
   `--origin ${demoUrl}`,
   `--redirect-url '${demoUrl}/authenticate?login=crypto&project=siwe'`,
   `> ${e2eDataDir}/siwe-project.json`,
+].join(' ');
+
+// A project that requires a second factor (TOTP, recovery code or SMS code) after every sign-in
+// but a passkey; the demo page picks it with `?login=passwords&project=mfa`.
+const createMfaProject = [
+  'node apps/provider/dist/cli.js project create --name "MFA demo" --mfa',
+  `--origin ${demoUrl}`,
+  ...['authenticate', 'reset-password'].map(
+    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=mfa'`,
+  ),
+  '--send-limit recipient_interval_seconds=0',
+  `> ${e2eDataDir}/mfa-project.json`,
+].join(' ');
+
+// A project whose sign-in calls need a reCAPTCHA Enterprise token, judged by the e2e stand-in
+// (e2e/support/fake-recaptcha); the demo page picks it with `?login=passwords&project=captcha` (or `?project=captcha`: magic links).
+const createCaptchaProject = [
+  'node apps/provider/dist/cli.js project create --name "Captcha demo"',
+  `--captcha-site-key ${fakeRecaptcha.siteKey}`,
+  `--origin ${demoUrl}`,
+  ...['authenticate', 'reset-password'].map(
+    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=captcha'`,
+  ),
+  `--redirect-url '${demoUrl}/authenticate?project=captcha'`,
+  '--send-limit recipient_interval_seconds=0',
+  `> ${e2eDataDir}/captcha-project.json`,
 ].join(' ');
 
 // The dev project signs in with "Google" through the e2e stand-in (e2e/support/fake-google).
@@ -89,7 +116,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
+      // "reCAPTCHA Enterprise": its assessments API on loopback, and a stand-in for its script.
+      command: 'node --import tsx e2e/support/fake-recaptcha/serve-fake-recaptcha.ts',
+      cwd: '..',
+      url: `${fakeRecaptcha.url}/recaptcha/enterprise.js`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
@@ -100,6 +135,8 @@ export default defineConfig({
         LATCHKEY_DATA_DIR: e2eDataDir,
         LATCHKEY_DEV_CLOCK: '1',
         LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: `${rangeApiUrl}/range/`,
+        LATCHKEY_RECAPTCHA_ASSESSMENT_URL: fakeRecaptcha.assessmentUrl,
+        LATCHKEY_RECAPTCHA_API_KEY: fakeRecaptcha.apiKey,
       },
     },
     {
@@ -113,6 +150,7 @@ export default defineConfig({
         PROVIDER_URL: providerUrl,
         LATCHKEY_DATA_DIR: e2eDataDir,
         GOOGLE_SIGN_IN_SCRIPT_URL: `${fakeGoogle.issuer}/gsi/client`,
+        RECAPTCHA_SCRIPT_URL: fakeRecaptcha.scriptUrl,
       },
     },
     {

@@ -12,6 +12,8 @@ const providerUrl = process.env.PROVIDER_URL ?? 'http://localhost:4000';
 const dataDir = resolve(process.env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
 // Where Google's sign-in script comes from; the e2e stack points it at its stand-in for Google.
 const googleSignInScriptURL = process.env.GOOGLE_SIGN_IN_SCRIPT_URL || undefined;
+// Where reCAPTCHA Enterprise's script comes from (captcha projects); the e2e stack points it at its stand-in.
+const recaptchaScriptURL = process.env.RECAPTCHA_SCRIPT_URL || undefined;
 const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
 
 const assets = {
@@ -38,6 +40,7 @@ async function pageConfig(url) {
     providerUrl,
     project: file === 'dev-project.json' ? null : name,
     googleSignInScriptURL,
+    recaptchaScriptURL,
   };
 }
 

@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { demoUrl, e2eDataDir, providerUrl } from './stack.js';
 
 /** The e2e stack's projects: the dev one, and those the Playwright config makes with the CLI. */
-export type StackProject = 'dev' | 'luds' | 'siwe';
+export type StackProject = 'dev' | 'luds' | 'siwe' | 'mfa' | 'captcha';
 
 function publicToken(project: StackProject): string {
   const file = join(e2eDataDir, `${project}-project.json`);

@@ -5,9 +5,10 @@
   const client = createLatchkeyClient({
     publicToken: config.publicToken,
     baseUrl: config.providerUrl,
-    ...(config.googleSignInScriptURL
-      ? { endpoints: { googleSignInScriptURL: config.googleSignInScriptURL } }
-      : {}),
+    endpoints: {
+      ...(config.googleSignInScriptURL && { googleSignInScriptURL: config.googleSignInScriptURL }),
+      ...(config.recaptchaScriptURL && { recaptchaScriptURL: config.recaptchaScriptURL }),
+    },
   });
   const sessionDurationMinutes = 60;
   // Setups an integrator might choose: `?login=codes` signs in with passcodes only (email, text,
@@ -57,6 +58,9 @@
   const offersPasskeys = loginConfigs[loginSetup].products.includes('passkeys');
   let widget = null;
   let passkeyWidget = null;
+  // A magic-link or OAuth sign-in that still needs its second factor (the project requires MFA):
+  // the widget starts on that step.
+  let pendingSignIn = null;
 
   function showStatus(text, kind = 'info') {
     status.textContent = text;
@@ -85,6 +89,7 @@
       if (!contact && wallets[0]) signedInAs.title = wallets[0].crypto_wallet_address;
       else signedInAs.removeAttribute('title');
       renderWallets(wallets);
+      renderAuthenticator(user);
       document.getElementById('account-user-id').textContent = session.user_id;
       const expires = document.getElementById('account-expires');
       expires.dateTime = session.expires_at;
@@ -95,6 +100,7 @@
     }
     passkeyWidget?.unmount();
     passkeyWidget = null;
+    resetAuthenticator();
     account.hidden = true;
     loginEl.hidden = false;
     if (!widget) {
@@ -127,7 +133,10 @@
         },
         callbacks: { onError: (error) => console.error('Latchkey error', error) },
       };
-      widget = resetSearch ? mountResetPassword({ ...options, search: resetSearch }) : mountLogin(options);
+      widget = resetSearch
+        ? mountResetPassword({ ...options, search: resetSearch })
+        : mountLogin(pendingSignIn ? { ...options, pendingSignIn } : options);
+      pendingSignIn = null;
     }
   }
 
@@ -174,6 +183,204 @@
     });
   }
 
+  // The account panel's authenticator app (TOTP): set one up, remove it, or get new recovery codes.
+  const totp = {
+    state: document.getElementById('totp-state'),
+    setup: document.getElementById('totp-setup'),
+    newCodes: document.getElementById('totp-new-codes'),
+    remove: document.getElementById('totp-remove'),
+    removeConfirm: document.getElementById('totp-remove-confirm'),
+    enrol: document.getElementById('totp-enrol'),
+    qr: document.getElementById('totp-qr'),
+    key: document.getElementById('totp-key'),
+    confirm: document.getElementById('totp-confirm'),
+    code: document.getElementById('totp-code'),
+    codes: document.getElementById('totp-codes'),
+    codeList: document.getElementById('recovery-codes'),
+    status: document.getElementById('totp-status'),
+  };
+  // The new app being set up (`totps.create`), and the recovery codes on show.
+  let totpSetup = null;
+  let shownCodes = null;
+
+  function totpStatus(text, kind = 'info') {
+    totp.status.textContent = text;
+    totp.status.dataset.kind = kind;
+  }
+
+  /** What a failed TOTP call means to the person, in their words where we know the code. */
+  function totpErrorText(error) {
+    switch (error?.code) {
+      case 'invalid_totp_code':
+        return 'That code did not match. Enter the code the app shows now.';
+      case 'totp_already_exists':
+        return 'An authenticator app is already set up for this account.';
+      case 'too_many_requests':
+        return 'Too many tries. Wait a moment, then try again.';
+      default:
+        return error?.message ?? 'Something went wrong. Please try again.';
+    }
+  }
+
+  /** `ABCD EFGH …`: the key in groups of four, as authenticator apps show it. */
+  const groupKey = (secret) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+  function showCodes(codes) {
+    shownCodes = codes;
+    totp.codeList.replaceChildren(
+      ...codes.map((code) => {
+        const item = document.createElement('li');
+        const text = document.createElement('code');
+        text.textContent = code;
+        item.append(text);
+        return item;
+      }),
+    );
+  }
+
+  function renderAuthenticator(user) {
+    const verified = user?.totps?.[0];
+    if (verified) totpSetup = null;
+    totp.state.textContent = verified
+      ? 'Authenticator app: on. Signing in asks for its code when the project requires a second step.'
+      : 'Authenticator app: off. Add one to protect your account with a second step.';
+    totp.setup.hidden = Boolean(verified) || totpSetup !== null;
+    totp.newCodes.hidden = !verified;
+    totp.remove.hidden = !verified;
+    if (!verified) totp.removeConfirm.hidden = true;
+    totp.enrol.hidden = totpSetup === null;
+    totp.confirm.hidden = totpSetup === null;
+    totp.codes.hidden = shownCodes === null;
+  }
+
+  function resetAuthenticator() {
+    totpSetup = null;
+    shownCodes = null;
+    totp.code.value = '';
+    totp.removeConfirm.hidden = true;
+    totpStatus('');
+  }
+
+  /** Runs a TOTP call with its button disabled; a failure goes to the section's status line. */
+  async function totpCall(button, call) {
+    button.disabled = true;
+    try {
+      await call();
+    } catch (error) {
+      totpStatus(totpErrorText(error), 'error');
+    } finally {
+      button.disabled = false;
+      render();
+    }
+  }
+
+  totp.setup.addEventListener('click', () =>
+    totpCall(totp.setup, async () => {
+      totpStatus('');
+      totpSetup = await client.totps.create();
+      totp.qr.src = totpSetup.qr_code;
+      totp.key.textContent = groupKey(totpSetup.secret);
+      totp.code.value = '';
+      showCodes(totpSetup.recovery_codes);
+      render();
+      // The button that was pressed is gone: the steps' start takes focus.
+      document.getElementById('totp-enrol-start').focus();
+      totpStatus('Scan the QR code, save your recovery codes, then enter the code the app shows.');
+    }),
+  );
+
+  totp.confirm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const code = totp.code.value.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(code)) {
+      totpStatus('Enter the 6 digits the app shows.', 'error');
+      totp.code.focus();
+      return;
+    }
+    totpCall(document.getElementById('totp-confirm-submit'), async () => {
+      try {
+        await client.totps.authenticate({
+          totp_code: code,
+          session_duration_minutes: sessionDurationMinutes,
+        });
+      } catch (error) {
+        totp.code.select();
+        throw error;
+      }
+      totpSetup = null;
+      shownCodes = null;
+      totpStatus('Authenticator app turned on.', 'success');
+      render();
+      totp.state.focus();
+    });
+  });
+
+  document.getElementById('totp-cancel').addEventListener('click', () => {
+    // The unconfirmed app is simply left unverified; the next setup replaces it.
+    resetAuthenticator();
+    render();
+    totp.setup.focus();
+  });
+
+  totp.remove.addEventListener('click', () => {
+    totp.removeConfirm.hidden = false;
+    document.getElementById('totp-remove-no').focus();
+  });
+
+  document.getElementById('totp-remove-no').addEventListener('click', () => {
+    totp.removeConfirm.hidden = true;
+    totp.remove.focus();
+  });
+
+  document.getElementById('totp-remove-yes').addEventListener('click', (event) =>
+    totpCall(event.currentTarget, async () => {
+      const totpId = client.user.getSync()?.totps?.[0]?.totp_id;
+      if (!totpId) return;
+      await client.user.deleteTOTP(totpId);
+      resetAuthenticator();
+      totpStatus('Authenticator app removed.', 'success');
+      render();
+      totp.setup.focus();
+    }),
+  );
+
+  totp.newCodes.addEventListener('click', () =>
+    totpCall(totp.newCodes, async () => {
+      const { totps } = await client.totps.recoveryCodes();
+      showCodes(totps.recovery_codes);
+      totpStatus('New recovery codes below. The old ones no longer work.', 'success');
+    }),
+  );
+
+  document.getElementById('copy-key').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(totpSetup?.secret ?? '');
+      totpStatus('Key copied.');
+    } catch {
+      totpStatus('Could not copy. Select the key and copy it by hand.', 'error');
+    }
+  });
+
+  // The codes as a file: a link to a Blob of them, clicked once, then let go.
+  document.getElementById('download-codes').addEventListener('click', () => {
+    const url = URL.createObjectURL(new Blob([`${(shownCodes ?? []).join('\n')}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-codes.txt';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    totpStatus('Recovery codes saved as recovery-codes.txt.');
+  });
+
+  document.getElementById('copy-codes').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText((shownCodes ?? []).join('\n'));
+      totpStatus('Recovery codes copied.');
+    } catch {
+      totpStatus('Could not copy. Select the codes and copy them by hand.', 'error');
+    }
+  });
+
   client.session.onChange(render);
   client.user.onChange(render);
 
@@ -189,12 +396,19 @@
   } else if ((tokenType === 'magic_links' || tokenType === 'oauth') && token) {
     showStatus('Signing you in…');
     try {
-      if (tokenType === 'oauth') {
-        await client.oauth.authenticate(token, { session_duration_minutes: sessionDurationMinutes });
+      const result =
+        tokenType === 'oauth'
+          ? await client.oauth.authenticate(token, { session_duration_minutes: sessionDurationMinutes })
+          : await client.magicLinks.authenticate(token, { sessionDurationMinutes });
+      if (result?.intermediate_session_token && !result.session_token) {
+        // No session yet: the widget asks for the second factor (it may have mounted on Main meanwhile).
+        pendingSignIn = result;
+        widget?.unmount();
+        widget = null;
+        showStatus('One more step: confirm it’s you.');
       } else {
-        await client.magicLinks.authenticate(token, { sessionDurationMinutes });
+        showStatus('Signed in.', 'success');
       }
-      showStatus('Signed in.', 'success');
     } catch (error) {
       showStatus(error?.message ?? 'That sign-in link could not be used.', 'error');
     }

@@ -161,7 +161,7 @@ export const errorCatalog = {
   },
   captcha_failed: {
     status: 429,
-    message: 'The captcha check did not pass. Complete a new captcha, then try again.',
+    message: 'We could not confirm that this request came from a person. Wait a moment, then try again.',
   },
   internal_server_error: { status: 500, message: 'Something went wrong on our side. Try again later.' },
   service_unavailable: {

@@ -17,6 +17,11 @@ export function RecoveryCodeForm(): ReactElement {
   const input = useRef<HTMLInputElement>(null);
   const { busy, error } = state;
 
+  // Shown only when asked for, and the link that asked is gone: the field takes focus. A focus()
+  // on mount, since preact (the script-tag build) does not act on autoFocus after page load.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
   useEffect(() => {
     if (error && !busy) input.current?.focus();
   }, [error, busy]);
@@ -37,8 +42,6 @@ export function RecoveryCodeForm(): ReactElement {
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        // Shown only when asked for, and the link that asked is gone: the field takes focus.
-        autoFocus
         disabled={busy}
         error={error && !busy ? errorText(error, strings) : undefined}
       />
