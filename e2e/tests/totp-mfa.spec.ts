@@ -139,7 +139,7 @@ test('an MFA project: set up the app at sign-up, then sign in with its code or a
   });
 });
 
-test("the demo's account section sets up an app, issues new recovery codes and removes it", async ({
+test("the demo's account section sets up an app; the next sign-in asks for its code; new codes; remove", async ({
   demo,
   page,
   request,
@@ -197,6 +197,15 @@ test("the demo's account section sets up an app, issues new recovery codes and r
     await expect(section.status).toHaveAttribute('data-kind', 'success');
     await snapshot(page, '80-mfa-demo-new-codes');
     await expectNoAxeViolations(page, '#authenticator');
+  });
+
+  await test.step('with the app on, the next password sign-in asks for its code', async () => {
+    const mfa = await passwordThenMfaStep(demo, page, email);
+    await nextTotpStep(request);
+    await mfa.typeCode(await totpCode(request, secret));
+    await demo.expectSignedIn(email);
+    expect(await sessionFactors(page)).toEqual(['password/knowledge', 'totp/authenticator_app']);
+    await expect(section.state).toContainText('Authenticator app: on');
   });
 
   await test.step('removing the app turns it off', async () => {

@@ -43,3 +43,25 @@ export async function secondFactorOptionsOf(
   const sms = Boolean(row.sms) && primary.delivery_method !== 'sms';
   return { totp, sms, enrol: !totp && !sms };
 }
+
+/**
+ * Whether a primary sign-in of `userId` must wait for a second factor: always on a project that
+ * requires it, and for anyone who turned an authenticator app on, who expects to be asked for it.
+ * A passkey verified the person already (user verification), so it is never held back.
+ */
+export async function needsSecondFactor(
+  db: DbExecutor,
+  project: { mfaRequired: boolean },
+  userId: string,
+  primary: AuthenticationFactor,
+): Promise<boolean> {
+  if (primary.type === 'webauthn') return false;
+  if (project.mfaRequired) return true;
+  const totp = await db
+    .selectFrom('totps')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('verified', '=', true)
+    .executeTakeFirst();
+  return totp !== undefined;
+}

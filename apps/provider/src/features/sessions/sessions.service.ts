@@ -8,6 +8,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type DeferredSignIn, deferPrimarySignIn } from '../mfa/defer-primary-sign-in.js';
 import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
+import { needsSecondFactor } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import {
@@ -126,7 +127,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
     },
 
     async completePrimarySignIn(db, input) {
-      if (input.project.mfaRequired && input.factor.type !== 'webauthn')
+      if (await needsSecondFactor(db, input.project, input.userId, input.factor))
         return deferPrimarySignIn(db, deps, input);
       return service.create(db, input);
     },

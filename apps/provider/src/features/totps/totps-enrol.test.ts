@@ -1,7 +1,12 @@
 /** Adding, confirming, rotating and removing an authenticator app with a full session (docs/contracts.md "TOTP"). */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import {
+  authenticateMagicLink,
+  givenSignedInUser,
+  latestToken,
+  requestMagicLink,
+} from '../../../test/magic-link-helpers.js';
 import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
 import {
   authenticateTotp,
@@ -236,5 +241,32 @@ describe('replay with a session (SECURITY B4)', () => {
       .where('used_at', 'is not', null)
       .execute();
     expect(used).toHaveLength(1);
+  });
+});
+
+describe('a user who turned an authenticator app on, on a project that does not require MFA', () => {
+  it('is asked for it at the next sign-in; after removing it, is not', async () => {
+    const user = await givenTotpUser(ctx, 'opted-in@example.com');
+    await requestMagicLink(ctx, 'opted-in@example.com');
+    const held = await authenticateMagicLink(ctx, await latestToken(ctx, 'opted-in@example.com'));
+    expect(held.statusCode).toBe(200);
+    const { data } = json(held);
+    expect(data).toMatchObject({ session_token: '', session: null, mfa_required: { totp: true } });
+    const completed = await authenticateTotp(
+      ctx,
+      data.intermediate_session_token,
+      currentCode(ctx, user.secret),
+    );
+    expect(completed.statusCode).toBe(200);
+    const factors = json(completed).data.session.authentication_factors.map((f: { type: string }) => f.type);
+    expect(factors).toEqual(['magic_link', 'totp']);
+
+    const removed = await callSdk(ctx, user.session_token, `/users/totps/${user.totp_id}`, undefined, {
+      method: 'DELETE',
+    });
+    expect(removed.statusCode).toBe(200);
+    await requestMagicLink(ctx, 'opted-in@example.com');
+    const direct = await authenticateMagicLink(ctx, await latestToken(ctx, 'opted-in@example.com'));
+    expect(json(direct).data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
