@@ -8,7 +8,7 @@ import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { mintIntermediateSessionToken } from './intermediate-session-token.js';
 import { insertIntermediateSession } from './intermediate-sessions.repository.js';
-import { type SecondFactorOptions, secondFactorOptionsOf } from './second-factor-options.js';
+import type { SecondFactorOptions } from './second-factor-options.js';
 
 /** How long an IST waits for its second factor (docs/contracts.md "Multi-factor policy"). */
 export const INTERMEDIATE_SESSION_MINUTES = 10;
@@ -29,7 +29,7 @@ export interface DeferredSignIn {
 export async function deferPrimarySignIn(
   db: DbExecutor,
   deps: { clock: Clock; random: Random },
-  input: { project: Project; userId: string; factor: AuthenticationFactor },
+  input: { project: Project; userId: string; factor: AuthenticationFactor; options: SecondFactorOptions },
 ): Promise<DeferredSignIn> {
   const now = deps.clock.now();
   const { token, hash } = mintIntermediateSessionToken(deps.random);
@@ -48,7 +48,7 @@ export async function deferPrimarySignIn(
     intermediate: {
       token,
       userId: input.userId,
-      mfaRequired: await secondFactorOptionsOf(db, input.userId, input.factor),
+      mfaRequired: input.options,
     },
   };
 }

@@ -45,23 +45,14 @@ export async function secondFactorOptionsOf(
 }
 
 /**
- * Whether a primary sign-in of `userId` must wait for a second factor: always on a project that
- * requires it, and for anyone who turned an authenticator app on, who expects to be asked for it.
- * A passkey verified the person already (user verification), so it is never held back.
+ * Whether a primary sign-in must wait for a second factor, given the user's `options`: always on a
+ * project that requires it, and for anyone who turned an authenticator app on, who expects to be
+ * asked for it. A passkey verified the person already (user verification), so it is never held back.
  */
-export async function needsSecondFactor(
-  db: DbExecutor,
+export function needsSecondFactor(
   project: { mfaRequired: boolean },
-  userId: string,
   primary: AuthenticationFactor,
-): Promise<boolean> {
-  if (primary.type === 'webauthn') return false;
-  if (project.mfaRequired) return true;
-  const totp = await db
-    .selectFrom('totps')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('verified', '=', true)
-    .executeTakeFirst();
-  return totp !== undefined;
+  options: SecondFactorOptions,
+): boolean {
+  return primary.type !== 'webauthn' && (project.mfaRequired || options.totp);
 }

@@ -8,7 +8,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type DeferredSignIn, deferPrimarySignIn } from '../mfa/defer-primary-sign-in.js';
 import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
-import { needsSecondFactor } from '../mfa/second-factor-options.js';
+import { needsSecondFactor, secondFactorOptionsOf } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import {
@@ -127,8 +127,10 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
     },
 
     async completePrimarySignIn(db, input) {
-      if (await needsSecondFactor(db, input.project, input.userId, input.factor))
-        return deferPrimarySignIn(db, deps, input);
+      // One query gives both the decision and, when held back, the wire `mfa_required`.
+      const options = await secondFactorOptionsOf(db, input.userId, input.factor);
+      if (needsSecondFactor(input.project, input.factor, options))
+        return deferPrimarySignIn(db, deps, { ...input, options });
       return service.create(db, input);
     },
 
