@@ -242,7 +242,7 @@
     const verified = user?.totps?.[0];
     if (verified) totpSetup = null;
     totp.state.textContent = verified
-      ? 'Authenticator app: on. Signing in asks for its code when the project requires a second step.'
+      ? 'Authenticator app: on. Signing in asks for its code after your password, link or passcode.'
       : 'Authenticator app: off. Add one to protect your account with a second step.';
     totp.setup.hidden = Boolean(verified) || totpSetup !== null;
     totp.newCodes.hidden = !verified;
@@ -348,7 +348,7 @@
     totpCall(totp.newCodes, async () => {
       const { totps } = await client.totps.recoveryCodes();
       showCodes(totps.recovery_codes);
-      totpStatus('New recovery codes below. The old ones no longer work.', 'success');
+      totpStatus('New recovery codes are shown above. The old ones no longer work.', 'success');
     }),
   );
 
