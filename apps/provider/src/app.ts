@@ -256,7 +256,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     }),
   };
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, { db });
   app.register(jwksRoutes, { db, keyRing });
   app.register(clientsideServicesRoutes);
   app.register(serverSessionsRoutes, { db, sessions, keyRing, issuer: config.issuer, responses });
