@@ -12,8 +12,9 @@ import type { TotpRecoveryCodeRow } from './totps.table.js';
 
 /**
  * argon2id m = 2 MiB, t = 2, p = 1: about a tenth of a password hash (m = 19 MiB, t = 2), so the
- * ten hashes of an issue cost about one password login. Measured with bench/recovery-code-hash.mjs
- * on the 2-core box: 0.9 ms per verification against 9.4 ms for the login parameters (0.09 ×).
+ * ten hashes of an issue cost about one password login. Measured on the 2-core box (medians, see
+ * bench/recovery-code-hash.mjs): 0.9 ms per verification against 9.4 ms for the login parameters
+ * when quiet (0.09 ×); under load the 19 MiB hash slows more (0.9 ms against 25–27 ms).
  * That is enough because a code is random: after the selector, 11 letters = 55 bits, so a stolen
  * row costs 2^54 argon2id evaluations on average — about 570 years at a million 2-MiB hashes per
  * second — and the salt makes that work per code, never for the whole table at once. The full
