@@ -53,6 +53,7 @@ import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
+import { RECOVERY_CODE_ARGON2 } from './features/totps/recovery-code-at-rest.js';
 import { totpsRoutes } from './features/totps/totps.routes.js';
 import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
 import { createTotpsEnrolService } from './features/totps/totps-enrol.service.js';
@@ -90,6 +91,8 @@ export interface AppDeps {
   keyRing?: KeyRing;
   /** Password hashing; argon2id m=19 MiB t=2 p=1 by default (tests pass cheaper parameters). */
   passwordHasher?: PasswordHasher;
+  /** Recovery-code hashing; argon2id at RECOVERY_CODE_ARGON2 (m=2 MiB t=2 p=1) by default. */
+  recoveryCodeHasher?: PasswordHasher;
   /** The adjustable clock behind POST /dev/clock (development mode, LATCHKEY_DEV_CLOCK=1). */
   devClock?: OffsetClock;
   /** Replaces the upstream OAuth client (default: global fetch, the app's clock and random). */
@@ -233,14 +236,23 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registrations: createOAuthRegistrationsService({ db, clock }),
   };
   const oneTap = createOneTapService({ ...oauthDeps, lookups });
+  const recoveryCodeHasher =
+    deps.recoveryCodeHasher ?? createPasswordHasher({ parameters: RECOVERY_CODE_ARGON2 });
   const totps = {
-    enrol: createTotpsEnrolService({ db, clock, random, keyEncryptionSecret: config.keyEncryptionSecret }),
+    enrol: createTotpsEnrolService({
+      db,
+      clock,
+      random,
+      keyEncryptionSecret: config.keyEncryptionSecret,
+      recoveryCodeHasher,
+    }),
     authenticate: createTotpsAuthenticateService({
       db,
       clock,
       sessions,
       secondFactor,
       keyEncryptionSecret: config.keyEncryptionSecret,
+      recoveryCodeHasher,
     }),
   };
   const walletChallenges = createWalletChallengeStore({ db, clock });
