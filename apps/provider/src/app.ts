@@ -40,6 +40,7 @@ import { createOtpsSendService } from './features/otps/otps-send.service.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
 import { createBreachedPasswords } from './features/passwords/breached-passwords.js';
 import { createLoginLockout } from './features/passwords/login-lockout.js';
+import { createPasswordLock } from './features/passwords/password-lock.js';
 import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
@@ -180,6 +181,9 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   const secondFactor = createSecondFactorService({ db, clock, sessions, limiter });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
+  const passwordLock = createPasswordLock({ db, clock, random, mailer: deps.mailer, log: app.log });
+  // Lock notices are delivered after the answer; closing waits for those still on their way.
+  app.addHook('onClose', () => passwordLock.settled());
   const passwordDeps = {
     db,
     clock,
@@ -187,6 +191,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     sessions,
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     lockout: createLoginLockout({ db, clock }),
+    lock: passwordLock,
     breached: createBreachedPasswords({
       clock,
       rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
