@@ -1,4 +1,4 @@
-/** @module 2026_12_01_120300_create_password_lockouts — one row per time an account's password sign-in was locked at the failed-login cap, and how it ended. Frozen. */
+/** @module 2026_11_26_090000_create_password_lockouts — one row per time an account's password sign-in was locked at the failed-login cap, and how it ended. Frozen. */
 import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
