@@ -22,6 +22,10 @@ import { proveAddress } from './prove-address.js';
 /** SECURITY H1: the fifth failed PKCE attempt kills the token. */
 export const MAX_PKCE_FAILURES = 5;
 
+/** The refusal of a secondary link without its user's live session. */
+export const SECONDARY_NEEDS_SESSION =
+  'This link adds an email address to an account: open it in the browser where you are signed in to that account.';
+
 /** A redeemed link: the session (new, intermediate, or the presented one) and the email factor it proved. */
 export type RedeemedMagicLink = PrimarySignIn & { emailId: string };
 
@@ -68,7 +72,9 @@ export function createMagicLinksAuthenticateService(deps: {
       const row = await findMagicLinkByTokenHash(deps.db, project.id, tokenHash);
       if (!row || row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
       const stepUp = row.purpose === 'secondary' ? presented : undefined;
-      if (row.purpose === 'secondary' && stepUp?.row.user_id !== row.user_id) throw unusable();
+      // Whoever holds the link was sent it, so saying what it needs reveals nothing.
+      if (row.purpose === 'secondary' && stepUp?.row.user_id !== row.user_id)
+        throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
       await assertPkce(row, input.code_verifier);
 
       return deps.db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import { authenticateMagicLink, givenSignedInUser, latestToken } from '../../../
 import { rowCounts } from '../../../test/row-counts.js';
 import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
+import { SECONDARY_NEEDS_SESSION } from './magic-links-authenticate.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,7 +74,9 @@ describe('a secondary link is refused without its user’s live session, and not
   it('signed out (the login-CSRF of issue 16): no session, no address, the link unused', async () => {
     const { token } = await givenSecondaryLink('csrf-owner@example.com', 'csrf-added@example.com');
     const before = await snapshot();
-    expect(errorOf(await authenticateMagicLink(ctx, token))).toEqual(REFUSED);
+    const refused = await authenticateMagicLink(ctx, token);
+    expect(errorOf(refused)).toEqual(REFUSED);
+    expect(json(refused).error_message).toBe(SECONDARY_NEEDS_SESSION);
     expect(await snapshot()).toEqual(before);
     expect(await emailsNamed('csrf-added@example.com')).toEqual([]);
   });
