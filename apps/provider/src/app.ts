@@ -45,6 +45,7 @@ import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
 import { createPasswordsResetService } from './features/passwords/passwords-reset.service.js';
+import { resetTokenLoginRoutes } from './features/passwords/reset-token-login.routes.js';
 import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverMagicLinksRoutes } from './features/server-api/server-magic-links.routes.js';
 import { serverOAuthRoutes } from './features/server-api/server-oauth.routes.js';
@@ -277,7 +278,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(jwksRoutes, { db, keyRing });
   app.register(clientsideServicesRoutes);
   app.register(serverSessionsRoutes, { db, sessions, keyRing, issuer: config.issuer, responses });
-  app.register(serverMagicLinksRoutes, { db, redeem, responses });
+  app.register(serverMagicLinksRoutes, { db, redeem, sessions, responses });
   app.register(serverOAuthRoutes, { db, authenticate: oauth.authenticate, responses });
   app.register(oauthRoutes, { ...oauth, secureCookies: publicUrl.startsWith('https://') });
   app.register(oauthOneTapRoutes, { oneTap });
@@ -288,6 +289,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, secondFactor, responses });
       sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
+      sdk.register(resetTokenLoginRoutes, { db, clock, sessions, responses });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });

@@ -67,12 +67,18 @@ export function authenticateOtp(
   ctx: TestContext,
   token: string,
   methodId: string,
-  options: { body?: Record<string, unknown>; publicToken?: string; app?: TestContext['app'] } = {},
+  options: {
+    body?: Record<string, unknown>;
+    publicToken?: string;
+    /** A session token or IST for the Basic password (signed out when absent). */
+    sessionToken?: string;
+    app?: TestContext['app'];
+  } = {},
 ): Promise<LightMyRequestResponse> {
   return (options.app ?? ctx.app).inject({
     method: 'POST',
     url: '/sdk/v1/otps/authenticate',
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token),
+    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
     payload: { token, method_id: methodId, session_duration_minutes: 60, ...options.body },
   });
 }

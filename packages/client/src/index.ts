@@ -69,6 +69,7 @@ export type {
 export type {
   PasswordStrengthCheckOptions,
   PasswordsAuthenticateOptions,
+  PasswordsResetByEmailLoginOptions,
   PasswordsResetByEmailOptions,
   PasswordsResetByEmailStartOptions,
   PasswordsResetByExistingPasswordOptions,

@@ -44,6 +44,19 @@ describe('magicLinks.authenticate', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({ token: 'link-token', session_duration_minutes: 60 });
   });
 
+  it('sends session_token when given (a secondary link needs it) and checks it is a non-empty string', async () => {
+    const client = givenProvider(200, flatSuccess);
+    await client.magicLinks.authenticate('secondary-token', { session_token: 'opaque-token' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      token: 'secondary-token',
+      session_token: 'opaque-token',
+    });
+    await expect(client.magicLinks.authenticate('t', { session_token: '' })).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('maps a used or expired token to LatchkeyServerError unable_to_auth_magic_link', async () => {
     const client = givenProvider(401, {
       status_code: 401,

@@ -11,6 +11,11 @@ export interface MagicLinksAuthenticateOptions {
   session_duration_minutes?: number;
   /** Needed only when the link was sent with a PKCE `code_challenge`. */
   code_verifier?: string;
+  /**
+   * The user's session token. A secondary link (one that adds an address to a signed-in user) is
+   * redeemable only with it; it then adds the factor to that session and the answer carries it.
+   */
+  session_token?: string;
 }
 
 /** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md). */
@@ -31,7 +36,8 @@ export interface MagicLinksServerMethods {
   /**
    * Redeems the `token` of a magic link the user followed to the integrator's page; single
    * use. Throws a {@link LatchkeyServerError}: `unable_to_auth_magic_link` for a used,
-   * expired or unknown token, else as `authenticateSession`.
+   * expired or unknown token (or a secondary link without its user's `session_token`), else as
+   * `authenticateSession`.
    */
   authenticate(token: string, options?: MagicLinksAuthenticateOptions): Promise<MagicLinksAuthenticateResult>;
 }

@@ -94,14 +94,28 @@ describe('<ResetPassword>', () => {
     let release: (value: unknown) => void = () => {};
     const user = userEvent.setup();
     const { client } = renderReset('?stytch_token_type=reset_password&token=tok-7', {
-      authenticate: () => new Promise((resolve) => (release = resolve)),
+      resetByEmailLogin: () => new Promise((resolve) => (release = resolve)),
     });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeTruthy();
-    expect(client.calls.authenticate).toEqual([{ token: 'tok-7', options: { sessionDurationMinutes: 60 } }]);
+    // The reset token goes to the reset family's own endpoint, never to magic-link authenticate (issue 16).
+    expect(client.calls.resetByEmailLogin).toEqual([{ token: 'tok-7', sessionDurationMinutes: 60 }]);
+    expect(client.calls.authenticate).toHaveLength(0);
     release(AUTHENTICATED);
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(client.calls.resetByEmail).toHaveLength(0);
+  });
+
+  it('shows the refusal of a login without a password under the button and keeps the form', async () => {
+    const user = userEvent.setup();
+    renderReset('?stytch_token_type=reset_password&token=used', {
+      resetByEmailLogin: () =>
+        Promise.reject(apiError('invalid_reset_token', 'This reset link has expired.', 401)),
+    });
+    await user.click(screen.getByRole('button', { name: 'Login without a password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This reset link has expired.');
+    expect(screen.getByRole('button', { name: 'Login without a password' })).toBeTruthy();
+    expect(screen.getByLabelText('New password')).toBeTruthy();
   });
 
   it('explains a reset link without a token and calls nothing', () => {

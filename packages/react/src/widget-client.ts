@@ -225,6 +225,8 @@ export interface WidgetClient {
       password: string;
       sessionDurationMinutes: number;
     }): Promise<unknown>;
+    /** The reset form's 'Login without a password': signs in with the reset token, password unchanged. */
+    resetByEmailLogin(options: { token: string; sessionDurationMinutes: number }): Promise<unknown>;
   };
   users: {
     search(email: string): Promise<{ userType: WidgetUserType }>;

@@ -23,6 +23,7 @@ import * as createTotps from './migrations/2026_11_24_130000_create_totps.js';
 import * as addProjectsCaptcha from './migrations/2026_11_24_130100_add_projects_captcha.js';
 import * as addTotpRecoveryCodesSelector from './migrations/2026_11_25_090000_add_totp_recovery_codes_selector.js';
 import * as createPasswordLockouts from './migrations/2026_11_26_090000_create_password_lockouts.js';
+import * as addOtpCodesRequestedBy from './migrations/2026_11_26_090100_add_otp_codes_requested_by.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_130100_add_projects_captcha': addProjectsCaptcha,
   '2026_11_25_090000_add_totp_recovery_codes_selector': addTotpRecoveryCodesSelector,
   '2026_11_26_090000_create_password_lockouts': createPasswordLockouts,
+  '2026_11_26_090100_add_otp_codes_requested_by': addOtpCodesRequestedBy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

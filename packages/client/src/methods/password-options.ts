@@ -30,6 +30,12 @@ export interface PasswordsResetByEmailOptions {
   sessionDurationMinutes: number;
 }
 
+/** Options of `passwords.resetByEmailLogin`; `token` comes from the reset link. */
+export interface PasswordsResetByEmailLoginOptions {
+  token: string;
+  sessionDurationMinutes: number;
+}
+
 /** Options of `passwords.resetByExistingPassword`. */
 export interface PasswordsResetByExistingPasswordOptions {
   email: string;

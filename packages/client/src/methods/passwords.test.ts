@@ -129,6 +129,11 @@ describe('passwords.create and authenticate', () => {
         'resetPasswordRedirectURL',
       ],
       [() => client.passwords.resetByEmail({ password: 'p', sessionDurationMinutes: 5 } as never), 'token'],
+      [() => client.passwords.resetByEmailLogin({ sessionDurationMinutes: 5 } as never), 'token'],
+      [
+        () => client.passwords.resetByEmailLogin({ token: 't', sessionDurationMinutes: '5' } as never),
+        'sessionDurationMinutes',
+      ],
       [
         () =>
           client.passwords.resetByExistingPassword({
@@ -253,6 +258,54 @@ describe('password resets', () => {
       client.passwords.resetByEmail({ token: 't', password: 'p', sessionDurationMinutes: 5 }),
     ).rejects.toMatchObject({ code: 'pkce_mismatch', message: 'Failed to reset password.' });
     expect(storage.getItem(PW_KEY)).not.toBeNull();
+  });
+
+  it('login with the reset token posts to the reset family, with the stored verifier, and signs in', async () => {
+    const { client, fetch, storage, cookies } = passwordClient(true);
+    await client.passwords.resetByEmailStart({ email: 'ada@example.com' });
+    const pair = JSON.parse(storage.getItem(PW_KEY)!) as { code_verifier: string };
+    const user = makeUser({ user_id: 'user-from-user' });
+    fetch.on(
+      'POST /passwords/email/reset/login',
+      ok({ ...authResponse(makeSession(), user), __user: makeUser(), email_id: 'email-1' }),
+    );
+    const result = await client.passwords.resetByEmailLogin({
+      sessionDurationMinutes: 30,
+      token: 'reset-token',
+    });
+    expect(fetch.calls('POST /passwords/email/reset/login')[0]!.body).toBe(
+      `{"token":"reset-token","session_duration_minutes":30,"code_verifier":"${pair.code_verifier}"}`,
+    );
+    // A reset token is no magic link (issue 16): nothing goes to /magic_links/authenticate.
+    expect(fetch.requests.filter((r) => r.url.includes('/magic_links'))).toHaveLength(0);
+    expect(result.email_id).toBe('email-1');
+    expect(result).not.toHaveProperty('__user');
+    expect(client.user.getSync()).toEqual(user);
+    expect(client.session.getSync()).toEqual(makeSession());
+    expect(cookies.get()).toContain('stytch_session=session-token-1');
+    expect(storage.getItem(PW_KEY)).toBeNull();
+  });
+
+  it('login with the reset token: no pair, no verifier; a failure keeps the pair and signs nobody in', async () => {
+    const { client, fetch, storage } = passwordClient();
+    fetch.on('POST /passwords/email/reset/login', ok(authResponse()));
+    await client.passwords.resetByEmailLogin({ token: 't', sessionDurationMinutes: 5 });
+    expect(fetch.calls('POST /passwords/email/reset/login')[0]!.json).toEqual({
+      token: 't',
+      session_duration_minutes: 5,
+    });
+    const second = passwordClient();
+    second.storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c', code_verifier: 'v' }));
+    second.fetch.on('POST /passwords/email/reset/login', {
+      status: 401,
+      json: { error_type: 'invalid_reset_token' },
+    });
+    await expect(
+      second.client.passwords.resetByEmailLogin({ token: 't', sessionDurationMinutes: 5 }),
+    ).rejects.toMatchObject({ code: 'invalid_reset_token', message: 'Failed to log in without a password.' });
+    expect(second.storage.getItem(PW_KEY)).not.toBeNull();
+    expect(second.client.session.getSync()).toBeNull();
+    expect(storage.getItem(PW_KEY)).toBeNull();
   });
 
   it('reset by existing password posts the fields in wire order and signs in', async () => {

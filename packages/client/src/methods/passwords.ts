@@ -1,4 +1,4 @@
-/** @module methods/passwords — `client.passwords`: sign-up, sign-in, strength check and the three resets. */
+/** @module methods/passwords — `client.passwords`: sign-up, sign-in, strength check, the three resets and sign-in with a reset token. */
 
 import { withCaptcha } from '../internal/captcha.js';
 import type { ClientContext } from '../internal/context.js';
@@ -23,6 +23,7 @@ import type {
 import type {
   PasswordStrengthCheckOptions,
   PasswordsAuthenticateOptions,
+  PasswordsResetByEmailLoginOptions,
   PasswordsResetByEmailOptions,
   PasswordsResetByEmailStartOptions,
   PasswordsResetByExistingPasswordOptions,
@@ -41,6 +42,11 @@ export interface PasswordsMethods {
   resetByEmailStart(options: PasswordsResetByEmailStartOptions): Promise<ResponseCommon>;
   /** Sets a new password with the link's token and signs in. */
   resetByEmail(options: PasswordsResetByEmailOptions): Promise<AuthenticateResult>;
+  /**
+   * Signs in with the reset link's token and leaves the password as it is (the reset form's
+   * "Login without a password"; `POST /passwords/email/reset/login`, a Latchkey addition).
+   */
+  resetByEmailLogin(options: PasswordsResetByEmailLoginOptions): Promise<PasswordsCreateResult>;
   /** Replaces a known password and signs in. */
   resetByExistingPassword(options: PasswordsResetByExistingPasswordOptions): Promise<AuthenticateResult>;
   /** Sets a new password for the signed-in user; resolves the raw response, `__user` included. */
@@ -131,6 +137,25 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
           code_verifier: pair?.code_verifier,
         },
         'Failed to reset password.',
+      );
+      ctx.pkce.clear('passwords');
+      return completeSignIn(ctx, response);
+    },
+
+    async resetByEmailLogin(options) {
+      assertOptionalObject('options', options);
+      assertString('token', options?.token);
+      assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
+      // The reset's own endpoint (a reset token is no magic link, issue 16), with the reset's verifier.
+      const pair = ctx.pkce.get('passwords');
+      const response = await post<PasswordsCreateResult & { __user?: User }>(
+        '/passwords/email/reset/login',
+        {
+          token: options.token,
+          session_duration_minutes: options.sessionDurationMinutes,
+          code_verifier: pair?.code_verifier,
+        },
+        'Failed to log in without a password.',
       );
       ctx.pkce.clear('passwords');
       return completeSignIn(ctx, response);

@@ -8,13 +8,15 @@ import { postServerApi } from './post-server-api.js';
 export interface RedeemOptions {
   session_duration_minutes?: number;
   code_verifier?: string;
+  /** The user's session, which a secondary (add-address) magic link needs. */
+  session_token?: string;
 }
 
 /** The fields every sign-in answer carries; `extraStringFields` names the endpoint's own ones. */
 const SESSION_FIELDS = ['user_id', 'session_token', 'session_jwt'] as const;
 
 /**
- * Checks the arguments, posts `{token, session_duration_minutes, code_verifier}` to `path` with the
+ * Checks the arguments, posts `{token, session_duration_minutes, code_verifier, session_token}` to `path` with the
  * project secret, and checks the answer has a user and a session (plus `extraStringFields`), so a
  * caller never gets a half-empty result typed as a full one.
  */
@@ -32,10 +34,16 @@ export async function redeemSignInToken<Result>(
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
     throw invalidArgument('session_duration_minutes', 'must be a positive integer');
   }
+  if (
+    request.session_token !== undefined &&
+    (typeof request.session_token !== 'string' || request.session_token === '')
+  )
+    throw invalidArgument('session_token', 'must be a non-empty string');
   const body = await postServerApi(options, options.secret, path, {
     token,
     session_duration_minutes: minutes,
     code_verifier: request.code_verifier,
+    session_token: request.session_token,
   });
   const strings = [...SESSION_FIELDS, ...extraStringFields];
   const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;

@@ -147,9 +147,11 @@ export async function submitPassword(
 export async function requestEmailLogin(state: MachineState, ctx: EffectContext): Promise<Event> {
   const { screen } = state;
   if (screen.name === 'PasswordResetForm') {
-    // The reset token doubles as a login token, so the link's owner can skip the new password.
+    // The reset link's owner may skip the new password: the reset token signs in at the reset's
+    // own endpoint (a reset token is no magic link, so /magic_links/authenticate refuses it).
     try {
-      const result = await ctx.client.magicLinks.authenticate(screen.token ?? '', {
+      const result = await ctx.client.passwords.resetByEmailLogin({
+        token: screen.token ?? '',
         sessionDurationMinutes: sessionDurationOf(ctx.config),
       });
       log(ctx, 'ui_authentication_success', { method: 'magic_link' });

@@ -45,6 +45,7 @@ export interface FakeClientOptions {
     password: string;
     sessionDurationMinutes: number;
   }) => Promise<unknown>;
+  resetByEmailLogin?: (options: { token: string; sessionDurationMinutes: number }) => Promise<unknown>;
   /** `webauthn.register`; resolves PASSKEY_REGISTERED_RESULT unless set. */
   webauthnRegister?: (options?: WidgetWebAuthnRegisterOptions) => Promise<unknown>;
   /**
@@ -97,6 +98,7 @@ export interface FakeClient extends WidgetClient {
     strengthCheck: Array<{ email?: string; password: string }>;
     resetStart: WidgetResetStartOptions[];
     resetByEmail: Array<{ token: string; password: string; sessionDurationMinutes: number }>;
+    resetByEmailLogin: Array<{ token: string; sessionDurationMinutes: number }>;
     webauthnRegister: Array<WidgetWebAuthnRegisterOptions | undefined>;
     webauthnAuthenticate: WidgetWebAuthnAuthenticateOptions[];
     webauthnUpdate: Array<{ webauthnRegistrationId: string; name: string }>;
@@ -295,6 +297,7 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       strengthCheck: [],
       resetStart: [],
       resetByEmail: [],
+      resetByEmailLogin: [],
       webauthnRegister: [],
       webauthnAuthenticate: [],
       webauthnUpdate: [],
@@ -367,6 +370,10 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       resetByEmail(opts) {
         fake.calls.resetByEmail.push(opts);
         return options.resetByEmail ? options.resetByEmail(opts) : Promise.resolve(AUTHENTICATED);
+      },
+      resetByEmailLogin(opts) {
+        fake.calls.resetByEmailLogin.push(opts);
+        return options.resetByEmailLogin ? options.resetByEmailLogin(opts) : Promise.resolve(AUTHENTICATED);
       },
     },
     users: {

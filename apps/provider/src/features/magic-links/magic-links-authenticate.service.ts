@@ -1,16 +1,15 @@
-/** @module magic-links-authenticate.service — redeeming a magic link for a new session. */
+/** @module magic-links-authenticate.service — redeeming a magic link for a session (or a factor on the signed-in one). */
 import type { Clock } from '../../clock.js';
 import { checkPkce } from '../../crypto/pkce.js';
 import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
-import { findResetByTokenHash } from '../passwords/password-resets.repository.js';
-import { isOpenReset, redeemResetTokenAsLogin } from '../passwords/reset-token-login.js';
 import type { Project } from '../projects/project.js';
+import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { activateUser, insertEmailIfAbsent, markEmailVerified } from '../users/users.repository.js';
+import { activateUser } from '../users/users.repository.js';
 import {
   consumeMagicLink,
   findMagicLinkByTokenHash,
@@ -18,11 +17,16 @@ import {
 } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
 import type { MagicLinkRow } from './magic-links.table.js';
+import { proveAddress } from './prove-address.js';
 
 /** SECURITY H1: the fifth failed PKCE attempt kills the token. */
 export const MAX_PKCE_FAILURES = 5;
 
-/** A redeemed link: the new session (or intermediate session) and the email factor it proved. */
+/** The refusal of a secondary link without its user's live session. */
+export const SECONDARY_NEEDS_SESSION =
+  'This link adds an email address to an account: open it in the browser where you are signed in to that account.';
+
+/** A redeemed link: the session (new, intermediate, or the presented one) and the email factor it proved. */
 export type RedeemedMagicLink = PrimarySignIn & { emailId: string };
 
 /** Creates the redeem function. */
@@ -47,63 +51,53 @@ export function createMagicLinksAuthenticateService(deps: {
 
   return {
     /**
-     * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. A
-     * token that is no magic link but an open password-reset token signs in the same way (the
-     * widget's reset form offers "log in without a password" with only the reset token).
+     * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. Only
+     * magic-link tokens are redeemed here: a password-reset token is refused like an unknown
+     * token (its own endpoints are /passwords/email/reset and /passwords/email/reset/login).
+     *
+     * A login or signup link makes a new session (a `presented` session is ignored, SECURITY
+     * D1). A secondary link is redeemable only with the live session of the user who asked for
+     * it (issue 16: an add-address link is no sign-in): it attaches the address and adds the
+     * factor to that same session. Anyone else is refused before PKCE is looked at, so nothing
+     * about the link changes.
      */
     async redeem(
       project: Project,
       input: AuthenticateInput,
       attributes: SessionAttributes,
+      presented: PresentedSession | undefined,
     ): Promise<RedeemedMagicLink> {
       const tokenHash = hashToken(input.token);
       const now = deps.clock.now();
       const row = await findMagicLinkByTokenHash(deps.db, project.id, tokenHash);
-      if (!row) {
-        const reset = await findResetByTokenHash(deps.db, project.id, tokenHash);
-        if (reset && isOpenReset(reset, now))
-          return redeemResetTokenAsLogin(deps, project, reset, input, attributes);
-        throw unusable();
-      }
-      if (row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
+      if (!row || row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
+      const stepUp = row.purpose === 'secondary' ? presented : undefined;
+      // Whoever holds the link was sent it, so saying what it needs reveals nothing.
+      if (row.purpose === 'secondary' && stepUp?.row.user_id !== row.user_id)
+        throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
       await assertPkce(row, input.code_verifier);
 
       return deps.db.transaction().execute(async (trx) => {
         const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
         if (!consumed) throw unusable();
-        let emailId = consumed.email_id;
-        if (consumed.purpose === 'secondary') {
-          const added = await insertEmailIfAbsent(trx, {
-            id: consumed.email_id,
-            project_id: project.id,
-            user_id: consumed.user_id,
-            email: consumed.email,
-            verified: true,
-            created_at: now,
-          });
-          if (!added) {
-            const owner = await trx
-              .selectFrom('emails')
-              .select(['id', 'user_id'])
-              .where('project_id', '=', project.id)
-              .where('email', '=', consumed.email)
-              .executeTakeFirstOrThrow();
-            // Someone else claimed the address since the link was sent: the link proves nothing now.
-            if (owner.user_id !== consumed.user_id) throw unusable();
-            emailId = owner.id;
-            await markEmailVerified(trx, owner.id);
-          }
-        } else {
-          await markEmailVerified(trx, consumed.email_id);
-        }
-        // create_user_as_pending: the first successful authentication activates the user.
-        await activateUser(trx, consumed.user_id, now);
+        const emailId = await proveAddress(trx, project, consumed, now, unusable);
         const factor: AuthenticationFactor = {
           type: 'magic_link',
           delivery_method: 'email',
           last_authenticated_at: now.toISOString(),
           email_factor: { email_id: emailId, email_address: consumed.email },
         };
+        if (stepUp) {
+          const session = await addFactorToPresentedSession(
+            trx,
+            deps.sessions,
+            { project, presented: stepUp, factor, durationMinutes: input.session_duration_minutes },
+            unusable,
+          );
+          return { ...session, emailId };
+        }
+        // create_user_as_pending: the first successful authentication activates the user.
+        await activateUser(trx, consumed.user_id, now);
         const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: consumed.user_id,

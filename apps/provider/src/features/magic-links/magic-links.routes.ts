@@ -7,6 +7,7 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { presentedSessionOf } from '../sessions/presented-session.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
@@ -72,8 +73,15 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
     { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
-      // A session token in Basic auth is ignored: every sign-in mints a new session (SECURITY D1).
-      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
+      // A live session in Basic auth is what a secondary link needs (it then gains the factor); a
+      // sign-in link ignores it and mints a new session (SECURITY D1).
+      const presented = await presentedSessionOf(options.sessions, project, request.sessionToken);
+      const redeemed = await options.redeem.redeem(
+        project,
+        request.body,
+        sessionAttributesOf(request),
+        presented,
+      );
       const fields = await buildSignInResponse(options.responses, project, redeemed);
       return ok(request, { ...fields, method_id: redeemed.emailId });
     },

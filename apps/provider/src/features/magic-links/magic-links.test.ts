@@ -304,7 +304,13 @@ describe('send/primary and send/secondary', () => {
     expect(
       await ctx.db.selectFrom('emails').select('id').where('email', '=', 'second@example.com').execute(),
     ).toHaveLength(0);
-    const redeemed = await authenticateMagicLink(ctx, await latestToken(ctx, 'second@example.com'));
+    // Only the asker's session may use the link (magic-links-secondary.test.ts, issue 16).
+    const redeemed = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/magic_links/authenticate',
+      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
+      payload: { token: await latestToken(ctx, 'second@example.com'), session_duration_minutes: 60 },
+    });
     expect(redeemed.statusCode).toBe(200);
     expect(json(redeemed).data.user_id).toBe(signedIn.user_id);
     expect(json(redeemed).data.user.emails.map((e: { email: string }) => e.email)).toEqual([

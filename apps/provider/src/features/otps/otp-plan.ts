@@ -35,6 +35,8 @@ export interface OtpPlan {
   delivery: OtpDelivery;
   /** The user id the answer shows. */
   answerUserId: string;
+  /** The signed-in user who asked (send/secondary), the only one who may try the code; else null. */
+  requestedBy: string | null;
 }
 
 /** Decides who a code is for; call under the destination lock (lockDestinationForIssuance). */
@@ -47,6 +49,7 @@ export async function planOtp(
 ): Promise<OtpPlan> {
   const { destination } = request;
   const existing = await findMethod(trx, project, destination);
+  const requestedBy = kind === 'secondary' ? (request.signedInUserId ?? null) : null;
   // A decoy code is stored like a real one (so every later failure looks the same) and never told to anyone.
   const decoy = (delivery: OtpDelivery, answerUserId?: string): OtpPlan => {
     const pseudo = pseudoMethod(project, destination);
@@ -57,6 +60,7 @@ export async function planOtp(
       methodId,
       delivery,
       answerUserId: answerUserId ?? pseudo.user_id,
+      requestedBy,
     };
   };
   const known = (method: { id: string; user_id: string }, purpose: OtpPurpose): OtpPlan => ({
@@ -65,6 +69,7 @@ export async function planOtp(
     methodId: method.id,
     delivery: 'code',
     answerUserId: method.user_id,
+    requestedBy,
   });
 
   if (kind === 'primary') return existing ? known(existing, 'login') : decoy('stub');

@@ -1,10 +1,11 @@
-/** @module otps-authenticate.service — trading a passcode for a new session, with at most 5 evaluated attempts per code. */
+/** @module otps-authenticate.service — trading a passcode for a session (or a factor on the signed-in one), with at most 5 evaluated attempts per code. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
+import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser } from '../users/users.repository.js';
 import { otpCodeMatches } from './otp-code.js';
@@ -30,8 +31,13 @@ export const OTP_MESSAGES = {
 
 const refuse = (message: string) => new ApiError('unable_to_auth_otp_code', { message });
 
-/** Why no attempt could be taken: the open code is dead or expired, or there is nothing to try. */
-function refusalFor(current: OtpCodeRow | undefined, now: Date): ApiError {
+/**
+ * Why no attempt could be taken: the open code is dead or expired, or there is nothing to try.
+ * A code someone else asked for (send/secondary) says nothing about its state to this caller.
+ */
+function refusalFor(current: OtpCodeRow | undefined, now: Date, callerUserId: string | null): ApiError {
+  const askedByOther = current?.requested_by_user_id != null && current.requested_by_user_id !== callerUserId;
+  if (askedByOther) return refuse(OTP_MESSAGES.invalid);
   const open = current && current.consumed_at === null && current.revoked_at === null;
   if (open && current.attempts >= MAX_OTP_ATTEMPTS) return refuse(OTP_MESSAGES.tooManyAttempts);
   if (open && current.expires_at <= now) return refuse(OTP_MESSAGES.expired);
@@ -50,16 +56,26 @@ export function createOtpsAuthenticateService(deps: {
     /**
      * Checks `input.token` against the open code of `input.method_id`. The attempt is counted
      * (and committed) before the comparison, so parallel guesses cannot exceed the limit; a
-     * matching code is consumed by one guarded UPDATE together with the new session.
+     * matching code is consumed by one guarded UPDATE in the transaction that uses it.
+     *
+     * A login or signup code makes a new session (a `presented` session is ignored, SECURITY
+     * D1). A secondary code is tried only with the live session of the user who asked for it
+     * (issue 16: an add-address code is no sign-in); it attaches the address or number and adds
+     * the factor to that same session. Anyone else's attempt is refused with nothing counted.
      */
     async redeem(
       project: Project,
       input: AuthenticateInput,
       attributes: SessionAttributes,
+      presented: PresentedSession | undefined,
     ): Promise<RedeemedOtp> {
       const now = deps.clock.now();
-      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now);
-      if (!attempt) throw refusalFor(await findCurrentOtpCode(deps.db, project.id, input.method_id), now);
+      const callerUserId = presented?.row.user_id ?? null;
+      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now, callerUserId);
+      if (!attempt) {
+        const current = await findCurrentOtpCode(deps.db, project.id, input.method_id);
+        throw refusalFor(current, now, callerUserId);
+      }
       const userId = attempt.user_id;
       const matches = otpCodeMatches(
         input.token,
@@ -67,21 +83,34 @@ export function createOtpsAuthenticateService(deps: {
         attempt.method_id,
       );
       // A decoy's code was never sent, so even a lucky guess at it proves nothing.
-      if (!matches || userId === null) {
+      if (!matches || userId === null || attempt.purpose === 'decoy') {
         throw refuse(attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid);
       }
+      const unusable = () => refuse(OTP_MESSAGES.invalid);
+      // takeOtpAttempt let only the asker's session try a secondary code; this states it again.
+      const stepUp = attempt.purpose === 'secondary' ? presented : undefined;
+      if (attempt.purpose === 'secondary' && stepUp?.row.user_id !== userId) throw unusable();
 
       return deps.db.transaction().execute(async (trx) => {
         const at = deps.clock.now();
         const consumed = await consumeOtpCode(trx, attempt.id, at);
-        if (!consumed) throw refuse(OTP_MESSAGES.invalid);
-        const unusable = () => refuse(OTP_MESSAGES.invalid);
+        if (!consumed) throw unusable();
         const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);
+        const factor = otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at);
+        if (stepUp) {
+          const session = await addFactorToPresentedSession(
+            trx,
+            deps.sessions,
+            { project, presented: stepUp, factor, durationMinutes: input.session_duration_minutes },
+            unusable,
+          );
+          return { ...session, methodId };
+        }
         await activateUser(trx, userId, at);
         const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId,
-          factor: otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at),
+          factor,
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
@@ -90,9 +119,10 @@ export function createOtpsAuthenticateService(deps: {
     },
 
     /**
-     * Completes the sign-in of `intermediate` with an SMS code of its own user (SECURITY D2): the
-     * attempt is counted on the code as above, and a failure also on the IST (SECURITY A6); a
-     * matching code is consumed with the IST in one transaction that makes the session.
+     * Completes the sign-in of `intermediate` with an SMS code its own user asked for at
+     * send/secondary (SECURITY D2; a login code is no second factor): the attempt is counted on
+     * the code as above, and a failure also on the IST (SECURITY A6); a matching code is consumed
+     * with the IST in one transaction that makes the session.
      */
     async completeSignIn(
       project: Project,
@@ -102,18 +132,23 @@ export function createOtpsAuthenticateService(deps: {
     ): Promise<RedeemedOtp> {
       await deps.secondFactor.assertSmsSecondFactor(intermediate);
       const now = deps.clock.now();
-      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now);
+      const userId = intermediate.user_id;
+      const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now, userId);
       if (!attempt) {
         const current = await findCurrentOtpCode(deps.db, project.id, input.method_id);
-        return deps.secondFactor.fail(intermediate, refusalFor(current, now));
+        return deps.secondFactor.fail(intermediate, refusalFor(current, now, userId));
       }
       const matches = otpCodeMatches(
         input.token,
         { codeHash: attempt.code_hash, salt: attempt.salt },
         attempt.method_id,
       );
-      // Someone else's code, or one sent by email, proves nothing about this sign-in's user.
-      const own = attempt.user_id === intermediate.user_id && attempt.channel === 'sms';
+      // Someone else's code, one sent by email, or a sign-in code proves nothing about this sign-in's user.
+      const own =
+        attempt.purpose === 'secondary' &&
+        attempt.user_id === userId &&
+        attempt.requested_by_user_id === userId &&
+        attempt.channel === 'sms';
       const wrong = refuse(
         attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid,
       );

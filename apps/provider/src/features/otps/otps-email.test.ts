@@ -191,7 +191,10 @@ describe('send/primary and send/secondary', () => {
     expect(
       await ctx.db.selectFrom('emails').where('email', '=', 'second@example.com').selectAll().execute(),
     ).toEqual([]);
-    const response = await authenticateOtp(ctx, sent.code, sent.method_id);
+    // Only the asker's session may use the code (otps-secondary.test.ts, issue 16).
+    const response = await authenticateOtp(ctx, sent.code, sent.method_id, {
+      sessionToken: signedIn.session_token,
+    });
     expect(response.statusCode).toBe(200);
     const { data } = json(response);
     expect(data.user_id).toBe(signedIn.user_id);

@@ -71,6 +71,7 @@ export function createOtpsSendService(deps: {
           destination: destination.value,
           purpose: decided.purpose,
           user_id: decided.userId,
+          requested_by_user_id: decided.requestedBy,
           code_hash: digest.codeHash,
           salt: digest.salt,
           attempts: 0,

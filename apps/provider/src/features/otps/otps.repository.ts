@@ -57,16 +57,19 @@ export async function revokeOtpCode(db: DbExecutor, id: string, now: Date): Prom
 }
 
 /**
- * Takes one attempt at the open, unexpired code of `methodId` that has attempts left, and
- * returns it (with the attempt already counted) for the caller to compare. One statement: row
- * locking makes concurrent callers queue and re-check `attempts < max`, so of any number of
- * parallel guesses at most `max` are ever evaluated, across processes (SECURITY A2, A8).
+ * Takes one attempt at the open, unexpired code of `methodId` that has attempts left and that
+ * `callerUserId` may try, and returns it (with the attempt already counted) for the caller to
+ * compare. One statement: row locking makes concurrent callers queue and re-check `attempts <
+ * max`, so of any number of parallel guesses at most `max` are ever evaluated, across processes
+ * (SECURITY A2, A8). A code a signed-in user asked for is only tried by that user's live session
+ * or IST (`callerUserId`, null when signed out): anyone else's attempt counts nothing (issue 16).
  */
 export async function takeOtpAttempt(
   db: DbExecutor,
   projectId: string,
   methodId: string,
   now: Date,
+  callerUserId: string | null,
 ): Promise<OtpCodeRow | undefined> {
   return db
     .updateTable('otp_codes')
@@ -77,6 +80,11 @@ export async function takeOtpAttempt(
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', MAX_OTP_ATTEMPTS)
+    .where((eb) =>
+      callerUserId === null
+        ? eb('requested_by_user_id', 'is', null)
+        : eb.or([eb('requested_by_user_id', 'is', null), eb('requested_by_user_id', '=', callerUserId)]),
+    )
     .returningAll()
     .executeTakeFirst();
 }

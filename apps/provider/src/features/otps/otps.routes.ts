@@ -10,6 +10,7 @@ import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { normalisePhoneNumber, phoneNumberProblemMessage } from '../phone-numbers/phone-number.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { presentedSessionOf } from '../sessions/presented-session.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import type { Destination } from './otp-recipients.js';
@@ -128,8 +129,9 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
       const project = projectOf(request);
       const secret = request.sessionToken;
       const attributes = sessionAttributesOf(request);
-      // With an IST the code completes that sign-in; a session token in Basic auth is ignored:
-      // every sign-in mints a new session (SECURITY D1).
+      // With an IST the code completes that sign-in. Otherwise a live session in Basic auth is
+      // what a secondary code needs (it then gains the factor); a sign-in code ignores it and
+      // mints a new session (SECURITY D1).
       const redeemed = isIntermediateSessionToken(secret)
         ? await options.redeem.completeSignIn(
             project,
@@ -137,7 +139,12 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
             request.body,
             attributes,
           )
-        : await options.redeem.redeem(project, request.body, attributes);
+        : await options.redeem.redeem(
+            project,
+            request.body,
+            attributes,
+            await presentedSessionOf(options.sessions, project, secret),
+          );
       const fields = await buildSignInResponse(options.responses, project, redeemed);
       return ok(request, { ...fields, method_id: redeemed.methodId });
     },

@@ -26,6 +26,11 @@ export interface OtpCodesTable {
   purpose: OtpPurpose;
   /** The user the code signs in (or adds the method to); null for decoys. */
   user_id: string | null;
+  /**
+   * The signed-in user whose session (or IST) asked for the code at send/secondary, real or
+   * decoy; only their live session or IST may try it (issue 16). Null for signed-out sends.
+   */
+  requested_by_user_id: string | null;
   /** HMAC-SHA-256 of the code keyed by `salt`, base64url. */
   code_hash: string;
   /** 16 random bytes, base64url. */

@@ -71,6 +71,19 @@ export const ResetBody = Type.Object({
   dfp_telemetry_id: Type.Optional(DfpTelemetryId),
 });
 
+/**
+ * Body of POST /passwords/email/reset/login (ours): the reset token, without a new password.
+ * Extra fields (captcha_token, dfp_telemetry_id, as the reset form's other calls send) are ignored.
+ */
+export const ResetLoginBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
+});
+
+/** Response of reset/login: AuthenticateResponse + email_id (the reset's address). */
+export const ResetLoginResponse = signInResponseSchema({ email_id: Type.String() });
+
 /** Response of reset/start: nothing besides the envelope. */
 export const ResetStartResponse = envelopeSchema({});
 

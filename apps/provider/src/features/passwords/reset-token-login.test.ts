@@ -1,6 +1,9 @@
-/** A password-reset token redeemed at POST /magic_links/authenticate: "log in without a password" from the reset form (SECURITY B2, B3, H). */
+/**
+ * A password-reset token redeemed at POST /passwords/email/reset/login: "Login without a password"
+ * from the reset form (SECURITY B2, B3, H). Issue 16: it is refused at /magic_links/authenticate.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateMagicLink, requestMagicLink } from '../../../test/magic-link-helpers.js';
+import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
   postPasswords,
@@ -8,7 +11,8 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { rowCounts } from '../../../test/row-counts.js';
+import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
 import { cryptoRandom } from '../../random.js';
@@ -32,21 +36,29 @@ const resetsOf = (userId: string) =>
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+/** POST /sdk/v1/passwords/email/reset/login with `token` (signed out). */
+const loginWith = (token: string, body: Record<string, unknown> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/passwords/email/reset/login',
+    headers: sdkHeaders(ctx.dev.public_token),
+    payload: { token, session_duration_minutes: 60, ...body },
+  });
 const sessionsOf = (userId: string) =>
   ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
 
-describe('a reset token at /magic_links/authenticate', () => {
+describe('a reset token at /passwords/email/reset/login', () => {
   it('signs in exactly like a magic link, leaves the password alone and uses up the token', async () => {
     const created = await givenPasswordUser(ctx, 'instead@example.com');
     await startReset(ctx, 'instead@example.com');
     const { reset } = await resetLinksFor(ctx, 'instead@example.com');
     expect((await emailRow('instead@example.com')).verified).toBe(false);
 
-    const response = await authenticateMagicLink(ctx, reset, { session_duration_minutes: 45 });
+    const response = await loginWith(reset, { session_duration_minutes: 45 });
     expect(response.statusCode).toBe(200);
     const { data } = json(response);
     expect(data.user_id).toBe(created.user_id);
-    expect(data.method_id).toBe(created.email_id);
+    expect(data.email_id).toBe(created.email_id);
     expect(data.session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.session_token).not.toBe(created.session_token);
     expect(data.user).toEqual(data.__user);
@@ -65,8 +77,8 @@ describe('a reset token at /magic_links/authenticate', () => {
     // The password is unchanged, the earlier session lives on, and the token is spent everywhere.
     expect((await login('instead@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await sessionsOf(created.user_id)).length).toBe(3);
-    const again = await authenticateMagicLink(ctx, reset);
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+    const again = await loginWith(reset);
+    expect([again.statusCode, json(again).error_type]).toEqual([401, 'invalid_reset_token']);
     const viaReset = await resetWith(reset, 'another-unusual-passphrase-17');
     expect([viaReset.statusCode, json(viaReset).error_type]).toEqual([401, 'invalid_reset_token']);
   });
@@ -86,7 +98,7 @@ describe('a reset token at /magic_links/authenticate', () => {
         token_hash: other.hash,
       })
       .execute();
-    expect((await authenticateMagicLink(ctx, reset)).statusCode).toBe(200);
+    expect((await loginWith(reset)).statusCode).toBe(200);
     const rows = await resetsOf(created.user_id);
     expect(rows.map((row) => [row.used_at !== null, row.revoked_at !== null]).sort()).toEqual([
       [false, true],
@@ -108,7 +120,7 @@ describe('a reset token at /magic_links/authenticate', () => {
     expect((await user()).status).toBe('pending');
     await startReset(ctx, 'pending-reset@example.com');
     const { reset } = await resetLinksFor(ctx, 'pending-reset@example.com');
-    const response = await authenticateMagicLink(ctx, reset);
+    const response = await loginWith(reset);
     expect(response.statusCode).toBe(200);
     expect(json(response).data.user.status).toBe('active');
     expect((await user()).status).toBe('active');
@@ -121,11 +133,11 @@ describe('a reset token at /magic_links/authenticate', () => {
     await startReset(ctx, 'pkce-instead@example.com', { code_challenge: s256Challenge(verifier) });
     const { reset, login: loginLink } = await resetLinksFor(ctx, 'pkce-instead@example.com');
     for (const body of [{}, { code_verifier: 'q'.repeat(43) }]) {
-      const refused = await authenticateMagicLink(ctx, reset, body);
+      const refused = await loginWith(reset, body);
       expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'pkce_mismatch']);
       expect(json(refused).error_message.toLowerCase()).toContain('pkce');
     }
-    expect((await authenticateMagicLink(ctx, reset, { code_verifier: verifier })).statusCode).toBe(200);
+    expect((await loginWith(reset, { code_verifier: verifier })).statusCode).toBe(200);
     // The email's login link carries the same challenge, so the SDK's reset verifier redeems it too.
     expect((await authenticateMagicLink(ctx, loginLink)).statusCode).toBe(400);
     expect((await authenticateMagicLink(ctx, loginLink, { code_verifier: verifier })).statusCode).toBe(200);
@@ -135,12 +147,12 @@ describe('a reset token at /magic_links/authenticate', () => {
     await givenPasswordUser(ctx, 'nopkce@example.com');
     await startReset(ctx, 'nopkce@example.com');
     const { reset } = await resetLinksFor(ctx, 'nopkce@example.com');
-    const refused = await authenticateMagicLink(ctx, reset, { code_verifier: 'r'.repeat(43) });
+    const refused = await loginWith(reset, { code_verifier: 'r'.repeat(43) });
     expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'pkce_mismatch']);
-    expect((await authenticateMagicLink(ctx, reset)).statusCode).toBe(200);
+    expect((await loginWith(reset)).statusCode).toBe(200);
   });
 
-  it('answers unknown, expired and superseded tokens as before: 401 unable_to_auth_magic_link', async () => {
+  it('answers unknown, expired and superseded tokens like a password reset: 401 invalid_reset_token', async () => {
     await givenPasswordUser(ctx, 'stale@example.com');
     await startReset(ctx, 'stale@example.com');
     const first = await resetLinksFor(ctx, 'stale@example.com');
@@ -149,8 +161,8 @@ describe('a reset token at /magic_links/authenticate', () => {
     const second = await resetLinksFor(ctx, 'stale@example.com');
     ctx.clock.advance(31 * 60_000);
     for (const token of [first.reset, second.reset, mintToken(cryptoRandom).token]) {
-      const response = await authenticateMagicLink(ctx, token);
-      expect([response.statusCode, json(response).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+      const response = await loginWith(token);
+      expect([response.statusCode, json(response).error_type]).toEqual([401, 'invalid_reset_token']);
     }
   });
 });
@@ -160,7 +172,7 @@ describe('races on one reset token', () => {
     const created = await givenPasswordUser(ctx, 'race-instead@example.com');
     await startReset(ctx, 'race-instead@example.com');
     const { reset } = await resetLinksFor(ctx, 'race-instead@example.com');
-    const responses = await Promise.all(Array.from({ length: 20 }, () => authenticateMagicLink(ctx, reset)));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => loginWith(reset)));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(19);
@@ -172,12 +184,62 @@ describe('races on one reset token', () => {
     await startReset(ctx, 'race-mixed@example.com');
     const { reset } = await resetLinksFor(ctx, 'race-mixed@example.com');
     const responses = await Promise.all([
-      ...Array.from({ length: 5 }, () => authenticateMagicLink(ctx, reset)),
+      ...Array.from({ length: 5 }, () => loginWith(reset)),
       ...Array.from({ length: 5 }, (_, i) => resetWith(reset, `mixed-race-passphrase-${i}-otter`)),
     ]);
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(9);
     const used = (await resetsOf(created.user_id)).filter((row) => row.used_at !== null);
     expect(used).toHaveLength(1);
+  });
+});
+
+describe('each token kind only at its own endpoints (issue 16)', () => {
+  /** Everything a refused redemption must leave as it was. */
+  const snapshot = async () => ({
+    counts: await rowCounts(ctx, ['sessions', 'intermediate_sessions', 'password_resets', 'magic_links']),
+    resets: await ctx.db
+      .selectFrom('password_resets')
+      .select(['id', 'used_at', 'revoked_at'])
+      .orderBy('id')
+      .execute(),
+    links: await ctx.db
+      .selectFrom('magic_links')
+      .select(['id', 'used_at', 'revoked_at'])
+      .orderBy('id')
+      .execute(),
+    emails: await ctx.db.selectFrom('emails').select(['id', 'verified']).orderBy('id').execute(),
+  });
+
+  it('a reset token at /magic_links/authenticate (browser and server API): 401, nothing consumed', async () => {
+    await givenPasswordUser(ctx, 'kinds-reset@example.com');
+    await startReset(ctx, 'kinds-reset@example.com');
+    const { reset } = await resetLinksFor(ctx, 'kinds-reset@example.com');
+    const before = await snapshot();
+    const browser = await authenticateMagicLink(ctx, reset);
+    expect([browser.statusCode, json(browser).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+    const server = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/magic_links/authenticate',
+      headers: {
+        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+        'content-type': 'application/json',
+      },
+      payload: { token: reset },
+    });
+    expect([server.statusCode, json(server).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+    expect(await snapshot()).toEqual(before);
+    // Still a reset token where it belongs.
+    expect((await loginWith(reset)).statusCode).toBe(200);
+  });
+
+  it('a magic-link token at the reset endpoints: 401 invalid_reset_token, nothing consumed', async () => {
+    await requestMagicLink(ctx, 'kinds-link@example.com');
+    const link = await latestToken(ctx, 'kinds-link@example.com');
+    const before = await snapshot();
+    for (const response of [await loginWith(link), await resetWith(link, 'kinds-unusual-passphrase-19')])
+      expect([response.statusCode, json(response).error_type]).toEqual([401, 'invalid_reset_token']);
+    expect(await snapshot()).toEqual(before);
+    expect((await authenticateMagicLink(ctx, link)).statusCode).toBe(200);
   });
 });

@@ -1,48 +1,53 @@
-/** @module reset-token-login — a password-reset token redeemed at /magic_links/authenticate: the reset form's "log in without a password". */
+/**
+ * @module reset-token-login — POST /passwords/email/reset/login: the reset form's "Login without a
+ * password", redeeming an open password-reset token as a sign-in that leaves the password alone.
+ */
 import type { Clock } from '../../clock.js';
 import { checkPkce } from '../../crypto/pkce.js';
 import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
+import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser, markEmailVerified } from '../users/users.repository.js';
-import { consumeReset, revokeOpenResets } from './password-resets.repository.js';
-import type { PasswordResetRow } from './passwords.table.js';
+import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
 
-/** What redeeming takes from the magic-link authenticate body. */
+/** The body of the endpoint as the service uses it. */
 export interface ResetTokenLoginInput {
+  token: string;
   code_verifier?: string | undefined;
   session_duration_minutes?: number | undefined;
 }
 
-/** Whether a reset token can still be used at `now`. */
-export function isOpenReset(reset: PasswordResetRow, now: Date): boolean {
-  return reset.used_at === null && reset.revoked_at === null && reset.expires_at > now;
-}
+const invalidToken = () => new ApiError('invalid_reset_token');
 
 /**
  * Signs in with an open reset token, exactly as a login magic link to the token's address would:
- * the password stays as it is. PKCE is checked against the reset start's challenge before
- * consumption, so a failure leaves the token usable. The token is consumed by the same guarded
+ * the password stays as it is. This is a password-reset endpoint, so only a reset token is
+ * accepted (a magic link is redeemed at /magic_links/authenticate, and a reset token is refused
+ * there), with the reset's errors and the reset start's PKCE challenge, checked before
+ * consumption so a failure leaves the token usable. The token is consumed by the same guarded
  * UPDATE as a password reset, in the transaction that creates the session: of concurrent
  * redemptions (here or at /passwords/email/reset) exactly one wins, the rest get 401
- * unable_to_auth_magic_link. The address is marked verified, a pending user becomes active, and
- * the user's other open resets are revoked.
+ * invalid_reset_token. The address is marked verified, a pending user becomes active, and the
+ * user's other open resets are revoked.
  */
 export async function redeemResetTokenAsLogin(
   deps: { db: Db; clock: Clock; sessions: SessionsService },
   project: Project,
-  reset: PasswordResetRow,
   input: ResetTokenLoginInput,
   attributes: SessionAttributes,
 ): Promise<PrimarySignIn & { emailId: string }> {
-  const unusable = () => new ApiError('unable_to_auth_magic_link');
+  const reset = await findResetByTokenHash(deps.db, project.id, hashToken(input.token));
+  const now = deps.clock.now();
+  if (!reset || reset.used_at !== null || reset.revoked_at !== null || reset.expires_at <= now)
+    throw invalidToken();
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
   return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await consumeReset(trx, reset.id, now))) throw unusable();
+    const at = deps.clock.now();
+    if (!(await consumeReset(trx, reset.id, at))) throw invalidToken();
     const address = await trx
       .selectFrom('emails')
       .select(['id', 'email'])
@@ -50,17 +55,17 @@ export async function redeemResetTokenAsLogin(
       .where('user_id', '=', reset.user_id)
       .executeTakeFirst();
     // The address left the account since the email was sent: the token proves nothing now.
-    if (!address) throw unusable();
+    if (!address) throw invalidToken();
     await markEmailVerified(trx, address.id);
-    await activateUser(trx, reset.user_id, now);
-    await revokeOpenResets(trx, reset.user_id, now);
+    await activateUser(trx, reset.user_id, at);
+    await revokeOpenResets(trx, reset.user_id, at);
     const session = await deps.sessions.completePrimarySignIn(trx, {
       project,
       userId: reset.user_id,
       factor: {
         type: 'magic_link',
         delivery_method: 'email',
-        last_authenticated_at: now.toISOString(),
+        last_authenticated_at: at.toISOString(),
         email_factor: { email_id: address.id, email_address: address.email },
       },
       durationMinutes: input.session_duration_minutes,

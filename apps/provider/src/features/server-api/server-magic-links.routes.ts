@@ -6,6 +6,8 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { presentedSessionOf } from '../sessions/presented-session.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import {
   ServerMagicLinkAuthenticateBody,
   ServerMagicLinkAuthenticateResponse,
@@ -15,6 +17,7 @@ import {
 export interface ServerMagicLinksRoutesOptions {
   db: Db;
   redeem: MagicLinksAuthenticateService;
+  sessions: SessionsService;
   responses: AuthenticateResponseDeps;
 }
 
@@ -41,7 +44,16 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
     },
     async (request) => {
       const project = projectOf(request);
-      const redeemed = await options.redeem.redeem(project, request.body, sessionAttributesOf(request));
+      // As in the browser: a secondary link needs its user's live session (here in the body) and
+      // adds the factor to it; a sign-in link ignores it and mints a new session.
+      const token = request.body.session_token ?? null;
+      const presented = await presentedSessionOf(options.sessions, project, token);
+      const redeemed = await options.redeem.redeem(
+        project,
+        request.body,
+        sessionAttributesOf(request),
+        presented,
+      );
       const fields = await buildSignInResponse(options.responses, project, redeemed);
       return {
         status_code: 200,

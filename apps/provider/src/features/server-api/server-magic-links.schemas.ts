@@ -4,11 +4,15 @@ import { CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { MfaRequiredSchema, SessionDurationMinutes, SessionSchema } from '../sessions/sessions.schemas.js';
 import { UserSchema } from '../users/users.schemas.js';
 
-/** Body: the token from the link the user followed, as the browser-facing call takes it. */
+/**
+ * Body: the token from the link the user followed, as the browser-facing call takes it, and the
+ * user's session token, which a secondary (add-address) link needs (issue 16).
+ */
 export const ServerMagicLinkAuthenticateBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512 }),
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
+  session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 });
 
 /**

@@ -1,7 +1,8 @@
 /** Server-facing POST /v1/sessions/authenticate with Basic project_id:secret. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { SESSION_CLAIM } from '../signing-keys/session-jwt.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -115,5 +116,71 @@ describe('POST /v1/sessions/authenticate', () => {
       payload: { session_token: 'x' },
     });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+/**
+ * Issue 16 item 8: a session JWT past its `exp` is exchanged only while its session row is live,
+ * as the hosted provider's server API does ("If the signature is valid and the underlying session
+ * is still active … return a new JWT"); the answer is decided by the row, never by the JWT alone.
+ */
+describe('POST /v1/sessions/authenticate with a session_jwt: the session row decides', () => {
+  const withJwt = (jwt: string) =>
+    authenticate(basic(ctx.dev.project_id, ctx.dev.secret), { session_jwt: jwt });
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+  const revoke = (sessionToken: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/sessions/revoke',
+      headers: sdkHeaders(ctx.dev.public_token, sessionToken),
+    });
+  const sessionRow = (id: string) =>
+    ctx.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('a valid JWT of a live session: 200, the session and a fresh JWT', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'jwt-valid@example.com');
+    ctx.clock.advance(60_000);
+    const response = await withJwt(signedIn.session_jwt);
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body).toMatchObject({ session_token: '', session: { session_id: signedIn.session.session_id } });
+    const fresh = claimsOf(body.session_jwt);
+    expect(fresh.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 300);
+    expect((fresh[SESSION_CLAIM] as { id: string }).id).toBe(signedIn.session.session_id);
+  });
+
+  it('an expired JWT of a live session: 200 with a JWT that is valid again', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'jwt-expired-live@example.com', 60);
+    ctx.clock.advance(30 * 60_000);
+    const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
+    expect(claimsOf(signedIn.session_jwt).exp).toBeLessThan(nowSeconds);
+    const response = await withJwt(signedIn.session_jwt);
+    expect(response.statusCode).toBe(200);
+    expect(claimsOf(json(response).session_jwt).exp).toBeGreaterThan(nowSeconds);
+  });
+
+  it('an expired JWT of a revoked session: 404 session_not_found, the row untouched', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'jwt-expired-revoked@example.com', 60);
+    expect((await revoke(signedIn.session_token)).statusCode).toBe(200);
+    ctx.clock.advance(10 * 60_000);
+    const before = await sessionRow(signedIn.session.session_id as string);
+    const response = await withJwt(signedIn.session_jwt);
+    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(await sessionRow(signedIn.session.session_id as string)).toEqual(before);
+  });
+
+  it('an unexpired JWT of a revoked session is refused too: the JWT alone is never enough', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'jwt-fresh-revoked@example.com');
+    expect((await revoke(signedIn.session_token)).statusCode).toBe(200);
+    const response = await withJwt(signedIn.session_jwt);
+    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+  });
+
+  it('an expired JWT of a session that itself expired: 404 session_not_found', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'jwt-session-ended@example.com', 5);
+    ctx.clock.advance(5 * 60_000 + 1000);
+    const response = await withJwt(signedIn.session_jwt);
+    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
   });
 });

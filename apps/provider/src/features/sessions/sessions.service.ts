@@ -74,6 +74,11 @@ export interface SessionsService {
   authenticateById(project: Project, sessionId: string, durationMinutes?: number): Promise<TouchedSession>;
   /** The live session of `token` without touching it, for session-only endpoints. */
   requireLive(project: Project, token: string | null): Promise<SessionRow>;
+  /**
+   * The live session of `token`, or undefined when there is none (no token, an IST, unknown,
+   * revoked or expired), for endpoints where a session is optional.
+   */
+  findLive(project: Project, token: string | null): Promise<SessionRow | undefined>;
   /** Revokes the session of `token`. */
   revoke(project: Project, token: string | null): Promise<void>;
   /**
@@ -167,6 +172,11 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
       );
       if (!row) throw new ApiError('session_not_found');
       return row;
+    },
+
+    async findLive(project, token) {
+      if (token === null || isIntermediateSessionToken(token)) return undefined;
+      return findLiveSessionByTokenHash(deps.db, project.id, hashToken(token), deps.clock.now());
     },
 
     async revoke(project, token) {

@@ -1,0 +1,42 @@
+/** @module prove-address — what a used magic link proves: its address belongs to the link's user. */
+import type { DbExecutor } from '../../db/database.js';
+import type { ApiError } from '../../errors/api-error.js';
+import type { Project } from '../projects/project.js';
+import { insertEmailIfAbsent, markEmailVerified } from '../users/users.repository.js';
+import type { MagicLinkRow } from './magic-links.table.js';
+
+/**
+ * Marks the link's address verified, or, for a secondary link, attaches it to the user now
+ * (asking alone never claims an address). Returns the email id; throws `unusable()` when someone
+ * else claimed the address since the link was sent.
+ */
+export async function proveAddress(
+  db: DbExecutor,
+  project: Project,
+  link: MagicLinkRow,
+  now: Date,
+  unusable: () => ApiError,
+): Promise<string> {
+  if (link.purpose !== 'secondary') {
+    await markEmailVerified(db, link.email_id);
+    return link.email_id;
+  }
+  const added = await insertEmailIfAbsent(db, {
+    id: link.email_id,
+    project_id: project.id,
+    user_id: link.user_id,
+    email: link.email,
+    verified: true,
+    created_at: now,
+  });
+  if (added) return added.id;
+  const owner = await db
+    .selectFrom('emails')
+    .select(['id', 'user_id'])
+    .where('project_id', '=', project.id)
+    .where('email', '=', link.email)
+    .executeTakeFirstOrThrow();
+  if (owner.user_id !== link.user_id) throw unusable();
+  await markEmailVerified(db, owner.id);
+  return owner.id;
+}
