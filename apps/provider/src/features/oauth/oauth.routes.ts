@@ -61,7 +61,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         request.server.projectLookup,
         request.query.public_token,
       );
-      const started = await options.start.start(project, request.params.provider, request.query, request.ip);
+      const started = await options.start.start(
+        project,
+        request.params.provider,
+        request.query,
+        request.clientIp,
+      );
       return guardHeaders(reply)
         .header('set-cookie', stateCookie(started.state, options.secureCookies))
         .redirect(started.authorizationUrl, 302);
