@@ -68,6 +68,7 @@ import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerClientAddress } from './plugins/client-address.js';
 import { registerCors } from './plugins/cors.js';
+import { registerFetchMetadataCheck } from './plugins/fetch-metadata.js';
 import { registerProjectAuthDecorations } from './plugins/project-auth.js';
 import { registerRequestContext, requestIdGenerator } from './plugins/request-context.js';
 import type { Random } from './random.js';
@@ -139,6 +140,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const projects = createProjectLookup({ db, clock });
   registerProjectAuthDecorations(app, projects);
   registerCors(app, projects.anyAllowsOrigin);
+  registerFetchMetadataCheck(app);
   app.addHook('preValidation', async (request) => {
     // A bodiless POST without Content-Type validates like `{}` (wire/README.md "Bodiless calls").
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD')

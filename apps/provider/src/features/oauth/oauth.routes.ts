@@ -97,7 +97,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
 
   app.post(
     '/v1/public/oauth/:provider/callback',
-    { schema: { params: ProviderParams, body: CallbackInput } },
+    {
+      schema: { params: ProviderParams, body: CallbackInput },
+      // The upstream's form_post is cross-site by design; the state and its cookie guard it.
+      config: { crossSiteFormPost: true },
+    },
     (request, reply) => callback(request, reply, request.params.provider, request.body),
   );
 };
