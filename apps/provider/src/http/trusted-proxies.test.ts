@@ -51,6 +51,7 @@ describe('parseTrustedProxies', () => {
 
   it.each([
     ['proxy.example.com', /not an IP address/],
+    ['constructor', /not an IP address/],
     ['10.0.0.0/33', /prefix length/],
     ['2001:db8::/129', /prefix length/],
     ['0.0.0.0/0', /every address/],

@@ -17,11 +17,11 @@ export type TrustedProxies =
 export type TrustedProxiesParse = { ok: true; value: TrustedProxies } | { ok: false; problem: string };
 
 /** Named ranges, as proxy-addr (Express, Fastify) names them. */
-const NAMED_RANGES: Record<string, readonly string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
+const NAMED_RANGES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['loopback', ['127.0.0.0/8', '::1/128']],
+  ['linklocal', ['169.254.0.0/16', 'fe80::/10']],
+  ['uniquelocal', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']],
+]);
 
 /** The most hops anyone puts in front of a server; a bigger number is a typo. */
 const MAX_HOPS = 32;
@@ -35,7 +35,7 @@ function addRange(list: BlockList, entry: string): string | undefined {
     address === undefined ||
     (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))
   ) {
-    return `"${entry}" is not an IP address, a CIDR range (10.0.0.0/8, 2001:db8::/32) or one of ${Object.keys(NAMED_RANGES).join(', ')}`;
+    return `"${entry}" is not an IP address, a CIDR range (10.0.0.0/8, 2001:db8::/32) or one of ${[...NAMED_RANGES.keys()].join(', ')}`;
   }
   const type = isIPv4(address) ? 'ipv4' : 'ipv6';
   if (type === 'ipv4' && !isIPv4(rawAddress.trim())) {
@@ -69,7 +69,7 @@ export function parseTrustedProxies(raw: string | undefined, name: string): Trus
   const list = new BlockList();
   for (const rawEntry of text.split(',')) {
     const entry = rawEntry.trim();
-    const named = NAMED_RANGES[entry.toLowerCase()];
+    const named = NAMED_RANGES.get(entry.toLowerCase());
     for (const range of named ?? [entry]) {
       const problem = addRange(list, range);
       if (problem) return { ok: false, problem: `${name}: ${problem}` };
