@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * Runs every bench and prints one summary table, so a change's effect on bundle weight, on
- * the provider's hottest route and on password-login throughput can be quoted in a PR. Figures never fail the run; only the
+ * the provider's hottest route, on password-login throughput and on recovery-code hashing can be quoted in a PR. Figures never fail the run; only the
  * bundle bleed check does (exit 1), and so does a bench that could not measure at all.
  */
 import { benchBundleSize, printBundleFigures } from './bundle-size.mjs';
 import { benchPasswordLogin, printPasswordLoginFigures } from './password-login.mjs';
+import { benchRecoveryCodeHash, printRecoveryCodeHashFigures } from './recovery-code-hash.mjs';
 import { benchSessionAuthenticate, formatRatio, printSessionFigures } from './session-authenticate.mjs';
 
 const summary = [];
@@ -55,6 +56,21 @@ try {
 } catch (error) {
   console.error(`password-login could not run: ${error instanceof Error ? error.message : error}`);
   summary.push(['password login', 'could not run']);
+  failed = true;
+}
+
+console.log('\n== recovery-code hash ==');
+try {
+  const recovery = await benchRecoveryCodeHash();
+  printRecoveryCodeHashFigures(recovery);
+  const ratioOf = (start) => recovery.rows.find((r) => r.kind.startsWith(start))?.ratio.toFixed(3);
+  summary.push([
+    'recovery code vs login argon2id',
+    `attempt ${ratioOf('recovery code, wrong')} ×, issue of ten ${ratioOf('issue')} ×`,
+  ]);
+} catch (error) {
+  console.error(`recovery-code-hash could not run: ${error instanceof Error ? error.message : error}`);
+  summary.push(['recovery-code hash', 'could not run']);
   failed = true;
 }
 

@@ -40,6 +40,7 @@ import { createOtpsSendService } from './features/otps/otps-send.service.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
 import { createBreachedPasswords } from './features/passwords/breached-passwords.js';
 import { createLoginLockout } from './features/passwords/login-lockout.js';
+import { createPasswordLock } from './features/passwords/password-lock.js';
 import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
@@ -53,6 +54,7 @@ import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
+import { RECOVERY_CODE_ARGON2 } from './features/totps/recovery-code-at-rest.js';
 import { totpsRoutes } from './features/totps/totps.routes.js';
 import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
 import { createTotpsEnrolService } from './features/totps/totps-enrol.service.js';
@@ -93,6 +95,8 @@ export interface AppDeps {
   keyRing?: KeyRing;
   /** Password hashing; argon2id m=19 MiB t=2 p=1 by default (tests pass cheaper parameters). */
   passwordHasher?: PasswordHasher;
+  /** Recovery-code hashing; argon2id at RECOVERY_CODE_ARGON2 (m=2 MiB t=2 p=1) by default. */
+  recoveryCodeHasher?: PasswordHasher;
   /** The adjustable clock behind POST /dev/clock (development mode, LATCHKEY_DEV_CLOCK=1). */
   devClock?: OffsetClock;
   /** Replaces the upstream OAuth client (default: global fetch, the app's clock and random). */
@@ -188,6 +192,9 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   const secondFactor = createSecondFactorService({ db, clock, sessions, limiter });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
+  const passwordLock = createPasswordLock({ db, clock, random, mailer: deps.mailer, log: app.log });
+  // Lock notices are delivered after the answer; closing waits for those still on their way.
+  app.addHook('onClose', () => passwordLock.settled());
   const passwordDeps = {
     db,
     clock,
@@ -195,6 +202,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     sessions,
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     lockout: createLoginLockout({ db, clock }),
+    lock: passwordLock,
     breached: createBreachedPasswords({
       clock,
       rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
@@ -244,14 +252,23 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registrations: createOAuthRegistrationsService({ db, clock }),
   };
   const oneTap = createOneTapService({ ...oauthDeps, lookups });
+  const recoveryCodeHasher =
+    deps.recoveryCodeHasher ?? createPasswordHasher({ parameters: RECOVERY_CODE_ARGON2 });
   const totps = {
-    enrol: createTotpsEnrolService({ db, clock, random, keyEncryptionSecret: config.keyEncryptionSecret }),
+    enrol: createTotpsEnrolService({
+      db,
+      clock,
+      random,
+      keyEncryptionSecret: config.keyEncryptionSecret,
+      recoveryCodeHasher,
+    }),
     authenticate: createTotpsAuthenticateService({
       db,
       clock,
       sessions,
       secondFactor,
       keyEncryptionSecret: config.keyEncryptionSecret,
+      recoveryCodeHasher,
     }),
   };
   const walletChallenges = createWalletChallengeStore({ db, clock });
@@ -267,7 +284,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     }),
   };
 
-  app.register(healthRoutes);
+  app.register(healthRoutes, { db });
   app.register(jwksRoutes, { db, keyRing });
   app.register(clientsideServicesRoutes);
   app.register(serverSessionsRoutes, { db, sessions, keyRing, issuer: config.issuer, responses });

@@ -24,6 +24,7 @@ const prefixes = {
   phoneNumber: 'phone-number',
   otpCode: 'otp-code',
   password: 'password',
+  passwordLockout: 'password-lockout',
   webauthnRegistration: 'webauthn-registration',
   oauthUserRegistration: 'oauth-user-registration',
   cryptoWallet: 'crypto-wallet',

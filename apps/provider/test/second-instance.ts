@@ -1,26 +1,53 @@
 /**
- * A second provider process on a test context's database: its own app and, on PostgreSQL, its
- * own connection pool (as a second process would have), on the same clock. On PGlite, which one
- * process owns, the second app shares the first one's connection.
+ * A second provider app on the test context's database, as a second process behind the same
+ * load balancer would run it (SECURITY A8): the context's configuration (trusted proxies, send
+ * limits, …) and clock, its own dev outbox and logger. On PostgreSQL it opens its own connection
+ * pool; on PGlite (one process only) it shares the context's.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { connectDatabase } from '../src/db/connect.js';
+import type { Db } from '../src/db/database.js';
+import type { Mailer } from '../src/email/mailer.js';
 import { buildTestApp, type TestContext, type TestContextOptions } from './test-app.js';
 
-/** The second instance; `close()` it in afterAll. */
+/** The second app, its own database handle, and how to stop both. */
 export interface SecondInstance {
   app: FastifyInstance;
+  db: Db;
   close(): Promise<void>;
 }
 
-/** Starts a second app on `ctx`'s database with `ctx`'s options, overridden by `overrides`. */
+/** Options of startSecondInstance. */
+export interface SecondInstanceOptions {
+  /** Its mailer, made on its own database handle; the dev outbox by default. */
+  mailer?: (db: Db) => Mailer;
+  logger?: FastifyBaseLogger;
+  /** Configuration that differs from the context's (e.g. `forwardedHeader`). */
+  config?: Omit<TestContextOptions, 'mailer' | 'messenger' | 'logger' | 'devClock'>;
+}
+
+/** Starts a second app sharing the context's database, configuration and clock. */
 export async function startSecondInstance(
   ctx: TestContext,
-  overrides: TestContextOptions = {},
+  options: SecondInstanceOptions = {},
 ): Promise<SecondInstance> {
   const url = ctx.database.url;
   const pool = url ? await connectDatabase({ kind: 'postgres', url, poolSize: 5 }) : undefined;
-  const app = buildTestApp(pool?.db ?? ctx.db, ctx.clock, { ...ctx.options, ...overrides });
+  const db = pool?.db ?? ctx.db;
+  // The process's own transports and logger, never the first app's (they hold its handle).
+  const {
+    mailer: _mailer,
+    messenger: _messenger,
+    logger: _logger,
+    devClock: _devClock,
+    ...shared
+  } = ctx.options;
+  const app = buildTestApp(db, ctx.clock, {
+    ...shared,
+    ...options.config,
+    ...(options.mailer ? { mailer: options.mailer(db) } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   try {
     await app.ready();
   } catch (error) {
@@ -29,6 +56,7 @@ export async function startSecondInstance(
   }
   return {
     app,
+    db,
     close: async () => {
       await app.close();
       await pool?.close();

@@ -70,6 +70,8 @@ export interface TestContextOptions {
   sendLimitOverrides?: Partial<SendLimits>;
   /** Password hashing; by default argon2id with test-cheap parameters (m=1 MiB, t=1). */
   passwordHasher?: PasswordHasher;
+  /** Recovery-code hashing; the app's default (production RECOVERY_CODE_ARGON2, ≈1 ms a hash) when absent. */
+  recoveryCodeHasher?: PasswordHasher;
   /** LATCHKEY_BREACHED_PASSWORDS_RANGE_URL: the k-anonymity range API asked beside the bundled list. */
   breachedPasswordsRangeUrl?: string;
   /** LATCHKEY_DEV_CLOCK=1: the app's clock is the manual clock plus POST /dev/clock's offset. */
@@ -147,6 +149,7 @@ export function buildTestApp(
       ...(devClock ? { devClock } : {}),
       ...(options.captchaTimeoutMs === undefined ? {} : { captchaTimeoutMs: options.captchaTimeoutMs }),
       passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
+      ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
     },
   );
 }

@@ -34,6 +34,10 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // pg-pool drops its own error listener while a client is checked out, and Kysely adds none, so a
+  // connection cut between two statements (a database restart) would be an uncaught 'error' that
+  // kills the process. The statement in flight still fails (→ 503), and the dead client is not reused.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -19,6 +19,7 @@ import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
 import type {
   LoginFailuresTable,
+  PasswordLockoutsTable,
   PasswordResetsTable,
   PasswordsTable,
 } from '../features/passwords/passwords.table.js';
@@ -50,6 +51,7 @@ export interface Database {
   passwords: PasswordsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  password_lockouts: PasswordLockoutsTable;
   webauthn_registrations: WebauthnRegistrationsTable;
   webauthn_challenges: WebauthnChallengesTable;
   oauth_provider_configs: OAuthProviderConfigsTable;

@@ -54,6 +54,13 @@ it('keeps the health check up (it does not touch the database)', async () => {
   expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
 });
 
+it('is not ready: /readyz answers 503 with Retry-After', async () => {
+  const response = await app.inject({ method: 'GET', url: '/readyz' });
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('5');
+  expect(response.json()).toMatchObject({ error_type: 'service_unavailable' });
+});
+
 it('recognises connection failures through cause chains, and nothing else', () => {
   expect(isDatabaseUnavailable(new Error('wrapped', { cause: { code: 'ECONNREFUSED' } }))).toBe(true);
   expect(isDatabaseUnavailable({ code: '57P01' })).toBe(true);

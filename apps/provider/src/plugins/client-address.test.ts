@@ -184,7 +184,7 @@ describe('behind one trusted proxy (LATCHKEY_TRUSTED_PROXIES=127.0.0.1)', () => 
   });
 
   it('with LATCHKEY_FORWARDED_HEADER=forwarded, Forwarded is read and X-Forwarded-For ignored', async () => {
-    const second = await startSecondInstance(behind, { forwardedHeader: 'forwarded' });
+    const second = await startSecondInstance(behind, { config: { forwardedHeader: 'forwarded' } });
     try {
       const quoted = {
         socket: PROXY,

@@ -29,6 +29,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 5, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // pg-pool drops its own error listener while a client is checked out and Kysely adds none: a
+    // connection cut then would be an uncaught 'error' that kills the site (the statement still fails).
+    pool.on('connect', (client) => client.on('error', () => {}));
     root = new Kysely({ dialect: new PostgresDialect({ pool }) });
   } else {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

@@ -20,7 +20,10 @@ import {
 export const ACCOUNT_DELAY_FROM = 5;
 /** Failures from one client network before it is delayed: higher, since offices share an address. */
 export const IP_DELAY_FROM = 50;
-/** Consecutive account failures after which the password factor is off until a reset. */
+/**
+ * Consecutive failures on an address after which its account's password sign-in is locked
+ * until the owner proves an address (password-lock.ts); the counter itself still ages out.
+ */
 export const HARD_CAP = 100;
 const FIRST_DELAY_SECONDS = 30;
 const MAX_DELAY_SECONDS = 15 * 60;
@@ -47,6 +50,12 @@ export type LockoutState = 'open' | 'hard_locked';
  */
 export interface LoginAttempt {
   state: LockoutState;
+  /**
+   * This attempt is the HARD_CAP-th consecutive one on the address: if it fails, the account
+   * behind the address gets its lasting lock. Exactly one attempt per run of failures sees
+   * this (the counter's guarded upsert serialises them).
+   */
+  reachesCap: boolean;
   succeeded(): Promise<void>;
   abandoned(): Promise<void>;
 }
@@ -104,6 +113,7 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
       };
       return {
         state: onAccount === 'capped' ? 'hard_locked' : 'open',
+        reachesCap: onAccount !== 'capped' && onAccount.failures === HARD_CAP,
         async succeeded() {
           await deleteFailures(db, account);
           await giveBackNetwork();
@@ -115,9 +125,12 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
       };
     },
 
-    /** A completed reset clears the account's counter (NIST rev4 §3.2.2, SECURITY A4 c). */
-    async clear(project: Project, email: string): Promise<void> {
-      await deleteFailures(db, accountKey(project, email));
+    /**
+     * Clears the counters of addresses whose password was just set: guesses at an earlier
+     * password (or at none) say nothing about the new one (NIST rev4 §3.2.2, SECURITY A4 c).
+     */
+    async clear(project: Project, emails: readonly string[]): Promise<void> {
+      for (const email of emails) await deleteFailures(db, accountKey(project, email));
     },
   };
 }

@@ -1,11 +1,12 @@
-/** @module password-credentials — checking an email and password under the failed-login limits (SECURITY A4, E1). */
+/** @module password-credentials — checking an email and password under the failed-login limits and the password lock (SECURITY A4, E1). */
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { DbExecutor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { findEmailByAddress } from '../users/users.repository.js';
 import type { LoginLockout } from './login-lockout.js';
-import { findPassword } from './passwords.repository.js';
+import type { PasswordLock } from './password-lock.js';
+import { findPasswordForLogin } from './passwords.repository.js';
 import type { PasswordRow } from './passwords.table.js';
 
 /** The one answer to every failed login (SECURITY E1): unknown email, wrong password, hard-locked. */
@@ -14,11 +15,13 @@ export const WRONG_CREDENTIALS_MESSAGE = 'The email or password is incorrect.';
 /**
  * The stored password of `email` if `password` (both normalised) matches it. Limits come first
  * (429 inside a delay window, no hashing), and the attempt is counted before the check; an
- * unknown address costs the same verification as a known one and fails the same way; a success
- * clears the address's count and gives the network's back.
+ * unknown address, a counter past the cap and a locked account cost the same verification as a
+ * known one and fail the same way; a success clears the address's count and gives the
+ * network's back. The HARD_CAP-th consecutive failure on an address locks its account's
+ * password sign-in (password-lock.ts) before the 401 is answered.
  */
 export async function verifyCredentials(
-  deps: { db: DbExecutor; hasher: PasswordHasher; lockout: LoginLockout },
+  deps: { db: DbExecutor; hasher: PasswordHasher; lockout: LoginLockout; lock: PasswordLock },
   project: Project,
   email: string,
   password: string,
@@ -31,9 +34,12 @@ export async function verifyCredentials(
   let matched: PasswordRow | undefined;
   try {
     const emailRow = await findEmailByAddress(db, project.id, email);
-    const stored = emailRow && (await findPassword(db, emailRow.user_id));
-    if (attempt.state === 'hard_locked' || !stored) await hasher.dummyVerify(password);
-    else if (await hasher.verify(stored.hash, password)) matched = stored;
+    const stored = emailRow && (await findPasswordForLogin(db, emailRow.user_id));
+    if (attempt.state === 'hard_locked' || !stored || stored.locked) await hasher.dummyVerify(password);
+    else if (await hasher.verify(stored.password.hash, password)) matched = stored.password;
+    // Inside the try: if the lock cannot be written the attempt is given back, and the next
+    // failure reaches the cap again, so no run of failures ends without its lock.
+    if (!matched && stored && attempt.reachesCap) await deps.lock.lock(project, stored.password.user_id);
   } catch (error) {
     await attempt.abandoned();
     throw error;

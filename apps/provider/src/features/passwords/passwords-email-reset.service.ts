@@ -10,7 +10,12 @@ import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { activateUser, findEmailByAddress, markEmailVerified } from '../users/users.repository.js';
+import {
+  activateUser,
+  findAddressesOfUser,
+  findEmailByAddress,
+  markEmailVerified,
+} from '../users/users.repository.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
@@ -117,8 +122,10 @@ export function createPasswordsEmailResetService(
      * Sets the password of the token's user. PKCE and strength are checked before the token
      * is consumed (a failure leaves it usable); the token is consumed by one guarded UPDATE in
      * the transaction that stores the hash, so of concurrent resets exactly one wins (B3). Every
-     * session, reset token and magic link of the user ends (B9); the address's lock is cleared;
-     * the user's addresses get the "password changed" notice (once: only the winner sends it).
+     * session, reset token and magic link of the user ends (B9); so does the account's password
+     * lock (the token proved the address), and the failed-login counters of the user's addresses
+     * are cleared (A4 c); the user's addresses get the "password changed" notice (once: only the
+     * winner sends it).
      */
     async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
       const tokenHash = hashToken(input.token);
@@ -146,17 +153,20 @@ export function createPasswordsEmailResetService(
           await markEmailVerified(trx, emailRow.id);
         }
         await activateUser(trx, found.user_id, at);
-        return deps.sessions.completePrimarySignIn(trx, {
+        const unlocked = await deps.lock.end(trx, found.user_id, 'password_reset_by_email', at);
+        const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: found.user_id,
           factor: passwordFactor(at),
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
+        return { session, unlocked };
       });
-      if (emailRow) await deps.lockout.clear(project, emailRow.email);
+      deps.lock.announceEnd(created.unlocked);
+      await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, found.user_id));
       await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
-      return created;
+      return created.session;
     },
   };
 }

@@ -1,17 +1,20 @@
 /** @module passwords-reset.service — changing a password with the current one or with a live session (SECURITY B9, D7). */
+import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { activateUser } from '../users/users.repository.js';
+import { activateUser, findAddressesOfUser } from '../users/users.repository.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
+import { isPasswordLocked } from './password-lockouts.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { findPassword, revokeOtherSessions, setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
+import { sessionProvesAddress } from './session-address-proof.js';
 
 /** Body of /passwords/existing_password/reset. */
 export interface ExistingPasswordResetInput {
@@ -20,6 +23,13 @@ export interface ExistingPasswordResetInput {
   new_password: string;
   session_duration_minutes?: number | undefined;
 }
+
+/** 400 reset_password: the account is locked and this session did not prove an address. */
+const lockedWithoutProof = () =>
+  new ApiError('reset_password', {
+    message:
+      'Password sign-in to this account is turned off after too many failed attempts. To set a new password, sign in with a link or code sent to your email first, or reset your password by email.',
+  });
 
 /** Creates the password change service. */
 export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & PasswordServiceDeps) {
@@ -37,7 +47,9 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
     /**
      * Replaces the password of `email` when `existing_password` is right (a wrong one counts as
      * a failed login and answers like one), ends every session of the user and signs in anew;
-     * the user's addresses get the "password changed" notice.
+     * the user's addresses get the "password changed" notice. While the account's password
+     * sign-in is locked it answers 401 like a wrong password: knowing the password is what the
+     * lock is about, so it cannot end the lock.
      */
     async withExistingPassword(
       project: Project,
@@ -73,15 +85,20 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
 
     /**
      * Sets the signed-in user's password (a first one, or a replacement), and ends every other
-     * session of the user; the presented session stays. Clears the failed-login counters of
-     * the user's addresses, so a hard-locked password works again (SECURITY A4 c). The user's
-     * addresses get the notice (worded as "added" for a first password).
+     * session of the user; the presented session stays. While the account's password sign-in
+     * is locked, the session must have proved an address of the user (a magic link or email
+     * code): then the lock ends with the new password; otherwise 400 reset_password and nothing
+     * changes, since a session from before the lock proves nothing about who asks now. Clears
+     * the failed-login counters of the user's addresses (SECURITY A4 c). The user's addresses
+     * get the notice (worded as "added" for a first password).
      */
     async withSession(project: Project, session: SessionRow, password: string): Promise<void> {
       const next = await acceptable(project, password);
+      const provesAddress = await sessionProvesAddress(db, project, session);
+      if (!provesAddress && (await isPasswordLocked(db, session.user_id))) throw lockedWithoutProof();
       const hash = await hasher.hash(next);
       const now = clock.now();
-      const replaced = await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const had = await findPassword(trx, session.user_id);
         await setPassword(
           trx,
@@ -89,16 +106,14 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           now,
         );
         await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
-        return had !== undefined;
+        const unlocked = provesAddress
+          ? await deps.lock.end(trx, session.user_id, 'password_set_after_email_sign_in', now)
+          : undefined;
+        return { replaced: had !== undefined, unlocked };
       });
-      const addresses = await db
-        .selectFrom('emails')
-        .select('email')
-        .where('project_id', '=', project.id)
-        .where('user_id', '=', session.user_id)
-        .execute();
-      for (const { email } of addresses) await deps.lockout.clear(project, email);
-      const kind = replaced ? 'session' : 'session_first';
+      deps.lock.announceEnd(changed.unlocked);
+      await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, session.user_id));
+      const kind = changed.replaced ? 'session' : 'session_first';
       await notifyPasswordChanged(deps, project, session.user_id, kind, now);
     },
   };

@@ -15,6 +15,7 @@ import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
+import type { PasswordLock } from './password-lock.js';
 import { assessPassword, type PasswordStrength, requireStrongPassword } from './password-strength.js';
 import { findPassword, insertPasswordIfAbsent, replacePasswordHash } from './passwords.repository.js';
 
@@ -41,6 +42,7 @@ export interface PasswordServiceDeps {
   sessions: SessionsService;
   hasher: PasswordHasher;
   lockout: LoginLockout;
+  lock: PasswordLock;
   breached: BreachedPasswords;
 }
 
@@ -68,7 +70,8 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
     /**
      * Creates a user with `email` and a password, and signs them in. An address that already
      * has an account (with or without a password) gets 400 reset_password and nothing is
-     * changed: the owner proves control of the inbox through the reset email instead.
+     * changed: the owner proves control of the inbox through the reset email instead. Failed
+     * logins counted on the address before it had an account are forgotten (SECURITY A4 b).
      */
     async create(
       project: Project,
@@ -85,7 +88,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (await findEmailByAddress(db, project.id, email)) throw taken();
       const hash = await hasher.hash(password);
-      return db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const now = clock.now();
         const method = await createUserWithMethod(trx, deps, project, { channel: 'email', value: email });
         if (!method) throw taken();
@@ -107,6 +110,8 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
         return { ...session, emailId: method.id };
       });
+      await deps.lockout.clear(project, [email]);
+      return created;
     },
 
     /**

@@ -1,4 +1,4 @@
-/** @module passwords.table — the passwords, login_failures and password_resets tables. */
+/** @module passwords.table — the passwords, login_failures, password_resets and password_lockouts tables. */
 import type { Insertable, Selectable } from 'kysely';
 
 /** Columns of `passwords`: at most one per user; `hash` is an argon2id PHC string. */
@@ -38,6 +38,23 @@ export interface PasswordResetsTable {
   revoked_at: Date | null;
 }
 
+/** How a lock ended: a new password set by someone who proved an address of the account. */
+export type UnlockReason = 'password_reset_by_email' | 'password_set_after_email_sign_in';
+
+/**
+ * Columns of `password_lockouts`: one row per time the account's password sign-in was locked at
+ * the failed-login cap; open while `unlocked_at` is null (at most one open row per user).
+ */
+export interface PasswordLockoutsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  locked_at: Date;
+  unlocked_at: Date | null;
+  unlock_reason: UnlockReason | null;
+}
+
+export type PasswordLockoutRow = Selectable<PasswordLockoutsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type PasswordRow = Selectable<PasswordsTable>;
 export type NewPasswordRow = Insertable<PasswordsTable>;

@@ -1,20 +1,41 @@
-/** @module recovery-codes — the ten single-use codes issued with a TOTP: `xxxx-xxxx-xxxx` in lowercase base32 (60 bits each). */
-import { hashToken } from '../../crypto/tokens.js';
+/**
+ * @module recovery-codes — the ten single-use codes issued with a TOTP: `xxxx-xxxx-xxxx` in
+ * lowercase base32 (60 bits each), the first letter distinct within a set (the selector).
+ */
 import type { Random } from '../../random.js';
 
 /** How many codes one issue gives (docs/contracts.md "TOTP"). */
 export const RECOVERY_CODE_COUNT = 10;
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
-const GROUPS = 3;
+/** RFC 4648 base32 in lowercase: no 0/1/8/9, so nothing reads as o, l, b or g on paper. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+/** Letters per code, shown as three groups of four. */
+export const RECOVERY_CODE_LENGTH = 12;
 const GROUP_LENGTH = 4;
 
-/** `count` fresh codes from the CSPRNG; 32 divides 256, so `byte & 31` picks every letter equally often. */
+/**
+ * Draws allowed for one set before the random source is declared broken. A CSPRNG needs about
+ * 12 draws for 10 distinct first letters; 1 000 fail with a chance far below 2^-1000.
+ */
+const MAX_DRAWS = 1_000;
+
+const grouped = (letters: string) => letters.match(new RegExp(`.{${GROUP_LENGTH}}`, 'g'))?.join('-') ?? '';
+
+/**
+ * `count` fresh codes from the CSPRNG (32 divides 256, so `byte & 31` picks every letter equally
+ * often). A code whose first letter another code of the set already has is drawn again, so each
+ * typed code names the one stored row it can match (recovery-code-at-rest.ts).
+ */
 export function mintRecoveryCodes(random: Random, count = RECOVERY_CODE_COUNT): string[] {
-  return Array.from({ length: count }, () => {
-    const letters = Array.from(random.bytes(GROUPS * GROUP_LENGTH), (byte) => ALPHABET[byte & 31]).join('');
-    return letters.match(new RegExp(`.{${GROUP_LENGTH}}`, 'g'))?.join('-') ?? '';
-  });
+  const codes = new Map<string, string>();
+  for (let draw = 0; codes.size < count; draw++) {
+    if (draw === MAX_DRAWS) throw new Error('the random source repeats itself: no distinct recovery codes');
+    const bytes = random.bytes(RECOVERY_CODE_LENGTH);
+    const letters = Array.from(bytes, (byte) => RECOVERY_CODE_ALPHABET[byte & 31]).join('');
+    const selector = recoveryCodeSelector(letters);
+    if (!codes.has(selector)) codes.set(selector, grouped(letters));
+  }
+  return [...codes.values()];
 }
 
 /**
@@ -23,12 +44,15 @@ export function mintRecoveryCodes(random: Random, count = RECOVERY_CODE_COUNT): 
  */
 export function normaliseRecoveryCode(typed: string): string | null {
   const letters = typed.toLowerCase().replace(/[\s-]/g, '');
-  if (letters.length !== GROUPS * GROUP_LENGTH || ![...letters].every((c) => ALPHABET.includes(c)))
+  if (
+    letters.length !== RECOVERY_CODE_LENGTH ||
+    ![...letters].every((c) => RECOVERY_CODE_ALPHABET.includes(c))
+  )
     return null;
-  return letters.match(new RegExp(`.{${GROUP_LENGTH}}`, 'g'))?.join('-') ?? null;
+  return grouped(letters);
 }
 
-/** The stored form of a canonical code (SHA-256; the plaintext exists only in the response that issued it). */
-export function hashRecoveryCode(code: string): string {
-  return hashToken(code);
+/** The non-secret part of a canonical code: its first letter. */
+export function recoveryCodeSelector(code: string): string {
+  return code.slice(0, 1);
 }

@@ -3,6 +3,7 @@
  * an IST it completes the sign-in, with a session it confirms a new TOTP or steps the session up.
  */
 import type { Clock } from '../../clock.js';
+import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, Transaction } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
@@ -12,11 +13,18 @@ import type {
 } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { hashRecoveryCode, normaliseRecoveryCode } from './recovery-codes.js';
+import { legacyRecoveryCodeHash, matchesRecoveryCode } from './recovery-code-at-rest.js';
+import { normaliseRecoveryCode, recoveryCodeSelector } from './recovery-codes.js';
 import { recoveryCodeFactor, totpFactor } from './totp-factors.js';
 import { matchingTotpStep } from './totp-secret.js';
 import { openTotpSecret } from './totp-secret-at-rest.js';
-import { acceptTotpStep, findTotpOfUser, useRecoveryCode } from './totps.repository.js';
+import {
+  acceptTotpStep,
+  findTotpOfUser,
+  findUnusedRecoveryCode,
+  useLegacyRecoveryCode,
+  useRecoveryCode,
+} from './totps.repository.js';
 import type { AuthenticateInput, RecoverInput } from './totps.schemas.js';
 import type { TotpRow } from './totps.table.js';
 
@@ -32,6 +40,8 @@ export function createTotpsAuthenticateService(deps: {
   sessions: SessionsService;
   secondFactor: SecondFactorService;
   keyEncryptionSecret: string | undefined;
+  /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
+  recoveryCodeHasher: PasswordHasher;
 }) {
   const { db, clock } = deps;
 
@@ -93,7 +103,11 @@ export function createTotpsAuthenticateService(deps: {
       );
     },
 
-    /** Uses one recovery code of the caller's verified TOTP; a code works once (one guarded UPDATE). */
+    /**
+     * Uses one recovery code of the caller's verified TOTP. The code's selector names at most one
+     * salted row, verified (or a dummy) outside any transaction; the use itself is one guarded
+     * UPDATE of that row, or of a legacy SHA-256 row, so a code works once (SECURITY B4).
+     */
     async recover(
       project: Project,
       caller: SessionOrIntermediate,
@@ -102,6 +116,11 @@ export function createTotpsAuthenticateService(deps: {
     ): Promise<ProvenTotp> {
       const totp = await totpFor(project, caller, true);
       const code = normaliseRecoveryCode(input.recovery_code);
+      let matchedId: string | undefined;
+      if (code !== null) {
+        const row = await findUnusedRecoveryCode(db, totp.id, recoveryCodeSelector(code));
+        if (await matchesRecoveryCode(deps.recoveryCodeHasher, row, code)) matchedId = row?.id;
+      }
       const refused = { ok: false as const, error: new ApiError('invalid_recovery_code') };
       return settle(
         project,
@@ -110,8 +129,11 @@ export function createTotpsAuthenticateService(deps: {
         { durationMinutes: input.session_duration_minutes, attributes },
         async (trx) => {
           const now = clock.now();
-          const usedId =
-            code === null ? undefined : await useRecoveryCode(trx, totp.id, hashRecoveryCode(code), now);
+          let usedId: string | undefined;
+          if (matchedId !== undefined)
+            usedId = await useRecoveryCode(trx, { totpId: totp.id, codeId: matchedId }, now);
+          else if (code !== null)
+            usedId = await useLegacyRecoveryCode(trx, totp.id, legacyRecoveryCodeHash(code), now);
           if (usedId === undefined) return refused;
           return { ok: true, factor: recoveryCodeFactor(usedId, now), value: null };
         },

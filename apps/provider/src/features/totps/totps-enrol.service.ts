@@ -1,13 +1,15 @@
 /** @module totps-enrol.service — adding an authenticator app, issuing new recovery codes, and removing the app. */
 import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { PasswordHasher } from '../../crypto/password-hasher.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
-import { hashRecoveryCode, mintRecoveryCodes } from './recovery-codes.js';
+import { storedRecoveryCode } from './recovery-code-at-rest.js';
+import { mintRecoveryCodes } from './recovery-codes.js';
 import { totpQrCode } from './totp-qr-code.js';
 import { mintTotpSecret, totpKeyUri } from './totp-secret.js';
 import { sealTotpSecret } from './totp-secret-at-rest.js';
@@ -17,6 +19,7 @@ import {
   replaceRecoveryCodes,
   replaceUnverifiedTotp,
 } from './totps.repository.js';
+import type { NewTotpRecoveryCodeRow } from './totps.table.js';
 
 /** docs/contracts.md "TOTP": an enrolment waits this long for its first code unless the call says otherwise. */
 export const DEFAULT_ENROLMENT_MINUTES = 30;
@@ -44,23 +47,26 @@ export function createTotpsEnrolService(deps: {
   clock: Clock;
   random: Random;
   keyEncryptionSecret: string | undefined;
+  /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
+  recoveryCodeHasher: PasswordHasher;
 }) {
   const { db, clock, random } = deps;
 
-  /** Mints fresh codes and stores their hashes for `totpId`, replacing every earlier code. */
-  async function issueRecoveryCodes(trx: DbExecutor, project: Project, totpId: string): Promise<string[]> {
+  /**
+   * Fresh codes for `totpId` and the rows that store them salted; hashed before any transaction
+   * opens, so no connection waits on argon2id.
+   */
+  async function mintRecoveryCodeRows(project: Project, totpId: string) {
     const codes = mintRecoveryCodes(random);
-    await replaceRecoveryCodes(
-      trx,
-      totpId,
-      codes.map((code) => ({
+    const rows: NewTotpRecoveryCodeRow[] = await Promise.all(
+      codes.map(async (code) => ({
         id: newId('totpRecoveryCode', project.environment, random),
         totp_id: totpId,
-        code_hash: hashRecoveryCode(code),
+        ...(await storedRecoveryCode(deps.recoveryCodeHasher, code)),
         used_at: null,
       })),
     );
-    return codes;
+    return { codes, rows };
   }
 
   return {
@@ -80,7 +86,8 @@ export function createTotpsEnrolService(deps: {
       const qrCode = await totpQrCode(totpKeyUri({ secret, issuer: project.name, label }));
       const now = clock.now();
       const totpId = newId('totp', project.environment, random);
-      const recoveryCodes = await db.transaction().execute(async (trx) => {
+      const minted = await mintRecoveryCodeRows(project, totpId);
+      await db.transaction().execute(async (trx) => {
         const stored = await replaceUnverifiedTotp(trx, {
           id: totpId,
           project_id: project.id,
@@ -92,14 +99,14 @@ export function createTotpsEnrolService(deps: {
           created_at: now,
         });
         if (!stored) throw new ApiError('totp_already_exists');
-        return issueRecoveryCodes(trx, project, totpId);
+        await replaceRecoveryCodes(trx, totpId, minted.rows);
       });
       return {
         user_id: userId,
         totp_id: totpId,
         secret,
         qr_code: qrCode,
-        recovery_codes: recoveryCodes,
+        recovery_codes: minted.codes,
         __user: user,
       };
     },
@@ -108,8 +115,9 @@ export function createTotpsEnrolService(deps: {
     async rotateRecoveryCodes(project: Project, userId: string): Promise<IssuedRecoveryCodes> {
       const totp = await findTotpOfUser(db, project.id, userId);
       if (!totp) throw new ApiError('totp_not_found');
-      const codes = await db.transaction().execute((trx) => issueRecoveryCodes(trx, project, totp.id));
-      return { totp_id: totp.id, verified: totp.verified, recovery_codes: codes };
+      const minted = await mintRecoveryCodeRows(project, totp.id);
+      await db.transaction().execute((trx) => replaceRecoveryCodes(trx, totp.id, minted.rows));
+      return { totp_id: totp.id, verified: totp.verified, recovery_codes: minted.codes };
     },
 
     /** Removes the user's TOTP `totpId` and its codes; 404 totp_not_found when it is not theirs. */

@@ -1,7 +1,7 @@
 /** @module totps.repository — SQL for TOTPs and their recovery codes; each use is one guarded statement. */
 import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRow } from './totps.table.js';
+import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRecoveryCodeRow, TotpRow } from './totps.table.js';
 
 /** The parts of a TOTP row the wire User shows. */
 export interface TotpSummary {
@@ -83,18 +83,54 @@ export async function acceptTotpStep(
     .executeTakeFirst();
 }
 
-/** Uses an unused recovery code of `totpId` (one guarded UPDATE); its id, or undefined. */
-export async function useRecoveryCode(
+/** The unused salted recovery code of `totpId` whose selector is `selector`, if any (at most one: unique index). */
+export async function findUnusedRecoveryCode(
   db: DbExecutor,
   totpId: string,
-  codeHash: string,
+  selector: string,
+): Promise<Pick<TotpRecoveryCodeRow, 'id' | 'code_hash'> | undefined> {
+  return db
+    .selectFrom('totp_recovery_codes')
+    .select(['id', 'code_hash'])
+    .where('totp_id', '=', totpId)
+    .where('code_selector', '=', selector)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Uses the recovery code `codeId` of `totpId` if it is still unused: one guarded UPDATE, so of two
+ * uses of one code, sequential or concurrent, only the first finds the row (SECURITY B4).
+ */
+export async function useRecoveryCode(
+  db: DbExecutor,
+  key: { totpId: string; codeId: string },
+  now: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('totp_recovery_codes')
+    .set({ used_at: now })
+    .where('id', '=', key.codeId)
+    .where('totp_id', '=', key.totpId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Uses an unused legacy (unsalted SHA-256) recovery code of `totpId` as useRecoveryCode does; its id, or undefined. */
+export async function useLegacyRecoveryCode(
+  db: DbExecutor,
+  totpId: string,
+  legacyHash: string,
   now: Date,
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('totp_recovery_codes')
     .set({ used_at: now })
     .where('totp_id', '=', totpId)
-    .where('code_hash', '=', codeHash)
+    .where('code_selector', 'is', null)
+    .where('code_hash', '=', legacyHash)
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();

@@ -18,15 +18,19 @@ export interface TotpsTable {
   created_at: Date;
 }
 
-/** Columns of `totp_recovery_codes`: single-use codes, stored as SHA-256 only. */
+/** Columns of `totp_recovery_codes`: single-use codes, stored hashed only (recovery-code-at-rest.ts). */
 export interface TotpRecoveryCodesTable {
   /** The wire `totp_recovery_code_id` of the factor (`totp-recovery-code-{environment}-{uuid}`). */
   id: string;
   totp_id: string;
+  /** The code's first letter (not secret), unique in its set; null on a legacy SHA-256 row. */
+  code_selector: string | null;
+  /** argon2id PHC string with the code's own salt; the unsalted SHA-256 on a legacy row. */
   code_hash: string;
   used_at: Date | null;
 }
 
 export type TotpRow = Selectable<TotpsTable>;
 export type NewTotpRow = Insertable<TotpsTable>;
+export type TotpRecoveryCodeRow = Selectable<TotpRecoveryCodesTable>;
 export type NewTotpRecoveryCodeRow = Insertable<TotpRecoveryCodesTable>;

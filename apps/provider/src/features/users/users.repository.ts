@@ -69,6 +69,22 @@ export async function findUserWithEmails(
     .executeTakeFirst();
 }
 
+/** The addresses of user `userId` of `projectId`, oldest first. */
+export async function findAddressesOfUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('emails')
+    .select('email')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
 /** The email row for a normalised address in `projectId`. */
 export async function findEmailByAddress(
   db: DbExecutor,

@@ -1,0 +1,160 @@
+/**
+ * Issue 16 item 3 on two provider instances sharing one PostgreSQL database (SECURITY A4, A8):
+ * failures through either count together, the lock holds on both, and the owner is told once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  givenPasswordUser,
+  resetLinksFor,
+  STRONG_PASSWORD,
+  startReset,
+} from '../../../test/password-helpers.js';
+import {
+  capturedLogger,
+  failLogins,
+  LOCK_NOTICE_SUBJECT,
+  passwordLogin,
+  recordingMailer,
+  securityEvents,
+  visible,
+  WRONG_PASSWORD,
+} from '../../../test/password-lock-helpers.js';
+import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
+import { createTestContext, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { testDatabaseUrl } from '../../../test/test-database.js';
+import { sha256Base64url } from '../../crypto/hash.js';
+import type { Db } from '../../db/database.js';
+import { createOutboxMailer } from '../../email/outbox-mailer.js';
+import { cryptoRandom } from '../../random.js';
+import { HARD_CAP } from './login-lockout.js';
+import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
+
+const REFUSED = {
+  status: 401,
+  error_type: 'unauthorized_credentials',
+  error_message: WRONG_CREDENTIALS_MESSAGE,
+  retry_after: undefined,
+  session: false,
+};
+const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
+
+describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
+  const mail = [recordingMailer(), recordingMailer()] as const;
+  const logs = [capturedLogger(), capturedLogger()] as const;
+  const outboxOf = (db: Db, context: TestContext) =>
+    createOutboxMailer({
+      db,
+      clock: context.clock,
+      random: cryptoRandom,
+      from: 'Latchkey <no-reply@localhost>',
+      outboxUrl: 'http://localhost/dev/outbox',
+      announce: () => {},
+    });
+  let ctx: TestContext;
+  let second: SecondInstance;
+  beforeAll(async () => {
+    ctx = await createTestContext({ logger: logs[0].logger, mailer: mail[0].mailer });
+    mail[0].passTo(outboxOf(ctx.db, ctx));
+    second = await startSecondInstance(ctx, {
+      logger: logs[1].logger,
+      mailer: (db) => {
+        mail[1].passTo(outboxOf(db, ctx));
+        return mail[1].mailer;
+      },
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await ctx?.close();
+  });
+
+  const notices = (email: string) =>
+    [...mail[0].sent, ...mail[1].sent].filter(
+      (message) => message.to === email && message.subject === LOCK_NOTICE_SUBJECT,
+    );
+
+  it('failures split across both reach the cap together; the lock holds on both; one lock, one notice per address', async () => {
+    const { user_id } = await givenPasswordUser(ctx, 'split@example.com');
+    await ctx.db
+      .insertInto('emails')
+      .values({
+        id: `email-test-${cryptoRandom.uuid()}`,
+        project_id: ctx.dev.project.id,
+        user_id,
+        email: 'split-other@example.com',
+        verified: true,
+        created_at: ctx.clock.now(),
+      })
+      .execute();
+    const apps = [ctx.app, second.app];
+    // Round-robin: each instance sees only half, yet the shared counter holds all of them.
+    await failLogins(ctx, 'split@example.com', HARD_CAP - 1, apps);
+    const counter = await second.db
+      .selectFrom('login_failures')
+      .select('failures')
+      .where('key_hash', '=', sha256Base64url('split@example.com'))
+      .where('scope', '=', 'password_login.account')
+      .executeTakeFirstOrThrow();
+    expect(counter.failures).toBe(HARD_CAP - 1);
+    // The account's other address is one failure from the cap too.
+    await second.db
+      .insertInto('login_failures')
+      .values({
+        project_id: ctx.dev.project.id,
+        scope: 'password_login.account',
+        key_hash: sha256Base64url('split-other@example.com'),
+        failures: HARD_CAP - 1,
+        locked_until: null,
+        last_failure_at: ctx.clock.now(),
+      })
+      .execute();
+    ctx.clock.advance(15 * 60 * 1000);
+    // Both addresses reach the cap at once, on different instances: two lock attempts race.
+    const racing = await Promise.all([
+      passwordLogin(ctx, 'split@example.com', WRONG_PASSWORD, ctx.app),
+      passwordLogin(ctx, 'split-other@example.com', WRONG_PASSWORD, second.app),
+      passwordLogin(ctx, 'split@example.com', WRONG_PASSWORD, second.app),
+      passwordLogin(ctx, 'split-other@example.com', WRONG_PASSWORD, ctx.app),
+    ]);
+    expect(racing.map(visible)).toEqual(Array(4).fill(REFUSED));
+    // Hours later, the right password is refused on either instance, under either address.
+    ctx.clock.advance(13 * 60 * 60 * 1000);
+    for (const app of apps) {
+      expect(visible(await passwordLogin(ctx, 'split@example.com', STRONG_PASSWORD, app))).toEqual(REFUSED);
+      expect(visible(await passwordLogin(ctx, 'split-other@example.com', STRONG_PASSWORD, app))).toEqual(
+        REFUSED,
+      );
+    }
+    // One lock, logged once, and one notice per address, whichever instance won the race.
+    const locks = await ctx.db
+      .selectFrom('password_lockouts')
+      .selectAll()
+      .where('user_id', '=', user_id)
+      .execute();
+    expect(locks).toHaveLength(1);
+    const lockedEvents = [
+      ...securityEvents(logs[0].lines, 'password_login_locked'),
+      ...securityEvents(logs[1].lines, 'password_login_locked'),
+    ];
+    expect(lockedEvents).toEqual([expect.objectContaining({ user_id, lockout_id: locks[0]?.id })]);
+    expect(notices('split@example.com')).toHaveLength(1);
+    expect(notices('split-other@example.com')).toHaveLength(1);
+
+    // A reset by email completed on one instance ends the lock for both.
+    expect((await startReset(ctx, 'split@example.com')).statusCode).toBe(200);
+    const { reset } = await resetLinksFor(ctx, 'split@example.com');
+    const done = await second.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/passwords/email/reset',
+      headers: sdkHeaders(ctx.dev.public_token),
+      payload: { token: reset, password: NEW_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+    for (const app of apps) {
+      expect((await passwordLogin(ctx, 'split-other@example.com', NEW_PASSWORD, app)).statusCode).toBe(200);
+    }
+    expect(securityEvents(logs[1].lines, 'password_login_unlocked')).toEqual([
+      expect.objectContaining({ user_id, unlock_reason: 'password_reset_by_email' }),
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * @module password-lock — the lasting lock on an account's password sign-in once the failed-login
+ * cap is reached: who starts it, who ends it, and what the operator and the owner are told
+ * (SECURITY A4, issue 16).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { Mailer } from '../../email/mailer.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import { findAddressesOfUser } from '../users/users.repository.js';
+import { HARD_CAP } from './login-lockout.js';
+import { renderPasswordLockedEmail } from './password-locked-email.js';
+import { endOpenLock, insertLockIfNoneOpen } from './password-lockouts.repository.js';
+import type { PasswordLockoutRow, UnlockReason } from './passwords.table.js';
+
+/** The stable `security_event` values of the log lines (docs/provider-api.md "Password lock"). */
+export const LOCKED_EVENT = 'password_login_locked';
+export const UNLOCKED_EVENT = 'password_login_unlocked';
+
+/** What the lock needs. */
+export interface PasswordLockDeps {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** Creates the password lock. */
+export function createPasswordLock(deps: PasswordLockDeps) {
+  const { db, log } = deps;
+  // Notices still being delivered; the app waits for them on close.
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * Hands the notice for each address to the mailer without waiting for delivery, so the answer
+   * to the request that reached the cap leaves as fast as any other failed login; a failed
+   * delivery is logged, never answered.
+   */
+  function tellOwner(project: Project, lock: PasswordLockoutRow, addresses: string[]): void {
+    const event = { security_event: LOCKED_EVENT, project_id: project.id, user_id: lock.user_id };
+    const failed = (error: unknown) =>
+      log.error({ ...event, err: error }, 'password lock notice not delivered');
+    const deliver = async (to: string) => {
+      const notice = { to, projectName: project.name, failures: HARD_CAP, lockedAt: lock.locked_at };
+      await deps.mailer.send(renderPasswordLockedEmail(notice));
+    };
+    // Each send starts now (before the answer leaves); none is awaited here.
+    const deliveries = addresses.map((to) => deliver(to).catch(failed));
+    const all = Promise.all(deliveries).then(() => undefined);
+    inFlight.add(all);
+    void all.finally(() => inFlight.delete(all));
+  }
+
+  return {
+    /**
+     * Locks the user's password sign-in after the HARD_CAP-th consecutive failure on one of the
+     * user's addresses. One guarded INSERT decides, across processes, which request started the
+     * lock: only that one logs it and tells the owner (every stored address, once). On an
+     * account already locked nothing changes.
+     */
+    async lock(project: Project, userId: string): Promise<void> {
+      // Read first: once the row is in, nothing may fail before the notice is handed over.
+      const addresses = await findAddressesOfUser(db, project.id, userId);
+      const started = await insertLockIfNoneOpen(db, {
+        id: newId('passwordLockout', project.environment, deps.random),
+        project_id: project.id,
+        user_id: userId,
+        locked_at: deps.clock.now(),
+      });
+      if (!started) return;
+      log.warn(
+        { security_event: LOCKED_EVENT, project_id: project.id, user_id: userId, lockout_id: started.id },
+        `password sign-in locked after ${HARD_CAP} consecutive failed logins`,
+      );
+      tellOwner(project, started, addresses);
+    },
+
+    /**
+     * Ends the user's open lock inside the caller's transaction (the one that stores the new
+     * password). Returns the ended lock for `announceEnd` after the commit; undefined when none was open.
+     */
+    end(
+      trx: DbExecutor,
+      userId: string,
+      reason: UnlockReason,
+      at: Date,
+    ): Promise<PasswordLockoutRow | undefined> {
+      return endOpenLock(trx, userId, reason, at);
+    },
+
+    /** Logs the end of a lock (after the transaction that ended it has committed). */
+    announceEnd(ended: PasswordLockoutRow | undefined): void {
+      if (!ended) return;
+      log.info(
+        {
+          security_event: UNLOCKED_EVENT,
+          project_id: ended.project_id,
+          user_id: ended.user_id,
+          lockout_id: ended.id,
+          unlock_reason: ended.unlock_reason,
+          locked_at: ended.locked_at.toISOString(),
+        },
+        'password sign-in unlocked',
+      );
+    },
+
+    /** Resolves once every notice handed over so far has been delivered or logged as failed. */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+}
+
+/** The password lock. */
+export type PasswordLock = ReturnType<typeof createPasswordLock>;

@@ -1,0 +1,102 @@
+/** Steps of the failed-login hard cap (SECURITY A4), driven through the real password endpoints. */
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
+import { HARD_CAP } from '../src/features/passwords/login-lockout.js';
+import { freshPasswordIp } from './password-helpers.js';
+import { json, sdkHeaders, type TestContext } from './test-app.js';
+
+/** A wrong password that passes every input check. */
+export const WRONG_PASSWORD = 'wrong-but-long-password-1';
+/** The subject line of the lock notice, for the development project. */
+export const LOCK_NOTICE_SUBJECT = 'Password sign-in to your Development project account was turned off';
+/** The longest failed-login delay: waiting this long before an attempt always gets past a delay. */
+const LONGEST_DELAY_MS = 15 * 60 * 1000;
+
+/** A password login on `app` (the test context's by default) from a fresh client network. */
+export function passwordLogin(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  app: FastifyInstance = ctx.app,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/sdk/v1/passwords/authenticate',
+    headers: sdkHeaders(ctx.dev.public_token),
+    remoteAddress: freshPasswordIp(),
+    payload: { email, password },
+  });
+}
+
+/**
+ * Fails `count` consecutive logins of `email` with a wrong password, waiting out each delay on
+ * the manual clock first, so each one is checked (401) and counted; `apps` take turns.
+ */
+export async function failLogins(
+  ctx: TestContext,
+  email: string,
+  count: number,
+  apps: FastifyInstance[] = [ctx.app],
+): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    ctx.clock.advance(LONGEST_DELAY_MS);
+    const response = await passwordLogin(ctx, email, WRONG_PASSWORD, apps[i % apps.length]);
+    if (response.statusCode !== 401) throw new Error(`failure ${i + 1} of ${email}: ${response.body}`);
+  }
+}
+
+/** Brings `email` to the hard cap: HARD_CAP consecutive failed logins. */
+export function reachHardCap(ctx: TestContext, email: string, apps?: FastifyInstance[]): Promise<void> {
+  return failLogins(ctx, email, HARD_CAP, apps);
+}
+
+/** What a client can see of a response, without the per-request id. */
+export function visible(response: LightMyRequestResponse) {
+  const body = json(response);
+  return {
+    status: response.statusCode,
+    error_type: body.error_type,
+    error_message: body.error_message,
+    retry_after: response.headers['retry-after'],
+    session: body.data?.session_token !== undefined,
+  };
+}
+
+/** A mailer that records each message as it is handed over, then passes it on (to the outbox). */
+export function recordingMailer(): { mailer: Mailer; sent: OutgoingEmail[]; passTo(next: Mailer): void } {
+  const sent: OutgoingEmail[] = [];
+  let next: Mailer | undefined;
+  return {
+    sent,
+    passTo: (mailer) => {
+      next = mailer;
+    },
+    mailer: {
+      async send(message) {
+        sent.push(message);
+        await next?.send(message);
+      },
+    },
+  };
+}
+
+/** A pino logger whose JSON lines are kept, parsed, in `lines`. */
+export function capturedLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const raw: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      raw.push(String(chunk));
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), lines, raw };
+}
+
+/** The captured log lines of one security event. */
+export function securityEvents(lines: Array<Record<string, unknown>>, event: string) {
+  return lines.filter((line) => line.security_event === event);
+}
