@@ -7,6 +7,8 @@ import { ServerRouter } from 'react-router';
 import { configFromEnv } from './.server/config.js';
 import { createAppContext } from './.server/context.js';
 
+export { originForm } from './.server/origin-form.js';
+
 export const streamTimeout = 10_000;
 
 /** Called once by server/main.mjs before it listens: opens and migrates the database. */

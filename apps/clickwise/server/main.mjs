@@ -4,13 +4,13 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequestListener } from '@react-router/node';
+import { createRequestListener } from '@mjackson/node-fetch-server';
+import { createRequestHandler } from 'react-router';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
 const buildDir = join(here, '../dist/site');
 const clientDir = join(buildDir, 'client');
-const port = Number(process.env.CLICKWISE_PORT ?? 3000);
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -41,9 +41,19 @@ function serveStatic(req, res) {
 
 const build = await import(pathToFileURL(join(buildDir, 'server/index.js')).href);
 const loadContext = await build.entry.module.startApp(process.env, repoRoot);
-const handle = createRequestListener({ build, getLoadContext: () => loadContext, mode: 'production' });
+const { host, port, publicOrigin } = loadContext.clickwise.config;
+const handleRequest = createRequestHandler(build, 'production');
+// Every request's URL is on CLICKWISE_PUBLIC_URL's origin: the Host header and any forwarded
+// protocol or host are written by the client (or passed through by a proxy), so none of them may
+// decide the site's origin, which React Router's own same-origin check of actions compares with.
+const { protocol, host: publicHost } = new URL(publicOrigin);
+const handle = createRequestListener((request) => handleRequest(request, loadContext), {
+  protocol,
+  host: publicHost,
+});
 
 const server = createServer((req, res) => {
+  req.url = build.entry.module.originForm(req.url ?? '/');
   try {
     if (serveStatic(req, res)) return;
   } catch {
@@ -51,7 +61,7 @@ const server = createServer((req, res) => {
   }
   handle(req, res);
 });
-server.listen(port, () => console.log(`Clickwise on http://localhost:${port}`));
+server.listen(port, host, () => console.log(`Clickwise on ${publicOrigin} (listening on ${host}:${port})`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

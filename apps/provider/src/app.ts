@@ -66,9 +66,12 @@ import { createWebauthnAuthenticateService } from './features/webauthn/webauthn-
 import { createChallengeStore } from './features/webauthn/webauthn-challenges.js';
 import { createWebauthnRegisterService } from './features/webauthn/webauthn-register.service.js';
 import { createWebauthnRegistrationsService } from './features/webauthn/webauthn-registrations.service.js';
+import { SOCKET_ONLY } from './http/client-address.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
+import { registerClientAddress } from './plugins/client-address.js';
 import { registerCors } from './plugins/cors.js';
+import { registerFetchMetadataCheck } from './plugins/fetch-metadata.js';
 import { registerProjectAuthDecorations } from './plugins/project-auth.js';
 import { registerRequestContext, requestIdGenerator } from './plugins/request-context.js';
 import type { Random } from './random.js';
@@ -104,11 +107,16 @@ export interface AppDeps {
 }
 
 /** The parts of ProviderConfig the app reads. */
-export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret' | 'trustProxy'> &
+export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret'> &
   Partial<
     Pick<
       ProviderConfig,
-      'sendLimitOverrides' | 'breachedPasswordsRangeUrl' | 'publicUrl' | 'ethereumRpcUrls' | 'recaptcha'
+      | 'sendLimitOverrides'
+      | 'breachedPasswordsRangeUrl'
+      | 'publicUrl'
+      | 'ethereumRpcUrls'
+      | 'recaptcha'
+      | 'clientAddress'
     >
   >;
 
@@ -123,7 +131,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(random, config.mode === 'production' ? 'live' : 'test'),
     requestTimeout: 30_000,
-    trustProxy: config.trustProxy,
+    // Forwarded headers are read by plugins/client-address.ts alone, from the trusted proxies only.
+    trustProxy: false,
     return503OnClosing: true,
     // Strict types: "5" is not a number and nothing is coerced behind the caller's back.
     // (Fastify's ajv compiler already installs ajv-formats, which gives `format: 'email'`.)
@@ -132,9 +141,11 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   registerJsonBodyParser(app);
   registerRequestContext(app);
+  registerClientAddress(app, config.clientAddress ?? SOCKET_ONLY);
   const projects = createProjectLookup({ db, clock });
   registerProjectAuthDecorations(app, projects);
   registerCors(app, projects.anyAllowsOrigin);
+  registerFetchMetadataCheck(app);
   app.addHook('preValidation', async (request) => {
     // A bodiless POST without Content-Type validates like `{}` (wire/README.md "Bodiless calls").
     if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD')

@@ -30,7 +30,8 @@ describe('loadConfig', () => {
       LATCHKEY_PUBLIC_URL: 'https://auth.example.com/',
       LATCHKEY_MAIL_FROM: 'A <a@example.com>',
       LATCHKEY_KEY_ENCRYPTION_SECRET: 's',
-      LATCHKEY_TRUST_PROXY: 'true',
+      LATCHKEY_TRUSTED_PROXIES: '127.0.0.1',
+      LATCHKEY_FORWARDED_HEADER: 'Forwarded',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -43,7 +44,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://auth.example.com',
       mailFrom: 'A <a@example.com>',
       keyEncryptionSecret: 's',
-      trustProxy: true,
+      clientAddress: { trustedProxies: { kind: 'addresses' }, header: 'forwarded' },
       logLevel: 'warn',
     });
   });
@@ -157,6 +158,35 @@ describe('loadConfig', () => {
   ])('rejects reCAPTCHA settings %j without printing the key', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).not.toThrow(/SECRETKEY/);
+  });
+
+  it('reads the client address from the socket alone by default (issue 16)', () => {
+    expect(loadConfig({}).clientAddress).toEqual({
+      trustedProxies: { kind: 'none' },
+      header: 'x-forwarded-for',
+    });
+    expect(loadConfig({ LATCHKEY_TRUSTED_PROXIES: '2' }).clientAddress).toEqual({
+      trustedProxies: { kind: 'hops', hops: 2 },
+      header: 'x-forwarded-for',
+    });
+  });
+
+  it.each(['true', '1', 'false'])(
+    'refuses the removed LATCHKEY_TRUST_PROXY=%s, naming LATCHKEY_TRUSTED_PROXIES (issue 16)',
+    (value) => {
+      expect(() => loadConfig({ LATCHKEY_TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ LATCHKEY_TRUST_PROXY: value })).toThrow(/LATCHKEY_TRUSTED_PROXIES/);
+    },
+  );
+
+  it.each([
+    [{ LATCHKEY_TRUSTED_PROXIES: '10.0.0.0/33' }],
+    [{ LATCHKEY_TRUSTED_PROXIES: '0.0.0.0/0' }],
+    [{ LATCHKEY_TRUSTED_PROXIES: 'proxy.example.com' }],
+    [{ LATCHKEY_TRUSTED_PROXIES: '127.0.0.1', LATCHKEY_FORWARDED_HEADER: 'x-real-ip' }],
+    [{ LATCHKEY_FORWARDED_HEADER: 'forwarded' }],
+  ])('rejects client-address settings %j', (env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 
   it('finds the repo root from the package directory', () => {

@@ -4,6 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlProblem } from './features/oauth/upstream/upstream-url.js';
 import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
+import type { ClientAddressPolicy } from './http/client-address.js';
+import type { ForwardedHeaderName } from './http/forwarded-hops.js';
+import { parseTrustedProxies } from './http/trusted-proxies.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
@@ -28,8 +31,8 @@ export interface ProviderConfig {
   publicUrl: string;
   /** When set, signing keys are stored encrypted with a key derived from it. */
   keyEncryptionSecret: string | undefined;
-  /** Trust X-Forwarded-For for the session's ip_address (only behind a proxy you run). */
-  trustProxy: boolean;
+  /** LATCHKEY_TRUSTED_PROXIES / LATCHKEY_FORWARDED_HEADER: how a client's address is found (socket only by default). */
+  clientAddress: ClientAddressPolicy;
   logLevel: string;
   /** LATCHKEY_SEND_LIMIT_*: send limits of the development project, over its stored ones (tests, e2e). */
   sendLimitOverrides: Partial<SendLimits>;
@@ -193,6 +196,32 @@ function parseRecaptcha(env: NodeJS.ProcessEnv): RecaptchaConfig | undefined {
   return { assessmentUrl, apiKey };
 }
 
+const FORWARDED_HEADERS: readonly ForwardedHeaderName[] = ['x-forwarded-for', 'forwarded'];
+
+/**
+ * Reads LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER. The removed LATCHKEY_TRUST_PROXY
+ * refuses to start whatever its value: it believed the left-most X-Forwarded-For entry, which the
+ * client writes, and a deployment that set it must now name its proxies instead.
+ */
+function parseClientAddress(env: NodeJS.ProcessEnv): ClientAddressPolicy {
+  if (nonEmpty(env.LATCHKEY_TRUST_PROXY) !== undefined) {
+    throw new ConfigError(
+      "LATCHKEY_TRUST_PROXY is no longer read (it believed the client-written left-most X-Forwarded-For entry): unset it, and behind a reverse proxy set LATCHKEY_TRUSTED_PROXIES to the proxy's address (e.g. 127.0.0.1) or hop count",
+    );
+  }
+  const trusted = parseTrustedProxies(env.LATCHKEY_TRUSTED_PROXIES, 'LATCHKEY_TRUSTED_PROXIES');
+  if (!trusted.ok) throw new ConfigError(trusted.problem);
+  const header = nonEmpty(env.LATCHKEY_FORWARDED_HEADER)?.toLowerCase();
+  if (header === undefined) return { trustedProxies: trusted.value, header: 'x-forwarded-for' };
+  if (!FORWARDED_HEADERS.includes(header as ForwardedHeaderName)) {
+    throw new ConfigError(`LATCHKEY_FORWARDED_HEADER must be x-forwarded-for or forwarded, got "${header}"`);
+  }
+  if (trusted.value.kind === 'none') {
+    throw new ConfigError('LATCHKEY_FORWARDED_HEADER is set but LATCHKEY_TRUSTED_PROXIES is not');
+  }
+  return { trustedProxies: trusted.value, header: header as ForwardedHeaderName };
+}
+
 /** Options of loadConfig. */
 export interface LoadConfigOptions {
   /** The server needs real transports in production; the CLI sends nothing and does not. */
@@ -241,7 +270,7 @@ export function loadConfig(
     issuer: (nonEmpty(env.LATCHKEY_ISSUER) ?? 'stytch.com').replace(/\/+$/, ''),
     publicUrl: (nonEmpty(env.LATCHKEY_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     keyEncryptionSecret: nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET),
-    trustProxy: env.LATCHKEY_TRUST_PROXY === 'true' || env.LATCHKEY_TRUST_PROXY === '1',
+    clientAddress: parseClientAddress(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     sendLimitOverrides: parseSendLimitOverrides(env),
     messagingApi: parseMessagingApi(env),

@@ -1,18 +1,14 @@
 /**
  * A second provider app on the test context's database, as a second process behind the same
- * load balancer would run it (SECURITY A8). On PostgreSQL it opens its own connection pool; on
- * PGlite (one process only) it shares the context's.
+ * load balancer would run it (SECURITY A8): the context's configuration (trusted proxies, send
+ * limits, …) and clock, its own dev outbox and logger. On PostgreSQL it opens its own connection
+ * pool; on PGlite (one process only) it shares the context's.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { createPasswordHasher } from '../src/crypto/password-hasher.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer } from '../src/email/mailer.js';
-import { createOutboxMailer } from '../src/email/outbox-mailer.js';
-import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
-import { cryptoRandom } from '../src/random.js';
-import { TEST_ARGON2, type TestContext } from './test-app.js';
+import { buildTestApp, type TestContext, type TestContextOptions } from './test-app.js';
 
 /** The second app, its own database handle, and how to stop both. */
 export interface SecondInstance {
@@ -21,33 +17,43 @@ export interface SecondInstance {
   close(): Promise<void>;
 }
 
-/** Starts a second app sharing the context's database and clock; `mailer` defaults to the dev outbox. */
+/** Options of startSecondInstance. */
+export interface SecondInstanceOptions {
+  /** Its mailer, made on its own database handle; the dev outbox by default. */
+  mailer?: (db: Db) => Mailer;
+  logger?: FastifyBaseLogger;
+  /** Configuration that differs from the context's (e.g. `forwardedHeader`). */
+  config?: Omit<TestContextOptions, 'mailer' | 'messenger' | 'logger' | 'devClock'>;
+}
+
+/** Starts a second app sharing the context's database, configuration and clock. */
 export async function startSecondInstance(
   ctx: TestContext,
-  options: { mailer?: (db: Db) => Mailer; logger?: FastifyBaseLogger } = {},
+  options: SecondInstanceOptions = {},
 ): Promise<SecondInstance> {
   const url = ctx.database.url;
   const pool = url ? await connectDatabase({ kind: 'postgres', url, poolSize: 5 }) : undefined;
   const db = pool?.db ?? ctx.db;
-  const deps = { db, clock: ctx.clock, random: cryptoRandom };
-  const outbox = { ...deps, outboxUrl: 'http://localhost/dev/outbox', announce: () => {} };
-  const app = buildApp(
-    {
-      mode: 'development',
-      issuer: 'stytch.com',
-      keyEncryptionSecret: 'test-key-encryption-secret',
-      trustProxy: false,
-    },
-    {
-      ...deps,
-      mailer:
-        options.mailer?.(db) ?? createOutboxMailer({ ...outbox, from: 'Latchkey <no-reply@localhost>' }),
-      messenger: createOutboxMessenger(outbox),
-      passwordHasher: createPasswordHasher({ parameters: TEST_ARGON2 }),
-      ...(options.logger ? { logger: options.logger } : {}),
-    },
-  );
-  await app.ready();
+  // The process's own transports and logger, never the first app's (they hold its handle).
+  const {
+    mailer: _mailer,
+    messenger: _messenger,
+    logger: _logger,
+    devClock: _devClock,
+    ...shared
+  } = ctx.options;
+  const app = buildTestApp(db, ctx.clock, {
+    ...shared,
+    ...options.config,
+    ...(options.mailer ? { mailer: options.mailer(db) } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  try {
+    await app.ready();
+  } catch (error) {
+    await pool?.close();
+    throw error;
+  }
   return {
     app,
     db,

@@ -1,7 +1,7 @@
 /** Builds a provider app on a fresh database with a manual clock, plus intent-named helpers for tests. */
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { createManualClock, createOffsetClock, type ManualClock } from '../src/clock.js';
+import { createManualClock, createOffsetClock, type ManualClock, type OffsetClock } from '../src/clock.js';
 import type { RecaptchaConfig } from '../src/config.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
 import type { Db } from '../src/db/database.js';
@@ -14,6 +14,9 @@ import {
   type ProjectCredentials,
 } from '../src/features/projects/projects.service.js';
 import type { SendLimits } from '../src/features/projects/send-limits.js';
+import type { ClientAddressPolicy } from '../src/http/client-address.js';
+import type { ForwardedHeaderName } from '../src/http/forwarded-hops.js';
+import { parseTrustedProxies } from '../src/http/trusted-proxies.js';
 import type { Messenger } from '../src/messaging/messenger.js';
 import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
 import { cryptoRandom } from '../src/random.js';
@@ -44,6 +47,8 @@ export interface TestContext {
   db: Db;
   database: TestDatabase;
   clock: ManualClock;
+  /** What the context was created with (a second instance takes the same). */
+  options: TestContextOptions;
   /** The development project (any local origin and redirect). */
   dev: ProjectCredentials & { project: Project };
   /** Creates another project. */
@@ -81,14 +86,30 @@ export interface TestContextOptions {
   recaptcha?: RecaptchaConfig;
   /** How long a reCAPTCHA assessment may take (the app's 5 s by default). */
   captchaTimeoutMs?: number;
+  /** LATCHKEY_TRUSTED_PROXIES (e.g. `127.0.0.1` or `1`); unset: the socket address, forwarded headers ignored. */
+  trustedProxies?: string;
+  /** LATCHKEY_FORWARDED_HEADER; `x-forwarded-for` by default. */
+  forwardedHeader?: ForwardedHeaderName;
 }
 
-/** Builds the app on a fresh database; call `close()` in afterAll. */
-export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
-  const { db } = database;
-  const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
-  const devClock = options.devClock ? createOffsetClock(clock) : undefined;
+/** LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER as loadConfig reads them; socket only when unset. */
+function clientAddressOf(options: TestContextOptions): ClientAddressPolicy | undefined {
+  if (options.trustedProxies === undefined) return undefined;
+  const parsed = parseTrustedProxies(options.trustedProxies, 'trustedProxies');
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return { trustedProxies: parsed.value, header: options.forwardedHeader ?? 'x-forwarded-for' };
+}
+
+/**
+ * Builds (does not ready) a provider app on `db` with `options`, as createTestContext does; a
+ * second app on the same database is a second provider process (see test/second-instance.ts).
+ */
+export function buildTestApp(
+  db: Db,
+  clock: ManualClock,
+  options: TestContextOptions,
+  devClock?: OffsetClock,
+): FastifyInstance {
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
   const mailer =
     options.mailer ??
@@ -102,7 +123,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const messenger =
     options.messenger ??
     createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce: () => {} });
-  const app = buildApp(
+  return buildApp(
     {
       mode: options.mode ?? 'development',
       issuer: 'stytch.com',
@@ -110,7 +131,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
         options.keyEncryptionSecret === null
           ? undefined
           : (options.keyEncryptionSecret ?? 'test-key-encryption-secret'),
-      trustProxy: false,
+      ...(clientAddressOf(options) ? { clientAddress: clientAddressOf(options) } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.ethereumRpcUrls ? { ethereumRpcUrls: options.ethereumRpcUrls } : {}),
       ...(options.recaptcha ? { recaptcha: options.recaptcha } : {}),
@@ -131,6 +152,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
     },
   );
+}
+
+/** Builds the app on a fresh database; call `close()` in afterAll. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
+  const devClock = options.devClock ? createOffsetClock(clock) : undefined;
+  const deps = { clock: devClock ?? clock, random: cryptoRandom };
+  const app = buildTestApp(db, clock, options, devClock);
   await app.ready();
   const givenProject: TestContext['givenProject'] = async (projectOptions) => {
     const { project, credentials } = await createProject(db, deps, {
@@ -152,6 +183,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     db,
     database,
     clock,
+    options,
     dev,
     givenProject,
     close: async () => {

@@ -12,6 +12,16 @@ export interface LatchkeyProject {
 
 /** Everything the site reads from its environment. */
 export interface ClickwiseConfig {
+  /** CLICKWISE_HOST: the address the server listens on (loopback unless told otherwise). */
+  host: string;
+  /** CLICKWISE_PORT. */
+  port: number;
+  /**
+   * CLICKWISE_PUBLIC_URL's origin: where people reach the site. The site's own origin for every
+   * decision (the session cookie, the same-origin check, the URL of each request); no request
+   * header (Host, X-Forwarded-Proto/Host, Forwarded) is ever asked.
+   */
+  publicOrigin: string;
   providerUrl: string;
   database: DatabaseTarget;
   /** Read lazily: in development the provider writes it when it first starts. */
@@ -30,7 +40,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): Clickwi
   const providerDataDir = resolve(env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
   const dataDir = resolve(env.CLICKWISE_DATA_DIR ?? join(providerDataDir, 'clickwise'));
   let project: LatchkeyProject | undefined;
+  const port = portFromEnv(env.CLICKWISE_PORT);
   return {
+    host: env.CLICKWISE_HOST?.trim() || '127.0.0.1',
+    port,
+    publicOrigin: publicOriginFromEnv(env.CLICKWISE_PUBLIC_URL, port),
     providerUrl: (env.PROVIDER_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
@@ -42,6 +56,38 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): Clickwi
     googleOAuth: env.CLICKWISE_GOOGLE_OAUTH === '1',
     sentryDsn: env.CLICKWISE_SENTRY_DSN || null,
   };
+}
+
+function portFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || port > 65535) {
+    throw new Error(`CLICKWISE_PORT must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+/**
+ * The origin of CLICKWISE_PUBLIC_URL (`http://localhost:{port}` by default): an http(s) URL with
+ * nothing but a trailing slash after its host.
+ */
+function publicOriginFromEnv(raw: string | undefined, port: number): string {
+  const text = raw?.trim() || `http://localhost:${port}`;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new Error(
+      `CLICKWISE_PUBLIC_URL must be an origin like https://clickwise.example.com, got "${text}"`,
+    );
+  }
+  return url.origin;
 }
 
 function projectFromEnv(env: NodeJS.ProcessEnv, providerDataDir: string): LatchkeyProject {

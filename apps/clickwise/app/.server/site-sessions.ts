@@ -3,7 +3,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import type { Db, UserRow } from './db/database.js';
 
-export const SESSION_COOKIE = 'clickwise_session';
+/** The session cookie's name and whether it is Secure, which follow from the site's public origin. */
+export interface SessionCookie {
+  name: '__Host-clickwise_session' | 'clickwise_session';
+  secure: boolean;
+}
+
+/**
+ * `__Host-clickwise_session` with Secure when the site is public over https: the prefix makes
+ * the browser refuse the cookie unless it is Secure, has Path=/ and no Domain, so neither a
+ * sibling subdomain nor a plain-http page can plant or overwrite it (RFC 6265bis §4.1.3.2,
+ * SECURITY D6). Browsers refuse a `__Host-` cookie without Secure, so over plain http
+ * (development) it is `clickwise_session` without Secure.
+ */
+export function sessionCookieFor(publicOrigin: string): SessionCookie {
+  return new URL(publicOrigin).protocol === 'https:'
+    ? { name: '__Host-clickwise_session', secure: true }
+    : { name: 'clickwise_session', secure: false };
+}
 
 /** A cookie token: 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -73,26 +90,19 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
-/** The Set-Cookie value: HttpOnly, SameSite=Lax, Secure except on plain-http localhost. */
-export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+/** The Set-Cookie value: HttpOnly, SameSite=Lax, Path=/, no Domain; Secure over https. */
+export function sessionCookie(cookie: SessionCookie, token: string, expiresAt: Date): string {
   return [
-    `${SESSION_COOKIE}=${token}`,
+    `${cookie.name}=${token}`,
     'Path=/',
     `Expires=${expiresAt.toUTCString()}`,
     'HttpOnly',
     'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
+    ...(cookie.secure ? ['Secure'] : []),
   ].join('; ');
 }
 
-/** The Set-Cookie value that removes the session cookie. */
-export function clearedSessionCookie(secure: boolean): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    'Path=/',
-    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+/** The Set-Cookie value that removes the session cookie (same name and attributes, past expiry). */
+export function clearedSessionCookie(cookie: SessionCookie): string {
+  return sessionCookie(cookie, '', new Date(0));
 }

@@ -7,13 +7,8 @@ import {
   redirect,
   useLoaderData,
 } from 'react-router';
-import { appOf, assertSameOrigin, currentUser, isSecure } from '../.server/request.js';
-import {
-  clearedSessionCookie,
-  readCookie,
-  revokeSiteSession,
-  SESSION_COOKIE,
-} from '../.server/site-sessions.js';
+import { appOf, assertSameOrigin, currentUser, sessionCookieOf, sessionTokenOf } from '../.server/request.js';
+import { clearedSessionCookie, revokeSiteSession } from '../.server/site-sessions.js';
 
 export const meta: MetaFunction = () => [{ title: 'Account — Clickwise' }];
 
@@ -27,10 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const app = appOf(context);
-  await revokeSiteSession(app.db, app.clock, readCookie(request.headers.get('cookie'), SESSION_COOKIE));
-  return redirect('/', { status: 303, headers: { 'Set-Cookie': clearedSessionCookie(isSecure(request)) } });
+  await revokeSiteSession(app.db, app.clock, sessionTokenOf(request, context));
+  return redirect('/', {
+    status: 303,
+    headers: { 'Set-Cookie': clearedSessionCookie(sessionCookieOf(context)) },
+  });
 }
 
 export default function Account() {

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const app = appOf(context);
   const user = await currentUser(request, context);
   if (!user) throw new Response('Sign in first.', { status: 401 });

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const app = appOf(context);
   const user = await currentUser(request, context);
   if (!user) throw new Response('Sign in first.', { status: 401 });

@@ -14,7 +14,7 @@ export function parseBudget(value: FormDataEntryValue | null): number {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const app = appOf(context);
   const form = await request.formData();
   const raw = form.get('search');

@@ -49,6 +49,9 @@ const fakeLatchkey = {
 
 beforeAll(async () => {
   const config: ClickwiseConfig = {
+    host: '127.0.0.1',
+    port: 3000,
+    publicOrigin: ORIGIN,
     providerUrl: 'http://localhost:4000',
     // `npm test` runs this file a second time on a real PostgreSQL server (TEST_DATABASE_URL).
     database: process.env.TEST_DATABASE_URL
@@ -68,8 +71,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context }) as unknown as ActionFunctionArgs;
+const args = (request: Request, params: Record<string, string> = {}, on: AppLoadContext = context) =>
+  ({ request, params, context: on }) as unknown as ActionFunctionArgs;
 
 const get = (path: string, cookie?: string) =>
   new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
@@ -87,9 +90,10 @@ async function run(
   fn: (a: ActionFunctionArgs) => unknown,
   request: Request,
   params?: Record<string, string>,
+  on: AppLoadContext = context,
 ) {
   try {
-    return await fn(args(request, params));
+    return await fn(args(request, params, on));
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -250,6 +254,78 @@ describe('the session cookie', () => {
   });
 });
 
+describe('behind https (CLICKWISE_PUBLIC_URL=https://clickwise.example, issue 16)', () => {
+  const HTTPS_ORIGIN = 'https://clickwise.example';
+  let https: AppLoadContext;
+  beforeAll(() => {
+    https = { clickwise: { ...app, config: { ...app.config, publicOrigin: HTTPS_ORIGIN } } };
+  });
+  // What the TLS-terminating proxy forwards: the server builds the URL from the public origin.
+  const httpsGet = (path: string, cookie?: string) =>
+    new Request(`${HTTPS_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+
+  async function httpsSignIn(who: string): Promise<string> {
+    const result = (await run(
+      authenticateLoader,
+      httpsGet(`/user/authenticate?stytch_token_type=magic_links&token=token-${who}-${++tokenCounter}`),
+      {},
+      https,
+    )) as Response;
+    return result.headers.get('set-cookie') ?? '';
+  }
+
+  it('sets __Host-clickwise_session with Secure, Path=/ and no Domain', async () => {
+    const setCookie = await httpsSignIn('heidi');
+    expect(setCookie).toMatch(/^__Host-clickwise_session=[A-Za-z0-9_-]{43}; /);
+    const attributes = setCookie.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Secure']));
+    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
+    const cookie = setCookie.split(';')[0] ?? '';
+    expect(await currentUser(httpsGet('/', cookie), https)).toMatchObject({ email: 'heidi@example.com' });
+  });
+
+  it('reads the session only under the __Host- name', async () => {
+    const token = (await httpsSignIn('ivan')).split(';')[0]?.split('=')[1] ?? '';
+    // The same token under the bare name, as a sibling subdomain or a plain-http page could plant it.
+    expect(await currentUser(httpsGet('/', `clickwise_session=${token}`), https)).toBeNull();
+    expect(await currentUser(httpsGet('/', `__Host-clickwise_session=${token}`), https)).not.toBeNull();
+  });
+
+  it('signing out clears the __Host- cookie with the same attributes', async () => {
+    const cookie = (await httpsSignIn('judith')).split(';')[0] ?? '';
+    const signOut = new Request(`${HTTPS_ORIGIN}/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: HTTPS_ORIGIN, cookie },
+    });
+    const result = (await run(accountAction, signOut, {}, https)) as Response;
+    expect(result.status).toBe(303);
+    expect(result.headers.get('set-cookie')).toMatch(
+      /^__Host-clickwise_session=; Path=\/; Expires=Thu, 01 Jan 1970 .*; Secure$/,
+    );
+    expect(await currentUser(httpsGet('/', cookie), https)).toBeNull();
+  });
+
+  it('accepts posts from the https origin only, whatever forwarded headers say', async () => {
+    const cookie = (await httpsSignIn('kim')).split(';')[0] ?? '';
+    const form = (origin: string, extra: Record<string, string> = {}) =>
+      new Request(`${HTTPS_ORIGIN}/campaign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie, ...extra },
+        body: new URLSearchParams(campaignForm),
+      });
+    expect(statusOf(await run(newCampaignAction, form('http://clickwise.example'), {}, https))).toBe(403);
+    const forwarded = {
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'evil.example',
+      forwarded: 'host=evil.example',
+    };
+    expect(statusOf(await run(newCampaignAction, form('https://evil.example', forwarded), {}, https))).toBe(
+      403,
+    );
+    expect(statusOf(await run(newCampaignAction, form(HTTPS_ORIGIN, forwarded), {}, https))).toBe(303);
+  });
+});
+
 describe('campaigns', () => {
   it('validates on the server: errors come back with the values, nothing is saved', async () => {
     const cookie = await signIn('erin');
@@ -373,6 +449,41 @@ describe('campaigns', () => {
       post('/campaign', campaignForm, { cookie: owner, origin: 'https://evil.example' }),
     );
     expect(statusOf(result)).toBe(403);
+  });
+
+  it('refuses a post the browser marked cross-site that carries no Origin (issue 16)', async () => {
+    const owner = await signIn('judy');
+    const crossSite = post('/campaign', campaignForm, { cookie: owner, 'sec-fetch-site': 'cross-site' });
+    crossSite.headers.delete('origin');
+    const before = await app.db
+      .selectFrom('campaigns')
+      .select(app.db.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
+    expect(statusOf(await run(newCampaignAction, crossSite))).toBe(403);
+    const after = await app.db
+      .selectFrom('campaigns')
+      .select(app.db.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+    // Without Origin and without Sec-Fetch-Site (an old browser, a script) it is judged by the cookie as before.
+    const plain = post('/campaign', campaignForm, { cookie: owner });
+    plain.headers.delete('origin');
+    expect(statusOf(await run(newCampaignAction, plain))).toBe(303);
+  });
+
+  it("compares Origin with CLICKWISE_PUBLIC_URL, never with the request's Host", async () => {
+    const owner = await signIn('judy');
+    // The URL the server built from a client-written Host, and an Origin to match it.
+    const request = new Request('http://127.0.0.1:3000/campaign', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://127.0.0.1:3000',
+        cookie: owner,
+      },
+      body: new URLSearchParams(campaignForm),
+    });
+    expect(statusOf(await run(newCampaignAction, request))).toBe(403);
   });
 });
 

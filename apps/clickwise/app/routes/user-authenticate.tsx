@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router';
 import { redeemSignIn } from '../.server/redeem-sign-in.js';
-import { appOf, isSecure } from '../.server/request.js';
+import { appOf, sessionCookieOf } from '../.server/request.js';
 import { createSiteSession, sessionCookie } from '../.server/site-sessions.js';
 import { upsertUser } from '../.server/users.js';
 import { foundReturnLocation } from '../client/after-sign-in.js';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return redirect(AFTER_SIGN_IN_PATH, {
     headers: {
-      'Set-Cookie': sessionCookie(siteToken, redeemed.expiresAt, isSecure(request)),
+      'Set-Cookie': sessionCookie(sessionCookieOf(context), siteToken, redeemed.expiresAt),
       ...headers(),
     },
   });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   handle = await connectDatabase({ kind: 'postgres', url: 'postgres://latchkey@127.0.0.1:1/latchkey' });
   const clock = createManualClock();
   app = buildApp(
-    { mode: 'development', issuer: 'stytch.com', keyEncryptionSecret: undefined, trustProxy: false },
+    { mode: 'development', issuer: 'stytch.com', keyEncryptionSecret: undefined },
     {
       db: handle.db,
       clock,

@@ -6,7 +6,7 @@ import type { SessionAttributes } from '../features/sessions/sessions.service.js
 export function sessionAttributesOf(request: FastifyRequest): SessionAttributes {
   const userAgent = request.headers['user-agent'];
   return {
-    ip_address: request.ip,
+    ip_address: request.clientIp,
     user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : '',
   };
 }

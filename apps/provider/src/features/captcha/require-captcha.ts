@@ -24,7 +24,7 @@ export async function requireCaptcha(project: Project, request: FastifyRequest):
   const userAgent = request.headers['user-agent'];
   await request.server.captchaCheck.require(project, {
     token: typeof body?.captcha_token === 'string' ? body.captcha_token : undefined,
-    ip: request.ip,
+    ip: request.clientIp,
     userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : undefined,
   });
 }

@@ -52,7 +52,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
       const origin = requireRequestingOrigin(request, project);
       const challenge = await options.start.start(project, null, request.body, {
         origin,
-        clientIp: request.ip,
+        clientIp: request.clientIp,
       });
       return ok(request, { challenge });
     },
@@ -70,7 +70,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
       const session = await sessions.requireLive(project, request.sessionToken);
       const challenge = await options.start.start(project, session, request.body, {
         origin,
-        clientIp: request.ip,
+        clientIp: request.clientIp,
       });
       return ok(request, { challenge });
     },

@@ -40,7 +40,7 @@ describe.skipIf(!testDatabaseUrl)('on a PostgreSQL server that goes away and com
     const clock = createManualClock();
     const deps = { db: handle.db, clock, random: cryptoRandom };
     app = buildApp(
-      { mode: 'development', issuer: 'stytch.com', keyEncryptionSecret: undefined, trustProxy: false },
+      { mode: 'development', issuer: 'stytch.com', keyEncryptionSecret: undefined },
       {
         ...deps,
         mailer: createOutboxMailer({ ...deps, from: 'x', outboxUrl: 'x', announce: () => {} }),

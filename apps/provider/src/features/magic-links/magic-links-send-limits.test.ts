@@ -246,7 +246,6 @@ describe('limits live in the database (SECURITY A8)', () => {
         mode: 'development',
         issuer: 'stytch.com',
         keyEncryptionSecret: 'test-key-encryption-secret',
-        trustProxy: false,
       },
       {
         db: ctx.db,

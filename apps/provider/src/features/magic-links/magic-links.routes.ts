@@ -13,9 +13,9 @@ import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from '
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
 import type { MagicLinksSendService, SendRequester } from './magic-links-send.service.js';
 
-/** The client address Fastify derived (X-Forwarded-For only with LATCHKEY_TRUST_PROXY). */
+/** The client address (plugins/client-address.ts: forwarded headers only from the trusted proxies). */
 function requesterOf(request: FastifyRequest): SendRequester {
-  return { ip: request.ip };
+  return { ip: request.clientIp };
 }
 
 /** What the magic-link routes need. */

@@ -26,7 +26,7 @@ export const oauthOneTapRoutes: FastifyPluginAsyncTypebox<{ oneTap: OneTapServic
         request.server.projectLookup,
         request.body.public_token,
       );
-      const started = await options.oneTap.start(project, request.body.parent_origin, request.ip);
+      const started = await options.oneTap.start(project, request.body.parent_origin, request.clientIp);
       return { status_code: 200, request_id: request.id, ...started };
     },
   );

@@ -61,7 +61,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         request.server.projectLookup,
         request.query.public_token,
       );
-      const started = await options.start.start(project, request.params.provider, request.query, request.ip);
+      const started = await options.start.start(
+        project,
+        request.params.provider,
+        request.query,
+        request.clientIp,
+      );
       return guardHeaders(reply)
         .header('set-cookie', stateCookie(started.state, options.secureCookies))
         .redirect(started.authorizationUrl, 302);
@@ -92,7 +97,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
 
   app.post(
     '/v1/public/oauth/:provider/callback',
-    { schema: { params: ProviderParams, body: CallbackInput } },
+    {
+      schema: { params: ProviderParams, body: CallbackInput },
+      // The upstream's form_post is cross-site by design; the state and its cookie guard it.
+      config: { crossSiteFormPost: true },
+    },
     (request, reply) => callback(request, reply, request.params.provider, request.body),
   );
 };

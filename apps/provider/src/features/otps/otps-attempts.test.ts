@@ -133,7 +133,6 @@ describe('two provider processes on one database (SECURITY A8)', () => {
         mode: 'development',
         issuer: 'stytch.com',
         keyEncryptionSecret: 'test-key-encryption-secret',
-        trustProxy: false,
       },
       {
         ...deps,

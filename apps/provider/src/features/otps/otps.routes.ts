@@ -79,7 +79,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
     return options.send.send(kind, project, {
       destination,
       expirationMinutes: minutes,
-      clientIp: request.ip,
+      clientIp: request.clientIp,
       ...(signedInUserId === undefined ? {} : { signedInUserId }),
     });
   }

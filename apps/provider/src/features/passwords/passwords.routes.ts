@@ -82,7 +82,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
       const project = projectOf(request);
       await requireCaptcha(project, request);
       assertEmailAddress(request.body.email);
-      await options.emailResets.start(project, request.body, request.ip);
+      await options.emailResets.start(project, request.body, request.clientIp);
       return ok(request, {});
     },
   );
@@ -145,7 +145,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
       // An over-long password is refused (400 weak_password) before anything is counted.
       normalisePassword(password);
       const project = projectOf(request);
-      await options.lookups.check(project, 'strength_check', request.ip);
+      await options.lookups.check(project, 'strength_check', request.clientIp);
       return ok(request, await passwords.strength(project, password, email));
     },
   );
@@ -156,7 +156,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);
-      await options.lookups.check(project, 'users_search', request.ip);
+      await options.lookups.check(project, 'users_search', request.clientIp);
       return ok(request, { userType: await passwords.search(project, request.body.email) });
     },
   );

@@ -71,7 +71,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     async (request) => {
       const project = projectOf(request);
       const session = await sessions.requireLive(project, request.sessionToken);
-      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
       const { userId, options: creation } = await options.register.start(project, session, {
         rpId,
         authenticatorType: request.body.authenticator_type,
@@ -110,7 +110,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     },
     async (request) => {
       const project = projectOf(request);
-      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
       const requestOptions = await options.authenticate.startPrimary(project, {
         rpId,
         passkey: request.body.return_passkey_credential_options === true,
@@ -128,7 +128,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     async (request) => {
       const project = projectOf(request);
       const session = await sessions.requireLive(project, request.sessionToken);
-      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.ip);
+      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
       const requestOptions = await options.authenticate.startSecondary(project, session, {
         rpId,
         passkey: request.body.return_passkey_credential_options === true,

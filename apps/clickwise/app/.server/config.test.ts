@@ -1,0 +1,48 @@
+/** Clickwise's settings: where it listens and the public origin every cookie and origin check follows. */
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from './config.js';
+import { sessionCookieFor } from './site-sessions.js';
+
+const load = (env: NodeJS.ProcessEnv) => configFromEnv(env, '/tmp/clickwise-config-test');
+
+describe('configFromEnv', () => {
+  it('listens on loopback, port 3000, public at http://localhost:3000 by default', () => {
+    expect(load({})).toMatchObject({ host: '127.0.0.1', port: 3000, publicOrigin: 'http://localhost:3000' });
+  });
+
+  it('reads CLICKWISE_HOST, CLICKWISE_PORT (also in the default public URL) and CLICKWISE_PUBLIC_URL', () => {
+    expect(load({ CLICKWISE_PORT: '3100' }).publicOrigin).toBe('http://localhost:3100');
+    expect(
+      load({
+        CLICKWISE_HOST: '0.0.0.0',
+        CLICKWISE_PORT: '8080',
+        CLICKWISE_PUBLIC_URL: 'https://Clickwise.Example/',
+      }),
+    ).toMatchObject({ host: '0.0.0.0', port: 8080, publicOrigin: 'https://clickwise.example' });
+  });
+
+  it.each([
+    { CLICKWISE_PUBLIC_URL: 'clickwise.example' },
+    { CLICKWISE_PUBLIC_URL: 'ftp://clickwise.example' },
+    { CLICKWISE_PUBLIC_URL: 'https://clickwise.example/site' },
+    { CLICKWISE_PUBLIC_URL: 'https://clickwise.example/?x=1' },
+    { CLICKWISE_PUBLIC_URL: 'https://user:pw@clickwise.example' },
+    { CLICKWISE_PORT: 'eighty' },
+    { CLICKWISE_PORT: '70000' },
+  ])('refuses %j', (env) => {
+    expect(() => load(env)).toThrow(/CLICKWISE_(PUBLIC_URL|PORT)/);
+  });
+});
+
+describe('sessionCookieFor', () => {
+  it('is __Host-clickwise_session, Secure, for an https public origin', () => {
+    expect(sessionCookieFor('https://clickwise.example')).toEqual({
+      name: '__Host-clickwise_session',
+      secure: true,
+    });
+  });
+
+  it('is clickwise_session without Secure over plain http (browsers refuse __Host- without Secure)', () => {
+    expect(sessionCookieFor('http://localhost:3000')).toEqual({ name: 'clickwise_session', secure: false });
+  });
+});
