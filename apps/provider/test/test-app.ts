@@ -1,5 +1,6 @@
 /** Builds a provider app on a fresh database with a manual clock, plus intent-named helpers for tests. */
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { createManualClock, createOffsetClock, type ManualClock, type OffsetClock } from '../src/clock.js';
 import type { RecaptchaConfig } from '../src/config.js';
@@ -90,6 +91,8 @@ export interface TestContextOptions {
   trustedProxies?: string;
   /** LATCHKEY_FORWARDED_HEADER; `x-forwarded-for` by default. */
   forwardedHeader?: ForwardedHeaderName;
+  /** Kysely plugins on the app's database handle (fault injection); `ctx.db` stays plain. */
+  dbPlugins?: KyselyPlugin[];
 }
 
 /** LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER as loadConfig reads them; socket only when unset. */
@@ -110,6 +113,7 @@ export function buildTestApp(
   options: TestContextOptions,
   devClock?: OffsetClock,
 ): FastifyInstance {
+  const appDb = (options.dbPlugins ?? []).reduce<Db>((wrapped, plugin) => wrapped.withPlugin(plugin), db);
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
   const mailer =
     options.mailer ??
@@ -141,7 +145,7 @@ export function buildTestApp(
         : {}),
     },
     {
-      db,
+      db: appDb,
       ...deps,
       mailer,
       messenger,

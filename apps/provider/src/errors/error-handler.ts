@@ -1,6 +1,6 @@
 /** @module error-handler — the one error path: anything thrown becomes the wire error shape. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/db-errors.js';
+import { isDatabaseUnavailable, isTransientDatabaseError } from '../db/db-errors.js';
 import { MailDeliveryError } from '../email/mailer.js';
 import { ApiError, isApiError, type ValidationItem } from './api-error.js';
 import { errorUrl } from './catalog.js';
@@ -65,7 +65,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new ApiError('invalid_request', { message: 'The request body is not valid JSON.', cause: error });
   }
-  if (error instanceof MailDeliveryError || isDatabaseUnavailable(error)) {
+  // A transient failure that survived its one retry (db/transaction.ts) is the client's to retry.
+  if (error instanceof MailDeliveryError || isDatabaseUnavailable(error) || isTransientDatabaseError(error)) {
     return new ApiError('service_unavailable', { headers: { 'retry-after': '5' }, cause: error });
   }
   const status = fastifyError.statusCode;

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
@@ -115,7 +116,7 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
         now,
       });
 
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // A secondary challenge passed only for its own live session, so `presented` is that session.
         const owner = passed.session_id === null ? null : (presented as SessionRow).user_id;
         const { wallet } = await linkCryptoWallet(trx, deps, project, key, owner);

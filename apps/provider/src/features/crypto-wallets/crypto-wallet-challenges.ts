@@ -1,6 +1,7 @@
 /** @module crypto-wallet-challenges — issuing and consuming single-use wallet challenges (SECURITY G1, G2, K4). */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import {
   consumeOpenChallenges,
   deleteExpiredChallenges,
@@ -57,7 +58,7 @@ export function createChallengeStore(deps: {
         lastSweepAt = now.getTime();
         await deleteExpiredChallenges(deps.db, now);
       }
-      await deps.db.transaction().execute(async (trx) => {
+      await inTransaction(deps.db, async (trx) => {
         await lockWallet(trx, challenge.key);
         await retireOpenChallengesBeyond(trx, challenge.key, MAX_OPEN_CHALLENGES_PER_WALLET - 1, now);
         await insertChallenge(trx, {

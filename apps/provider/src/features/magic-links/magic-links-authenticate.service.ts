@@ -4,6 +4,7 @@ import { checkPkce } from '../../crypto/pkce.js';
 import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
@@ -77,7 +78,7 @@ export function createMagicLinksAuthenticateService(deps: {
         throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
       await assertPkce(row, input.code_verifier);
 
-      return deps.db.transaction().execute(async (trx) => {
+      return inTransaction(deps.db, async (trx) => {
         const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
         if (!consumed) throw unusable();
         const emailId = await proveAddress(trx, project, consumed, now, unusable);

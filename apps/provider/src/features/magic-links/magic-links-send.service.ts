@@ -1,6 +1,7 @@
 /** @module magic-links-send.service — issuing magic links: login_or_create, send/primary, send/secondary. */
 import type { Clock } from '../../clock.js';
 import type { Db, Transaction } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Mailer } from '../../email/mailer.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -68,7 +69,7 @@ export function createMagicLinksSendService(deps: {
     send: PreparedSend,
     decide: (trx: Transaction) => Promise<LinkSpec | undefined>,
   ): Promise<Issued> {
-    return deps.db.transaction().execute(async (trx) => {
+    return inTransaction(deps.db, async (trx) => {
       await lockAddressForIssuance(trx, project.id, send.email);
       const spec = await decide(trx);
       return spec && { spec, token: await issueMagicLink(trx, deps, project, send, spec) };

@@ -5,6 +5,7 @@
 import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db, Transaction } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { Project } from '../projects/project.js';
@@ -117,7 +118,7 @@ export function createSecondFactorService(deps: {
     },
 
     async complete(project, intermediate, session, prove) {
-      const outcome = await db.transaction().execute(async (trx) => {
+      const outcome = await inTransaction(db, async (trx) => {
         const now = clock.now();
         const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
         if (!live) throw notFound();

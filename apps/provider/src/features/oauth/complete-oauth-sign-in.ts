@@ -3,6 +3,7 @@
  * link the upstream identity to its account and issue the token the app redeems, in one transaction.
  */
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Project } from '../projects/project.js';
 import { linkOAuthIdentity } from './link-oauth-identity.js';
 import { type IssueOAuthTokenInput, issueOAuthToken, type OAuthTokenDeps } from './oauth-tokens.js';
@@ -37,7 +38,7 @@ export async function completeOAuthSignIn(
   deps: OAuthTokenDeps,
   input: CompleteOAuthSignInInput,
 ): Promise<CompleteOAuthSignInResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const linked = await linkOAuthIdentity(trx, deps, input.project, input.identity);
     const redirectUrl = await issueOAuthToken(trx, deps, {
       project: input.project,

@@ -4,6 +4,7 @@ import { checkPkce } from '../../crypto/pkce.js';
 import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
@@ -83,7 +84,7 @@ export function createOAuthAuthenticateService(deps: {
       await assertPkce(found, input.code_verifier);
       const stepUp = await liveSessionOf(project, sessionToken, found.user_id);
 
-      return deps.db.transaction().execute(async (trx) => {
+      return inTransaction(deps.db, async (trx) => {
         const now = deps.clock.now();
         const consumed = await consumeOAuthToken(trx, project.id, tokenHash, now);
         if (!consumed) throw unusable();

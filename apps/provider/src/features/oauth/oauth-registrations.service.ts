@@ -1,6 +1,7 @@
 /** @module oauth-registrations.service — removing one of the signed-in user's linked upstream identities. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { revokeOtherSessions } from '../passwords/passwords.repository.js';
 import type { Project } from '../projects/project.js';
@@ -16,7 +17,7 @@ export function createOAuthRegistrationsService(deps: { db: Db; clock: Clock }) 
      * the upstream account may hold a session). Another user's id, or an unknown one, is 404.
      */
     async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await deps.db.transaction().execute(async (trx) => {
+      await inTransaction(deps.db, async (trx) => {
         const deleted = await deleteUserRegistration(trx, {
           projectId: project.id,
           userId: session.user_id,

@@ -1,6 +1,7 @@
 /** @module otps-authenticate.service — trading a passcode for a session (or a factor on the signed-in one), with at most 5 evaluated attempts per code. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
@@ -91,7 +92,7 @@ export function createOtpsAuthenticateService(deps: {
       const stepUp = attempt.purpose === 'secondary' ? presented : undefined;
       if (attempt.purpose === 'secondary' && stepUp?.row.user_id !== userId) throw unusable();
 
-      return deps.db.transaction().execute(async (trx) => {
+      return inTransaction(deps.db, async (trx) => {
         const at = deps.clock.now();
         const consumed = await consumeOtpCode(trx, attempt.id, at);
         if (!consumed) throw unusable();

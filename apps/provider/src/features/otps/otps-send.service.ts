@@ -1,6 +1,7 @@
 /** @module otps-send.service — issuing passcodes: login_or_create, send/primary and send/secondary on every channel. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -56,7 +57,7 @@ export function createOtpsSendService(deps: {
       const minutes = request.expirationMinutes ?? project.otpExpirationMinutes;
       const code = mintOtpCode(deps.random);
 
-      const issued = await deps.db.transaction().execute(async (trx) => {
+      const issued = await inTransaction(deps.db, async (trx) => {
         await lockDestinationForIssuance(trx, project.id, destination.value);
         const decided = await planOtp(trx, deps, kind, project, request);
         const now = deps.clock.now();

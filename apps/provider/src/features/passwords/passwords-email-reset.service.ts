@@ -1,6 +1,7 @@
 /** @module passwords-email-reset.service — password reset by emailed token: start, and redeem (SECURITY B3, B9, E3). */
 import { checkPkce } from '../../crypto/pkce.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -77,7 +78,7 @@ export function createPasswordsEmailResetService(
       const email = normaliseEmailAddress(input.email);
       await deps.throttle.check(project, email, clientIp);
       const minutes = input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES;
-      const message = await db.transaction().execute(async (trx) => {
+      const message = await inTransaction(db, async (trx) => {
         await lockAddressForIssuance(trx, project.id, email);
         const row = await findEmailByAddress(trx, project.id, email);
         if (!row) return undefined;
@@ -141,7 +142,7 @@ export function createPasswordsEmailResetService(
       const password = normalisePassword(input.password);
       await requireStrongPassword(deps.breached, project, password, emailRow?.email);
       const hash = await deps.hasher.hash(password);
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await inTransaction(db, async (trx) => {
         const at = clock.now();
         if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
         const id = newId('password', project.environment, deps.random);

@@ -1,4 +1,6 @@
 /** @module passwords-reset.service — changing a password with the current one or with a live session (SECURITY B9, D7). */
+
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
@@ -62,7 +64,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);
       const hash = await hasher.hash(next);
       const now = clock.now();
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await inTransaction(db, async (trx) => {
         await setPassword(
           trx,
           { id: passwordId(project), user_id: stored.user_id, project_id: project.id, hash },
@@ -98,7 +100,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       if (!provesAddress && (await isPasswordLocked(db, session.user_id))) throw lockedWithoutProof();
       const hash = await hasher.hash(next);
       const now = clock.now();
-      const changed = await db.transaction().execute(async (trx) => {
+      const changed = await inTransaction(db, async (trx) => {
         const had = await findPassword(trx, session.user_id);
         await setPassword(
           trx,

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -88,7 +89,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (await findEmailByAddress(db, project.id, email)) throw taken();
       const hash = await hasher.hash(password);
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await inTransaction(db, async (trx) => {
         const now = clock.now();
         const method = await createUserWithMethod(trx, deps, project, { channel: 'email', value: email });
         if (!method) throw taken();
@@ -133,7 +134,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (hasher.needsRehash(stored.hash))
         await replacePasswordHash(db, stored.user_id, stored.hash, await hasher.hash(password), clock.now());
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const now = clock.now();
         await activateUser(trx, stored.user_id, now);
         return deps.sessions.completePrimarySignIn(trx, {

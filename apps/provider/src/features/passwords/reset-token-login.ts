@@ -7,6 +7,7 @@ import { checkPkce } from '../../crypto/pkce.js';
 import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
@@ -45,7 +46,7 @@ export async function redeemResetTokenAsLogin(
     throw invalidToken();
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
     if (!(await consumeReset(trx, reset.id, at))) throw invalidToken();
     const address = await trx

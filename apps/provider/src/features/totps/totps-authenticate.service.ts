@@ -5,6 +5,7 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, Transaction } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
   SecondFactorProof,
@@ -71,7 +72,7 @@ export function createTotpsAuthenticateService(deps: {
       const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);
       return { row: done.row, token: done.token, totpId: totp.id };
     }
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await inTransaction(db, async (trx) => {
       const proof = await prove(trx);
       if (!proof.ok) throw proof.error;
       return deps.sessions.addFactor(trx, project, caller.session.id, proof.factor, session.durationMinutes);

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -87,7 +88,7 @@ export function createTotpsEnrolService(deps: {
       const now = clock.now();
       const totpId = newId('totp', project.environment, random);
       const minted = await mintRecoveryCodeRows(project, totpId);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const stored = await replaceUnverifiedTotp(trx, {
           id: totpId,
           project_id: project.id,
@@ -116,7 +117,7 @@ export function createTotpsEnrolService(deps: {
       const totp = await findTotpOfUser(db, project.id, userId);
       if (!totp) throw new ApiError('totp_not_found');
       const minted = await mintRecoveryCodeRows(project, totp.id);
-      await db.transaction().execute((trx) => replaceRecoveryCodes(trx, totp.id, minted.rows));
+      await inTransaction(db, (trx) => replaceRecoveryCodes(trx, totp.id, minted.rows));
       return { totp_id: totp.id, verified: totp.verified, recovery_codes: minted.codes };
     },
 

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { toWireUser } from './user-object.js';
 import { findUserWithEmails, updateUser } from './users.repository.js';
@@ -47,7 +48,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }): UsersService
   return {
     get: (projectId, userId) => loadWireUser(deps.db, projectId, userId),
     update: (projectId, userId, input) =>
-      deps.db.transaction().execute(async (trx) => {
+      inTransaction(deps.db, async (trx) => {
         const user = await trx
           .selectFrom('users')
           .selectAll()

@@ -1,6 +1,7 @@
 /** @module webauthn-authenticate.service — signing in (primary) and stepping up (secondary) with a passkey (WebAuthn L3 §7.2). */
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { cose, decodeCredentialPublicKey } from '@simplewebauthn/server/helpers';
+import { inTransaction } from '../../db/transaction.js';
 import type { Project } from '../projects/project.js';
 import type { SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
@@ -189,7 +190,7 @@ export function createWebauthnAuthenticateService(
           asserted: parsed.authData.counter,
         });
 
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const now = clock.now();
         await recordAssertion(trx, registration.id, {
           signCount: counter.signCount,

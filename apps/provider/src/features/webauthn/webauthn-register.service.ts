@@ -4,6 +4,7 @@ import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -154,7 +155,7 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
       const info = verification.registrationInfo;
       if (!verification.verified || !info) throw rejected(VERIFICATION_MESSAGES.attestation);
 
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const now = clock.now();
         if ((await countUserRegistrations(trx, project.id, session.user_id)) >= MAX_REGISTRATIONS_PER_USER)
           throw tooManyRegistrations();

@@ -1,6 +1,7 @@
 /** @module webauthn-registrations.service — renaming and removing the signed-in user's passkeys. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { revokeOtherSessions } from '../passwords/passwords.repository.js';
 import type { Project } from '../projects/project.js';
@@ -40,7 +41,7 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock 
      * The presenting session stays.
      */
     async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await deps.db.transaction().execute(async (trx) => {
+      await inTransaction(deps.db, async (trx) => {
         const deleted = await deleteRegistration(trx, {
           projectId: project.id,
           userId: session.user_id,
