@@ -477,6 +477,12 @@ export async function startFakeOpenIdProvider(
       }),
   };
 
+  // Longer than any test's pauses: a POST sent on a keep-alive socket the server is closing fails
+
+  // ('other side closed') and fetch does not retry it.
+
+  server.keepAliveTimeout = 60_000;
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.origin = origin;

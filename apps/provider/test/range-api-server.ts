@@ -65,6 +65,9 @@ export async function startRangeApi(
     lines.push(`${'0'.repeat(35)}:0`, `${'F'.repeat(35)}:0`);
     response.writeHead(200, { 'content-type': 'text/plain' }).end(lines.join('\r\n'));
   });
+  // Longer than any test's pauses: a POST sent on a keep-alive socket the server is closing fails
+  // ('other side closed') and fetch does not retry it.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/range/`;
   return api;

@@ -88,6 +88,9 @@ export async function startAssessmentApi(): Promise<AssessmentApiServer> {
       : { tokenProperties: { valid: false, invalidReason: 'MALFORMED' }, riskAnalysis: { score: 0 } };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
+  // Longer than any test's pauses: a POST sent on a keep-alive socket the server is closing fails
+  // ('other side closed') and fetch does not retry it.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/projects/demo/assessments`;
   return api;

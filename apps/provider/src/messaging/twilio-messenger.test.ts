@@ -45,6 +45,9 @@ beforeAll(async () => {
     response.writeHead(answerStatus, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ sid: 'SM123', status: answerStatus < 300 ? 'queued' : 'failed' }));
   });
+  // Longer than any test's set-up: Node closes idle keep-alive sockets after 5 s, and a POST that
+  // undici sends on a socket closing at that moment fails ('other side closed') and is not retried.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
