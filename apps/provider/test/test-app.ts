@@ -88,6 +88,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
   const devClock = options.devClock ? createOffsetClock(clock) : undefined;
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
+  // The dev outbox announces each message on the app's log, as `npm start` does.
+  const announce = (line: string, fields: Record<string, string>) => options.logger?.info(fields, line);
   const mailer =
     options.mailer ??
     createOutboxMailer({
@@ -95,11 +97,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       ...deps,
       from: 'Latchkey <no-reply@localhost>',
       outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
+      announce,
     });
   const messenger =
     options.messenger ??
-    createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce: () => {} });
+    createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce });
   const app = buildApp(
     {
       mode: options.mode ?? 'development',
