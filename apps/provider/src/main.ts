@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 /** @module main — starts the provider: env → config, migrate, dev project, listen on 127.0.0.1:PORT, graceful shutdown. */
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createOffsetClock, systemClock } from './clock.js';
 import { loadConfig } from './config.js';
@@ -9,6 +8,7 @@ import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
 import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
+import { createProviderLogger } from './logging/provider-logger.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { createOutboxMessenger } from './messaging/outbox-messenger.js';
 import { createTwilioMessenger } from './messaging/twilio-messenger.js';
@@ -16,12 +16,7 @@ import { cryptoRandom } from './random.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({
-    level: config.logLevel,
-    base: { name: 'latchkey-provider' },
-    // Credentials never reach the log, whatever a serializer decides to include.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
-  });
+  const logger = createProviderLogger({ level: config.logLevel });
   const database = await openDatabase(config);
   logger.info(
     { database: database.kind, migrations_applied: database.applied, mode: config.mode },

@@ -115,6 +115,8 @@ export function buildTestApp(
 ): FastifyInstance {
   const appDb = (options.dbPlugins ?? []).reduce<Db>((wrapped, plugin) => wrapped.withPlugin(plugin), db);
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
+  // The dev outbox announces each message on the app's log, as `npm start` does.
+  const announce = (line: string, fields: Record<string, string>) => options.logger?.info(fields, line);
   const mailer =
     options.mailer ??
     createOutboxMailer({
@@ -122,11 +124,11 @@ export function buildTestApp(
       ...deps,
       from: 'Latchkey <no-reply@localhost>',
       outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
+      announce,
     });
   const messenger =
     options.messenger ??
-    createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce: () => {} });
+    createOutboxMessenger({ db, ...deps, outboxUrl: 'http://localhost/dev/outbox', announce });
   return buildApp(
     {
       mode: options.mode ?? 'development',

@@ -1,7 +1,10 @@
 /** @module mailer — the Mailer port: how services hand an email over for delivery. */
+import type { MessageKind } from './message-kind.js';
 
 /** One email, complete with both bodies. */
 export interface OutgoingEmail {
+  /** What the email is for; logs name this, never the subject or a body. */
+  kind: MessageKind;
   to: string;
   subject: string;
   text: string;

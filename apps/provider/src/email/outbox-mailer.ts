@@ -5,6 +5,7 @@ import { insertOutboxMessage } from '../features/outbox/outbox.repository.js';
 import { newId } from '../ids.js';
 import type { Random } from '../random.js';
 import type { Mailer } from './mailer.js';
+import { messageKindLabel } from './message-kind.js';
 
 /** What the outbox mailer needs. */
 export interface OutboxMailerOptions {
@@ -14,7 +15,10 @@ export interface OutboxMailerOptions {
   from: string;
   /** Where the outbox page is, for the log line. */
   outboxUrl: string;
-  /** Receives a line per stored message; it never contains the message body (tokens stay out of logs). */
+  /**
+   * Receives a line per stored message naming its kind and recipient only: a body holds a link
+   * and a subject may hold a code, so neither is ever part of it (issue 16 item 6).
+   */
   announce: (line: string, fields: Record<string, string>) => void;
 }
 
@@ -33,11 +37,10 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         html_body: message.html,
         created_at: options.clock.now(),
       });
-      options.announce(`email stored in the dev outbox: ${options.outboxUrl}`, {
-        message_id: id,
-        to: message.to,
-        subject: message.subject,
-      });
+      options.announce(
+        `email stored in the dev outbox (${messageKindLabel(message.kind)}) for ${message.to}: ${options.outboxUrl}`,
+        { message_id: id, to: message.to, kind: message.kind },
+      );
     },
   };
 }

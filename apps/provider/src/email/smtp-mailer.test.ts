@@ -88,7 +88,7 @@ describe('SMTP delivery', () => {
     await new Promise<void>((resolve) => closed.server.close(() => resolve()));
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'x@latchkey.test' });
     await expect(
-      mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: '<p>t</p>' }),
+      mailer.send({ kind: 'magic_link', to: 'a@example.com', subject: 's', text: 't', html: '<p>t</p>' }),
     ).rejects.toBeInstanceOf(MailDeliveryError);
     const down = await createTestContext({ mailer });
     try {

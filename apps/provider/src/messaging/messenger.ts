@@ -1,10 +1,13 @@
 /** @module messenger — the Messenger port: how services hand a text message (SMS, WhatsApp) over for delivery. */
+import type { MessageKind } from '../email/message-kind.js';
 
 /** The text channels; email goes through the Mailer. */
 export type TextChannel = 'sms' | 'whatsapp';
 
 /** One text message to an E.164 number. */
 export interface OutgoingTextMessage {
+  /** What the message is for; logs name this, never the body. */
+  kind: MessageKind;
   channel: TextChannel;
   /** E.164, e.g. `+14155552671` (no `whatsapp:` prefix; the transport adds what it needs). */
   to: string;

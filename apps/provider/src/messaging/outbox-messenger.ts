@@ -1,6 +1,7 @@
 /** @module outbox-messenger — development "delivery" of text messages: stored in the dev outbox, announced in the log. */
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { messageKindLabel } from '../email/message-kind.js';
 import { insertOutboxMessage } from '../features/outbox/outbox.repository.js';
 import { newId } from '../ids.js';
 import type { Random } from '../random.js';
@@ -15,7 +16,7 @@ export interface OutboxMessengerOptions {
   from?: string;
   /** Where the outbox page is, for the log line. */
   outboxUrl: string;
-  /** Receives a line per stored message; never the body (codes stay out of logs, SECURITY B10). */
+  /** Receives a line per stored message naming its kind and recipient; never the body (codes stay out of logs, SECURITY B10). */
   announce: (line: string, fields: Record<string, string>) => void;
 }
 
@@ -38,11 +39,11 @@ export function createOutboxMessenger(options: OutboxMessengerOptions): Messenge
         html_body: '',
         created_at: options.clock.now(),
       });
-      options.announce(`${message.channel} message stored in the dev outbox: ${options.outboxUrl}`, {
-        message_id: id,
-        to: message.to,
-        channel: message.channel,
-      });
+      const channel = message.channel === 'sms' ? 'SMS' : 'WhatsApp message';
+      options.announce(
+        `${channel} stored in the dev outbox (${messageKindLabel(message.kind)}) for ${message.to}: ${options.outboxUrl}`,
+        { message_id: id, to: message.to, channel: message.channel, kind: message.kind },
+      );
     },
   };
 }

@@ -69,7 +69,12 @@ const config = (): MessagingApiConfig => ({
 
 describe('createTwilioMessenger', () => {
   it('POSTs To, From and Body as a form with Basic sid:token to /2010-04-01/Accounts/{sid}/Messages.json', async () => {
-    await createTwilioMessenger(config()).send({ channel: 'sms', to: '+14155552671', body: 'Hello 123456' });
+    await createTwilioMessenger(config()).send({
+      kind: 'passcode',
+      channel: 'sms',
+      to: '+14155552671',
+      body: 'Hello 123456',
+    });
     expect(received).toEqual([
       {
         method: 'POST',
@@ -82,8 +87,14 @@ describe('createTwilioMessenger', () => {
   });
 
   it('prefixes both WhatsApp addresses with whatsapp: (once)', async () => {
-    await createTwilioMessenger(config()).send({ channel: 'whatsapp', to: '+447911123456', body: 'Hi' });
+    await createTwilioMessenger(config()).send({
+      kind: 'passcode',
+      channel: 'whatsapp',
+      to: '+447911123456',
+      body: 'Hi',
+    });
     await createTwilioMessenger({ ...config(), whatsappFrom: 'whatsapp:+14155238886' }).send({
+      kind: 'passcode',
       channel: 'whatsapp',
       to: '+447911123456',
       body: 'Hi',
@@ -105,6 +116,7 @@ describe('createTwilioMessenger', () => {
   it('rejects with MessageDeliveryError on a non-2xx answer or an unreachable API, without the body', async () => {
     answerStatus = 500;
     const failing = createTwilioMessenger(config()).send({
+      kind: 'passcode',
       channel: 'sms',
       to: '+14155552671',
       body: 'secret 654321',
@@ -112,9 +124,9 @@ describe('createTwilioMessenger', () => {
     await expect(failing).rejects.toBeInstanceOf(MessageDeliveryError);
     await expect(failing).rejects.not.toThrow(/654321/);
     const unreachable = createTwilioMessenger({ ...config(), apiUrl: 'http://127.0.0.1:1' });
-    await expect(unreachable.send({ channel: 'sms', to: '+14155552671', body: 'x' })).rejects.toBeInstanceOf(
-      MessageDeliveryError,
-    );
+    await expect(
+      unreachable.send({ kind: 'passcode', channel: 'sms', to: '+14155552671', body: 'x' }),
+    ).rejects.toBeInstanceOf(MessageDeliveryError);
   });
 });
 

@@ -56,7 +56,7 @@ export function renderMagicLinkEmail(options: MagicLinkEmailOptions): OutgoingEm
   const text = [fill(words.intro), '', `${words.button}: ${options.link}`, '', expiry, '', notYou, ''].join(
     '\n',
   );
-  return { to: options.to, subject, text, html };
+  return { kind: 'magic_link', to: options.to, subject, text, html };
 }
 
 /**
@@ -73,5 +73,5 @@ export function renderNoAccountEmail(options: { to: string; projectName: string 
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
 <p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(notYou)}</p>`,
   );
-  return { to: options.to, subject, text: `${body}\n\n${notYou}\n`, html };
+  return { kind: 'no_account_notice', to: options.to, subject, text: `${body}\n\n${notYou}\n`, html };
 }

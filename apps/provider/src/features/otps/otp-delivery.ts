@@ -49,6 +49,7 @@ export async function deliverOtp(
     return;
   }
   await deps.messenger.send({
+    kind: withCode ? 'passcode' : 'no_account_notice',
     channel: destination.channel,
     to: destination.value,
     body: withCode ? renderOtpText(withCode) : renderNoAccountOtpText(project.name),

@@ -20,14 +20,23 @@ const emailPurpose: Record<OtpMessageOptions['purpose'], string> = {
 
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
 
-/** The first line of every passcode message: the e2e tests and people both look for it. */
+/** The first line of every passcode message's body: the e2e tests and people both look for it. */
 export function otpHeadline(projectName: string, code: string): string {
   return `Your ${projectName} code is ${code}`;
 }
 
+/**
+ * The subject names the code without giving it: a subject travels in SMTP headers, mail-server
+ * logs and lock-screen previews, so the code is only ever in the body (issue 16 item 6).
+ */
+export function otpSubject(projectName: string): string {
+  return `Your ${projectName} code`;
+}
+
 /** Renders a passcode email: the code large, what it is for, the expiry, and a note for people who did not ask. */
 export function renderOtpEmail(to: string, options: OtpMessageOptions): OutgoingEmail {
-  const subject = otpHeadline(options.projectName, options.code);
+  const subject = otpSubject(options.projectName);
+  const headline = otpHeadline(options.projectName, options.code);
   const purpose = emailPurpose[options.purpose].replaceAll('{project}', options.projectName);
   const expiry = `This code expires in ${minutesText(options.expiresInMinutes)} and can be used once.`;
   const notYou =
@@ -40,8 +49,8 @@ export function renderOtpEmail(to: string, options: OtpMessageOptions): Outgoing
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
 <p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(notYou)}</p>`,
   );
-  const text = [`${subject}.`, '', purpose, '', expiry, '', notYou, ''].join('\n');
-  return { to, subject, text, html };
+  const text = [`${headline}.`, '', purpose, '', expiry, '', notYou, ''].join('\n');
+  return { kind: 'passcode', to, subject, text, html };
 }
 
 /** The text of a passcode SMS or WhatsApp message (short: one SMS segment for typical names). */
@@ -63,7 +72,7 @@ export function renderNoAccountOtpEmail(to: string, projectName: string): Outgoi
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
 <p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(notYou)}</p>`,
   );
-  return { to, subject, text: `${body}\n\n${notYou}\n`, html };
+  return { kind: 'no_account_notice', to, subject, text: `${body}\n\n${notYou}\n`, html };
 }
 
 /** The stub text for a number without an account (send/primary), likewise without a code. */

@@ -35,9 +35,11 @@ describe('login_or_create + authenticate', () => {
 
     const [email] = await outboxFor(ctx, 'new.person@example.com');
     expect(email).toMatchObject({ channel: 'email', to: 'new.person@example.com' });
-    expect(email?.subject).toMatch(/^Your Development project code is \d{6}$/);
-    const code = /code is (\d{6})$/.exec(email?.subject ?? '')?.[1] as string;
-    expect(email?.text).toContain(`Your Development project code is ${code}.`);
+    // Issue 16 item 6: the subject (SMTP headers, mail logs, lock screens) never holds the code.
+    expect(email?.subject).toBe('Your Development project code');
+    const code = /^Your Development project code is (\d{6})\./.exec(email?.text ?? '')?.[1] as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(email?.html).not.toMatch(/<title>[^<]*\d{6}/);
     expect(email?.text).toContain('This code expires in 5 minutes and can be used once.');
     expect(email?.text).toContain('If you did not ask for this code, you can ignore this email');
     expect(email?.html).toContain(`>${code}</p>`);

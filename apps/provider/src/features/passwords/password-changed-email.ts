@@ -37,7 +37,7 @@ export function renderPasswordChangedEmail(options: {
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
   );
-  return { to: options.to, subject, text: `${what}\n\n${notYou}\n`, html };
+  return { kind: 'password_changed', to: options.to, subject, text: `${what}\n\n${notYou}\n`, html };
 }
 
 /** What sending the notice needs; `report` receives a delivery failure (the change stands). */

@@ -28,5 +28,11 @@ export function renderPasswordLockedEmail(options: {
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
   );
-  return { to: options.to, subject, text: `${what}\n\n${todo}\n\n${notYou}\n`, html };
+  return {
+    kind: 'password_locked_notice',
+    to: options.to,
+    subject,
+    text: `${what}\n\n${todo}\n\n${notYou}\n`,
+    html,
+  };
 }

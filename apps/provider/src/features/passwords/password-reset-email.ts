@@ -47,5 +47,5 @@ export function renderPasswordResetEmail(options: {
     notYou,
     '',
   ].join('\n');
-  return { to: options.to, subject, text, html };
+  return { kind: 'password_reset', to: options.to, subject, text, html };
 }
