@@ -48,7 +48,7 @@ export function createTotpsAuthenticateService(deps: {
   const userOf = (caller: SessionOrIntermediate) =>
     caller.kind === 'session' ? caller.session.user_id : caller.intermediate.user_id;
 
-  /** The caller's TOTP (404 totp_not_found), after counting the attempt against the user. */
+  /** The caller's TOTP (404 totp_not_found), once the user's lock and rate limit admit an attempt. */
   async function totpFor(project: Project, caller: SessionOrIntermediate, verifiedOnly: boolean) {
     const totp = await findTotpOfUser(db, project.id, userOf(caller));
     if (!totp || (verifiedOnly && !totp.verified)) throw new ApiError('totp_not_found');
@@ -57,8 +57,9 @@ export function createTotpsAuthenticateService(deps: {
   }
 
   /**
-   * Runs `prove` for the caller: with an IST, under its lock, counting a failure and making the
-   * new session; with a session, adding the factor to it. A failed proof writes nothing.
+   * Runs `prove` for the caller: with an IST, under its lock, making the new session; with a
+   * session, adding the factor to it. Either way a failure counts against the user's lasting cap
+   * (and an IST's five); a failed proof writes nothing else.
    */
   async function settle(
     project: Project,
@@ -71,11 +72,7 @@ export function createTotpsAuthenticateService(deps: {
       const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);
       return { row: done.row, token: done.token, totpId: totp.id };
     }
-    const row = await db.transaction().execute(async (trx) => {
-      const proof = await prove(trx);
-      if (!proof.ok) throw proof.error;
-      return deps.sessions.addFactor(trx, project, caller.session.id, proof.factor, session.durationMinutes);
-    });
+    const row = await deps.secondFactor.stepUp(project, caller.session, session.durationMinutes, prove);
     return { row, token: caller.token, totpId: totp.id };
   }
 
