@@ -261,7 +261,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     authenticate: createTotpsAuthenticateService({
       db,
       clock,
-      sessions,
       secondFactor,
       keyEncryptionSecret: config.keyEncryptionSecret,
       recoveryCodeHasher,

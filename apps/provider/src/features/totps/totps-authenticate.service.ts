@@ -12,7 +12,7 @@ import type {
   SessionOrIntermediate,
 } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
 import { legacyRecoveryCodeHash, matchesRecoveryCode } from './recovery-code-at-rest.js';
 import { normaliseRecoveryCode, recoveryCodeSelector } from './recovery-codes.js';
 import { recoveryCodeFactor, totpFactor } from './totp-factors.js';
@@ -37,7 +37,6 @@ export interface ProvenTotp extends CreatedSession {
 export function createTotpsAuthenticateService(deps: {
   db: Db;
   clock: Clock;
-  sessions: SessionsService;
   secondFactor: SecondFactorService;
   keyEncryptionSecret: string | undefined;
   /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
