@@ -21,8 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('locked_at', 'timestamptz', (c) => c.notNull())
     .addColumn('unlocked_at', 'timestamptz')
+    // 'operator': ended by hand (docs/provider-api.md), e.g. for a user with no address to reset by.
     .addColumn('unlock_reason', 'text', (c) =>
-      c.check(sql`unlock_reason in ('password_reset_by_email', 'password_set_after_email_sign_in')`),
+      c.check(
+        sql`unlock_reason in ('password_reset_by_email', 'password_set_after_email_sign_in', 'operator')`,
+      ),
     )
     .addCheckConstraint(
       'second_factor_lockouts_end_check',

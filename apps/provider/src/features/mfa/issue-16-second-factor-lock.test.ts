@@ -4,6 +4,7 @@
  * Now 100 consecutive failures lock the user's second factor until the owner sets a new password
  * after proving an address (NIST 800-63B §5.2.2).
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
@@ -388,6 +389,24 @@ describe('ending it from a session', () => {
       expect.objectContaining({ unlocked_at: null }),
     ]);
   });
+});
+
+it("an operator's documented SQL ends a lock (for a user with no address to reset by)", async () => {
+  const user = await givenMfaUser(ctx, 'by-operator@example.com');
+  await givenSecondFactorFailures(ctx, user.user_id, SECOND_FACTOR_CAP - 1);
+  expect(seen((await failSecondFactors(ctx, user, 1))[0] as never)).toEqual(LOCKED);
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`delete from second_factor_failures where user_id = ${user.user_id}`.execute(trx);
+    await sql`update second_factor_lockouts set unlocked_at = now(), unlock_reason = 'operator'
+      where user_id = ${user.user_id} and unlocked_at is null`.execute(trx);
+  });
+  ctx.clock.advance(WINDOW_MS);
+  nextStep(ctx);
+  const ist = await istFor(ctx, user.email);
+  expect((await authenticateTotp(ctx, ist, currentCode(ctx, user.secret))).statusCode).toBe(200);
+  expect(await secondFactorLockRows(ctx, user.user_id)).toEqual([
+    expect.objectContaining({ unlock_reason: 'operator' }),
+  ]);
 });
 
 it('a failed delivery of the notice is logged, and the caller still gets the lock answer', async () => {

@@ -15,9 +15,14 @@ export interface SecondFactorFailuresTable {
 }
 
 /**
+ * How a second-factor lock ended: the password lock's reasons (the same proofs end both), or
+ * `operator` when ended by hand in SQL (docs/provider-api.md "Second-factor lock").
+ */
+export type SecondFactorUnlockReason = UnlockReason | 'operator';
+
+/**
  * Columns of `second_factor_lockouts`: one row per time the user's second factor reached the cap;
- * open while `unlocked_at` is null (at most one open row per user). Ended by the same proofs that
- * end a password lock, so the reasons are the password lock's.
+ * open while `unlocked_at` is null (at most one open row per user).
  */
 export interface SecondFactorLockoutsTable {
   id: string;
@@ -25,7 +30,7 @@ export interface SecondFactorLockoutsTable {
   user_id: string;
   locked_at: Date;
   unlocked_at: Date | null;
-  unlock_reason: UnlockReason | null;
+  unlock_reason: SecondFactorUnlockReason | null;
 }
 
 export type SecondFactorLockoutRow = Selectable<SecondFactorLockoutsTable>;
