@@ -25,6 +25,7 @@ import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
 import { createSecondFactorService } from './features/mfa/second-factor.service.js';
+import { createSecondFactorLock } from './features/mfa/second-factor-lock.js';
 import { oauthRoutes } from './features/oauth/oauth.routes.js';
 import { createOAuthAuthenticateService } from './features/oauth/oauth-authenticate.service.js';
 import { createOAuthCallbackService } from './features/oauth/oauth-callback.service.js';
@@ -191,11 +192,15 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     messenger: deps.messenger ?? noMessenger,
     throttle,
   });
-  const secondFactor = createSecondFactorService({ db, clock, sessions, limiter });
+  const secondFactorLock = createSecondFactorLock({ db, clock, random, mailer: deps.mailer, log: app.log });
+  const secondFactor = createSecondFactorService({ db, clock, sessions, limiter, lock: secondFactorLock });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
   const passwordLock = createPasswordLock({ db, clock, random, mailer: deps.mailer, log: app.log });
   // Lock notices are delivered after the answer; closing waits for those still on their way.
-  app.addHook('onClose', () => passwordLock.settled());
+  app.addHook('onClose', async () => {
+    await passwordLock.settled();
+    await secondFactorLock.settled();
+  });
   const passwordDeps = {
     db,
     clock,
@@ -204,6 +209,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     hasher: deps.passwordHasher ?? createPasswordHasher(),
     lockout: createLoginLockout({ db, clock }),
     lock: passwordLock,
+    secondFactorLock,
     breached: createBreachedPasswords({
       clock,
       rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
@@ -266,7 +272,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     authenticate: createTotpsAuthenticateService({
       db,
       clock,
-      sessions,
       secondFactor,
       keyEncryptionSecret: config.keyEncryptionSecret,
       recoveryCodeHasher,

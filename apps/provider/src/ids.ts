@@ -31,6 +31,7 @@ const prefixes = {
   totp: 'totp',
   totpRecoveryCode: 'totp-recovery-code',
   intermediateSession: 'intermediate-session',
+  secondFactorLockout: 'second-factor-lockout',
   message: 'message',
   request: 'request-id',
 } as const;

@@ -155,6 +155,30 @@ describe('<SignIn> multi-factor sign-in: a recovery code', () => {
   });
 });
 
+describe('<SignIn> multi-factor sign-in: the account’s codes locked', () => {
+  // The provider's answer once 100 codes in a row failed (docs/provider-api.md "Second-factor lock").
+  const LOCKED =
+    'Too many wrong codes were tried for this account. Reset your password by email, then sign in again.';
+  const locked = async () => {
+    throw apiError('too_many_requests', LOCKED, 429);
+  };
+
+  it('shows what to do under the recovery code field', async () => {
+    const { user } = await afterPassword({ totp: true }, { totpRecover: locked });
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(await screen.findByLabelText('Recovery code'), 'abcd-efgh-ijkl{Enter}');
+    expect(await screen.findByText(LOCKED)).toBeTruthy();
+  });
+
+  it('shows what to do under a texted code', async () => {
+    const { user } = await afterPassword({ totp: true, sms: true }, { otpAuthenticate: locked });
+    await user.click(screen.getByRole('button', { name: `Text a code to ${MFA_PHONE}` }));
+    await screen.findByText(`A 6-digit code was sent to ${MFA_PHONE}.`);
+    await user.type(codeInput(), '654321');
+    expect(await screen.findByText(LOCKED)).toBeTruthy();
+  });
+});
+
 describe('<SignIn> multi-factor sign-in: a texted code', () => {
   it('texts the verified phone on request, then signs in with the texted code', async () => {
     const { client, events, user } = await afterPassword({ totp: true, sms: true });

@@ -9,6 +9,10 @@ import type { SdkEventsTable } from '../features/events/events.table.js';
 import type { MagicLinksTable } from '../features/magic-links/magic-links.table.js';
 import type { IntermediateSessionsTable } from '../features/mfa/intermediate-sessions.table.js';
 import type {
+  SecondFactorFailuresTable,
+  SecondFactorLockoutsTable,
+} from '../features/mfa/second-factor-lockouts.table.js';
+import type {
   OAuthProviderConfigsTable,
   OAuthRegistrationsTable,
   OAuthStatesTable,
@@ -64,6 +68,8 @@ export interface Database {
   totps: TotpsTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   intermediate_sessions: IntermediateSessionsTable;
+  second_factor_failures: SecondFactorFailuresTable;
+  second_factor_lockouts: SecondFactorLockoutsTable;
   captcha_tokens: CaptchaTokensTable;
 }
 

@@ -24,6 +24,7 @@ import * as addProjectsCaptcha from './migrations/2026_11_24_130100_add_projects
 import * as addTotpRecoveryCodesSelector from './migrations/2026_11_25_090000_add_totp_recovery_codes_selector.js';
 import * as createPasswordLockouts from './migrations/2026_11_26_090000_create_password_lockouts.js';
 import * as addOtpCodesRequestedBy from './migrations/2026_11_26_090100_add_otp_codes_requested_by.js';
+import * as createSecondFactorLockouts from './migrations/2026_11_26_100000_create_second_factor_lockouts.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_090000_add_totp_recovery_codes_selector': addTotpRecoveryCodesSelector,
   '2026_11_26_090000_create_password_lockouts': createPasswordLockouts,
   '2026_11_26_090100_add_otp_codes_requested_by': addOtpCodesRequestedBy,
+  '2026_11_26_100000_create_second_factor_lockouts': createSecondFactorLockouts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

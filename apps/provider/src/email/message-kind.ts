@@ -7,6 +7,7 @@ export type MessageKind =
   | 'password_reset'
   | 'password_changed'
   | 'password_locked_notice'
+  | 'second_factor_locked_notice'
   | 'no_account_notice';
 
 const labels: Record<MessageKind, string> = {
@@ -15,6 +16,7 @@ const labels: Record<MessageKind, string> = {
   password_reset: 'password reset',
   password_changed: 'password changed notice',
   password_locked_notice: 'password locked notice',
+  second_factor_locked_notice: 'second factor locked notice',
   no_account_notice: 'no-account notice',
 };
 

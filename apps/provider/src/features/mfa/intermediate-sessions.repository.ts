@@ -90,3 +90,22 @@ export async function useIntermediateSession(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Revokes every live intermediate session of the user: each one stands for a first factor that
+ * was just taken away (a new password), so none may still be completed with a second.
+ */
+export async function revokeLiveIntermediateSessionsOf(
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('intermediate_sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}

@@ -1,6 +1,7 @@
 /**
- * @module second-factor.service — completing a sign-in that waits for its second factor: the IST
- * lookup, the shared failure counter (SECURITY A6) and the single use of the IST (SECURITY D2).
+ * @module second-factor.service — completing a sign-in that waits for its second factor, or
+ * stepping a session up: the IST lookup, the failure counters (per IST, SECURITY A6; per user
+ * and lasting, second-factor-lock.ts) and the single use of the IST (SECURITY D2).
  */
 import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
@@ -19,6 +20,8 @@ import {
   useIntermediateSession,
 } from './intermediate-sessions.repository.js';
 import type { IntermediateSessionRow } from './intermediate-sessions.table.js';
+import { type Attempted, runSecondFactorAttempt } from './second-factor-attempt.js';
+import { type SecondFactorLock, secondFactorLocked } from './second-factor-lock.js';
 
 /** SECURITY A6: the fifth failed attempt on one IST (TOTP, recovery and SMS codes together) revokes it. */
 export const MAX_SECOND_FACTOR_FAILURES = 5;
@@ -45,11 +48,17 @@ export interface SecondFactorService {
   callerOf(project: Project, secret: string | null): Promise<SessionOrIntermediate>;
   /** The live IST of `token`, or 401 intermediate_session_not_found. */
   requireLive(project: Project, token: string): Promise<IntermediateSessionRow>;
-  /** Counts one second-factor attempt of `userId`, or 429 too_many_requests (nothing counted). */
+  /**
+   * Before any code of `userId` is looked at: 429 too_many_requests while the user's second
+   * factor is locked (second-factor-lock.ts), else counts the attempt against the per-user rate
+   * limit (429 with Retry-After past it, nothing counted).
+   */
   admit(project: Project, userId: string): Promise<void>;
   /**
-   * Runs `prove` under the IST's row lock. A failed proof is counted (the fifth → 429 and the IST
-   * revoked) and its error thrown; a passed one uses the IST up and makes a session listing the
+   * Runs `prove` under the IST's row lock, the attempt counted first against the user's lasting
+   * cap (429 at the cap, nothing checked). A failed proof stays counted there and on the IST (the
+   * fifth → 429 and the IST revoked; the user's cap-th → the lock and its 429) and its error is
+   * thrown; a passed one clears the user's count, uses the IST up and makes a session listing the
    * primary factor and the new one. `prove` must write nothing when it fails.
    */
   complete<T>(
@@ -58,8 +67,18 @@ export interface SecondFactorService {
     session: { durationMinutes: number | undefined; attributes: SessionAttributes },
     prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
   ): Promise<CreatedSession & { value: T }>;
+  /**
+   * The same with a live session instead of an IST: a passed proof adds the factor to that
+   * session (extended when a duration is given); failures count against the user's cap alike.
+   */
+  stepUp<T>(
+    project: Project,
+    session: SessionRow,
+    durationMinutes: number | undefined,
+    prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
+  ): Promise<SessionRow>;
   /** Counts a failure found before any proof could run (e.g. no open SMS code) and throws it. */
-  fail(intermediate: IntermediateSessionRow, error: ApiError): Promise<never>;
+  fail(project: Project, intermediate: IntermediateSessionRow, error: ApiError): Promise<never>;
   /**
    * An IST may have an SMS code sent only to its user's verified number (400 invalid_phone_number
    * otherwise), and not after a primary SMS sign-in (403 mfa_required: the same phone twice is one factor).
@@ -81,8 +100,9 @@ export function createSecondFactorService(deps: {
   clock: Clock;
   sessions: SessionsService;
   limiter: RateLimiter;
+  lock: SecondFactorLock;
 }): SecondFactorService {
-  const { db, clock } = deps;
+  const { db, clock, lock } = deps;
 
   async function requireLive(project: Project, token: string): Promise<IntermediateSessionRow> {
     const row = await findLiveIntermediateSession(db, project.id, hashToken(token), clock.now());
@@ -90,10 +110,16 @@ export function createSecondFactorService(deps: {
     return row;
   }
 
-  /** Throws the failure's error, or 429 when it was the last one the IST allowed. */
-  function refuse(failures: number | undefined, error: ApiError): never {
-    if (failures !== undefined && failures >= MAX_SECOND_FACTOR_FAILURES) throw exhausted(error);
-    throw error;
+  /**
+   * After the commit: a failure that reached the user's cap announces the lock and answers with
+   * it; otherwise the failure's error, or 429 when it was the last one the IST allowed.
+   */
+  function refuse(outcome: Extract<Attempted<unknown>, { ok: false }>): never {
+    lock.announceStart(outcome.started);
+    if (outcome.capped) throw secondFactorLocked(outcome.error);
+    const failures = outcome.istFailures;
+    if (failures !== undefined && failures >= MAX_SECOND_FACTOR_FAILURES) throw exhausted(outcome.error);
+    throw outcome.error;
   }
 
   return {
@@ -107,6 +133,8 @@ export function createSecondFactorService(deps: {
     },
 
     async admit(project, userId) {
+      // The lock first: its answer says what to do, and waiting out the rate limit would not help.
+      await lock.assertOpen(userId);
       const decision = await deps.limiter.consume(project.id, [
         { scope: 'second_factor.user', key: userId, ...SECOND_FACTOR_ATTEMPTS_PER_USER },
       ]);
@@ -122,24 +150,47 @@ export function createSecondFactorService(deps: {
         const now = clock.now();
         const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
         if (!live) throw notFound();
-        const proof = await prove(trx);
-        if (!proof.ok) {
-          const failures = await recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES);
-          return { ok: false as const, failures, error: proof.error };
-        }
-        if (!(await useIntermediateSession(trx, live.id, now))) throw notFound();
-        const created = await deps.sessions.create(trx, {
+        const who = { userId: live.user_id, firstFactor: live.primary_factor };
+        return runSecondFactorAttempt(
+          trx,
+          { lock, clock },
           project,
-          userId: live.user_id,
-          factor: proof.factor,
-          earlierFactors: [live.primary_factor],
-          durationMinutes: session.durationMinutes,
-          attributes: session.attributes,
-        });
-        return { ok: true as const, created, value: proof.value };
+          who,
+          prove,
+          async (proof) => {
+            if (!(await useIntermediateSession(trx, live.id, now))) throw notFound();
+            const created = await deps.sessions.create(trx, {
+              project,
+              userId: live.user_id,
+              factor: proof.factor,
+              earlierFactors: [live.primary_factor],
+              durationMinutes: session.durationMinutes,
+              attributes: session.attributes,
+            });
+            return { ...created, value: proof.value };
+          },
+          () => recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES),
+        );
       });
-      if (!outcome.ok) refuse(outcome.failures, outcome.error);
-      return { ...outcome.created, value: outcome.value };
+      if (!outcome.ok) refuse(outcome);
+      return outcome.value;
+    },
+
+    async stepUp(project, session, durationMinutes, prove) {
+      const outcome = await db
+        .transaction()
+        .execute((trx) =>
+          runSecondFactorAttempt(
+            trx,
+            { lock, clock },
+            project,
+            { userId: session.user_id, firstFactor: session.authentication_factors[0] },
+            prove,
+            (proof) => deps.sessions.addFactor(trx, project, session.id, proof.factor, durationMinutes),
+          ),
+        );
+      if (!outcome.ok) refuse(outcome);
+      return outcome.value;
     },
 
     async assertSmsSecondFactor(intermediate, phoneNumber) {
@@ -162,14 +213,28 @@ export function createSecondFactorService(deps: {
         });
     },
 
-    async fail(intermediate, error) {
-      const failures = await recordFailedSecondFactor(
-        db,
-        intermediate.id,
-        clock.now(),
-        MAX_SECOND_FACTOR_FAILURES,
-      );
-      return refuse(failures, error);
+    async fail(project, intermediate, error) {
+      const outcome = await inTransaction(db, async (trx): Promise<Attempted<never>> => {
+        const now = clock.now();
+        const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
+        // No longer live (used, revoked or expired meanwhile): the failure itself is the answer.
+        if (!live) return { ok: false, error, capped: false, started: undefined };
+        const who = { userId: live.user_id, firstFactor: live.primary_factor };
+        // Nothing to prove: the attempt is counted and fails as it is.
+        return runSecondFactorAttempt<never, never>(
+          trx,
+          { lock, clock },
+          project,
+          who,
+          async () => ({ ok: false, error }),
+          async () => {
+            throw error;
+          },
+          () => recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES),
+        );
+      });
+      if (outcome.ok) throw error;
+      return refuse(outcome);
     },
   };
 }

@@ -121,9 +121,10 @@ export function createOtpsAuthenticateService(deps: {
 
     /**
      * Completes the sign-in of `intermediate` with an SMS code its own user asked for at
-     * send/secondary (SECURITY D2; a login code is no second factor): the attempt is counted on
-     * the code as above, and a failure also on the IST (SECURITY A6); a matching code is consumed
-     * with the IST in one transaction that makes the session.
+     * send/secondary (SECURITY D2; a login code is no second factor): refused unchecked while the
+     * user's second factor is locked; the attempt is counted on the code as above, and a failure
+     * also on the IST (SECURITY A6) and against the user's lasting cap; a matching code is
+     * consumed with the IST in one transaction that makes the session.
      */
     async completeSignIn(
       project: Project,
@@ -132,12 +133,14 @@ export function createOtpsAuthenticateService(deps: {
       attributes: SessionAttributes,
     ): Promise<RedeemedOtp> {
       await deps.secondFactor.assertSmsSecondFactor(intermediate);
-      const now = deps.clock.now();
       const userId = intermediate.user_id;
+      // Before the code is touched: the user's lasting cap and rate limit (second-factor-lock.ts).
+      await deps.secondFactor.admit(project, userId);
+      const now = deps.clock.now();
       const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now, userId);
       if (!attempt) {
         const current = await findCurrentOtpCode(deps.db, project.id, input.method_id);
-        return deps.secondFactor.fail(intermediate, refusalFor(current, now, userId));
+        return deps.secondFactor.fail(project, intermediate, refusalFor(current, now, userId));
       }
       const matches = otpCodeMatches(
         input.token,

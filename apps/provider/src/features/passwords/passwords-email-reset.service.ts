@@ -8,6 +8,7 @@ import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js'
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
 import { lockAddressForIssuance, revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
+import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.repository.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
@@ -123,10 +124,11 @@ export function createPasswordsEmailResetService(
      * Sets the password of the token's user. PKCE and strength are checked before the token
      * is consumed (a failure leaves it usable); the token is consumed by one guarded UPDATE in
      * the transaction that stores the hash, so of concurrent resets exactly one wins (B3). Every
-     * session, reset token and magic link of the user ends (B9); so does the account's password
-     * lock (the token proved the address), and the failed-login counters of the user's addresses
-     * are cleared (A4 c); the user's addresses get the "password changed" notice (once: only the
-     * winner sends it).
+     * session, intermediate session, reset token and magic link of the user ends (B9); so do the
+     * account's password lock and second-factor lock (the token proved the address, and whoever
+     * knew the old password no longer does), and the failed-login counters of the user's
+     * addresses are cleared (A4 c); the user's addresses get the "password changed" notice (once:
+     * only the winner sends it).
      */
     async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
       const tokenHash = hashToken(input.token);
@@ -155,6 +157,14 @@ export function createPasswordsEmailResetService(
         }
         await activateUser(trx, found.user_id, at);
         const unlocked = await deps.lock.end(trx, found.user_id, 'password_reset_by_email', at);
+        // Before the sign-in below, which may mint this reset's own IST.
+        await revokeLiveIntermediateSessionsOf(trx, found.user_id, at);
+        const secondFactorUnlocked = await deps.secondFactorLock.end(
+          trx,
+          found.user_id,
+          'password_reset_by_email',
+          at,
+        );
         const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: found.user_id,
@@ -162,9 +172,10 @@ export function createPasswordsEmailResetService(
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
-        return { session, unlocked };
+        return { session, unlocked, secondFactorUnlocked };
       });
       deps.lock.announceEnd(created.unlocked);
+      deps.secondFactorLock.announceEnd(created.secondFactorUnlocked);
       await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, found.user_id));
       await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
       return created.session;

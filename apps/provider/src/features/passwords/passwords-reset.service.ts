@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
+import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.repository.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
@@ -48,7 +49,8 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
   return {
     /**
      * Replaces the password of `email` when `existing_password` is right (a wrong one counts as
-     * a failed login and answers like one), ends every session of the user and signs in anew;
+     * a failed login and answers like one), ends every session and intermediate session of the
+     * user and signs in anew;
      * the user's addresses get the "password changed" notice. While the account's password
      * sign-in is locked it answers 401 like a wrong password: knowing the password is what the
      * lock is about, so it cannot end the lock.
@@ -71,6 +73,8 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           now,
         );
         await revokeOtherSessions(trx, project.id, stored.user_id, now);
+        // ISTs the old password bought end with it (before the sign-in below may mint a new one).
+        await revokeLiveIntermediateSessionsOf(trx, stored.user_id, now);
         await revokeUnusedMagicLinks(trx, project.id, email, now);
         await activateUser(trx, stored.user_id, now);
         return deps.sessions.completePrimarySignIn(trx, {
@@ -87,10 +91,12 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
 
     /**
      * Sets the signed-in user's password (a first one, or a replacement), and ends every other
-     * session of the user; the presented session stays. While the account's password sign-in
-     * is locked, the session must have proved an address of the user (a magic link or email
-     * code): then the lock ends with the new password; otherwise 400 reset_password and nothing
-     * changes, since a session from before the lock proves nothing about who asks now. Clears
+     * session and every intermediate session of the user; the presented session stays. While the
+     * account's password sign-in is locked, the session must have proved an address of the user
+     * (a magic link or email code): then the lock ends with the new password; otherwise 400
+     * reset_password and nothing changes, since a session from before the lock proves nothing
+     * about who asks now. Such a session ends a second-factor lock too (one that did not prove
+     * an address changes the password but leaves that lock alone). Clears
      * the failed-login counters of the user's addresses (SECURITY A4 c). The user's addresses
      * get the notice (worded as "added" for a first password).
      */
@@ -108,12 +114,16 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           now,
         );
         await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
-        const unlocked = provesAddress
-          ? await deps.lock.end(trx, session.user_id, 'password_set_after_email_sign_in', now)
+        await revokeLiveIntermediateSessionsOf(trx, session.user_id, now);
+        const reason = 'password_set_after_email_sign_in';
+        const unlocked = provesAddress ? await deps.lock.end(trx, session.user_id, reason, now) : undefined;
+        const secondFactorUnlocked = provesAddress
+          ? await deps.secondFactorLock.end(trx, session.user_id, reason, now)
           : undefined;
-        return { replaced: had !== undefined, unlocked };
+        return { replaced: had !== undefined, unlocked, secondFactorUnlocked };
       });
       deps.lock.announceEnd(changed.unlocked);
+      deps.secondFactorLock.announceEnd(changed.secondFactorUnlocked);
       await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, session.user_id));
       const kind = changed.replaced ? 'session' : 'session_first';
       await notifyPasswordChanged(deps, project, session.user_id, kind, now);

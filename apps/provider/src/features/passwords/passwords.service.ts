@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
+import type { SecondFactorLock } from '../mfa/second-factor-lock.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
@@ -44,6 +45,8 @@ export interface PasswordServiceDeps {
   hasher: PasswordHasher;
   lockout: LoginLockout;
   lock: PasswordLock;
+  /** Ended by the same proofs as `lock` (second-factor-lock.ts). */
+  secondFactorLock: SecondFactorLock;
   breached: BreachedPasswords;
 }
 

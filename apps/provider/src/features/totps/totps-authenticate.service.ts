@@ -5,7 +5,6 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, Transaction } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
   SecondFactorProof,
@@ -13,7 +12,7 @@ import type {
   SessionOrIntermediate,
 } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { CreatedSession, SessionAttributes } from '../sessions/sessions.service.js';
 import { legacyRecoveryCodeHash, matchesRecoveryCode } from './recovery-code-at-rest.js';
 import { normaliseRecoveryCode, recoveryCodeSelector } from './recovery-codes.js';
 import { recoveryCodeFactor, totpFactor } from './totp-factors.js';
@@ -38,7 +37,6 @@ export interface ProvenTotp extends CreatedSession {
 export function createTotpsAuthenticateService(deps: {
   db: Db;
   clock: Clock;
-  sessions: SessionsService;
   secondFactor: SecondFactorService;
   keyEncryptionSecret: string | undefined;
   /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
@@ -49,7 +47,7 @@ export function createTotpsAuthenticateService(deps: {
   const userOf = (caller: SessionOrIntermediate) =>
     caller.kind === 'session' ? caller.session.user_id : caller.intermediate.user_id;
 
-  /** The caller's TOTP (404 totp_not_found), after counting the attempt against the user. */
+  /** The caller's TOTP (404 totp_not_found), once the user's lock and rate limit admit an attempt. */
   async function totpFor(project: Project, caller: SessionOrIntermediate, verifiedOnly: boolean) {
     const totp = await findTotpOfUser(db, project.id, userOf(caller));
     if (!totp || (verifiedOnly && !totp.verified)) throw new ApiError('totp_not_found');
@@ -58,8 +56,9 @@ export function createTotpsAuthenticateService(deps: {
   }
 
   /**
-   * Runs `prove` for the caller: with an IST, under its lock, counting a failure and making the
-   * new session; with a session, adding the factor to it. A failed proof writes nothing.
+   * Runs `prove` for the caller: with an IST, under its lock, making the new session; with a
+   * session, adding the factor to it. Either way a failure counts against the user's lasting cap
+   * (and an IST's five); a failed proof writes nothing else.
    */
   async function settle(
     project: Project,
@@ -72,11 +71,7 @@ export function createTotpsAuthenticateService(deps: {
       const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);
       return { row: done.row, token: done.token, totpId: totp.id };
     }
-    const row = await inTransaction(db, async (trx) => {
-      const proof = await prove(trx);
-      if (!proof.ok) throw proof.error;
-      return deps.sessions.addFactor(trx, project, caller.session.id, proof.factor, session.durationMinutes);
-    });
+    const row = await deps.secondFactor.stepUp(project, caller.session, session.durationMinutes, prove);
     return { row, token: caller.token, totpId: totp.id };
   }
 

@@ -1,0 +1,140 @@
+/**
+ * The lasting second-factor cap (issue 16) on two provider instances sharing one PostgreSQL
+ * database (SECURITY A8): failures through either count together, racing attempts at the cap
+ * are counted exactly, the lock holds on both, and the owner is told once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
+import { capturedLogger, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import {
+  callOn,
+  failSecondFactors,
+  istFor,
+  SECOND_FACTOR_NOTICE_SUBJECT,
+  secondFactorLockRows,
+  seen,
+  wrongTotpCode,
+} from '../../../test/second-factor-lock-helpers.js';
+import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
+import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { testDatabaseUrl } from '../../../test/test-database.js';
+import { currentCode, givenMfaUser, nextStep } from '../../../test/totp-helpers.js';
+import type { Db } from '../../db/database.js';
+import { createOutboxMailer } from '../../email/outbox-mailer.js';
+import { cryptoRandom } from '../../random.js';
+import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
+import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
+
+const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
+
+describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
+  const mail = [recordingMailer(), recordingMailer()] as const;
+  const logs = [capturedLogger(), capturedLogger()] as const;
+  const outboxOf = (db: Db, context: TestContext) =>
+    createOutboxMailer({
+      db,
+      clock: context.clock,
+      random: cryptoRandom,
+      from: 'Latchkey <no-reply@localhost>',
+      outboxUrl: 'http://localhost/dev/outbox',
+      announce: () => {},
+    });
+  let ctx: TestContext;
+  let second: SecondInstance;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      devProject: { mfaRequired: true },
+      logger: logs[0].logger,
+      mailer: mail[0].mailer,
+    });
+    mail[0].passTo(outboxOf(ctx.db, ctx));
+    second = await startSecondInstance(ctx, {
+      logger: logs[1].logger,
+      mailer: (db) => {
+        mail[1].passTo(outboxOf(db, ctx));
+        return mail[1].mailer;
+      },
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await ctx?.close();
+  });
+
+  it('failures through both count together; ten racing at 95 count five; one lock, one notice; a reset on one ends it for both', async () => {
+    const user = await givenMfaUser(ctx, 'split-mfa@example.com');
+    const apps = [ctx.app, second.app];
+    // Each IST is minted and tried on one instance, the next on the other.
+    await failSecondFactors(ctx, user, SECOND_FACTOR_CAP - 5, apps);
+    const counter = await second.db
+      .selectFrom('second_factor_failures')
+      .select('failures')
+      .where('user_id', '=', user.user_id)
+      .executeTakeFirstOrThrow();
+    expect(counter.failures).toBe(SECOND_FACTOR_CAP - 5);
+
+    ctx.clock.advance(WINDOW_MS);
+    const ists = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => istFor(ctx, user.email, { app: apps[i % 2] as (typeof apps)[number] })),
+    );
+    const wrong = wrongTotpCode(user.secret, ctx.clock.now());
+    const racing = await Promise.all(
+      [...ists, ...ists].map((ist, i) =>
+        callOn(ctx, apps[i % 2] as (typeof apps)[number], ist, '/totps/authenticate', { totp_code: wrong }),
+      ),
+    );
+    const locked = racing.map(seen).filter((answer) => answer.error_message === SECOND_FACTOR_LOCKED_MESSAGE);
+    expect(racing.map((answer) => answer.statusCode).filter((status) => status === 401)).toHaveLength(4);
+    expect(locked).toHaveLength(6);
+    const after = await ctx.db
+      .selectFrom('second_factor_failures')
+      .select('failures')
+      .where('user_id', '=', user.user_id)
+      .executeTakeFirstOrThrow();
+    expect(after.failures).toBe(SECOND_FACTOR_CAP);
+
+    // The right code is refused on either instance.
+    nextStep(ctx);
+    for (const app of apps) {
+      const ist = await istFor(ctx, user.email, { app });
+      const answer = await callOn(ctx, app, ist, '/totps/authenticate', {
+        totp_code: currentCode(ctx, user.secret),
+      });
+      expect(seen(answer)).toMatchObject({ status: 429, error_message: SECOND_FACTOR_LOCKED_MESSAGE });
+    }
+    const locks = await secondFactorLockRows(ctx, user.user_id);
+    expect(locks).toHaveLength(1);
+    const lockedEvents = [
+      ...securityEvents(logs[0].lines, 'second_factor_locked'),
+      ...securityEvents(logs[1].lines, 'second_factor_locked'),
+    ];
+    expect(lockedEvents).toEqual([
+      expect.objectContaining({ user_id: user.user_id, lockout_id: locks[0]?.id }),
+    ]);
+    const notices = [...mail[0].sent, ...mail[1].sent].filter(
+      (message) => message.subject === SECOND_FACTOR_NOTICE_SUBJECT,
+    );
+    expect(notices.map((message) => message.to)).toEqual([user.email]);
+
+    // A reset by email completed on one instance ends it for both.
+    expect((await startReset(ctx, user.email)).statusCode).toBe(200);
+    const { reset } = await resetLinksFor(ctx, user.email);
+    const done = await second.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/passwords/email/reset',
+      headers: sdkHeaders(ctx.dev.public_token),
+      payload: { token: reset, password: STRONG_PASSWORD },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(json(done).data.intermediate_session_token).toMatch(/^ist-/);
+    ctx.clock.advance(WINDOW_MS);
+    const ist = await istFor(ctx, user.email, { app: ctx.app });
+    const answer = await callOn(ctx, ctx.app, ist, '/totps/authenticate', {
+      totp_code: currentCode(ctx, user.secret),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(securityEvents(logs[1].lines, 'second_factor_unlocked')).toEqual([
+      expect.objectContaining({ user_id: user.user_id, unlock_reason: 'password_reset_by_email' }),
+    ]);
+  });
+});

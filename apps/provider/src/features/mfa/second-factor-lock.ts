@@ -1,0 +1,188 @@
+/**
+ * @module second-factor-lock — the lasting cap on consecutive failed second factors of a user
+ * (issue 16, NIST 800-63B §5.2.2): what counts, what starts the lock, what ends it, and what the
+ * operator and the owner are told. The per-IST limit and the per-user rate limit bound guessing
+ * per sign-in and per minute; only this bounds it over time, since the first factor can mint new
+ * intermediate sessions at will.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import type { Mailer } from '../../email/mailer.js';
+import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import type { UnlockReason } from '../passwords/passwords.table.js';
+import type { Project } from '../projects/project.js';
+import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { findAddressesOfUser } from '../users/users.repository.js';
+import { type FirstStep, renderSecondFactorLockedEmail } from './second-factor-locked-email.js';
+import {
+  clearSecondFactorFailures,
+  countSecondFactorFailure,
+  endOpenSecondFactorLock,
+  insertSecondFactorLockIfNoneOpen,
+  secondFactorFailuresOf,
+} from './second-factor-lockouts.repository.js';
+import type { SecondFactorLockoutRow } from './second-factor-lockouts.table.js';
+
+/** Consecutive failed second factors of one user after which every further one is refused (NIST: at most 100). */
+export const SECOND_FACTOR_CAP = 100;
+
+/** The stable `security_event` values of the log lines (docs/provider-api.md "Second-factor lock"). */
+export const LOCKED_EVENT = 'second_factor_locked';
+export const UNLOCKED_EVENT = 'second_factor_unlocked';
+
+/** What the person at the code step reads (the widget shows it as is). */
+export const SECOND_FACTOR_LOCKED_MESSAGE =
+  'Too many wrong codes were tried for this account. Reset your password by email, then sign in again.';
+
+/**
+ * 429 too_many_requests without Retry-After: waiting does not help, like the per-IST end; the
+ * message says what does.
+ */
+export const secondFactorLocked = (cause?: unknown) =>
+  new ApiError('too_many_requests', { message: SECOND_FACTOR_LOCKED_MESSAGE, cause });
+
+/** A lock just started inside a transaction, with what the notice needs once it has committed. */
+export interface StartedSecondFactorLock {
+  project: Project;
+  row: SecondFactorLockoutRow;
+  addresses: string[];
+  firstStep: FirstStep;
+}
+
+/** What the lock needs. */
+export interface SecondFactorLockDeps {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The first step the attempt's IST or session was made with: the notice says "password" only when it was one. */
+export function firstStepOf(factor: AuthenticationFactor | undefined): FirstStep {
+  return factor?.type === 'password' ? 'password' : 'other';
+}
+
+/** Creates the second-factor lock. */
+export function createSecondFactorLock(deps: SecondFactorLockDeps) {
+  const { db, log } = deps;
+  // Notices still being delivered; the app waits for them on close.
+  const inFlight = new Set<Promise<void>>();
+
+  return {
+    /** Before any code is looked at (outside a transaction): 429 while the user is at the cap. */
+    async assertOpen(userId: string): Promise<void> {
+      if ((await secondFactorFailuresOf(db, userId)) >= SECOND_FACTOR_CAP) throw secondFactorLocked();
+    },
+
+    /**
+     * In the attempt's transaction, before the proof: counts the attempt as failed and returns
+     * the count; at the cap, 429 and nothing counted (the decision of concurrent attempts).
+     */
+    async count(trx: DbExecutor, project: Project, userId: string, now: Date): Promise<number> {
+      const key = { user_id: userId, project_id: project.id };
+      const failures = await countSecondFactorFailure(trx, key, now, SECOND_FACTOR_CAP);
+      if (failures === undefined) throw secondFactorLocked();
+      return failures;
+    },
+
+    /** In the transaction of a proven factor: the run of failures ends. */
+    clear(trx: DbExecutor, userId: string): Promise<void> {
+      return clearSecondFactorFailures(trx, userId);
+    },
+
+    /**
+     * In the transaction of a failed proof whose count was `failures`: at the cap, opens the lock
+     * row (one guarded INSERT, so exactly one attempt per lock gets it) and reads the addresses
+     * for the notice, so nothing can fail between the commit and handing it over.
+     */
+    async startAtCap(
+      trx: DbExecutor,
+      project: Project,
+      userId: string,
+      failures: number,
+      firstStep: FirstStep,
+    ): Promise<StartedSecondFactorLock | undefined> {
+      if (failures < SECOND_FACTOR_CAP) return undefined;
+      const row = await insertSecondFactorLockIfNoneOpen(trx, {
+        id: newId('secondFactorLockout', project.environment, deps.random),
+        project_id: project.id,
+        user_id: userId,
+        locked_at: deps.clock.now(),
+      });
+      if (!row) return undefined;
+      return { project, row, addresses: await findAddressesOfUser(trx, project.id, userId), firstStep };
+    },
+
+    /**
+     * After the commit: logs the start and hands the notice for each address to the mailer
+     * without waiting, so the answer leaves as fast as any refusal; a failed delivery is logged.
+     */
+    announceStart(started: StartedSecondFactorLock | undefined): void {
+      if (!started) return;
+      const { project, row } = started;
+      const event = { security_event: LOCKED_EVENT, project_id: project.id, user_id: row.user_id };
+      log.warn(
+        { ...event, lockout_id: row.id },
+        `second-factor sign-in locked after ${SECOND_FACTOR_CAP} consecutive failed codes`,
+      );
+      const failed = (error: unknown) =>
+        log.error({ ...event, err: error }, 'second-factor lock notice not delivered');
+      const deliver = async (to: string) => {
+        const notice = renderSecondFactorLockedEmail({
+          to,
+          projectName: project.name,
+          failures: SECOND_FACTOR_CAP,
+          lockedAt: row.locked_at,
+          firstStep: started.firstStep,
+        });
+        await deps.mailer.send(notice);
+      };
+      const all = Promise.all(started.addresses.map((to) => deliver(to).catch(failed))).then(() => undefined);
+      inFlight.add(all);
+      void all.finally(() => inFlight.delete(all));
+    },
+
+    /**
+     * Ends the user's lock, and forgets their failures, inside the caller's transaction (the one
+     * that stores a new password set by someone who proved an address). Returns the ended row for
+     * `announceEnd` after the commit; undefined when none was open.
+     */
+    async end(
+      trx: DbExecutor,
+      userId: string,
+      reason: UnlockReason,
+      at: Date,
+    ): Promise<SecondFactorLockoutRow | undefined> {
+      await clearSecondFactorFailures(trx, userId);
+      return endOpenSecondFactorLock(trx, userId, reason, at);
+    },
+
+    /** Logs the end of a lock (after the transaction that ended it has committed). */
+    announceEnd(ended: SecondFactorLockoutRow | undefined): void {
+      if (!ended) return;
+      log.info(
+        {
+          security_event: UNLOCKED_EVENT,
+          project_id: ended.project_id,
+          user_id: ended.user_id,
+          lockout_id: ended.id,
+          unlock_reason: ended.unlock_reason,
+          locked_at: ended.locked_at.toISOString(),
+        },
+        'second-factor sign-in unlocked',
+      );
+    },
+
+    /** Resolves once every notice handed over so far has been delivered or logged as failed. */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+}
+
+/** The second-factor lock. */
+export type SecondFactorLock = ReturnType<typeof createSecondFactorLock>;
