@@ -177,18 +177,16 @@ export function createSecondFactorService(deps: {
     },
 
     async stepUp(project, session, durationMinutes, prove) {
-      const outcome = await db
-        .transaction()
-        .execute((trx) =>
-          runSecondFactorAttempt(
-            trx,
-            { lock, clock },
-            project,
-            { userId: session.user_id, firstFactor: session.authentication_factors[0] },
-            prove,
-            (proof) => deps.sessions.addFactor(trx, project, session.id, proof.factor, durationMinutes),
-          ),
-        );
+      const outcome = await inTransaction(db, (trx) =>
+        runSecondFactorAttempt(
+          trx,
+          { lock, clock },
+          project,
+          { userId: session.user_id, firstFactor: session.authentication_factors[0] },
+          prove,
+          (proof) => deps.sessions.addFactor(trx, project, session.id, proof.factor, durationMinutes),
+        ),
+      );
       if (!outcome.ok) refuse(outcome);
       return outcome.value;
     },
