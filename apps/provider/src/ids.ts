@@ -31,6 +31,7 @@ const prefixes = {
   totpRecoveryCode: 'totp-recovery-code',
   intermediateSession: 'intermediate-session',
   message: 'message',
+  deliveryJob: 'delivery-job',
   request: 'request-id',
 } as const;
 

@@ -1,5 +1,6 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { DeliveryJobsTable } from '../delivery/delivery-jobs.table.js';
 import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
 import type {
   CryptoWalletChallengesTable,
@@ -63,6 +64,7 @@ export interface Database {
   totp_recovery_codes: TotpRecoveryCodesTable;
   intermediate_sessions: IntermediateSessionsTable;
   captcha_tokens: CaptchaTokensTable;
+  delivery_jobs: DeliveryJobsTable;
 }
 
 /** The database handle services receive. */

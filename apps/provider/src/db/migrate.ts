@@ -21,6 +21,7 @@ import * as createOauthOneTap from './migrations/2026_11_24_110000_create_oauth_
 import * as createCryptoWallets from './migrations/2026_11_24_120000_create_crypto_wallets.js';
 import * as createTotps from './migrations/2026_11_24_130000_create_totps.js';
 import * as addProjectsCaptcha from './migrations/2026_11_24_130100_add_projects_captcha.js';
+import * as createDeliveryJobs from './migrations/2026_12_01_090000_create_delivery_jobs.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_120000_create_crypto_wallets': createCryptoWallets,
   '2026_11_24_130000_create_totps': createTotps,
   '2026_11_24_130100_add_projects_captcha': addProjectsCaptcha,
+  '2026_12_01_090000_create_delivery_jobs': createDeliveryJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
