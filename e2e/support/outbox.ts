@@ -19,13 +19,17 @@ export async function messagesTo(request: APIRequestContext, to: string): Promis
   return body.messages;
 }
 
-/** Waits until `count` messages reached `to`; returns them newest first. */
+/**
+ * Waits until `count` messages reached `to`; returns them newest first. The provider answers a
+ * send before the message goes out (its delivery queue), so a message arrives a moment after
+ * the answer: this polls, with a deadline generous for a busy machine.
+ */
 export async function waitForMessages(
   request: APIRequestContext,
   to: string,
   count = 1,
 ): Promise<OutboxMessage[]> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const messages = await messagesTo(request, to);
     if (messages.length >= count) return messages;

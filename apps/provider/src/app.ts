@@ -5,6 +5,8 @@ import type { Clock, OffsetClock } from './clock.js';
 import type { ProviderConfig } from './config.js';
 import { createPasswordHasher, type PasswordHasher } from './crypto/password-hasher.js';
 import type { Db } from './db/database.js';
+import type { DeliveryWorkerSettings } from './delivery/delivery-worker.js';
+import { registerDeliveries } from './delivery/register-deliveries.js';
 import type { Mailer } from './email/mailer.js';
 import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
@@ -21,6 +23,7 @@ import { cryptoWalletsRoutes } from './features/crypto-wallets/crypto-wallets.ro
 import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './features/magic-links/magic-link-delivery.js';
 import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
@@ -35,6 +38,7 @@ import { createOAuthStartService } from './features/oauth/oauth-start.service.js
 import { createUpstreamClient, type UpstreamClient } from './features/oauth/upstream/upstream-client.js';
 import { oauthOneTapRoutes } from './features/oauth-one-tap/oauth-one-tap.routes.js';
 import { createOneTapService } from './features/oauth-one-tap/oauth-one-tap.service.js';
+import { createOtpDelivery, OTP_JOB } from './features/otps/otp-delivery.js';
 import { otpsRoutes } from './features/otps/otps.routes.js';
 import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
 import { createOtpsSendService } from './features/otps/otps-send.service.js';
@@ -42,6 +46,10 @@ import { outboxRoutes } from './features/outbox/outbox.routes.js';
 import { createBreachedPasswords } from './features/passwords/breached-passwords.js';
 import { createLoginLockout } from './features/passwords/login-lockout.js';
 import { createPasswordLock } from './features/passwords/password-lock.js';
+import {
+  createPasswordResetDelivery,
+  PASSWORD_RESET_JOB,
+} from './features/passwords/password-reset-delivery.js';
 import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
@@ -105,6 +113,8 @@ export interface AppDeps {
   upstream?: UpstreamClient;
   /** How long a reCAPTCHA assessment may take before the call is refused; 5 000 ms by default (tests pass less). */
   captchaTimeoutMs?: number;
+  /** The delivery worker's tuning (tests: `autoStart: false`, and drain `app.deliveries`). */
+  delivery?: DeliveryWorkerSettings;
 }
 
 /** The parts of ProviderConfig the app reads. */
@@ -182,16 +192,25 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const limiter = createRateLimiter({ db, clock });
   const throttle = createEmailSendThrottle(limiter, config.sendLimitOverrides);
   const lookups = createLookupThrottle(limiter);
-  const send = createMagicLinksSendService({ db, clock, random, mailer: deps.mailer, throttle });
-  const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
-  const otpSend = createOtpsSendService({
+  const messenger = deps.messenger ?? noMessenger;
+  // Sign-in emails and texts go out after the answer (issue 16 item 4): the send endpoints store
+  // a job and answer; the worker issues the token and hands the message to the transport.
+  const deliveries = registerDeliveries(app, {
     db,
     clock,
     random,
     mailer: deps.mailer,
-    messenger: deps.messenger ?? noMessenger,
-    throttle,
+    messenger,
+    handlers: {
+      [MAGIC_LINK_JOB]: createMagicLinkDelivery({ db, clock, random }),
+      [OTP_JOB]: createOtpDelivery({ db, clock, random }),
+      [PASSWORD_RESET_JOB]: createPasswordResetDelivery({ db, clock, random }),
+    },
+    ...(deps.delivery ? { settings: deps.delivery } : {}),
   });
+  const send = createMagicLinksSendService({ db, clock, random, throttle, deliveries });
+  const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
+  const otpSend = createOtpsSendService({ db, clock, random, messenger, throttle, deliveries });
   const secondFactorLock = createSecondFactorLock({ db, clock, random, mailer: deps.mailer, log: app.log });
   const secondFactor = createSecondFactorService({ db, clock, sessions, limiter, lock: secondFactorLock });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
@@ -221,7 +240,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   };
   const passwords = createPasswordsService(passwordDeps);
   const resets = createPasswordsResetService(passwordDeps);
-  const emailResets = createPasswordsEmailResetService({ ...passwordDeps, throttle });
+  const emailResets = createPasswordsEmailResetService({ ...passwordDeps, throttle, deliveries });
   const webauthnDeps = {
     db,
     clock,

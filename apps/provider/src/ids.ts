@@ -33,6 +33,7 @@ const prefixes = {
   intermediateSession: 'intermediate-session',
   secondFactorLockout: 'second-factor-lockout',
   message: 'message',
+  deliveryJob: 'delivery-job',
   request: 'request-id',
 } as const;
 

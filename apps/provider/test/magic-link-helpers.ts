@@ -1,6 +1,6 @@
 /** Intent-named steps of the magic-link flow, driven through the real HTTP API and dev outbox. */
 import type { LightMyRequestResponse } from 'fastify';
-import { json, sdkHeaders, type TestContext } from './test-app.js';
+import { drainDeliveries, json, sdkHeaders, type TestContext } from './test-app.js';
 
 /** Asks for a login-or-create link. */
 export function requestMagicLink(
@@ -17,8 +17,9 @@ export function requestMagicLink(
   });
 }
 
-/** The outbox messages to `email`, newest first, read through GET /dev/outbox/messages. */
+/** The outbox messages to `email`, newest first, read through GET /dev/outbox/messages once the queue is drained. */
 export async function outboxFor(ctx: TestContext, email: string): Promise<Array<Record<string, string>>> {
+  await drainDeliveries(ctx);
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/dev/outbox/messages?to=${encodeURIComponent(email)}`,

@@ -1,9 +1,10 @@
 /** Row counts of tables, for the "nothing changed" checks of negative cases (SECURITY §0). */
 import type { Database } from '../src/db/database.js';
-import type { TestContext } from './test-app.js';
+import { drainDeliveries, type TestContext } from './test-app.js';
 
-/** How many rows `table` holds. */
+/** How many rows `table` holds, once queued deliveries (which issue tokens and codes) have run. */
 export async function countRows(ctx: TestContext, table: keyof Database): Promise<number> {
+  await drainDeliveries(ctx);
   const row = await ctx.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -6,6 +6,7 @@ import { createManualClock, createOffsetClock, type ManualClock, type OffsetCloc
 import type { RecaptchaConfig } from '../src/config.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
 import type { Db } from '../src/db/database.js';
+import type { DeliveryWorkerSettings } from '../src/delivery/delivery-worker.js';
 import type { Mailer } from '../src/email/mailer.js';
 import { createOutboxMailer } from '../src/email/outbox-mailer.js';
 import type { Project } from '../src/features/projects/project.js';
@@ -21,7 +22,7 @@ import { parseTrustedProxies } from '../src/http/trusted-proxies.js';
 import type { Messenger } from '../src/messaging/messenger.js';
 import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
 import { cryptoRandom } from '../src/random.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
 /** A demo page origin the dev project accepts (docs/contracts.md). */
 export const DEMO_ORIGIN = 'http://localhost:4100';
@@ -93,6 +94,14 @@ export interface TestContextOptions {
   forwardedHeader?: ForwardedHeaderName;
   /** Kysely plugins on the app's database handle (fault injection); `ctx.db` stays plain. */
   dbPlugins?: KyselyPlugin[];
+  /** Where the database lives (in memory by default). */
+  database?: TestDatabaseOptions;
+  /**
+   * The delivery worker's settings; by default `autoStart: false`, so queued emails and texts go
+   * out exactly when a test drains the queue (drainDeliveries; the outbox and row-count helpers
+   * do), never in the middle of a test's own reads.
+   */
+  delivery?: DeliveryWorkerSettings;
 }
 
 /** LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER as loadConfig reads them; socket only when unset. */
@@ -156,13 +165,14 @@ export function buildTestApp(
       ...(options.captchaTimeoutMs === undefined ? {} : { captchaTimeoutMs: options.captchaTimeoutMs }),
       passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
       ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
+      delivery: options.delivery ?? { autoStart: false },
     },
   );
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const { db } = database;
   const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
   const devClock = options.devClock ? createOffsetClock(clock) : undefined;
@@ -197,6 +207,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await database.close();
     },
   };
+}
+
+/**
+ * Delivers every queued email and text (issue 16 item 4: they go out after the answer) and waits
+ * until no delivery is due or running, in this app or another on the same database.
+ */
+export async function drainDeliveries(ctx: Pick<TestContext, 'app'>): Promise<void> {
+  await ctx.app.deliveries.drain();
 }
 
 /** `Authorization: Basic base64(user:secret)`. */

@@ -3,6 +3,9 @@
  * the PostgreSQL server named by TEST_DATABASE_URL, so one suite runs against both targets.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
@@ -30,8 +33,30 @@ async function adminQuery(sqlText: string): Promise<void> {
   }
 }
 
+/** Options of createTestDatabase. */
+export interface TestDatabaseOptions {
+  /**
+   * PGlite in a temporary directory, as `npm start` runs it, instead of in memory: commits then
+   * write files, so a request that writes costs more than one that only reads (timing tests).
+   * Ignored with TEST_DATABASE_URL.
+   */
+  onDisk?: boolean;
+}
+
 /** Creates and migrates a database that only the calling test file uses. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (!testDatabaseUrl && options.onDisk) {
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-test-'));
+    const handle = await connectDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   if (!testDatabaseUrl) {
     const handle = await connectDatabase({ kind: 'pglite-memory' });
     await migrateToLatest(handle.db);

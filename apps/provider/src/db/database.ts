@@ -1,5 +1,6 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { DeliveryJobsTable } from '../delivery/delivery-jobs.table.js';
 import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
 import type {
   CryptoWalletChallengesTable,
@@ -71,6 +72,7 @@ export interface Database {
   second_factor_failures: SecondFactorFailuresTable;
   second_factor_lockouts: SecondFactorLockoutsTable;
   captcha_tokens: CaptchaTokensTable;
+  delivery_jobs: DeliveryJobsTable;
 }
 
 /** The database handle services receive. */

@@ -51,9 +51,15 @@ export function prepareSend(project: Project, input: SendInput): PreparedSend {
   };
 }
 
+/** A stored link: its row id, and the plaintext token that exists only until the email is rendered. */
+export interface IssuedMagicLink {
+  id: string;
+  token: string;
+}
+
 /**
- * Revokes the address's unused links and stores a new one (its hash only); returns the
- * plaintext token. Call with the address lock held (lockAddressForIssuance).
+ * Revokes the address's unused links and stores a new one (its hash only); returns its id and
+ * the plaintext token. Call with the address lock held (lockAddressForIssuance).
  */
 export async function issueMagicLink(
   trx: Transaction,
@@ -61,13 +67,14 @@ export async function issueMagicLink(
   project: Project,
   send: PreparedSend,
   spec: LinkSpec,
-): Promise<string> {
+): Promise<IssuedMagicLink> {
   const now = deps.clock.now();
   await revokeUnusedMagicLinks(trx, project.id, send.email, now);
   // 33 bytes: exactly the 44 base64url characters of docs/contracts.md.
   const { token, hash } = mintToken(deps.random, 33);
+  const id = newId('magicLink', project.environment, deps.random);
   await insertMagicLink(trx, {
-    id: newId('magicLink', project.environment, deps.random),
+    id,
     project_id: project.id,
     token_hash: hash,
     purpose: spec.purpose,
@@ -82,7 +89,7 @@ export async function issueMagicLink(
     used_at: null,
     revoked_at: null,
   });
-  return token;
+  return { id, token };
 }
 
 /** The email carrying the link for `token`. */

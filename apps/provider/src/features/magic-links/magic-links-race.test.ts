@@ -1,7 +1,7 @@
 /** SECURITY B2: concurrent redemptions of one token give exactly one session (run it against PostgreSQL too). */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -46,6 +46,7 @@ it('10 concurrent login_or_create calls for a new address create exactly one use
     .where('id', 'in', [...userIds])
     .execute();
   expect(users).toHaveLength(1);
+  await drainDeliveries(ctx);
   const live = await ctx.db
     .selectFrom('magic_links')
     .select('id')

@@ -1,22 +1,15 @@
-/** @module magic-links-send.service — issuing magic links: login_or_create, send/primary, send/secondary. */
+/** @module magic-links-send.service — the answered half of login_or_create, send/primary and send/secondary. */
 import type { Clock } from '../../clock.js';
-import type { Db, Transaction } from '../../db/database.js';
+import type { Db, DbExecutor, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { Mailer } from '../../email/mailer.js';
+import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { findEmailByAddress, insertBlankUser, insertEmailIfAbsent } from '../users/users.repository.js';
-import { renderNoAccountEmail } from './magic-link-email.js';
-import {
-  issueMagicLink,
-  type LinkSpec,
-  magicLinkEmail,
-  type PreparedSend,
-  prepareSend,
-} from './magic-link-issue.js';
-import { lockAddressForIssuance } from './magic-links.repository.js';
+import { MAGIC_LINK_JOB, type MagicLinkJobParams } from './magic-link-delivery.js';
+import { type PreparedSend, prepareSend } from './magic-link-issue.js';
 import type { SendInput } from './magic-links.schemas.js';
 import { pseudoIds } from './pseudo-ids.js';
 
@@ -33,7 +26,9 @@ export interface SendRequester {
 
 /**
  * The magic-link send service. Every send checks its input, then the send limits (429
- * `too_many_requests`), and only then looks anything up (SECURITY A5, E3).
+ * `too_many_requests`), and only then looks anything up (SECURITY A5, E3). It answers once the
+ * job is stored; the link is issued and emailed by the delivery worker after the answer, so the
+ * answer takes as long whether or not the address has an account (issue 16 item 4).
  */
 export interface MagicLinksSendService {
   loginOrCreate(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
@@ -46,15 +41,13 @@ export interface MagicLinksSendService {
   ): Promise<SendResult>;
 }
 
-type Issued = { spec: LinkSpec; token: string } | undefined;
-
 /** Creates the send service. */
 export function createMagicLinksSendService(deps: {
   db: Db;
   clock: Clock;
   random: Random;
-  mailer: Mailer;
   throttle: EmailSendThrottle;
+  deliveries: DeliveryQueue;
 }): MagicLinksSendService {
   /** Validation first (it must not use up budget), then the limits, before any lookup. */
   async function admit(project: Project, input: SendInput, requester: SendRequester): Promise<PreparedSend> {
@@ -63,116 +56,104 @@ export function createMagicLinksSendService(deps: {
     return send;
   }
 
-  /** Runs `decide` under the address lock and issues the link it describes, if any. */
-  async function issueUnderLock(
+  /** Stores the job that will issue and email the link. */
+  function enqueue(
+    db: DbExecutor,
     project: Project,
     send: PreparedSend,
-    decide: (trx: Transaction) => Promise<LinkSpec | undefined>,
-  ): Promise<Issued> {
-    return inTransaction(deps.db, async (trx) => {
-      await lockAddressForIssuance(trx, project.id, send.email);
-      const spec = await decide(trx);
-      return spec && { spec, token: await issueMagicLink(trx, deps, project, send, spec) };
-    });
+    job: Pick<MagicLinkJobParams, 'endpoint' | 'purpose' | 'user_id' | 'email_id'>,
+  ): Promise<void> {
+    const params: MagicLinkJobParams = {
+      ...job,
+      redirects: send.redirects,
+      minutes: send.minutes,
+      code_challenge: send.codeChallenge,
+    };
+    return deps.deliveries.enqueue(db, { kind: MAGIC_LINK_JOB, project, recipient: send.email, params });
   }
 
-  /** Emails the link after commit; a transport failure surfaces as 503. */
-  async function deliver(
-    project: Project,
-    send: PreparedSend,
-    issued: NonNullable<Issued>,
-  ): Promise<SendResult> {
-    await deps.mailer.send(magicLinkEmail(project, send, issued.spec, issued.token));
-    return { user_id: issued.spec.userId, email_id: issued.spec.emailId };
-  }
-
-  /** Creates a user with the address unverified; undefined when a concurrent request got there first. */
-  async function createUser(trx: Transaction, project: Project, send: PreparedSend, pending: boolean) {
+  /**
+   * The address's email row, created with a new user (the address unverified) when there is
+   * none. SECURITY E3: both outcomes run the same statements, a user insert, a lookup and one
+   * more write (the email's insert, or the unneeded user's delete), so the answer does not take
+   * longer for an address without an account.
+   */
+  async function findOrCreateEmail(trx: Transaction, project: Project, send: PreparedSend, pending: boolean) {
     const now = deps.clock.now();
     const user = await insertBlankUser(trx, project, pending ? 'pending' : 'active', {
       random: deps.random,
       now,
     });
-    const email = await insertEmailIfAbsent(trx, {
-      id: newId('email', project.environment, deps.random),
-      project_id: project.id,
-      user_id: user.id,
-      email: send.email,
-      verified: false,
-      created_at: now,
-    });
-    if (!email) await trx.deleteFrom('users').where('id', '=', user.id).execute();
-    return email;
+    const existing = await findEmailByAddress(trx, project.id, send.email);
+    const created = existing
+      ? undefined
+      : await insertEmailIfAbsent(trx, {
+          id: newId('email', project.environment, deps.random),
+          project_id: project.id,
+          user_id: user.id,
+          email: send.email,
+          verified: false,
+          created_at: now,
+        });
+    if (created) return { email: created, created: true };
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    // A concurrent request may have registered it between the lookup and the insert.
+    const email = existing ?? (await findEmailByAddress(trx, project.id, send.email));
+    if (!email) throw new Error('email vanished during login_or_create');
+    return { email, created: false };
   }
 
   return {
     async loginOrCreate(project, input, requester) {
       const send = await admit(project, input, requester);
-      const issued = await issueUnderLock(project, send, async (trx) => {
-        const existing = await findEmailByAddress(trx, project.id, send.email);
-        const created = existing
-          ? undefined
-          : await createUser(trx, project, send, input.create_user_as_pending === true);
-        if (created) {
-          const { redirects, minutes } = send;
-          return {
-            purpose: 'signup',
-            userId: created.user_id,
-            emailId: created.id,
-            redirectUrl: redirects.signup,
-            minutes: minutes.signup,
-          };
-        }
-        const email = existing ?? (await findEmailByAddress(trx, project.id, send.email));
-        if (!email) throw new Error('email vanished during login_or_create');
-        return {
-          purpose: 'login',
-          userId: email.user_id,
-          emailId: email.id,
-          redirectUrl: send.redirects.login,
-          minutes: send.minutes.login,
-        };
+      const answer = await inTransaction(deps.db, async (trx) => {
+        const pending = input.create_user_as_pending === true;
+        const { email, created } = await findOrCreateEmail(trx, project, send, pending);
+        const purpose = created ? 'signup' : 'login';
+        await enqueue(trx, project, send, {
+          endpoint: 'login_or_create',
+          purpose,
+          user_id: email.user_id,
+          email_id: email.id,
+        });
+        return { user_id: email.user_id, email_id: email.id };
       });
-      return deliver(project, send, issued as NonNullable<Issued>);
+      deps.deliveries.notify();
+      return answer;
     },
 
     async sendPrimary(project, input, requester) {
       const send = await admit(project, input, requester);
-      const issued = await issueUnderLock(project, send, async (trx) => {
-        const email = await findEmailByAddress(trx, project.id, send.email);
-        return (
-          email && {
-            purpose: 'login',
-            userId: email.user_id,
-            emailId: email.id,
-            redirectUrl: send.redirects.login,
-            minutes: send.minutes.login,
-          }
-        );
-      });
-      if (issued) return deliver(project, send, issued);
-      // SECURITY E3: the same answer as for a real account, and a stub email without a token.
-      await deps.mailer.send(renderNoAccountEmail({ to: send.email, projectName: project.name }));
-      return pseudoIds(project, send.email);
+      // The same lookup and the same one write whether or not the address has an account; the
+      // worker decides between a login link and the stub (SECURITY E3).
+      const email = await findEmailByAddress(deps.db, project.id, send.email);
+      const pseudo = pseudoIds(project, send.email);
+      const answer = email ? { user_id: email.user_id, email_id: email.id } : pseudo;
+      await enqueue(deps.db, project, send, { endpoint: 'primary', purpose: 'login', ...answer });
+      deps.deliveries.notify();
+      return answer;
     },
 
     async sendSecondary(project, signedInUserId, input, requester) {
       const send = await admit(project, input, requester);
-      const issued = await issueUnderLock(project, send, async (trx) => {
-        const existing = await findEmailByAddress(trx, project.id, send.email);
-        // The address belongs to someone else: say nothing about it and send nothing.
-        if (existing && existing.user_id !== signedInUserId) return undefined;
-        // A new address is attached only when its link is used, so nobody can squat it by asking.
-        const emailId = existing?.id ?? newId('email', project.environment, deps.random);
-        return {
-          purpose: 'secondary',
-          userId: signedInUserId,
-          emailId,
-          redirectUrl: send.redirects.login,
-          minutes: send.minutes.login,
-        };
+      const existing = await findEmailByAddress(deps.db, project.id, send.email);
+      // A new address is attached only when its link is used, so nobody can squat it by asking.
+      const newEmailId = newId('email', project.environment, deps.random);
+      const pseudo = pseudoIds(project, send.email);
+      // The address belongs to someone else: the same answer shape, and nothing is sent.
+      const answer =
+        existing && existing.user_id !== signedInUserId
+          ? pseudo
+          : { user_id: signedInUserId, email_id: existing?.id ?? newEmailId };
+      // The job's email_id is used only if the address has no owner when the link is issued.
+      await enqueue(deps.db, project, send, {
+        endpoint: 'secondary',
+        purpose: 'login',
+        user_id: signedInUserId,
+        email_id: newEmailId,
       });
-      return issued ? deliver(project, send, issued) : pseudoIds(project, send.email);
+      deps.deliveries.notify();
+      return answer;
     },
   };
 }

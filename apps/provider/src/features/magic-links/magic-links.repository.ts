@@ -32,6 +32,17 @@ export async function revokeUnusedMagicLinks(
     .execute();
 }
 
+/** Revokes one token unless it was used (its email could not be delivered, SECURITY J6). */
+export async function revokeMagicLink(db: DbExecutor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('magic_links')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Stores a new token (its hash). */
 export async function insertMagicLink(db: DbExecutor, row: NewMagicLinkRow): Promise<void> {
   await db.insertInto('magic_links').values(row).execute();

@@ -1,57 +1,129 @@
-/** @module otp-delivery — hands a passcode (or the no-account stub) to the mailer or the messenger. */
-import type { Mailer } from '../../email/mailer.js';
-import type { Messenger } from '../../messaging/messenger.js';
+/** @module otp-delivery — the queued half of a passcode send: the code is issued and sent after the answer. */
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { DeliveryHandler, OutgoingMessage } from '../../delivery/delivery-handler.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { digestOtpCode, mintOtpCode } from './otp-code.js';
 import {
   renderNoAccountOtpEmail,
   renderNoAccountOtpText,
   renderOtpEmail,
   renderOtpText,
 } from './otp-messages.js';
+import { type OtpSendKind, replanOtp } from './otp-plan.js';
 import type { Destination } from './otp-recipients.js';
-import type { OtpPurpose } from './otps.table.js';
+import {
+  insertOtpCode,
+  lockDestinationForIssuance,
+  revokeOpenOtpCodes,
+  revokeOtpCode,
+} from './otps.repository.js';
+import type { OtpChannel, OtpPurpose } from './otps.table.js';
 
 /** What the recipient gets: the passcode, the "no account uses this" stub, or nothing at all. */
 export type OtpDelivery = 'code' | 'stub' | 'none';
 
-/** One message to send. */
-export interface OtpDispatch {
-  destination: Destination;
+/** The job kind of passcode sends. */
+export const OTP_JOB = 'otp';
+
+/** What a passcode job stores: what the answer decided; never the code. */
+export interface OtpJobParams {
+  endpoint: OtpSendKind;
+  channel: OtpChannel;
+  /** login_or_create: `signup` when the request created the account. */
   purpose: OtpPurpose;
-  delivery: OtpDelivery;
-  code: string;
-  expiresInMinutes: number;
+  /** login_or_create: the account's user; secondary: the signed-in user. */
+  user_id: string | null;
+  /** The method id the answer showed; the code is stored under it. */
+  method_id: string;
+  minutes: number;
 }
 
-/** Sends the message `dispatch` describes; rejects when the transport does not take it. */
-export async function deliverOtp(
-  deps: { mailer: Mailer; messenger: Messenger },
+const MINUTE_MS = 60_000;
+
+/** The message for one issued code, or undefined when the recipient is told nothing. */
+function otpMessage(
   project: Project,
-  dispatch: OtpDispatch,
-): Promise<void> {
-  const { destination, purpose, delivery } = dispatch;
-  if (delivery === 'none') return;
+  destination: Destination,
+  plan: { purpose: OtpPurpose; delivery: OtpDelivery },
+  code: string,
+  minutes: number,
+): OutgoingMessage | undefined {
+  const { purpose, delivery } = plan;
+  if (delivery === 'none') return undefined;
   const withCode =
     delivery === 'code' && purpose !== 'decoy'
-      ? {
-          purpose,
-          projectName: project.name,
-          code: dispatch.code,
-          expiresInMinutes: dispatch.expiresInMinutes,
-        }
+      ? { purpose, projectName: project.name, code, expiresInMinutes: minutes }
       : undefined;
   if (destination.channel === 'email') {
-    await deps.mailer.send(
-      withCode
+    return {
+      email: withCode
         ? renderOtpEmail(destination.value, withCode)
         : renderNoAccountOtpEmail(destination.value, project.name),
-    );
-    return;
+    };
   }
-  await deps.messenger.send({
-    kind: withCode ? 'passcode' : 'no_account_notice',
-    channel: destination.channel,
-    to: destination.value,
-    body: withCode ? renderOtpText(withCode) : renderNoAccountOtpText(project.name),
-  });
+  return {
+    text: {
+      kind: withCode ? 'passcode' : 'no_account_notice',
+      channel: destination.channel,
+      to: destination.value,
+      body: withCode ? renderOtpText(withCode) : renderNoAccountOtpText(project.name),
+    },
+  };
+}
+
+/**
+ * Creates the handler of passcode jobs: under the destination lock it decides again who the code
+ * is for, revokes every open code to the destination (only the newest works, SECURITY B6) and
+ * stores the new one (a salted HMAC; a decoy's plaintext is never told to anyone).
+ */
+export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }): DeliveryHandler {
+  return {
+    async prepare(job, project) {
+      const params = job.params as OtpJobParams;
+      const destination: Destination = { channel: params.channel, value: job.recipient };
+      const code = mintOtpCode(deps.random);
+      const issued = await inTransaction(deps.db, async (trx) => {
+        await lockDestinationForIssuance(trx, project.id, destination.value);
+        const plan = await replanOtp(trx, project, destination, {
+          kind: params.endpoint,
+          purpose: params.purpose,
+          userId: params.user_id,
+          methodId: params.method_id,
+        });
+        if (!plan) return undefined;
+        const now = deps.clock.now();
+        await revokeOpenOtpCodes(trx, project.id, destination.value, now);
+        const id = newId('otpCode', project.environment, deps.random);
+        const digest = digestOtpCode(deps.random, code, plan.methodId);
+        await insertOtpCode(trx, {
+          id,
+          project_id: project.id,
+          method_id: plan.methodId,
+          channel: destination.channel,
+          destination: destination.value,
+          purpose: plan.purpose,
+          user_id: plan.userId,
+          requested_by_user_id: plan.requestedBy,
+          code_hash: digest.codeHash,
+          salt: digest.salt,
+          attempts: 0,
+          created_at: now,
+          expires_at: new Date(now.getTime() + params.minutes * MINUTE_MS),
+          consumed_at: null,
+          revoked_at: null,
+        });
+        return { id, plan };
+      });
+      if (!issued) return {};
+      const message = otpMessage(project, destination, issued.plan, code, params.minutes);
+      return {
+        ...(message ? { message } : {}),
+        withdraw: () => revokeOtpCode(deps.db, issued.id, deps.clock.now()),
+      };
+    },
+  };
 }

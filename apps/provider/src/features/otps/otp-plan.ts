@@ -1,13 +1,14 @@
-/** @module otp-plan — deciding who a passcode is for: login, signup, secondary, or a decoy that is never told. */
+/** @module otp-plan — deciding who a passcode is for (login, signup, secondary, or a decoy that is never told): when answering, and again when issuing. */
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { OtpDelivery } from './otp-delivery.js';
 import {
-  createUserWithMethod,
   type Destination,
   findMethod,
+  findOrCreateMethod,
+  type Method,
   newMethodId,
   pseudoMethod,
 } from './otp-recipients.js';
@@ -39,7 +40,38 @@ export interface OtpPlan {
   requestedBy: string | null;
 }
 
-/** Decides who a code is for; call under the destination lock (lockDestinationForIssuance). */
+/** A decoy code is stored like a real one (so every later failure looks the same) and never told to anyone. */
+function decoy(
+  project: Project,
+  destination: Destination,
+  delivery: OtpDelivery,
+  answerUserId?: string,
+): Omit<OtpPlan, 'requestedBy'> {
+  const pseudo = pseudoMethod(project, destination);
+  return {
+    purpose: 'decoy',
+    userId: null,
+    methodId: pseudo.method_id,
+    delivery,
+    answerUserId: answerUserId ?? pseudo.user_id,
+  };
+}
+
+function known(method: Method, purpose: OtpPurpose): Omit<OtpPlan, 'requestedBy'> {
+  return {
+    purpose,
+    userId: method.user_id,
+    methodId: method.id,
+    delivery: 'code',
+    answerUserId: method.user_id,
+  };
+}
+
+/**
+ * Decides who a code is for, for the answer: creates the account of an unknown recipient of
+ * login_or_create, and picks the method id a new secondary destination gets. The code itself is
+ * issued later by the delivery worker (replanOtp).
+ */
 export async function planOtp(
   trx: Transaction,
   deps: { clock: Clock; random: Random },
@@ -47,47 +79,77 @@ export async function planOtp(
   project: Project,
   request: OtpSendRequest,
 ): Promise<OtpPlan> {
-  const { destination } = request;
-  const existing = await findMethod(trx, project, destination);
-  const requestedBy = kind === 'secondary' ? (request.signedInUserId ?? null) : null;
-  // A decoy code is stored like a real one (so every later failure looks the same) and never told to anyone.
-  const decoy = (delivery: OtpDelivery, answerUserId?: string): OtpPlan => {
-    const pseudo = pseudoMethod(project, destination);
-    const methodId = pseudo.method_id;
-    return {
-      purpose: 'decoy',
-      userId: null,
-      methodId,
-      delivery,
-      answerUserId: answerUserId ?? pseudo.user_id,
-      requestedBy,
-    };
-  };
-  const known = (method: { id: string; user_id: string }, purpose: OtpPurpose): OtpPlan => ({
-    purpose,
-    userId: method.user_id,
-    methodId: method.id,
-    delivery: 'code',
-    answerUserId: method.user_id,
-    requestedBy,
-  });
+  const plan = await planFor(trx, deps, kind, project, request);
+  return { ...plan, requestedBy: kind === 'secondary' ? (request.signedInUserId ?? null) : null };
+}
 
-  if (kind === 'primary') return existing ? known(existing, 'login') : decoy('stub');
+async function planFor(
+  trx: Transaction,
+  deps: { clock: Clock; random: Random },
+  kind: OtpSendKind,
+  project: Project,
+  request: OtpSendRequest,
+): Promise<Omit<OtpPlan, 'requestedBy'>> {
+  const { destination } = request;
   if (kind === 'login_or_create') {
-    if (existing) return known(existing, 'login');
-    const created = await createUserWithMethod(trx, deps, project, destination);
-    if (created) return known(created, 'signup');
-    const raced = await findMethod(trx, project, destination);
-    if (!raced) throw new Error('destination vanished during login_or_create');
-    return known(raced, 'login');
+    const { method, created } = await findOrCreateMethod(trx, deps, project, destination);
+    return known(method, created ? 'signup' : 'login');
   }
+  const existing = await findMethod(trx, project, destination);
+  if (kind === 'primary') return existing ? known(existing, 'login') : decoy(project, destination, 'stub');
   const userId = request.signedInUserId;
   if (userId === undefined) throw new Error('send/secondary without a signed-in user');
   // Someone else's address or number: say nothing about it and send nothing.
-  if (existing && existing.user_id !== userId) return decoy('none', userId);
+  if (existing && existing.user_id !== userId) return decoy(project, destination, 'none', userId);
   // A new one is attached only when its code is used, so nobody can squat it by asking.
   return known(
     { id: existing?.id ?? newMethodId(project, destination, deps.random), user_id: userId },
     'secondary',
   );
+}
+
+/** What the answer decided, as a delivery job keeps it. */
+export interface PlannedOtp {
+  kind: OtpSendKind;
+  /** login_or_create: `signup` when the request created the account, else `login`. */
+  purpose: OtpPurpose;
+  /** login_or_create: the account's user; secondary: the signed-in user. */
+  userId: string | null;
+  /** The method id the answer showed (a new secondary destination's id, or a pseudo id). */
+  methodId: string;
+}
+
+/**
+ * Decides again, when the code is issued under the destination lock (lockDestinationForIssuance),
+ * who it is for: the account may have changed since the answer. Undefined when nobody gets a
+ * code any more (the account the answer named lost the destination).
+ */
+export async function replanOtp(
+  trx: Transaction,
+  project: Project,
+  destination: Destination,
+  planned: PlannedOtp,
+): Promise<OtpPlan | undefined> {
+  const plan = await replanFor(trx, project, destination, planned);
+  return plan && { ...plan, requestedBy: planned.kind === 'secondary' ? planned.userId : null };
+}
+
+async function replanFor(
+  trx: Transaction,
+  project: Project,
+  destination: Destination,
+  planned: PlannedOtp,
+): Promise<Omit<OtpPlan, 'requestedBy'> | undefined> {
+  const existing = await findMethod(trx, project, destination);
+  switch (planned.kind) {
+    case 'primary':
+      return existing ? known(existing, 'login') : decoy(project, destination, 'stub');
+    case 'login_or_create':
+      return existing && existing.id === planned.methodId ? known(existing, planned.purpose) : undefined;
+    case 'secondary': {
+      const userId = planned.userId as string;
+      if (existing && existing.user_id !== userId) return decoy(project, destination, 'none', userId);
+      return known({ id: existing?.id ?? planned.methodId, user_id: userId }, 'secondary');
+    }
+  }
 }

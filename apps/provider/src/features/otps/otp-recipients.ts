@@ -100,6 +100,37 @@ export async function createUserWithMethod(
 }
 
 /**
+ * The method of `destination`, created with a new active user (unverified until the first code
+ * is used) when there is none. SECURITY E3: both outcomes run the same statements, a user insert,
+ * a lookup and one more write (the method's insert, or the unneeded user's delete), so the
+ * answer does not take longer for an address or number without an account.
+ */
+export async function findOrCreateMethod(
+  db: DbExecutor,
+  deps: { clock: Clock; random: Random },
+  project: Project,
+  destination: Destination,
+): Promise<{ method: Method; created: boolean }> {
+  const now = deps.clock.now();
+  const user = await insertBlankUser(db, project, 'active', { random: deps.random, now });
+  const existing = await findMethod(db, project, destination);
+  const created = existing
+    ? undefined
+    : await insertMethodIfAbsent(db, project, destination, {
+        id: newMethodId(project, destination, deps.random),
+        user_id: user.id,
+        verified: false,
+        created_at: now,
+      });
+  if (created) return { method: created, created: true };
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+  // A concurrent request may have registered it between the lookup and the insert.
+  const method = existing ?? (await findMethod(db, project, destination));
+  if (!method) throw new Error('destination vanished during login_or_create');
+  return { method, created: false };
+}
+
+/**
  * What a used code proves: the destination belongs to its user. Marks it verified, or, for a
  * `secondary` code, attaches it to the user now (asking alone never claims an address or
  * number). Returns the method id, or throws when someone else claimed the destination since.

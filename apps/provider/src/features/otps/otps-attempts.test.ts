@@ -9,7 +9,7 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../../app.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
@@ -181,8 +181,11 @@ describe('two provider processes on one database (SECURITY A8)', () => {
 });
 
 describe('enumeration (SECURITY E3)', () => {
-  const sendPrimary = async (to: string) =>
-    json(await sendOtp(ctx, 'email', to, { endpoint: 'send/primary' }));
+  const sendPrimary = async (to: string) => {
+    const sent = json(await sendOtp(ctx, 'email', to, { endpoint: 'send/primary' }));
+    await drainDeliveries(ctx);
+    return sent;
+  };
   const attempt = async (methodId: string) => {
     const response = await authenticateOtp(ctx, '000000', methodId);
     return [response.statusCode, json(response).error_type, json(response).error_message];

@@ -1,13 +1,14 @@
 /** The dev outbox with SMS and WhatsApp messages: the JSON filter by number and the page. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sendOtp } from '../../../test/otp-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   await sendOtp(ctx, 'sms', '+14155552671');
   await sendOtp(ctx, 'whatsapp', '+447911123456');
+  await drainDeliveries(ctx);
 });
 afterAll(async () => ctx?.close());
 

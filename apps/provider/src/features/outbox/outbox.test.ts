@@ -1,7 +1,7 @@
 /** The dev outbox: JSON API, HTML page, and its absence in production mode. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ describe('development mode', () => {
     await requestMagicLink(ctx, 'outbox-a@example.com');
     await requestMagicLink(ctx, 'outbox-b@example.com');
     await requestMagicLink(ctx, 'outbox-a@example.com');
+    await drainDeliveries(ctx);
     const all = json(await ctx.app.inject({ method: 'GET', url: '/dev/outbox/messages' })).messages;
     expect(all.map((m: { to: string }) => m.to)).toEqual([
       'outbox-a@example.com',
@@ -44,6 +45,7 @@ describe('development mode', () => {
     await requestMagicLink(ctx, 'page@example.com', {
       login_magic_link_url: 'http://localhost:4100/x?a=<b>',
     });
+    await drainDeliveries(ctx);
     const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -59,6 +61,7 @@ describe('development mode', () => {
 
   it('shows each email as rendered HTML in a sandbox that runs no script', async () => {
     await requestMagicLink(ctx, 'preview@example.com');
+    await drainDeliveries(ctx);
     const response = await ctx.app.inject({ method: 'GET', url: '/dev/outbox' });
     const frame = response.body.match(/<iframe [^>]*>/)?.[0] ?? '';
     expect(frame).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');

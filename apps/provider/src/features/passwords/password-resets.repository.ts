@@ -45,3 +45,14 @@ export async function consumeReset(db: DbExecutor, id: string, now: Date): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Revokes one reset token unless it was used (its email could not be delivered, SECURITY J6). */
+export async function revokeReset(db: DbExecutor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

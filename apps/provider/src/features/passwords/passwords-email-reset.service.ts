@@ -1,32 +1,22 @@
 /** @module passwords-email-reset.service — password reset by emailed token: start, and redeem (SECURITY B3, B9, E3). */
 import { checkPkce } from '../../crypto/pkce.js';
-import { hashToken, mintToken } from '../../crypto/tokens.js';
+import { hashToken } from '../../crypto/tokens.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
-import { issueMagicLink } from '../magic-links/magic-link-issue.js';
-import { lockAddressForIssuance, revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
+import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.repository.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import {
-  activateUser,
-  findAddressesOfUser,
-  findEmailByAddress,
-  markEmailVerified,
-} from '../users/users.repository.js';
+import { activateUser, findAddressesOfUser, markEmailVerified } from '../users/users.repository.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
-import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
-import {
-  consumeReset,
-  findResetByTokenHash,
-  insertReset,
-  revokeOpenResets,
-} from './password-resets.repository.js';
+import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
+import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { revokeOtherSessions, setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
@@ -58,14 +48,15 @@ export function createPasswordsEmailResetService(
   deps: PasswordServiceDeps &
     PasswordChangedNoticeDeps & {
       throttle: EmailSendThrottle;
+      deliveries: DeliveryQueue;
     },
 ) {
   const { db, clock } = deps;
   return {
     /**
-     * Emails a reset link and a login link to an address with an account; for an unknown
-     * address nothing is sent. Both answer the same (SECURITY E3). Checks (redirects, PKCE,
-     * send limits) come before any lookup.
+     * Queues a reset email: the delivery worker emails a reset link and a login link to an
+     * address with an account and sends nothing to an unknown address, after the answer, which
+     * is the same for both (SECURITY E3). Checks (redirects, PKCE, send limits) come first.
      */
     async start(project: Project, input: ResetStartInput, clientIp: string): Promise<void> {
       const redirects = resolveRedirects(project, {
@@ -78,46 +69,15 @@ export function createPasswordsEmailResetService(
         });
       const email = normaliseEmailAddress(input.email);
       await deps.throttle.check(project, email, clientIp);
-      const minutes = input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES;
-      const message = await inTransaction(db, async (trx) => {
-        await lockAddressForIssuance(trx, project.id, email);
-        const row = await findEmailByAddress(trx, project.id, email);
-        if (!row) return undefined;
-        const now = clock.now();
-        await revokeOpenResets(trx, row.user_id, now);
-        const reset = mintToken(deps.random);
-        await insertReset(trx, {
-          id: `password-reset-${project.environment}-${mintToken(deps.random, 16).token}`,
-          project_id: project.id,
-          user_id: row.user_id,
-          email_id: row.id,
-          token_hash: reset.hash,
-          code_challenge: input.code_challenge ?? null,
-          created_at: now,
-          expires_at: new Date(now.getTime() + minutes * 60_000),
-          used_at: null,
-          revoked_at: null,
-        });
-        // The login link carries the reset's challenge: the SDK redeems it with the reset's verifier (endpoints.md).
-        const codeChallenge = input.code_challenge ?? null;
-        const send = { email, redirects, minutes: { login: minutes, signup: minutes }, codeChallenge };
-        const spec = {
-          purpose: 'login' as const,
-          userId: row.user_id,
-          emailId: row.id,
-          redirectUrl: redirects.login,
-          minutes,
-        };
-        const login = await issueMagicLink(trx, deps, project, send, spec);
-        return renderPasswordResetEmail({
-          to: email,
-          projectName: project.name,
-          resetLink: tokenLink(redirects.signup, 'reset_password', reset.token),
-          loginLink: tokenLink(redirects.login, 'login', login),
-          expiresInMinutes: minutes,
-        });
-      });
-      if (message) await deps.mailer.send(message);
+      // No lookup here: the worker decides after the answer whether the address gets an email,
+      // so the answer takes as long either way (SECURITY E3, issue 16 item 4).
+      const params: PasswordResetJobParams = {
+        redirects,
+        minutes: input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES,
+        code_challenge: input.code_challenge ?? null,
+      };
+      await deps.deliveries.enqueue(db, { kind: PASSWORD_RESET_JOB, project, recipient: email, params });
+      deps.deliveries.notify();
     },
 
     /**

@@ -1,0 +1,240 @@
+/** @module delivery-worker — delivers queued messages after the answer: claim, issue, send, retry, give up, sweep. */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../email/mailer.js';
+import { toProject } from '../features/projects/project.js';
+import { findProjectById } from '../features/projects/projects.repository.js';
+import type { Messenger } from '../messaging/messenger.js';
+import type { DeliveryHandler, PreparedDelivery } from './delivery-handler.js';
+import {
+  claimDeliveryJob,
+  completeDeliveryJob,
+  deleteFinishedDeliveryJobs,
+  failDeliveryJob,
+  hasOpenDueDeliveryJobs,
+  retryDeliveryJob,
+} from './delivery-jobs.repository.js';
+import type { DeliveryJobRow } from './delivery-jobs.table.js';
+import { DELIVERY_MAX_AGE_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
+
+/** How long a claim lasts: longer than one attempt can take (the transports time out well before). */
+export const DELIVERY_CLAIM_MS = 2 * 60_000;
+/** Finished jobs are kept this long for the operator, then deleted. */
+const FINISHED_RETENTION_MS = 24 * 60 * 60_000;
+/** The sweep runs at most this often. */
+const SWEEP_EVERY_MS = 60_000;
+
+/** The log lines the worker writes; they name the job, never its message. */
+export interface DeliveryLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Tuning; the defaults suit production. */
+export interface DeliveryWorkerSettings {
+  /**
+   * `false`: nothing runs until `drain()` is called (tests, which drain where they read what was
+   * sent, and tests standing for a process stopped before it sent). Default `true`.
+   */
+  autoStart?: boolean;
+  /** How often to look for jobs this process was not told about (other processes, retries, a restart); default 2 s. */
+  pollIntervalMs?: number;
+  /** Jobs delivered at once by this process; default 4. */
+  concurrency?: number;
+  /** How long `stop()` waits for deliveries in flight; default 5 s (a lapsed claim is taken over later). */
+  stopGraceMs?: number;
+}
+
+/** What the worker needs. */
+export interface DeliveryWorkerDeps extends DeliveryWorkerSettings {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  messenger: Messenger;
+  handlers: Readonly<Record<string, DeliveryHandler>>;
+  log: DeliveryLog;
+}
+
+/** The worker of one provider process. */
+export interface DeliveryWorker {
+  /** Starts polling (with autoStart); call once the app is ready. */
+  start(): void;
+  /** There is new work: look for it once the current answer has gone out. */
+  notify(): void;
+  /**
+   * Delivers every due job and waits until none is due or running, in this process or any
+   * other on the database (tests read what was sent after this).
+   */
+  drain(options?: { timeoutMs?: number }): Promise<void>;
+  /** Stops polling and waits (bounded) for deliveries in flight; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** What a log line may say about a failure: the error's kind, its own message and code, never its cause's text. */
+function failureOf(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  const cause = error.cause as { code?: unknown } | undefined;
+  const code = (error as { code?: unknown }).code ?? cause?.code;
+  return {
+    error: error.name,
+    error_message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { error_code: code } : {}),
+  };
+}
+
+/** Creates the worker; nothing runs until `start()` (or `drain()`). */
+export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
+  const autoStart = deps.autoStart ?? true;
+  const concurrency = deps.concurrency ?? 4;
+  const active = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  let claimFailing = false;
+
+  const describe = (job: DeliveryJobRow) => ({
+    job_id: job.id,
+    kind: job.kind,
+    project_id: job.project_id,
+    attempts: job.attempts,
+  });
+
+  async function claimNext(): Promise<DeliveryJobRow | undefined> {
+    try {
+      const now = deps.clock.now();
+      const job = await claimDeliveryJob(deps.db, now, new Date(now.getTime() + DELIVERY_CLAIM_MS));
+      claimFailing = false;
+      return job;
+    } catch (error) {
+      // Once per outage, not once per poll: the next poll tries again.
+      if (!claimFailing) deps.log.warn(failureOf(error), 'delivery queue unreachable; will retry');
+      claimFailing = true;
+      return undefined;
+    }
+  }
+
+  async function send(prepared: PreparedDelivery): Promise<void> {
+    const { message } = prepared;
+    if (!message) return;
+    if ('email' in message) await deps.mailer.send(message.email);
+    else await deps.messenger.send(message.text);
+  }
+
+  async function giveUp(job: DeliveryJobRow, reason: string, error?: unknown): Promise<void> {
+    await failDeliveryJob(deps.db, job, deps.clock.now());
+    deps.log.error(
+      { ...describe(job), to: job.recipient, reason, ...(error === undefined ? {} : failureOf(error)) },
+      'gave up delivering a message',
+    );
+  }
+
+  /** One attempt at one claimed job; never throws. */
+  async function run(job: DeliveryJobRow): Promise<void> {
+    try {
+      const now = deps.clock.now();
+      if (job.attempts > MAX_DELIVERY_ATTEMPTS) return await giveUp(job, 'too many attempts');
+      if (now.getTime() - job.created_at.getTime() > DELIVERY_MAX_AGE_MS)
+        return await giveUp(job, 'not delivered in time');
+      const handler = deps.handlers[job.kind];
+      if (!handler) return await giveUp(job, 'no handler for this kind of job');
+      const projectRow = await findProjectById(deps.db, job.project_id);
+      let prepared: PreparedDelivery | undefined;
+      try {
+        prepared = projectRow ? await handler.prepare(job, toProject(projectRow)) : {};
+        await send(prepared);
+      } catch (error) {
+        await prepared
+          ?.withdraw?.()
+          .catch((withdrawError: unknown) =>
+            deps.log.error(
+              { ...describe(job), ...failureOf(withdrawError) },
+              'could not withdraw an unsent message',
+            ),
+          );
+        const delay = retryDelayMs(job.attempts);
+        if (delay === undefined) return await giveUp(job, 'the transport kept refusing', error);
+        await retryDeliveryJob(deps.db, job, new Date(deps.clock.now().getTime() + delay));
+        deps.log.warn(
+          { ...describe(job), retry_in_ms: delay, ...failureOf(error) },
+          'message not delivered; will retry',
+        );
+        return;
+      }
+      await completeDeliveryJob(deps.db, job, deps.clock.now());
+    } catch (error) {
+      // The database failed while recording the outcome: the claim lapses and the job runs again.
+      deps.log.error({ ...describe(job), ...failureOf(error) }, 'could not record a delivery');
+    }
+  }
+
+  async function sweep(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    await deleteFinishedDeliveryJobs(deps.db, new Date(now - FINISHED_RETENTION_MS)).catch(() => undefined);
+  }
+
+  async function runSlot(): Promise<void> {
+    while (!stopped) {
+      const job = await claimNext();
+      if (!job) return;
+      // More may be due: let another slot look while this one delivers.
+      spawn();
+      await run(job);
+    }
+  }
+
+  function spawn(): void {
+    if (stopped || active.size >= concurrency) return;
+    const slot = runSlot().finally(() => active.delete(slot));
+    active.add(slot);
+  }
+
+  function tick(): void {
+    void sweep();
+    spawn();
+  }
+
+  return {
+    start() {
+      if (!autoStart || stopped || timer) return;
+      timer = setInterval(tick, deps.pollIntervalMs ?? 2_000);
+      timer.unref();
+      tick();
+    },
+
+    notify() {
+      // setImmediate: after the answer now being written has been handed to the socket.
+      if (autoStart && !stopped) setImmediate(spawn);
+    },
+
+    async drain(options = {}) {
+      const deadline = performance.now() + (options.timeoutMs ?? 30_000);
+      for (;;) {
+        for (let job = await claimNext(); job && !stopped; job = await claimNext()) await run(job);
+        await Promise.allSettled([...active]);
+        await sweep();
+        if (!(await hasOpenDueDeliveryJobs(deps.db, deps.clock.now()))) return;
+        if (performance.now() > deadline) throw new Error('the delivery queue did not drain in time');
+        // Another process is delivering, or a lapsed claim is not yet due: look again shortly.
+        await sleep(10);
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      const grace = new AbortController();
+      await Promise.race([
+        Promise.allSettled([...active]),
+        sleep(deps.stopGraceMs ?? 5_000, undefined, { signal: grace.signal, ref: false }).catch(
+          () => undefined,
+        ),
+      ]);
+      grace.abort();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/** @module magic-link-delivery — the queued half of a magic-link send: the link is issued and emailed after the answer. */
+import type { Clock } from '../../clock.js';
+import type { Db, Transaction } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import { findEmailByAddress } from '../users/users.repository.js';
+import { renderNoAccountEmail } from './magic-link-email.js';
+import { issueMagicLink, type LinkSpec, magicLinkEmail, type PreparedSend } from './magic-link-issue.js';
+import { lockAddressForIssuance, revokeMagicLink } from './magic-links.repository.js';
+import type { ResolvedRedirects } from './redirect-urls.js';
+
+/** The job kind of magic-link sends. */
+export const MAGIC_LINK_JOB = 'magic_link';
+
+/** What a magic-link job stores: the checked request and the ids its answer named; never a token. */
+export interface MagicLinkJobParams {
+  endpoint: 'login_or_create' | 'primary' | 'secondary';
+  /** login_or_create: whether the request created the account (signup) or found it (login). */
+  purpose: 'login' | 'signup';
+  /** login_or_create: the account the answer named; secondary: the signed-in user. */
+  user_id: string;
+  /** login_or_create: the address's id; secondary: the id the address gets if nobody owns it when the link is issued. */
+  email_id: string;
+  redirects: ResolvedRedirects;
+  minutes: { login: number; signup: number };
+  code_challenge: string | null;
+}
+
+/**
+ * Which link a job issues, decided again under the address lock (the account may have changed
+ * since the answer): undefined when the recipient gets no link.
+ */
+async function linkFor(
+  trx: Transaction,
+  project: Project,
+  send: PreparedSend,
+  params: MagicLinkJobParams,
+): Promise<LinkSpec | undefined> {
+  const email = await findEmailByAddress(trx, project.id, send.email);
+  const login = (owner: { id: string; user_id: string }): LinkSpec => ({
+    purpose: 'login',
+    userId: owner.user_id,
+    emailId: owner.id,
+    redirectUrl: send.redirects.login,
+    minutes: send.minutes.login,
+  });
+  switch (params.endpoint) {
+    case 'primary':
+      return email && login(email);
+    case 'login_or_create':
+      // The account the answer named must still own the address.
+      if (!email || email.id !== params.email_id) return undefined;
+      return params.purpose === 'signup'
+        ? {
+            purpose: 'signup',
+            userId: email.user_id,
+            emailId: email.id,
+            redirectUrl: send.redirects.signup,
+            minutes: send.minutes.signup,
+          }
+        : login(email);
+    case 'secondary':
+      // The address belongs to someone else: say nothing about it and send nothing.
+      if (email && email.user_id !== params.user_id) return undefined;
+      return {
+        purpose: 'secondary',
+        userId: params.user_id,
+        emailId: email?.id ?? params.email_id,
+        redirectUrl: send.redirects.login,
+        minutes: send.minutes.login,
+      };
+  }
+}
+
+/** Creates the handler of magic-link jobs. */
+export function createMagicLinkDelivery(deps: { db: Db; clock: Clock; random: Random }): DeliveryHandler {
+  return {
+    async prepare(job, project) {
+      const params = job.params as MagicLinkJobParams;
+      const send: PreparedSend = {
+        email: job.recipient,
+        redirects: params.redirects,
+        minutes: params.minutes,
+        codeChallenge: params.code_challenge,
+      };
+      // Short: the lock (SECURITY B6), one lookup, revoke the older links, store the new one.
+      const issued = await inTransaction(deps.db, async (trx) => {
+        await lockAddressForIssuance(trx, project.id, send.email);
+        const spec = await linkFor(trx, project, send, params);
+        return spec && { spec, link: await issueMagicLink(trx, deps, project, send, spec) };
+      });
+      if (issued) {
+        return {
+          message: { email: magicLinkEmail(project, send, issued.spec, issued.link.token) },
+          withdraw: () => revokeMagicLink(deps.db, issued.link.id, deps.clock.now()),
+        };
+      }
+      // SECURITY E3: send/primary to an address without an account gets a stub without a token.
+      if (params.endpoint === 'primary')
+        return { message: { email: renderNoAccountEmail({ to: send.email, projectName: project.name }) } };
+      return {};
+    },
+  };
+}
