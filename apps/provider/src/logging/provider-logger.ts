@@ -11,18 +11,15 @@ export interface ProviderLoggerOptions {
   destination?: DestinationStream;
 }
 
-/** The request as a line shows it: no headers, no body, and the query's values redacted. */
-function requestSerializer(request: {
-  method?: string;
-  url?: string;
-  host?: string;
-  ip?: string;
-}): Record<string, unknown> {
+/**
+ * The request as a line shows it: no headers, no body, and the query's values redacted. No
+ * address either: the socket's is the proxy's, so the client address (`client_ip`, from the
+ * trusted proxies) is bound to the request's later lines by plugins/client-address.ts.
+ */
+function requestSerializer(request: { method?: string; url?: string }): Record<string, unknown> {
   return {
     method: request.method,
     url: request.url === undefined ? undefined : redactQuery(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
   };
 }
 

@@ -17,12 +17,15 @@ declare module 'fastify' {
 export function registerClientAddress(app: FastifyInstance, policy: ClientAddressPolicy): void {
   app.decorateRequest('clientIp', '');
   let warned = policy.trustedProxies.kind !== 'none';
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const forwarded = request.headers[policy.header];
     request.clientIp = resolveClientAddress(policy, {
       socketAddress: request.socket.remoteAddress,
       forwarded,
     });
+    // Every later line of this request names the client as the limits count it, not the proxy.
+    request.log = request.log.child({ client_ip: request.clientIp });
+    reply.log = request.log;
     if (!warned && (forwarded !== undefined || request.headers.forwarded !== undefined)) {
       // Once per process: a deployment behind a proxy that forgot the setting counts every
       // visitor as the proxy, so per-network limits are shared by all of them.

@@ -1,0 +1,38 @@
+/** Request log lines name the client as the limits count it (client_ip), never the proxy's socket or a spoofed entry. */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { createProviderLogger } from '../logging/provider-logger.js';
+
+const lines: Array<Record<string, unknown>> = [];
+let ctx: TestContext;
+beforeAll(async () => {
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  ctx = await createTestContext({
+    trustedProxies: '127.0.0.1',
+    logger: createProviderLogger({ level: 'info', destination }),
+  });
+});
+afterAll(async () => ctx?.close());
+
+it('binds the resolved client address to the request lines, and logs no socket or Host', async () => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/magic_links/email/login_or_create',
+    remoteAddress: '127.0.0.1',
+    headers: { ...sdkHeaders(ctx.dev.public_token), 'x-forwarded-for': '198.51.100.66, 203.0.113.7' },
+    payload: { email: 'logged@example.com' },
+  });
+  expect(response.statusCode).toBe(200);
+  const completed = lines.filter((line) => line.msg === 'request completed');
+  expect(completed.length).toBeGreaterThan(0);
+  expect(completed.at(-1)).toMatchObject({ client_ip: '203.0.113.7' });
+  const all = JSON.stringify(lines);
+  expect(all).not.toContain('198.51.100.66');
+  expect(all).not.toContain('remoteAddress');
+});
