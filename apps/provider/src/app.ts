@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import type { DeliveryWorkerSettings } from './delivery/delivery-worker.js';
 import { registerDeliveries } from './delivery/register-deliveries.js';
 import type { Mailer } from './email/mailer.js';
+import { createNoticesInFlight } from './email/notices-in-flight.js';
 import { ApiError } from './errors/api-error.js';
 import { handleError } from './errors/error-handler.js';
 import { bootstrapRoutes } from './features/bootstrap/bootstrap.routes.js';
@@ -211,15 +212,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const send = createMagicLinksSendService({ db, clock, random, throttle, deliveries });
   const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
   const otpSend = createOtpsSendService({ db, clock, random, messenger, throttle, deliveries });
-  const secondFactorLock = createSecondFactorLock({ db, clock, random, mailer: deps.mailer, log: app.log });
+  // Lock notices are delivered after the answer; closing waits for those still on their way.
+  const notices = createNoticesInFlight(deps.mailer);
+  app.addHook('onClose', async () => notices.settled());
+  const secondFactorLock = createSecondFactorLock({ db, clock, random, notices, log: app.log });
   const secondFactor = createSecondFactorService({ db, clock, sessions, limiter, lock: secondFactorLock });
   const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
-  const passwordLock = createPasswordLock({ db, clock, random, mailer: deps.mailer, log: app.log });
-  // Lock notices are delivered after the answer; closing waits for those still on their way.
-  app.addHook('onClose', async () => {
-    await passwordLock.settled();
-    await secondFactorLock.settled();
-  });
+  const passwordLock = createPasswordLock({ db, clock, random, notices, log: app.log });
   const passwordDeps = {
     db,
     clock,

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
-import type { Mailer } from '../../email/mailer.js';
+import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -57,7 +57,8 @@ export interface SecondFactorLockDeps {
   db: Db;
   clock: Clock;
   random: Random;
-  mailer: Mailer;
+  /** The lock notice goes out after the answer; the app waits for these on close. */
+  notices: NoticesInFlight;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -69,8 +70,6 @@ export function firstStepOf(factor: AuthenticationFactor | undefined): FirstStep
 /** Creates the second-factor lock. */
 export function createSecondFactorLock(deps: SecondFactorLockDeps) {
   const { db, log } = deps;
-  // Notices still being delivered; the app waits for them on close.
-  const inFlight = new Set<Promise<void>>();
 
   return {
     /** Before any code is looked at (outside a transaction): 429 while the user is at the cap. */
@@ -129,21 +128,18 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
         { ...event, lockout_id: row.id },
         `second-factor sign-in locked after ${SECOND_FACTOR_CAP} consecutive failed codes`,
       );
-      const failed = (error: unknown) =>
-        log.error({ ...event, err: error }, 'second-factor lock notice not delivered');
-      const deliver = async (to: string) => {
-        const notice = renderSecondFactorLockedEmail({
+      const notices = started.addresses.map((to) =>
+        renderSecondFactorLockedEmail({
           to,
           projectName: project.name,
           failures: SECOND_FACTOR_CAP,
           lockedAt: row.locked_at,
           firstStep: started.firstStep,
-        });
-        await deps.mailer.send(notice);
-      };
-      const all = Promise.all(started.addresses.map((to) => deliver(to).catch(failed))).then(() => undefined);
-      inFlight.add(all);
-      void all.finally(() => inFlight.delete(all));
+        }),
+      );
+      deps.notices.handOver(notices, (error) =>
+        log.error({ ...event, err: error }, 'second-factor lock notice not delivered'),
+      );
     },
 
     /**
@@ -175,11 +171,6 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
         },
         'second-factor sign-in unlocked',
       );
-    },
-
-    /** Resolves once every notice handed over so far has been delivered or logged as failed. */
-    async settled(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
-import type { Mailer } from '../../email/mailer.js';
+import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -25,34 +25,29 @@ export interface PasswordLockDeps {
   db: Db;
   clock: Clock;
   random: Random;
-  mailer: Mailer;
+  /** The lock notice goes out after the answer; the app waits for these on close. */
+  notices: NoticesInFlight;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** Creates the password lock. */
 export function createPasswordLock(deps: PasswordLockDeps) {
   const { db, log } = deps;
-  // Notices still being delivered; the app waits for them on close.
-  const inFlight = new Set<Promise<void>>();
 
-  /**
-   * Hands the notice for each address to the mailer without waiting for delivery, so the answer
-   * to the request that reached the cap leaves as fast as any other failed login; a failed
-   * delivery is logged, never answered.
-   */
+  /** Hands the notice for each address over (a failed delivery is logged, never answered). */
   function tellOwner(project: Project, lock: PasswordLockoutRow, addresses: string[]): void {
     const event = { security_event: LOCKED_EVENT, project_id: project.id, user_id: lock.user_id };
-    const failed = (error: unknown) =>
-      log.error({ ...event, err: error }, 'password lock notice not delivered');
-    const deliver = async (to: string) => {
-      const notice = { to, projectName: project.name, failures: HARD_CAP, lockedAt: lock.locked_at };
-      await deps.mailer.send(renderPasswordLockedEmail(notice));
-    };
-    // Each send starts now (before the answer leaves); none is awaited here.
-    const deliveries = addresses.map((to) => deliver(to).catch(failed));
-    const all = Promise.all(deliveries).then(() => undefined);
-    inFlight.add(all);
-    void all.finally(() => inFlight.delete(all));
+    const notices = addresses.map((to) =>
+      renderPasswordLockedEmail({
+        to,
+        projectName: project.name,
+        failures: HARD_CAP,
+        lockedAt: lock.locked_at,
+      }),
+    );
+    deps.notices.handOver(notices, (error) =>
+      log.error({ ...event, err: error }, 'password lock notice not delivered'),
+    );
   }
 
   return {
@@ -106,11 +101,6 @@ export function createPasswordLock(deps: PasswordLockDeps) {
         },
         'password sign-in unlocked',
       );
-    },
-
-    /** Resolves once every notice handed over so far has been delivered or logged as failed. */
-    async settled(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }
