@@ -43,6 +43,7 @@ import { createOtpDelivery, OTP_JOB } from './features/otps/otp-delivery.js';
 import { otpsRoutes } from './features/otps/otps.routes.js';
 import { createOtpsAuthenticateService } from './features/otps/otps-authenticate.service.js';
 import { createOtpsSendService } from './features/otps/otps-send.service.js';
+import { createPasscodeLock } from './features/otps/passcode-lock.js';
 import { outboxRoutes } from './features/outbox/outbox.routes.js';
 import { createBreachedPasswords } from './features/passwords/breached-passwords.js';
 import { createLoginLockout } from './features/passwords/login-lockout.js';
@@ -210,14 +211,15 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     ...(deps.delivery ? { settings: deps.delivery } : {}),
   });
   const send = createMagicLinksSendService({ db, clock, random, throttle, deliveries });
-  const redeem = createMagicLinksAuthenticateService({ db, clock, sessions });
   const otpSend = createOtpsSendService({ db, clock, random, messenger, throttle, deliveries });
   // Lock notices are delivered after the answer; closing waits for those still on their way.
   const notices = createNoticesInFlight(deps.mailer);
   app.addHook('onClose', async () => notices.settled());
   const secondFactorLock = createSecondFactorLock({ db, clock, random, notices, log: app.log });
   const secondFactor = createSecondFactorService({ db, clock, sessions, limiter, lock: secondFactorLock });
-  const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor });
+  const passcodeLock = createPasscodeLock({ db, clock, notices, log: app.log });
+  const otpRedeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor, passcodeLock });
+  const redeem = createMagicLinksAuthenticateService({ db, clock, sessions, passcodeLock });
   const passwordLock = createPasswordLock({ db, clock, random, notices, log: app.log });
   const passwordDeps = {
     db,
@@ -228,6 +230,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     lockout: createLoginLockout({ db, clock }),
     lock: passwordLock,
     secondFactorLock,
+    passcodeLock,
     breached: createBreachedPasswords({
       clock,
       rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
@@ -323,7 +326,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, secondFactor, responses });
       sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
-      sdk.register(resetTokenLoginRoutes, { db, clock, sessions, responses });
+      sdk.register(resetTokenLoginRoutes, { db, clock, sessions, passcodeLock, responses });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });

@@ -21,6 +21,7 @@ import type {
 } from '../features/oauth/oauth.table.js';
 import type { OAuthOneTapCallbacksTable } from '../features/oauth-one-tap/oauth-one-tap.table.js';
 import type { OtpCodesTable } from '../features/otps/otps.table.js';
+import type { PasscodeFailuresTable } from '../features/otps/passcode-failures.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
 import type {
   LoginFailuresTable,
@@ -53,6 +54,7 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
   phone_numbers: PhoneNumbersTable;
   otp_codes: OtpCodesTable;
+  passcode_failures: PasscodeFailuresTable;
   passwords: PasswordsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;

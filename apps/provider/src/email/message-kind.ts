@@ -8,6 +8,7 @@ export type MessageKind =
   | 'password_changed'
   | 'password_locked_notice'
   | 'second_factor_locked_notice'
+  | 'passcode_locked_notice'
   | 'no_account_notice';
 
 const labels: Record<MessageKind, string> = {
@@ -17,6 +18,7 @@ const labels: Record<MessageKind, string> = {
   password_changed: 'password changed notice',
   password_locked_notice: 'password locked notice',
   second_factor_locked_notice: 'second factor locked notice',
+  passcode_locked_notice: 'passcode locked notice',
   no_account_notice: 'no-account notice',
 };
 

@@ -6,6 +6,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
+import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
@@ -35,6 +36,8 @@ export function createMagicLinksAuthenticateService(deps: {
   db: Db;
   clock: Clock;
   sessions: SessionsService;
+  /** A used link proves control of its address, which ends that address's passcode lock. */
+  passcodeLock: PasscodeLock;
 }) {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
 
@@ -78,10 +81,11 @@ export function createMagicLinksAuthenticateService(deps: {
         throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
       await assertPkce(row, input.code_verifier);
 
-      return inTransaction(deps.db, async (trx) => {
+      const redeemed = await inTransaction(deps.db, async (trx) => {
         const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
         if (!consumed) throw unusable();
         const emailId = await proveAddress(trx, project, consumed, now, unusable);
+        const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);
         const factor: AuthenticationFactor = {
           type: 'magic_link',
           delivery_method: 'email',
@@ -95,7 +99,7 @@ export function createMagicLinksAuthenticateService(deps: {
             { project, presented: stepUp, factor, durationMinutes: input.session_duration_minutes },
             unusable,
           );
-          return { ...session, emailId };
+          return { signIn: { ...session, emailId }, passcodesUnlocked, userId: consumed.user_id };
         }
         // create_user_as_pending: the first successful authentication activates the user.
         await activateUser(trx, consumed.user_id, now);
@@ -106,8 +110,10 @@ export function createMagicLinksAuthenticateService(deps: {
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
-        return { ...session, emailId };
+        return { signIn: { ...session, emailId }, passcodesUnlocked, userId: consumed.user_id };
       });
+      deps.passcodeLock.announceEnd(redeemed.passcodesUnlocked, 'email_link_sign_in', redeemed.userId);
+      return redeemed.signIn;
     },
   };
 }

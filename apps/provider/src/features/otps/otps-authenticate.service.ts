@@ -14,6 +14,7 @@ import { otpFactor, proveMethod } from './otp-recipients.js';
 import { consumeOtpCode, findCurrentOtpCode, MAX_OTP_ATTEMPTS, takeOtpAttempt } from './otps.repository.js';
 import type { AuthenticateInput } from './otps.schemas.js';
 import type { OtpCodeRow } from './otps.table.js';
+import type { PasscodeLock } from './passcode-lock.js';
 
 /** A used passcode: the new session (or intermediate session) and the method (email_id or phone_id) it proved. */
 export type RedeemedOtp = PrimarySignIn & { methodId: string };
@@ -52,6 +53,7 @@ export function createOtpsAuthenticateService(deps: {
   clock: Clock;
   sessions: SessionsService;
   secondFactor: SecondFactorService;
+  passcodeLock: PasscodeLock;
 }) {
   return {
     /**
@@ -63,6 +65,10 @@ export function createOtpsAuthenticateService(deps: {
      * D1). A secondary code is tried only with the live session of the user who asked for it
      * (issue 16: an add-address code is no sign-in); it attaches the address or number and adds
      * the factor to that same session. Anyone else's attempt is refused with nothing counted.
+     *
+     * Every evaluated wrong code also counts against its destination's lasting cap
+     * (passcode-lock.ts), decoys too, so the lock says nothing about who has an account; a right
+     * code ends the run, or is refused and left unused while the destination is locked.
      */
     async redeem(
       project: Project,
@@ -83,9 +89,14 @@ export function createOtpsAuthenticateService(deps: {
         { codeHash: attempt.code_hash, salt: attempt.salt },
         attempt.method_id,
       );
+      const destination = { channel: attempt.channel, value: attempt.destination };
       // A decoy's code was never sent, so even a lucky guess at it proves nothing.
       if (!matches || userId === null || attempt.purpose === 'decoy') {
-        throw refuse(attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid);
+        const locked = await deps.passcodeLock.fail(project, destination);
+        throw (
+          locked ??
+          refuse(attempt.attempts >= MAX_OTP_ATTEMPTS ? OTP_MESSAGES.lastAttempt : OTP_MESSAGES.invalid)
+        );
       }
       const unusable = () => refuse(OTP_MESSAGES.invalid);
       // takeOtpAttempt let only the asker's session try a secondary code; this states it again.
@@ -94,6 +105,7 @@ export function createOtpsAuthenticateService(deps: {
 
       return inTransaction(deps.db, async (trx) => {
         const at = deps.clock.now();
+        await deps.passcodeLock.succeed(trx, project, destination);
         const consumed = await consumeOtpCode(trx, attempt.id, at);
         if (!consumed) throw unusable();
         const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);

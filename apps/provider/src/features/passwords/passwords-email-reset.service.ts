@@ -115,6 +115,7 @@ export function createPasswordsEmailResetService(
           await revokeUnusedMagicLinks(trx, project.id, emailRow.email, at);
           await markEmailVerified(trx, emailRow.id);
         }
+        const passcodesUnlocked = emailRow && (await deps.passcodeLock.end(trx, project, emailRow.email));
         await activateUser(trx, found.user_id, at);
         const unlocked = await deps.lock.end(trx, found.user_id, 'password_reset_by_email', at);
         // Before the sign-in below, which may mint this reset's own IST.
@@ -132,10 +133,11 @@ export function createPasswordsEmailResetService(
           durationMinutes: input.session_duration_minutes,
           attributes,
         });
-        return { session, unlocked, secondFactorUnlocked };
+        return { session, unlocked, secondFactorUnlocked, passcodesUnlocked };
       });
       deps.lock.announceEnd(created.unlocked);
       deps.secondFactorLock.announceEnd(created.secondFactorUnlocked);
+      deps.passcodeLock.announceEnd(created.passcodesUnlocked, 'password_reset_by_email', found.user_id);
       await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, found.user_id));
       await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
       return created.session;

@@ -8,6 +8,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { SecondFactorLock } from '../mfa/second-factor-lock.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
+import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
@@ -47,6 +48,8 @@ export interface PasswordServiceDeps {
   lock: PasswordLock;
   /** Ended by the same proofs as `lock` (second-factor-lock.ts). */
   secondFactorLock: SecondFactorLock;
+  /** Ended by an email reset of its address (passcode-lock.ts). */
+  passcodeLock: PasscodeLock;
   breached: BreachedPasswords;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import type { PasscodeLock } from '../otps/passcode-lock.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { ResetLoginBody, ResetLoginResponse } from './passwords.schemas.js';
@@ -15,6 +16,7 @@ export interface ResetTokenLoginRoutesOptions {
   db: Db;
   clock: Clock;
   sessions: SessionsService;
+  passcodeLock: PasscodeLock;
   responses: AuthenticateResponseDeps;
 }
 

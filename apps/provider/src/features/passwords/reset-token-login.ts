@@ -9,6 +9,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
+import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { activateUser, markEmailVerified } from '../users/users.repository.js';
@@ -35,7 +36,7 @@ const invalidToken = () => new ApiError('invalid_reset_token');
  * user's other open resets are revoked.
  */
 export async function redeemResetTokenAsLogin(
-  deps: { db: Db; clock: Clock; sessions: SessionsService },
+  deps: { db: Db; clock: Clock; sessions: SessionsService; passcodeLock: PasscodeLock },
   project: Project,
   input: ResetTokenLoginInput,
   attributes: SessionAttributes,
@@ -46,7 +47,7 @@ export async function redeemResetTokenAsLogin(
     throw invalidToken();
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
-  return inTransaction(deps.db, async (trx) => {
+  const redeemed = await inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
     if (!(await consumeReset(trx, reset.id, at))) throw invalidToken();
     const address = await trx
@@ -58,6 +59,7 @@ export async function redeemResetTokenAsLogin(
     // The address left the account since the email was sent: the token proves nothing now.
     if (!address) throw invalidToken();
     await markEmailVerified(trx, address.id);
+    const passcodesUnlocked = await deps.passcodeLock.end(trx, project, address.email);
     await activateUser(trx, reset.user_id, at);
     await revokeOpenResets(trx, reset.user_id, at);
     const session = await deps.sessions.completePrimarySignIn(trx, {
@@ -72,6 +74,8 @@ export async function redeemResetTokenAsLogin(
       durationMinutes: input.session_duration_minutes,
       attributes,
     });
-    return { ...session, emailId: address.id };
+    return { signIn: { ...session, emailId: address.id }, passcodesUnlocked };
   });
+  deps.passcodeLock.announceEnd(redeemed.passcodesUnlocked, 'password_reset_by_email', reset.user_id);
+  return redeemed.signIn;
 }
