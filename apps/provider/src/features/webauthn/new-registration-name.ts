@@ -47,7 +47,7 @@ export function numberedName(base: string, taken: readonly string[]): string {
 /**
  * The passkey provider's name from the AAGUID list; when the AAGUID is unknown or zeros (most
  * authenticators under attestation "none"), the browser and system ("Chrome on Linux"); else
- * "Passkey". Numbered when the user already has a passkey of that name ("iCloud Keychain 2").
+ * "Passkey". Numbered when the user already has a passkey of that name ("Apple Passwords 2").
  */
 export function newRegistrationName(input: NewRegistrationNameInput): string {
   const base =
