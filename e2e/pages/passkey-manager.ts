@@ -3,6 +3,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export class PasskeyManager {
   readonly root: Locator;
+  /** The widget's own title (h2): each screen has one. */
+  readonly title: Locator;
   readonly startHeading: Locator;
   readonly createButton: Locator;
   readonly skipButton: Locator;
@@ -15,6 +17,7 @@ export class PasskeyManager {
 
   constructor(readonly page: Page) {
     this.root = page.locator('#passkey-manager');
+    this.title = this.root.getByRole('heading', { level: 2 });
     this.startHeading = this.root.getByRole('heading', { name: 'Set up a new Passkey' });
     this.createButton = this.root.getByRole('button', { name: 'Create a Passkey' });
     this.skipButton = this.root.getByRole('button', { name: 'Skip' });
@@ -39,7 +42,7 @@ export class PasskeyManager {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.root.getByRole('button', { name: `Rename ${from}` }).click();
+    await this.root.getByRole('button', { name: `Rename ${from}`, exact: true }).click();
     const input = this.root.getByRole('textbox', { name: 'Passkey name' });
     await expect(input).toBeFocused();
     await input.fill(to);

@@ -37,11 +37,12 @@ export function callWebauthn(
   path: string,
   payload?: unknown,
   method: 'POST' | 'PUT' | 'DELETE' = 'POST',
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method,
     url: `/sdk/v1${path}`,
-    headers: sdkHeaders(caller.publicToken, caller.sessionToken),
+    headers: { ...sdkHeaders(caller.publicToken, caller.sessionToken), ...headers },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
@@ -58,12 +59,25 @@ export function startRegistration(ctx: TestContext, caller: Caller, body: Record
   return callWebauthn(ctx, caller, '/webauthn/register/start', { domain: DEV_RP_ID, ...body });
 }
 
-/** POST /webauthn/register with a credential JSON (stringified unless already a string). */
-export function finishRegistration(ctx: TestContext, caller: Caller, credential: unknown, extra = {}) {
-  return callWebauthn(ctx, caller, '/webauthn/register', {
-    public_key_credential: typeof credential === 'string' ? credential : JSON.stringify(credential),
-    ...extra,
-  });
+/** POST /webauthn/register with a credential JSON (stringified unless already a string); `headers` as a browser adds them. */
+export function finishRegistration(
+  ctx: TestContext,
+  caller: Caller,
+  credential: unknown,
+  extra = {},
+  headers: Record<string, string> = {},
+) {
+  return callWebauthn(
+    ctx,
+    caller,
+    '/webauthn/register',
+    {
+      public_key_credential: typeof credential === 'string' ? credential : JSON.stringify(credential),
+      ...extra,
+    },
+    'POST',
+    headers,
+  );
 }
 
 /** POST /webauthn/authenticate/start/primary or /secondary. */
@@ -90,11 +104,17 @@ export async function registerWith(
   ctx: TestContext,
   caller: Caller,
   authenticator: VirtualAuthenticator,
-  options: { tweaks?: CeremonyTweaks; startBody?: Record<string, unknown>; origin?: string } = {},
+  options: {
+    tweaks?: CeremonyTweaks;
+    startBody?: Record<string, unknown>;
+    origin?: string;
+    /** Headers of the finishing request (client hints). */
+    finishHeaders?: Record<string, string>;
+  } = {},
 ) {
   const creation = optionsOf(await startRegistration(ctx, caller, options.startBody));
   const credential = authenticator.create(creation, options.origin ?? PAGE_ORIGIN, options.tweaks);
-  return finishRegistration(ctx, caller, credential);
+  return finishRegistration(ctx, caller, credential, {}, options.finishHeaders);
 }
 
 /** A signed-in user of the development project with one registered passkey. */

@@ -312,7 +312,7 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('the passkey screens have no violations: Start with an error, the list, renaming, confirming a delete', async () => {
+  it('the passkey screens have no violations: the list, Start with an error, renaming, confirming a delete', async () => {
     const user = userEvent.setup();
     const client = createFakeClient({
       user: {
@@ -323,6 +323,10 @@ describe('accessibility (axe-core)', () => {
       webauthnRegister: () => Promise.reject(webauthnError('webauthn_not_allowed')),
     });
     const { container } = render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
+    // A user with passkeys: the widget opens on their list.
+    await screen.findByRole('list', { name: 'Existing Passkeys' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
     expect(await violations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Create a Passkey' }));
     await screen.findByRole('alert');
@@ -342,7 +346,9 @@ describe('accessibility (axe-core)', () => {
       user: { user_id: 'user-test-1', emails: [], webauthn_registrations: [passkey(1)] },
     });
     const { container } = render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Create a Passkey' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up another Passkey' }));
+    await user.click(screen.getByRole('button', { name: 'Create a Passkey' }));
     await screen.findByRole('heading', { name: 'Passkey successfully created!' });
     expect(await violations(container)).toEqual([]);
     await screen.findByRole('list');

@@ -34,7 +34,7 @@ describe('<PasskeyRegistration>', () => {
     expect(screen.queryByRole('heading')).toBeNull();
   });
 
-  it('shows the passkey start screen for a signed-in user', () => {
+  it('shows the passkey start screen for a signed-in user without passkeys', () => {
     render(
       <PasskeyRegistration client={createFakeClient({ user: USER })} config={{ products: ['passkeys'] }} />,
     );
@@ -77,14 +77,92 @@ const rowNames = () =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('.lk-passkey-name')?.textContent ?? null);
 
-async function skipToList(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(button('Skip'));
-  await screen.findByRole('list', { name: 'Existing Passkeys' });
+/** The list, once the provider answered. */
+const openList = () => screen.findByRole('list', { name: 'Existing Passkeys' });
+
+/** A user without passkeys yet: the provider agrees until one is registered, then lists PASSKEYS. */
+function renderNewUser(options: FakeClientOptions = {}) {
+  let registered = false;
+  const rendered = renderRegistration({
+    user: USER,
+    userGet: () => Promise.resolve(registered ? SIGNED_IN : { ...USER, webauthn_registrations: [] }),
+    ...options,
+    webauthnRegister: (registerOptions) => {
+      const result =
+        options.webauthnRegister?.(registerOptions) ?? Promise.resolve(PASSKEY_REGISTERED_RESULT);
+      return result.then((value) => {
+        registered = true;
+        return value;
+      });
+    },
+  });
+  return rendered;
 }
+
+const headings = () => screen.getAllByRole('heading').map((heading) => heading.textContent);
+
+describe('<PasskeyRegistration>: where it opens', () => {
+  it('opens on the list for a user who has passkeys, titled as the list, leaving focus alone', async () => {
+    const { client } = renderRegistration();
+    expect(headings()).toEqual(['Existing Passkeys']);
+    expect(screen.getByText('Loading your Passkeys…')).toBeTruthy();
+    await openList();
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+    expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+    expect(client.calls.userGet).toBe(1);
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('opens on Start for a user without passkeys, and stays there when the provider agrees', async () => {
+    const { client } = renderNewUser();
+    expect(headings()).toEqual(['Set up a new Passkey']);
+    expect(button('Skip')).toBeTruthy();
+    await waitFor(() => expect(client.calls.userGet).toBe(1));
+    await act(async () => {});
+    expect(headings()).toEqual(['Set up a new Passkey']);
+  });
+
+  it('shows the list when the provider knows passkeys the client did not (set up on another device)', async () => {
+    renderRegistration({ user: USER, userGet: () => Promise.resolve(SIGNED_IN) });
+    expect(headings()).toEqual(['Set up a new Passkey']);
+    await openList();
+    expect(headings()).toEqual(['Existing Passkeys']);
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+    // It replaced the first screen by itself: focus stays where the page had it.
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('ignores that answer once the user started creating a passkey', async () => {
+    const answer = deferred<typeof SIGNED_IN>();
+    const ceremony = deferred<unknown>();
+    const { user } = renderRegistration({
+      user: USER,
+      userGet: () => answer.promise,
+      webauthnRegister: () => ceremony.promise,
+    });
+    await user.click(button('Create a Passkey'));
+    answer.resolve(SIGNED_IN);
+    await act(async () => {});
+    expect(headings()).toEqual(['Set up a new Passkey']);
+    expect(button('Create a Passkey').getAttribute('aria-busy')).toBe('true');
+    ceremony.resolve(PASSKEY_REGISTERED_RESULT);
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+  });
+
+  it('checks again for a user who signs in on the page after it mounted', async () => {
+    const client = createFakeClient({ userGet: () => Promise.resolve(SIGNED_IN) });
+    render(<PasskeyRegistration client={client} config={{ products: ['passkeys'] }} />);
+    expect(client.calls.userGet).toBe(0);
+    act(() => client.setUser(USER));
+    await openList();
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+  });
+});
 
 describe('<PasskeyRegistration>: Start', () => {
   it('explains passkeys and offers Create and Skip', () => {
-    renderRegistration();
+    renderNewUser();
     expect(
       screen.getByText(
         'Passkeys let you log in with your fingerprint, face or screen lock instead of a password or code.',
@@ -96,7 +174,7 @@ describe('<PasskeyRegistration>: Start', () => {
 
   it('creates a passkey, then lists the passkeys fetched from the provider', async () => {
     const ceremony = deferred<unknown>();
-    const { client, events, user } = renderRegistration({ webauthnRegister: () => ceremony.promise });
+    const { client, events, user } = renderNewUser({ webauthnRegister: () => ceremony.promise });
     await user.click(button('Create a Passkey'));
     expect(button('Create a Passkey').getAttribute('aria-busy')).toBe('true');
     expect(button('Skip').disabled).toBe(true);
@@ -106,7 +184,7 @@ describe('<PasskeyRegistration>: Start', () => {
     expect(client.calls.webauthnRegister).toEqual([{ isPasskey: true, sessionDurationMinutes: 30 }]);
     expect(events).toEqual([{ type: 'PASSKEY_REGISTER', data: PASSKEY_REGISTERED_RESULT }]);
     await waitFor(() => expect(rowNames()).toEqual(['MacBook', 'Phone']));
-    expect(client.calls.userGet).toBe(1);
+    expect(client.calls.userGet).toBe(2);
     expect([...document.querySelectorAll('.lk-passkey-meta')].map((meta) => meta.textContent)).toEqual([
       'Created Jan 1, 2026 · Last used Jan 3, 2026',
       'Created Jan 2, 2026',
@@ -127,7 +205,7 @@ describe('<PasskeyRegistration>: Start', () => {
       apiError('webauthn_verification_failed', 'This credential is already registered.', 401),
     ];
     for (const error of messages) {
-      const { errors, user } = renderRegistration({ webauthnRegister: () => Promise.reject(error) });
+      const { errors, user } = renderNewUser({ webauthnRegister: () => Promise.reject(error) });
       await user.click(button('Create a Passkey'));
       expect((await screen.findByRole('alert')).textContent).toBe(
         'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
@@ -140,7 +218,7 @@ describe('<PasskeyRegistration>: Start', () => {
 
   it('says the passkey was not created for any other failure, and tries again', async () => {
     let attempt = 0;
-    const { user } = renderRegistration({
+    const { user } = renderNewUser({
       webauthnRegister: () =>
         ++attempt === 1
           ? Promise.reject(webauthnError('webauthn_not_allowed', 'The operation was not allowed.'))
@@ -156,38 +234,72 @@ describe('<PasskeyRegistration>: Start', () => {
   });
 
   it('skips to the list of existing passkeys without claiming one was created', async () => {
-    const { client, events, user } = renderRegistration();
-    await skipToList(user);
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Existing Passkeys');
+    const { client, events, user } = renderNewUser();
+    await user.click(button('Skip'));
+    expect(await screen.findByText('You have no Passkeys yet.')).toBeTruthy();
+    expect(headings()).toEqual(['Existing Passkeys']);
     expect(screen.queryByText('Passkey successfully created!')).toBeNull();
     expect(events).toEqual([{ type: 'PASSKEY_SKIP', data: {} }]);
     expect(client.calls.webauthnRegister).toEqual([]);
+    await user.click(button('Set up a new Passkey'));
+    expect(headings()).toEqual(['Set up a new Passkey']);
+  });
+});
+
+describe('<PasskeyRegistration>: titles follow the screen', () => {
+  async function create(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(button('Create a Passkey'));
+    await openList();
+    expect(headings()).toEqual(['Passkey successfully created!', 'Existing Passkeys']);
+  }
+
+  it("'Done' after a new passkey turns the success title into the list's, and tells the host", async () => {
+    const { events, user } = renderNewUser();
+    await create(user);
+    await user.click(button('Done'));
+    expect(headings()).toEqual(['Existing Passkeys']);
+    expect(rowNames()).toEqual(['MacBook', 'Phone']);
+    expect(events.map((e) => e.type)).toEqual(['PASSKEY_REGISTER', 'PASSKEY_DONE']);
+    // The buttons stay: the list is the user's passkey settings now.
+    expect(document.activeElement).toBe(button('Done'));
+    await user.click(button('Set up another Passkey'));
+    expect(headings()).toEqual(['Set up a new Passkey']);
   });
 
-  it('says so when a user who skipped has no passkeys, and offers to set one up', async () => {
-    const { user } = renderRegistration({ user: { ...USER, webauthn_registrations: [] } });
-    await user.click(button('Skip'));
-    expect(await screen.findByText('You have no Passkeys yet.')).toBeTruthy();
-    await user.click(button('Set up a new Passkey'));
-    expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
+  it('a deletion after a new passkey titles the screen as the list', async () => {
+    const { user } = renderNewUser();
+    await create(user);
+    await user.click(button('Delete Phone'));
+    await user.click(within(screen.getByRole('group')).getByRole('button', { name: 'Delete' }));
+    expect(headings()).toEqual(['Existing Passkeys']);
+    expect(rowNames()).toEqual(['MacBook']);
+  });
+
+  it('a rename keeps the success title, so the list does not jump under the pointer', async () => {
+    const { user } = renderNewUser();
+    await create(user);
+    await user.click(button('Rename Phone'));
+    await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' 2{Enter}');
+    expect(rowNames()).toEqual(['MacBook', 'Phone 2']);
+    expect(headings()).toEqual(['Passkey successfully created!', 'Existing Passkeys']);
   });
 });
 
 describe('<PasskeyRegistration>: Success', () => {
   it("returns to Start with 'Set up another Passkey' and emits PASSKEY_DONE on 'Done'", async () => {
     const { events, user } = renderRegistration();
-    await skipToList(user);
+    await openList();
     await user.click(button('Done'));
     expect(events.at(-1)).toEqual({ type: 'PASSKEY_DONE', data: {} });
     await user.click(button('Set up another Passkey'));
     expect(screen.getByRole('heading', { name: 'Set up a new Passkey' })).toBeTruthy();
-    expect(events.map((e) => e.type)).toEqual(['PASSKEY_SKIP', 'PASSKEY_DONE']);
+    expect(events.map((e) => e.type)).toEqual(['PASSKEY_DONE']);
   });
 
   it('renames in place: Enter saves the trimmed name at once and focus returns to the pencil', async () => {
     const saved = deferred<unknown>();
     const { client, user } = renderRegistration({ webauthnUpdate: () => saved.promise });
-    await skipToList(user);
+    await openList();
     await user.click(button('Rename MacBook'));
     const input = screen.getByRole('textbox', { name: 'Passkey name' }) as HTMLInputElement;
     expect(document.activeElement).toBe(input);
@@ -210,7 +322,7 @@ describe('<PasskeyRegistration>: Success', () => {
 
   it('saves with the check button too, and Escape cancels without a call', async () => {
     const { client, user } = renderRegistration();
-    await skipToList(user);
+    await openList();
     await user.click(button('Rename Phone'));
     await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' 2{Escape}');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -228,7 +340,7 @@ describe('<PasskeyRegistration>: Success', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const { errors, user } = renderRegistration({ webauthnUpdate: () => Promise.reject(error) });
-      await skipToList(user);
+      await openList();
       await user.click(button('Rename MacBook'));
       await user.type(screen.getByRole('textbox', { name: 'Passkey name' }), ' Air{Enter}');
       await waitFor(() => expect(logged).toHaveBeenCalledWith('Latchkey: passkey_rename_failed', error));
@@ -242,7 +354,7 @@ describe('<PasskeyRegistration>: Success', () => {
 
   it('asks before deleting: Cancel and Escape keep the passkey and return focus to the trash button', async () => {
     const { client, user } = renderRegistration();
-    await skipToList(user);
+    await openList();
     await user.click(button('Delete MacBook'));
     const confirm = screen.getByRole('group', { name: 'Once deleted, the passkey cannot be restored.' });
     expect(button('Delete MacBook').getAttribute('aria-expanded')).toBe('true');
@@ -266,7 +378,7 @@ describe('<PasskeyRegistration>: Success', () => {
       const { client, errors, user } = renderRegistration({
         deleteWebauthnRegistration: () => Promise.reject(apiError('x', 'Failed.', 500)),
       });
-      await skipToList(user);
+      await openList();
       await user.click(button('Delete MacBook'));
       await user.click(within(screen.getByRole('group')).getByRole('button', { name: 'Delete' }));
       expect(rowNames()).toEqual(['Phone']);
@@ -287,7 +399,7 @@ describe('<PasskeyRegistration>: Success', () => {
 
   it('works from the keyboard alone', async () => {
     const { client, user } = renderRegistration();
-    await skipToList(user);
+    await openList();
     button('Rename MacBook').focus();
     await user.keyboard('{Enter}');
     await user.keyboard('{Control>}a{/Control}Studio{Enter}');

@@ -9,6 +9,8 @@ export interface ScreenFrameProps {
   title: string;
   /** Shows the back arrow. */
   onBack?: () => void;
+  /** False for a screen the user did not ask for (one that replaced the first as the widget opened). */
+  moveFocus?: boolean;
   children?: ReactNode;
 }
 
@@ -16,14 +18,14 @@ export interface ScreenFrameProps {
  * Lays out one screen. When the screen appears after a change, focus moves to its first enabled
  * field, or else to its heading, so keyboard and screen-reader users land on the new content.
  */
-export function ScreenFrame({ title, onBack, children }: ScreenFrameProps): ReactElement {
+export function ScreenFrame({ title, onBack, moveFocus = true, children }: ScreenFrameProps): ReactElement {
   const { state, t, hideHeaderText, focusReady } = useWidget();
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
   useEffect(() => {
-    if (!focusReady.current) return;
+    if (!focusReady.current || !moveFocus) return;
     const field = section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])');
     (field ?? heading.current)?.focus();
   }, []);

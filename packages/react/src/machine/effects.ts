@@ -159,8 +159,12 @@ export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
     screen.mfa.enrol ? mfaCommand({ screen }, { type: 'MFA_ENROLMENT_REQUESTED' }, ctx) : undefined,
   // Spec §4: the challenge is signed as soon as it arrives.
   CryptoSignMessage: (screen) => cryptoStep(screen.attempt, (steps) => steps.signCryptoChallenge(screen)),
-  // Spec §2 passkey success: the list of the user's passkeys, fetched on every visit.
-  PasskeyRegistrationSuccess: (_screen, ctx) => loadPasskeys(ctx),
+  // Spec §2 passkey success: the list of the user's passkeys, fetched on every visit (unless the
+  // opening check just brought it).
+  PasskeyRegistrationSuccess: (screen, ctx) =>
+    screen.registrations === null ? loadPasskeys(ctx) : undefined,
+  // Opened on Start from the user the client holds: ask the provider whether there are passkeys after all.
+  PasskeyRegistrationStart: (screen, ctx) => (screen.opened ? loadPasskeys(ctx) : undefined),
 };
 
 /** Effects of mounting the widget in a mode, run once per mount. */

@@ -42,6 +42,24 @@ function withList(
   return registrations === screen.registrations ? state : { ...state, screen: { ...screen, registrations } };
 }
 
+/**
+ * The answer to the check made when the widget opened on Start: a user who has passkeys after
+ * all sees their list; otherwise Start stays, no longer waiting. Once the user acted (a
+ * ceremony under way, its error shown) or left Start, the answer is stale and ignored.
+ */
+function openingCheck(
+  state: MachineState,
+  screen: ScreenOf<'PasskeyRegistrationStart'>,
+  registrations: NonNullable<SuccessScreen['registrations']>,
+): MachineState {
+  if (!screen.opened || state.busy || state.error) return state;
+  if (registrations.length === 0) return { ...state, screen: { name: 'PasskeyRegistrationStart' } };
+  return {
+    ...state,
+    screen: { name: 'PasskeyRegistrationSuccess', created: false, registrations, opened: true },
+  };
+}
+
 /** The next state for a passkey event; `state` itself when the event does not apply. */
 export function passkeyTransition(state: MachineState, event: PasskeyEvent): MachineState {
   const { screen, busy } = state;
@@ -66,6 +84,7 @@ export function passkeyTransition(state: MachineState, event: PasskeyEvent): Mac
       if (screen.name !== 'PasskeyRegistrationStart' || busy) return state;
       return toSuccess(state, false);
     case 'PASSKEYS_LOADED':
+      if (screen.name === 'PasskeyRegistrationStart') return openingCheck(state, screen, event.registrations);
       if (screen.name !== 'PasskeyRegistrationSuccess' || busy) return state;
       return { ...state, screen: { ...screen, registrations: event.registrations } };
     case 'PASSKEY_RENAMED': {
@@ -83,7 +102,8 @@ export function passkeyTransition(state: MachineState, event: PasskeyEvent): Mac
     case 'PASSKEY_DELETED': {
       if (screen.name !== 'PasskeyRegistrationSuccess' || busy) return state;
       const id = event.webauthnRegistrationId;
-      return withList(state, screen, (list) =>
+      // The screen is the list now: 'successfully created' may no longer even be true.
+      return withList(state, { ...screen, created: false }, (list) =>
         list.some((r) => r.webauthn_registration_id === id)
           ? list.filter((r) => r.webauthn_registration_id !== id)
           : list,
@@ -93,9 +113,9 @@ export function passkeyTransition(state: MachineState, event: PasskeyEvent): Mac
       if (screen.name !== 'PasskeyRegistrationSuccess' || busy) return state;
       return { ...state, screen: { name: 'PasskeyRegistrationStart' }, error: null };
     case 'PASSKEY_DONE':
-      // Nothing on screen changes (the host decides what comes next), but the event is accepted,
-      // so a new state object lets its effect, the PASSKEY_DONE host event, run.
+      // The host decides what comes next; the widget stays as the list of passkeys, titled as the
+      // list. Always a new state object, so that its effect, the PASSKEY_DONE host event, runs.
       if (screen.name !== 'PasskeyRegistrationSuccess' || busy) return state;
-      return { ...state };
+      return { ...state, screen: { ...screen, created: false } };
   }
 }

@@ -76,13 +76,25 @@ export type Screen =
       /** The provider whose OAuth start is under way; its button keeps the spinner until the page leaves. */
       oauthProvider?: OAuthProviderType;
     }
-  | { name: 'PasskeyRegistrationStart' }
+  | {
+      name: 'PasskeyRegistrationStart';
+      /**
+       * The widget opened here because the user seemed to have no passkeys; the provider is asked
+       * once more, and if it lists some, the list replaces this screen (without moving focus).
+       */
+      opened?: true;
+    }
   | {
       name: 'PasskeyRegistrationSuccess';
-      /** False after 'Skip': no passkey was made, so the screen must not say one was. */
+      /**
+       * True right after a passkey was made: the screen is titled 'Passkey successfully created!'.
+       * False when it is the list itself (opened on it, 'Skip', 'Done', a deletion).
+       */
       created: boolean;
       /** The local list (spec §4: edits apply here at once); null until the user is fetched. */
       registrations: readonly WidgetWebAuthnRegistration[] | null;
+      /** Shown as the widget opened, not after something the user did: focus stays where it is. */
+      opened?: true;
     }
   | { name: 'PasskeyConfirmation'; result: AuthenticateData }
   | { name: 'PasswordResetForm'; token: string | null; tokenType: string | null }

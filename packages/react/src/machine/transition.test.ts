@@ -404,7 +404,12 @@ const ACCEPTED: Record<string, Check> = {
     });
   },
   'PasskeyRegistrationSuccess/idle/PASSKEY_DELETED': (next) => {
-    expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, registrations: [PASSKEYS[1]] });
+    // The screen is the list now, titled as the list.
+    expect(next.screen).toEqual({
+      ...SCREENS.PasskeyRegistrationSuccess,
+      created: false,
+      registrations: [PASSKEYS[1]],
+    });
   },
   'PasskeyRegistrationSuccess/idle/PASSKEY_SETUP_ANOTHER_REQUESTED': (next) => {
     expect(next.screen).toEqual({ name: 'PasskeyRegistrationStart' });
@@ -439,8 +444,8 @@ const ACCEPTED: Record<string, Check> = {
   },
   'MFAAuthenticate/idle/BACK': toMain(),
   'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
-    // Accepted (a new object, so its effect emits PASSKEY_DONE) without changing the screen.
-    expect(next.screen).toBe(SCREENS.PasskeyRegistrationSuccess);
+    // Accepted (its effect emits PASSKEY_DONE); the list stays, no longer titled as a success.
+    expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, created: false });
     expect(next.busy).toBe(false);
   },
 };
@@ -715,6 +720,46 @@ describe('transition, passkeys', () => {
     const loading = initialState({ name: 'PasskeyRegistrationSuccess', created: false, registrations: null });
     expect(transition(loading, rename('New'))).toBe(loading);
     expect(transition(loading, EVENTS.PASSKEY_DELETED)).toBe(loading);
+  });
+
+  it("'Done' on the list keeps the list as it is and is accepted again", () => {
+    const list = initialState({
+      name: 'PasskeyRegistrationSuccess',
+      created: false,
+      registrations: PASSKEYS,
+    });
+    const done = transition(list, EVENTS.PASSKEY_DONE);
+    expect(done).not.toBe(list);
+    expect(done.screen).toEqual(list.screen);
+  });
+
+  describe('the check made when the widget opened on Start', () => {
+    const opened = initialState({ name: 'PasskeyRegistrationStart', opened: true });
+    const loaded = (registrations: readonly WidgetWebAuthnRegistration[]) =>
+      ({ type: 'PASSKEYS_LOADED', registrations }) as const;
+
+    it('shows the list when the provider has passkeys, marked as not asked for by the user', () => {
+      expect(transition(opened, loaded(PASSKEYS)).screen).toEqual({
+        name: 'PasskeyRegistrationSuccess',
+        created: false,
+        registrations: PASSKEYS,
+        opened: true,
+      });
+    });
+
+    it('stays on Start, no longer waiting, when there are none', () => {
+      const next = transition(opened, loaded([]));
+      expect(next.screen).toEqual({ name: 'PasskeyRegistrationStart' });
+      expect(transition(next, loaded(PASSKEYS))).toBe(next);
+    });
+
+    it('is ignored once the user acted: a ceremony under way or its error on screen', () => {
+      const creating = transition(opened, EVENTS.PASSKEY_CREATE_REQUESTED);
+      expect(creating.busy).toBe(true);
+      expect(transition(creating, loaded(PASSKEYS))).toBe(creating);
+      const failed = transition(creating, { type: 'REQUEST_FAILED', error: { code: 'passkey_not_created' } });
+      expect(transition(failed, loaded(PASSKEYS))).toBe(failed);
+    });
   });
 
   it('shows the §8 failure on Start and clears it on the next attempt', () => {

@@ -9,10 +9,10 @@ import { usePasskeyStrings } from '../passkey/use-passkey-strings.js';
 import { useWidget } from '../widget/widget-context.js';
 
 /**
- * After a new passkey: 'Passkey successfully created!' over the 'Existing Passkeys' list. After
- * 'Skip' nothing was created, so claiming success would mislead; the screen is then what it is,
- * the list of the user's passkeys, titled 'Existing Passkeys'. Renames and deletes show at once
- * (spec §4); the machine makes the calls.
+ * Right after a new passkey: 'Passkey successfully created!' over the 'Existing Passkeys' list.
+ * Otherwise the screen is what it is, the list of the user's passkeys, titled 'Existing
+ * Passkeys': when the widget opens on it, after 'Skip' (nothing was created), after 'Done' and
+ * after a deletion. Renames and deletes show at once (spec §4); the machine makes the calls.
  */
 export function PasskeySuccessScreen({
   screen,
@@ -49,7 +49,7 @@ export function PasskeySuccessScreen({
   }
 
   return (
-    <ScreenFrame title={t(created ? 'passkey.successTitle' : 'passkey.existing')}>
+    <ScreenFrame title={t(created ? 'passkey.successTitle' : 'passkey.existing')} moveFocus={!screen.opened}>
       {created ? (
         <h3 className="lk-subheading" part="subheading">
           {t('passkey.existing')}

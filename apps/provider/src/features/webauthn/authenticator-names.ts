@@ -1,25 +1,39 @@
-/** @module authenticator-names — default names of new registrations, from the authenticator's AAGUID. */
+/**
+ * @module authenticator-names — the passkey provider behind an AAGUID, from the community list
+ * github.com/passkeydeveloper/passkey-authenticator-aaguids as the `aaguids` package ships it
+ * (names only; MIT). The one place that reads the package, so another source swaps in here.
+ */
+import { createRequire } from 'node:module';
+
+/** The AAGUID a client sends when it does not say which authenticator made the credential. */
+export const ZERO_AAGUID = '00000000-0000-0000-0000-000000000000';
+
+// The package is CommonJS whose typings claim an ES default export; require() reads it as it is.
+const listed: unknown = createRequire(import.meta.url)('aaguids');
+
+/** One line of text: runs of white space become one space; null when nothing printable is left. */
+function oneLine(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const line = name.replace(/\s+/g, ' ').trim();
+  return line === '' || /\p{C}/u.test(line) ? null : line;
+}
 
 /**
- * A few widespread passkey providers, from the community list
- * github.com/passkeydeveloper/passkey-authenticator-aaguids. Anything else is "Passkey"; the
- * user can rename it. (With attestation "none" an authenticator may also send zeros.)
+ * AAGUID (lower case) → name. Entries that are not one line of text are left out: the list's
+ * maintainers say they will empty it when it retires, and a name must stay a name.
  */
-const KNOWN_AUTHENTICATORS: Readonly<Record<string, string>> = Object.freeze({
-  'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4': 'Google Password Manager',
-  'fbfc3007-154e-4ecc-8c0b-6e020557d7bd': 'iCloud Keychain',
-  'dd4ec289-e01d-41c9-bb89-70fa845d4bf2': 'iCloud Keychain (Managed)',
-  '08987058-cadc-4b81-b6e1-30de50dcbe96': 'Windows Hello',
-  '9ddd1817-af5a-4672-a2b9-3e3dd95000a9': 'Windows Hello',
-  '6028b017-b1d4-4c02-b4b3-afcdafc96bb2': 'Windows Hello',
-  'adce0002-35bc-c60a-648b-0b25f1f05503': 'Chrome on Mac',
-  'bada5566-a7aa-401f-bd96-45619a55120d': '1Password',
-  'd548826e-79b4-db40-a3d8-11116f7e8349': 'Bitwarden',
-  '531126d6-e717-415c-9320-3d9aa6981239': 'Dashlane',
-  '53414d53-554e-4700-0000-000000000000': 'Samsung Pass',
-});
+export const AUTHENTICATOR_NAMES: ReadonlyMap<string, string> = new Map(
+  typeof listed === 'object' && listed !== null
+    ? Object.entries(listed).flatMap(([aaguid, name]) => {
+        const line = oneLine(name);
+        return line ? [[aaguid.toLowerCase(), line] as const] : [];
+      })
+    : [],
+);
 
-/** The name a new registration gets: the authenticator's when its AAGUID is known, else "Passkey". */
-export function defaultRegistrationName(aaguid: string): string {
-  return KNOWN_AUTHENTICATORS[aaguid.toLowerCase()] ?? 'Passkey';
+/** The authenticator's name for `aaguid`, or null when it is unknown or all zeros (attestation "none"). */
+export function authenticatorNameOf(aaguid: string): string | null {
+  const key = aaguid.toLowerCase();
+  if (key === ZERO_AAGUID) return null;
+  return AUTHENTICATOR_NAMES.get(key) ?? null;
 }

@@ -12,9 +12,10 @@ import type { Project } from '../projects/project.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { findUserWithEmails } from '../users/users.repository.js';
-import { defaultRegistrationName } from './authenticator-names.js';
+import type { ClientHints } from './browser-and-os.js';
 import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
 import { parseRegistrationCredential } from './credential-response.js';
+import { newRegistrationName } from './new-registration-name.js';
 import type { AuthenticatorType, WebauthnRegistrationRow } from './webauthn.table.js';
 import { CEREMONY_TIMEOUT_MS, type ChallengeStore } from './webauthn-challenges.js';
 import { asVerificationFailure, rejected, VERIFICATION_MESSAGES } from './webauthn-errors.js';
@@ -22,6 +23,7 @@ import { webauthnFactor } from './webauthn-factor.js';
 import {
   countUserRegistrations,
   insertRegistrationIfAbsent,
+  listUserRegistrationNames,
   listUserRegistrations,
 } from './webauthn-registrations.repository.js';
 
@@ -125,9 +127,15 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
      * Verifies a creation response for the presenting session: the challenge is consumed first
      * (one winner; a failure uses it up), then every check runs, and only then is the credential
      * stored and the factor added to the session, in one transaction. A credential id the
-     * project already has is refused by the unique index (401), whoever registered it.
+     * project already has is refused by the unique index (401), whoever registered it. `hints`
+     * are the request's client hints, which help name the passkey.
      */
-    async finish(project: Project, session: SessionRow, input: RegisterInput): Promise<RegisteredPasskey> {
+    async finish(
+      project: Project,
+      session: SessionRow,
+      input: RegisterInput,
+      hints: ClientHints = {},
+    ): Promise<RegisteredPasskey> {
       const parsed = parseRegistrationCredential(input.public_key_credential);
       const challenge = await deps.challenges.consume(project, parsed.clientData.challenge);
       if (!challenge) throw rejected(VERIFICATION_MESSAGES.challenge);
@@ -159,6 +167,13 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
         const now = clock.now();
         if ((await countUserRegistrations(trx, project.id, session.user_id)) >= MAX_REGISTRATIONS_PER_USER)
           throw tooManyRegistrations();
+        const userAgent = challenge.user_agent ?? '';
+        const name = newRegistrationName({
+          aaguid: parsed.aaguid,
+          userAgent,
+          hints,
+          taken: await listUserRegistrationNames(trx, project.id, session.user_id),
+        });
         const registration = await insertRegistrationIfAbsent(trx, {
           id: newId('webauthnRegistration', project.environment, deps.random),
           project_id: project.id,
@@ -170,10 +185,10 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
           backup_eligible: parsed.authData.flags.be,
           backed_up: parsed.authData.flags.bs,
           domain: challenge.rp_id,
-          user_agent: challenge.user_agent ?? '',
+          user_agent: userAgent,
           authenticator_type:
             parsed.authenticatorAttachment || storedAuthenticatorType(challenge.authenticator_type),
-          name: defaultRegistrationName(parsed.aaguid),
+          name,
           aaguid: parsed.aaguid,
           created_at: now,
           last_authenticated_at: null,

@@ -4,6 +4,7 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
+  callWebauthn,
   DEV_RP_ID,
   devCaller,
   finishRegistration,
@@ -29,6 +30,10 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
+const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 describe('POST /webauthn/register/start', () => {
   it('returns creation options as a JSON string for the signed-in user', async () => {
@@ -147,9 +152,7 @@ describe('POST /webauthn/register', () => {
       attachment: 'platform',
       transports: ['internal', 'hybrid'],
     });
-    const creation = optionsOf(
-      await startRegistration(ctx, caller, { user_agent: 'Mozilla/5.0 (Macintosh)' }),
-    );
+    const creation = optionsOf(await startRegistration(ctx, caller, { user_agent: SAFARI_MAC }));
     const response = await finishRegistration(ctx, caller, authenticator.create(creation, PAGE_ORIGIN));
     expect(response.statusCode).toBe(200);
     const { data } = json(response);
@@ -166,7 +169,7 @@ describe('POST /webauthn/register', () => {
         webauthn_factor: {
           webauthn_registration_id: data.webauthn_registration_id,
           domain: 'localhost',
-          user_agent: 'Mozilla/5.0 (Macintosh)',
+          user_agent: SAFARI_MAC,
         },
       },
     ]);
@@ -176,10 +179,11 @@ describe('POST /webauthn/register', () => {
       {
         webauthn_registration_id: data.webauthn_registration_id,
         domain: 'localhost',
-        user_agent: 'Mozilla/5.0 (Macintosh)',
+        user_agent: SAFARI_MAC,
         authenticator_type: 'platform',
         verified: true,
-        name: 'Passkey',
+        // Attestation "none" with a zero AAGUID: named after the browser and system.
+        name: 'Safari on Mac',
         created_at: ctx.clock.now().toISOString(),
         last_authenticated_at: null,
       },
@@ -210,6 +214,62 @@ describe('POST /webauthn/register', () => {
       // Without authenticatorAttachment and authenticator_type the type is unknown.
       authenticator_type: '',
     });
+  });
+
+  it('names a passkey of an unknown authenticator after the browser and system, client hints first', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'browser-name@example.com');
+    const caller = devCaller(ctx, signedIn.session_token);
+    // Chromium's virtual authenticator's AAGUID: not a passkey provider anyone has heard of.
+    const unknown = new VirtualAuthenticator({ aaguid: '01020304-0506-0708-0102-030405060708' });
+    const plain = await registerWith(ctx, caller, unknown, { startBody: { user_agent: CHROME_LINUX } });
+    ctx.clock.advance(1000); // the list is oldest first
+    const brave = await registerWith(ctx, caller, new VirtualAuthenticator(), {
+      startBody: { user_agent: CHROME_LINUX },
+      finishHeaders: {
+        'sec-ch-ua': '"Brave";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
+        'sec-ch-ua-platform': '"Linux"',
+      },
+    });
+    expect(json(plain).data.user.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual([
+      'Chrome on Linux',
+    ]);
+    expect(json(brave).data.user.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual([
+      'Chrome on Linux',
+      'Brave on Linux',
+    ]);
+  });
+
+  it('numbers a name the user already has, counting only their own passkeys and keeping renames', async () => {
+    const first = await givenPasskeyUser(ctx, 'numbered@example.com', { aaguid: GOOGLE_PASSWORD_MANAGER });
+    const names = async () => {
+      ctx.clock.advance(1000); // the list is oldest first
+      return json(
+        await registerWith(ctx, first.caller, new VirtualAuthenticator({ aaguid: GOOGLE_PASSWORD_MANAGER })),
+      ).data.user.webauthn_registrations.map((r: { name: string }) => r.name);
+    };
+    expect(await names()).toEqual(['Google Password Manager', 'Google Password Manager 2']);
+    expect(await names()).toEqual([
+      'Google Password Manager',
+      'Google Password Manager 2',
+      'Google Password Manager 3',
+    ]);
+    // Someone else's passkeys do not count.
+    const other = await givenPasskeyUser(ctx, 'numbered-other@example.com', {
+      aaguid: GOOGLE_PASSWORD_MANAGER,
+    });
+    expect(await registrationRow(ctx, other.registrationId)).toMatchObject({
+      name: 'Google Password Manager',
+    });
+    // A renamed passkey frees its name; the rename path is the user's and is never numbered.
+    const renamed = await callWebauthn(
+      ctx,
+      first.caller,
+      `/webauthn/update/${first.registrationId}`,
+      { name: 'Google Password Manager 3' },
+      'PUT',
+    );
+    expect(json(renamed).data.webauthn_registration.name).toBe('Google Password Manager 3');
+    expect((await names()).at(-1)).toBe('Google Password Manager');
   });
 
   it('falls back to the authenticator_type asked for at start', async () => {

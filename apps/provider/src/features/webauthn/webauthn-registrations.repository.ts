@@ -76,6 +76,21 @@ export async function listUserRegistrations(
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
+/** The names of the user's registrations, for numbering a new one. */
+export async function listUserRegistrationNames(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webauthn_registrations')
+    .select('name')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
 /** How many registrations the user has. */
 export async function countUserRegistrations(
   db: DbExecutor,

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
+import { clientHintsOf } from '../../http/client-hints.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
@@ -96,7 +97,12 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
       const project = projectOf(request);
       const token = request.sessionToken;
       const session = await sessions.requireLive(project, token);
-      const registered = await options.register.finish(project, session, request.body);
+      const registered = await options.register.finish(
+        project,
+        session,
+        request.body,
+        clientHintsOf(request),
+      );
       const fields = await buildAuthenticateResponse(responses, project, registered.session, token as string);
       return ok(request, { ...fields, webauthn_registration_id: registered.registration.id });
     },
