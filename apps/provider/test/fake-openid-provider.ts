@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CryptoKey, exportPKCS8, generateKeyPair, type JWTPayload, jwtVerify } from 'jose';
+import { type CryptoKey, exportPKCS8, generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Clock, systemClock } from '../src/clock.js';
 import type {
   AppleSigningKey,
@@ -37,6 +37,29 @@ export interface FakeIdentity {
   locale?: string | undefined;
   /** GitHub's `/user/emails` list; by default derived from `email` and `email_verified` (primary). */
   githubEmails?: Array<{ email: string; primary: boolean; verified: boolean }>;
+  /**
+   * Where the profile claims go: both the ID token and /userinfo (the default, as Google does), or
+   * /userinfo only, with an ID token of `sub` alone (as servers that conform ID-token claims do).
+   */
+  profileIn?: 'both' | 'userinfo';
+  /** Claims /userinfo answers on top of the identity's (e.g. another `sub`). */
+  userinfoOverrides?: Record<string, unknown>;
+  /**
+   * How /userinfo answers: JSON (default); a JWT signed with the published key (`jwt`), with a key
+   * the JWKS does not hold (`jwt_forged`), or signed for another issuer (`jwt_wrong_iss`); or an
+   * encrypted JWT (`jwe`).
+   */
+  userinfoAs?: 'json' | 'jwt' | 'jwt_forged' | 'jwt_wrong_iss' | 'jwe';
+}
+
+/** The fields of FakeIdentity that steer the fake rather than being claims. */
+const FAKE_CONTROLS = ['githubEmails', 'profileIn', 'userinfoOverrides', 'userinfoAs'] as const;
+
+/** An identity's claims, without the fields that steer the fake. */
+function claimsOf(identity: FakeIdentity): Record<string, unknown> {
+  const claims: Record<string, unknown> = { ...identity };
+  for (const control of FAKE_CONTROLS) delete claims[control];
+  return claims;
 }
 
 /** Which fake endpoint a failure applies to. */
@@ -93,6 +116,8 @@ export interface FakeOpenIdProvider {
   fail(endpoint: FakeEndpoint, failure: FakeFailure | null): void;
   /** Replaces the discovery document's `issuer` (a look-alike), or restores it with `null`. */
   setDiscoveryIssuer(issuer: string | null): void;
+  /** Leaves `userinfo_endpoint` out of the discovery document (it is only RECOMMENDED), or puts it back. */
+  omitUserinfoFromDiscovery(omit: boolean): void;
   /** Adds a new key to the JWKS and signs with it from now on; returns its kid. */
   rotateKey(): Promise<string>;
   /** Removes every key but the current one from the JWKS. */
@@ -133,6 +158,12 @@ const DEFAULT_IDENTITY: FakeIdentity = {
   locale: 'en',
 };
 
+/**
+ * A key no fake publishes (forged userinfo answers), made once per test file and before any
+ * request: RSA key generation can outlast a test's short upstream time-out on a busy machine.
+ */
+let strangerKeyOnce: Promise<FakeSigningKey> | undefined;
+
 /** Starts the fake on a random port. */
 export async function startFakeOpenIdProvider(
   options: FakeOpenIdProviderOptions = {},
@@ -144,6 +175,8 @@ export async function startFakeOpenIdProvider(
   const tenantId = options.tenantId ?? '9188040d-6c67-4c5b-b112-36a304b66dad';
   const keys: FakeSigningKey[] = [await generateSigningKey()];
   const apple = await generateKeyPair('ES256', { extractable: true });
+  strangerKeyOnce ??= generateSigningKey();
+  const strangerKey = await strangerKeyOnce;
 
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, { identity: FakeIdentity; scope: string }>();
@@ -152,6 +185,7 @@ export async function startFakeOpenIdProvider(
   let nextDefect: IdTokenDefect | undefined;
   let nextError: string | undefined;
   let discoveryIssuer: string | null = null;
+  let userinfoInDiscovery = true;
   let origin = '';
 
   const issuerPath = microsoft ? '/common/v2.0' : '';
@@ -160,7 +194,7 @@ export async function startFakeOpenIdProvider(
 
   const idTokenClaims = (identity: FakeIdentity, nonce: string | undefined): JWTPayload => {
     const now = Math.floor(clock.now().getTime() / 1000);
-    const { githubEmails: _unused, ...standard } = identity;
+    const standard = identity.profileIn === 'userinfo' ? { sub: identity.sub } : claimsOf(identity);
     return {
       ...standard,
       iss: tokenIssuer(),
@@ -295,14 +329,37 @@ export async function startFakeOpenIdProvider(
     response.writeHead(302, { location: location.href }).end();
   }
 
-  function handleUserApi(request: IncomingMessage, response: ServerResponse, path: string) {
+  /** Core §5.3.2: a signed userinfo answer carries `iss` and `aud` besides the claims. */
+  async function userinfoJwt(claims: Record<string, unknown>, as: FakeIdentity['userinfoAs']) {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const payload = {
+      ...claims,
+      iss: as === 'jwt_wrong_iss' ? 'https://issuer.example.invalid' : tokenIssuer(),
+      aud: clientId,
+      iat: now,
+    };
+    const key = as === 'jwt_forged' ? strangerKey : currentKey();
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: currentKey().kid })
+      .sign(key.privateKey);
+  }
+
+  async function handleUserApi(request: IncomingMessage, response: ServerResponse, path: string) {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const grant = token ? accessTokens.get(token) : undefined;
     if (!grant) return json(response, 401, { message: 'Bad credentials' });
     const { identity } = grant;
     if (path === '/userinfo') {
-      const { githubEmails: _unused, ...claims } = identity;
-      return json(response, 200, claims);
+      const claims = { ...claimsOf(identity), ...identity.userinfoOverrides };
+      const as = identity.userinfoAs ?? 'json';
+      if (as === 'json') return json(response, 200, claims);
+      // Five dot-separated parts: the compact JWE form, which only the client's own key could open.
+      const body =
+        as === 'jwe'
+          ? ['eyJhbGciOiJSU0EtT0FFUCIsImVuYyI6IkEyNTZHQ00ifQ', 'a', 'b', 'c', 'd'].join('.')
+          : await userinfoJwt(claims, as);
+      response.writeHead(200, { 'content-type': 'application/jwt' }).end(body);
+      return;
     }
     if (path === '/user') {
       return json(response, 200, {
@@ -364,7 +421,7 @@ export async function startFakeOpenIdProvider(
         authorization_endpoint: `${origin}/authorize`,
         token_endpoint: `${origin}/token`,
         jwks_uri: `${origin}/jwks`,
-        userinfo_endpoint: `${origin}/userinfo`,
+        ...(userinfoInDiscovery ? { userinfo_endpoint: `${origin}/userinfo` } : {}),
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
@@ -413,6 +470,9 @@ export async function startFakeOpenIdProvider(
     },
     setDiscoveryIssuer: (issuer) => {
       discoveryIssuer = issuer;
+    },
+    omitUserinfoFromDiscovery: (omit) => {
+      userinfoInDiscovery = !omit;
     },
     rotateKey: async () => {
       const key = await generateSigningKey();

@@ -2,7 +2,7 @@
 import { ApiError } from '../../../errors/api-error.js';
 import type { Discovery } from './discovery.js';
 import { fetchGitHubIdentity } from './github-identity.js';
-import type { VerifyIdToken } from './id-token.js';
+import type { IdTokenClaims, VerifyIdToken } from './id-token.js';
 import { identityFromClaims, identityFromUserinfo } from './identity-claims.js';
 import type { OAuthProviderType } from './provider-types.js';
 import type { UpstreamTokens } from './token-exchange.js';
@@ -10,6 +10,8 @@ import type { UpstreamConfig } from './upstream-config.js';
 import { resolveEndpoints } from './upstream-endpoints.js';
 import { asObject, type UpstreamHttp } from './upstream-http.js';
 import { getUserApi } from './user-api.js';
+import type { ReadUserinfo } from './userinfo.js';
+import { lacksProfileClaims, mergeUserinfoClaims } from './userinfo-claims.js';
 
 /** One upstream account; `(providerType, issuer, subject)` identifies it (SECURITY C6). */
 export interface UpstreamIdentity {
@@ -45,12 +47,21 @@ export interface IdentityFromTokensOptions {
   appleUser?: AppleUser;
 }
 
+/** What `identityFromTokens` calls. */
+export interface IdentityFromTokensDeps {
+  http: UpstreamHttp;
+  discovery: Discovery;
+  verifyIdToken: VerifyIdToken;
+  readUserinfo: ReadUserinfo;
+}
+
 /**
- * Who signed in: from the verified ID token for OpenID providers (the token is required), from
- * GitHub's user API for GitHub, and from the userinfo endpoint for other OAuth 2.0 providers.
+ * Who signed in: from the verified ID token for OpenID providers (the token is required),
+ * completed from their userinfo endpoint when the token leaves the address or name out; from
+ * GitHub's user API for GitHub; and from the userinfo endpoint for other OAuth 2.0 providers.
  */
 export async function identityFromTokens(
-  deps: { http: UpstreamHttp; discovery: Discovery; verifyIdToken: VerifyIdToken },
+  deps: IdentityFromTokensDeps,
   config: UpstreamConfig,
   tokens: Pick<UpstreamTokens, 'access_token' | 'id_token'>,
   options: IdentityFromTokensOptions = {},
@@ -66,7 +77,8 @@ export async function identityFromTokens(
       });
     }
     const claims = await deps.verifyIdToken(config, tokens.id_token, { nonce: options.nonce });
-    return identityFromClaims(config.providerType, claims, options.appleUser);
+    const completed = await withUserinfo(deps, config, claims, tokens.access_token);
+    return identityFromClaims(config.providerType, completed, options.appleUser);
   }
   const { userinfoEndpoint } = await resolveEndpoints(deps.discovery, config);
   if (!userinfoEndpoint) {
@@ -94,4 +106,27 @@ export async function identityFromTokens(
   }
   const issuer = config.issuer ?? new URL(userinfoEndpoint).origin;
   return identityFromUserinfo(config.providerType, issuer, String(subject), info);
+}
+
+/**
+ * OpenID Connect Core §5.4: a provider may release the address and profile only from userinfo
+ * (oidc-provider's default, among others). Asked only when the ID token lacks them, and only
+ * when the provider has a userinfo endpoint (Discovery makes it RECOMMENDED, and Apple has none).
+ */
+async function withUserinfo(
+  deps: IdentityFromTokensDeps,
+  config: UpstreamConfig,
+  claims: IdTokenClaims,
+  accessToken: string,
+): Promise<IdTokenClaims> {
+  if (!lacksProfileClaims(config.providerType, claims)) return claims;
+  const { userinfoEndpoint, jwksUri } = await resolveEndpoints(deps.discovery, config);
+  if (!userinfoEndpoint || !jwksUri) return claims;
+  const userinfo = await deps.readUserinfo(config, {
+    userinfoEndpoint,
+    jwksUri,
+    accessToken,
+    idToken: { iss: claims.iss, sub: claims.sub },
+  });
+  return mergeUserinfoClaims(claims, userinfo);
 }

@@ -14,6 +14,7 @@ import { type ExchangeCodeOptions, exchangeCode, type UpstreamTokens } from './t
 import type { UpstreamConfig } from './upstream-config.js';
 import { resolveEndpoints } from './upstream-endpoints.js';
 import { UPSTREAM_TIMEOUT_MS, type UpstreamHttp } from './upstream-http.js';
+import { createUserinfoReader } from './userinfo.js';
 
 export interface CreateUpstreamClientOptions {
   clock: Clock;
@@ -29,7 +30,8 @@ export interface CreateUpstreamClientOptions {
 /**
  * Every call that reaches an upstream. Errors are ApiErrors: 503 `service_unavailable` (no
  * answer, time-out, 5xx, unusable discovery or JWKS), 401 `oauth_token_invalid` (refused code,
- * bad ID token or access token), 400 `oauth_state_mismatch` (nonce).
+ * bad ID token or access token, a userinfo answer about another `sub`), 400
+ * `oauth_state_mismatch` (nonce).
  */
 export interface UpstreamClient {
   /** The authorization request URL (discovers the endpoint when not configured). */
@@ -68,6 +70,7 @@ export function createUpstreamClient(options: CreateUpstreamClientOptions): Upst
   const discovery = createDiscovery({ http, clock });
   const jwks = createJwksCache(options.jwksTiming ? { http, timing: options.jwksTiming } : { http });
   const verifyIdToken = createIdTokenVerifier({ clock, discovery, jwks });
+  const readUserinfo = createUserinfoReader({ http, clock, jwks });
 
   return {
     async authorizationUrl(config, urlOptions) {
@@ -79,7 +82,7 @@ export function createUpstreamClient(options: CreateUpstreamClientOptions): Upst
       return exchangeCode({ http, clock }, config, tokenEndpoint, exchange);
     },
     identityFromTokens: (config, tokens, identityOptions) =>
-      identityFromTokens({ http, discovery, verifyIdToken }, config, tokens, identityOptions),
+      identityFromTokens({ http, discovery, verifyIdToken, readUserinfo }, config, tokens, identityOptions),
     verifyIdToken,
     async identityFromIdToken(config, idToken, { nonce }) {
       return identityFromClaims(config.providerType, await verifyIdToken(config, idToken, { nonce }));

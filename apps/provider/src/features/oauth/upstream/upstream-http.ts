@@ -38,20 +38,25 @@ export async function fetchUpstream(
   }
 }
 
-/**
- * The body as JSON, or `undefined` when it is not JSON (the caller decides what that means). A
- * body cut off by the time-out or the network is a 503, like no answer at all.
- */
-export async function readJson(response: Response, what: string): Promise<unknown> {
-  let text: string;
+/** The body as text. A body cut off by the time-out or the network is a 503, like no answer at all. */
+export async function readText(response: Response, what: string): Promise<string> {
   try {
-    text = await response.text();
+    return await response.text();
   } catch (cause) {
     throw new ApiError('service_unavailable', {
       message: `The identity provider's ${what} stopped answering midway. Try again shortly.`,
       cause,
     });
   }
+}
+
+/** The body as JSON, or `undefined` when it is not JSON (the caller decides what that means); see readText. */
+export async function readJson(response: Response, what: string): Promise<unknown> {
+  return parseJson(await readText(response, what));
+}
+
+/** `text` parsed as JSON, or `undefined` when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
