@@ -253,6 +253,8 @@ for (const width of PHONE_WIDTHS) {
       await fits(page, 'crypto-other');
       await crypto.setupButton.click();
       await expect(crypto.setupHeading).toBeVisible();
+      // Each wallet's own logo beside its name, Vessel (none published) with the generic mark.
+      await expect(crypto.setupLinks.locator('svg[data-lk-wallet-logo]')).toHaveCount(4);
       await fits(page, 'crypto-setup');
       await page.reload();
 
