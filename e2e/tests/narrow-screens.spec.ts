@@ -276,3 +276,17 @@ for (const width of PHONE_WIDTHS) {
     });
   });
 }
+
+// A 1280 px window at 200 % zoom lays the page out 640 CSS px wide, with two device pixels to each.
+test.describe('at 200 % zoom', () => {
+  test.use({ viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 });
+
+  test('Main fits, on the phone tab and the email tab', async ({ demo, page }) => {
+    await demo.open();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    await expectFitsWidth(page, 'Main at 200 % zoom');
+    await snapshot(page, 'zoom-200-main-text');
+    await demo.widget.openEmailTab();
+    await expectFitsWidth(page, 'Main (email) at 200 % zoom');
+  });
+});
