@@ -19,6 +19,7 @@ const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
 const assets = {
   '/demo.js': { file: join(here, 'public/demo.js'), type: 'text/javascript; charset=utf-8' },
   '/demo.css': { file: join(here, 'public/demo.css'), type: 'text/css; charset=utf-8' },
+  '/favicon.svg': { file: join(here, 'public/favicon.svg'), type: 'image/svg+xml' },
 };
 // The widget bundle and its chunks (latchkey-phone.js, latchkey-one-tap.js, latchkey-passkey-*.js),
 // which the widget loads from beside itself on first use of their feature: every file the build wrote.

@@ -5,15 +5,22 @@
 import type { Page } from '@playwright/test';
 import { demoUrl } from './stack.js';
 
-/** From now on `page` gets this script instead of demo.js; it mounts a widget offering `products`. */
-export async function keepWidgetAfterSignIn(page: Page, products: string[]): Promise<void> {
+/**
+ * From now on `page` gets this script instead of demo.js; it mounts a widget offering `products`,
+ * with `config` (e.g. `otpOptions`) beside them.
+ */
+export async function keepWidgetAfterSignIn(
+  page: Page,
+  products: string[],
+  config: Record<string, unknown> = {},
+): Promise<void> {
   const script = `(() => {
   const config = JSON.parse(document.getElementById('latchkey-config').textContent);
   const client = window.Latchkey.createLatchkeyClient({ publicToken: config.publicToken, baseUrl: config.providerUrl });
   window.Latchkey.mountLogin({
     elementId: '#login',
     client,
-    config: { products: ${JSON.stringify(products)}, sessionOptions: { sessionDurationMinutes: 60 } },
+    config: ${JSON.stringify({ ...config, products, sessionOptions: { sessionDurationMinutes: 60 } })},
   });
 })();`;
   await page.route(`${demoUrl}/demo.js`, (route) =>

@@ -172,6 +172,8 @@ test('the signed-in area on a desktop: collapsible navigation (remembered) and t
   await nav.getByRole('button', { name: 'Collapse navigation' }).click();
   await expect(page.locator('#backend')).toHaveClass(/nav-collapsed/);
   expect(await nav.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100);
+  // Collapsed, each link is its icon: drawn ones (lucide), not text glyphs such as ☺ or ⌂.
+  await expect(nav.locator('a svg.nav-icon')).toHaveCount(4);
   await page.reload();
   await expect(page.locator('#backend')).toHaveClass(/nav-collapsed/);
   await expect(nav.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(

@@ -67,6 +67,58 @@
     status.dataset.kind = kind;
   }
 
+  // The status line follows the session wherever it changes (this page, another tab, an expiry),
+  // so it never reads 'logged out' above the account panel.
+  client.on('latchkey:session-created', () => showStatus('Signed in.', 'success'));
+  client.on('latchkey:user-logged-out', () => showStatus('You have been logged out.'));
+  client.on('latchkey:session-expired', () => showStatus('Your session has ended. Please sign in again.'));
+
+  // A sign-in in the widget ends on its confirmation ('Success! You have successfully logged in.'),
+  // which the widget announces with AUTHENTICATE_FLOW_COMPLETE in the same task that stored the
+  // session. The account panel waits for that announcement (one task), then lets the person read
+  // the confirmation before it takes the widget's place. A session from elsewhere (the sign-in
+  // link below, another tab) has no confirmation: the panel comes after that one task.
+  const CONFIRMATION_SHOWN_MS = 2000;
+  let confirmationTimer = null;
+  let announcementWait = null;
+  let widgetDone = false;
+
+  /** True once the mounted widget may give way to the account panel; until then render() waits. */
+  function widgetMayLeave() {
+    if (widgetDone) return true;
+    if (!confirmationTimer && !announcementWait) {
+      announcementWait = setTimeout(() => {
+        announcementWait = null;
+        if (confirmationTimer) return;
+        widgetDone = true;
+        render();
+      }, 0);
+    }
+    return false;
+  }
+
+  function onWidgetEvent({ type }) {
+    if (type !== 'AUTHENTICATE_FLOW_COMPLETE') return;
+    clearTimeout(confirmationTimer);
+    confirmationTimer = setTimeout(() => {
+      confirmationTimer = null;
+      widgetDone = true;
+      const focusWasInWidget = loginEl.contains(document.activeElement);
+      render();
+      // The screen that had focus is gone: the panel that replaced it takes it.
+      if (focusWasInWidget || document.activeElement === document.body)
+        document.getElementById('account-heading').focus();
+    }, CONFIRMATION_SHOWN_MS);
+  }
+
+  /** Forgets a confirmation in progress (the session ended meanwhile). */
+  function stopWaitingForWidget() {
+    clearTimeout(confirmationTimer);
+    clearTimeout(announcementWait);
+    confirmationTimer = null;
+    announcementWait = null;
+  }
+
   // A reset link opened while the page still holds a session (perhaps one that turns out to be
   // revoked) must survive to the sign-in view; only a sign-in made on this page uses it up.
   let firstRender = true;
@@ -76,6 +128,7 @@
     const signedInHere = !firstRender;
     firstRender = false;
     if (session) {
+      if (widget && signedInHere && !widgetMayLeave()) return;
       widget?.unmount();
       widget = null;
       if (signedInHere) resetSearch = null;
@@ -103,7 +156,14 @@
     resetAuthenticator();
     account.hidden = true;
     loginEl.hidden = false;
+    if (widget && (widgetDone || confirmationTimer)) {
+      // Signed out while the widget still showed a finished sign-in: start afresh.
+      widget.unmount();
+      widget = null;
+    }
+    stopWaitingForWidget();
     if (!widget) {
+      widgetDone = false;
       const options = {
         elementId: '#login',
         client,
@@ -131,7 +191,10 @@
           },
           sessionOptions: { sessionDurationMinutes },
         },
-        callbacks: { onError: (error) => console.error('Latchkey error', error) },
+        callbacks: {
+          onEvent: onWidgetEvent,
+          onError: (error) => console.error('Latchkey error', error),
+        },
       };
       widget = resetSearch
         ? mountResetPassword({ ...options, search: resetSearch })

@@ -3,11 +3,16 @@
 import { buildApp } from './app.js';
 import { createOffsetClock, systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createPasswordHasher } from './crypto/password-hasher.js';
 import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
+import { ensureDevDemoAccounts } from './features/passwords/dev-demo-accounts.js';
+import { devLudsProjectFilePath, ensureDevLudsProject } from './features/projects/dev-luds-project.js';
 import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
+import { toProject } from './features/projects/project.js';
+import { findProjectById } from './features/projects/projects.repository.js';
 import { createProviderLogger } from './logging/provider-logger.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { createOutboxMessenger } from './messaging/outbox-messenger.js';
@@ -73,6 +78,24 @@ async function main(): Promise<void> {
       },
       'development project ready (the secret is in the file)',
     );
+    // The demo page's other choices: a LUDS-rules project, and accounts that reach the
+    // Breached and Dedupe screens (docs/provider-api.md "Development defaults").
+    const luds = await ensureDevLudsProject(database.db, {
+      clock: systemClock,
+      random: cryptoRandom,
+      dataDir: config.dataDir,
+    });
+    logger.info(
+      { project_id: luds.credentials.project_id, secret_file: devLudsProjectFilePath(config.dataDir) },
+      'LUDS demo project ready',
+    );
+    const devProject = await findProjectById(database.db, credentials.project_id);
+    if (devProject)
+      await ensureDevDemoAccounts(
+        database.db,
+        { clock: systemClock, random: cryptoRandom, hasher: createPasswordHasher() },
+        toProject(devProject),
+      );
   }
 
   const devClock = config.devClock ? createOffsetClock(systemClock) : undefined;

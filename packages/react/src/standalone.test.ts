@@ -83,8 +83,13 @@ describe('standalone bundle', () => {
         expect(chunk, file).toContain(marker);
         expect(code, file).not.toContain(marker);
       }
-      // Shared, not copied: Preact (its SVG namespace), the client (an error class's name).
-      for (const widgetOnly of ['http://www.w3.org/2000/svg', 'LatchkeyApiError', 'createLatchkeyClient']) {
+      // Shared, not copied: Preact (its MathML namespace; the SVG one is also in the wallet logos'
+      // files), the client (an error class's name).
+      for (const widgetOnly of [
+        'http://www.w3.org/1998/Math/MathML',
+        'LatchkeyApiError',
+        'createLatchkeyClient',
+      ]) {
         expect(code).toContain(widgetOnly);
         expect(chunk, file).not.toContain(widgetOnly);
       }

@@ -1,10 +1,14 @@
 /** The signed-in area's container: collapsible main navigation, burger toggle, help offcanvas. */
+import { CirclePlus, CircleUserRound, Megaphone, PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { Offcanvas, OffcanvasToggle } from '../components/offcanvas.js';
 import { useSignIn } from '../components/sign-in-modal.js';
 import { SiteHeader } from '../components/site-header.js';
 import type { RootData } from '../root.js';
+
+/** Lucide icons (named imports: only these are bundled), decorative beside their labels. */
+const NAV_ICON = { className: 'nav-icon', size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
 /** The cookie that remembers the collapsed navigation (read by the server, so no flash). */
 export const NAV_COOKIE = 'clickwise_nav';
@@ -61,39 +65,31 @@ function BackendContainer({ initiallyCollapsed, email }: { initiallyCollapsed: b
             });
           }}
         >
-          <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+          {collapsed ? <PanelLeftOpen {...NAV_ICON} /> : <PanelLeftClose {...NAV_ICON} />}
           <span className="nav-label">{collapsed ? 'Expand navigation' : 'Collapse navigation'}</span>
         </button>
         <ul id="main-nav-list">
           <li>
             <NavLink to="/campaigns" end>
-              <span className="nav-icon" aria-hidden="true">
-                ▤
-              </span>
+              <Megaphone {...NAV_ICON} />
               <span className="nav-label">Campaigns</span>
             </NavLink>
           </li>
           <li>
             <NavLink to="/campaign">
-              <span className="nav-icon" aria-hidden="true">
-                +
-              </span>
+              <CirclePlus {...NAV_ICON} />
               <span className="nav-label">New campaign</span>
             </NavLink>
           </li>
           <li>
             <NavLink to="/account">
-              <span className="nav-icon" aria-hidden="true">
-                ☺
-              </span>
+              <CircleUserRound {...NAV_ICON} />
               <span className="nav-label">Account</span>
             </NavLink>
           </li>
           <li>
             <Link to="/">
-              <span className="nav-icon" aria-hidden="true">
-                ⌂
-              </span>
+              <Search {...NAV_ICON} />
               <span className="nav-label">Try a term</span>
             </Link>
           </li>

@@ -1,8 +1,9 @@
 /** @module screens/phone-form — Main's phone form: country, number formatted as typed, send by SMS or WhatsApp. */
-import { type FormEvent, type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/button.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { TextField } from '../components/text-field.js';
+import { CountrySelect } from '../phone/country-select.js';
 import { defaultCountryOf, FALLBACK_COUNTRY } from '../phone/default-country.js';
 import { usePhone } from '../phone/use-phone.js';
 import { errorText } from '../strings/error-text.js';
@@ -28,7 +29,6 @@ export function PhoneForm({ channel, initialNumber, otherPending = false }: Phon
   const [country, setCountry] = useState(() => defaultCountryOf(globalThis.navigator?.language));
   const [number, setNumber] = useState(initialNumber ?? '');
   const input = useRef<HTMLInputElement>(null);
-  const selectId = useId();
   const { error, busy } = state;
 
   // Once the metadata is here: a region it does not know falls back, and a kept number is formatted.
@@ -78,27 +78,7 @@ export function PhoneForm({ channel, initialNumber, otherPending = false }: Phon
   return (
     <form className="lk-stack" noValidate onSubmit={onSubmit}>
       <div className="lk-phone-row">
-        <div className="lk-field lk-field--country">
-          <label className="lk-label" part="label" htmlFor={selectId}>
-            {t('main.countryLabel')}
-          </label>
-          <select
-            id={selectId}
-            className="lk-input lk-select"
-            part="select"
-            name="country"
-            value={country}
-            onChange={(event) => onCountryChange(event.currentTarget.value)}
-          >
-            {countries.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {entry.callingCode
-                  ? t('main.countryOption', { name: entry.name, callingCode: entry.callingCode })
-                  : entry.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CountrySelect value={country} countries={countries} onChange={onCountryChange} />
         <TextField
           ref={input}
           label={t('main.phoneLabel')}

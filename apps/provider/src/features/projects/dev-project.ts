@@ -22,7 +22,8 @@ export function readDevProjectFile(dataDir: string): ProjectCredentials | undefi
   return readCredentials(devProjectFilePath(dataDir));
 }
 
-function readCredentials(path: string): ProjectCredentials | undefined {
+/** The credentials in a project file (dev-project.json and its siblings), when well-formed. */
+export function readCredentials(path: string): ProjectCredentials | undefined {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<ProjectCredentials>;
     const valid =
@@ -38,7 +39,8 @@ function readCredentials(path: string): ProjectCredentials | undefined {
   }
 }
 
-function writeCredentials(path: string, credentials: ProjectCredentials): void {
+/** Writes a project file with owner-only permissions. */
+export function writeCredentials(path: string, credentials: ProjectCredentials): void {
   mkdirSync(dirname(path), { recursive: true });
   const { project_id, public_token, secret } = credentials;
   // The file is the only plaintext copy of the secret: owner-only permissions.

@@ -4,6 +4,7 @@ import { ScreenFrame } from '../../components/screen-frame.js';
 import { useWidget } from '../../widget/widget-context.js';
 import { WALLET_SETUP_LINKS } from '../crypto-wallets.js';
 import { useCryptoStrings } from '../use-crypto-strings.js';
+import { WalletLogo } from '../wallet-logo.js';
 
 /** A link to each wallet's download page; each opens in a new tab without a handle on this page. */
 export function CryptoSetupWalletScreen(): ReactElement {
@@ -15,7 +16,14 @@ export function CryptoSetupWalletScreen(): ReactElement {
       <ul className="lk-wallet-links" aria-label={t('crypto.setupLinks')}>
         {WALLET_SETUP_LINKS.map((link) => (
           <li key={link.url}>
-            <a className="lk-link" part="link" href={link.url} target="_blank" rel="noopener noreferrer">
+            <a
+              className="lk-link lk-wallet-link"
+              part="link"
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <WalletLogo name={link.name} />
               {link.name}
               <span className="lk-visually-hidden"> {t('common.opensInNewTab')}</span>
             </a>

@@ -1,0 +1,76 @@
+/** The development project's demo accounts reach the widget's Breached and Dedupe screens (issue 17 item 11). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  json,
+  sdkHeaders,
+  TEST_ARGON2,
+  type TestContext,
+} from '../../../test/test-app.js';
+import { createPasswordHasher } from '../../crypto/password-hasher.js';
+import { cryptoRandom } from '../../random.js';
+import { DEV_DEMO_ACCOUNTS, ensureDevDemoAccounts } from './dev-demo-accounts.js';
+
+let ctx: TestContext;
+const hasher = createPasswordHasher({ parameters: TEST_ARGON2 });
+const ensure = () =>
+  ensureDevDemoAccounts(ctx.db, { clock: ctx.clock, random: cryptoRandom, hasher }, ctx.dev.project);
+const account = (email: string) => DEV_DEMO_ACCOUNTS.find((a) => a.email === email)!;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ensure();
+});
+afterAll(() => ctx?.close());
+
+const post = (url: string, payload: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/sdk/v1${url}`,
+    headers: sdkHeaders(ctx.dev.public_token),
+    payload,
+  });
+
+describe('dev demo accounts', () => {
+  it.each(DEV_DEMO_ACCOUNTS)(
+    '$email has a password, so the widget opens the login form',
+    async ({ email }) => {
+      const response = await post('/users/search', { email });
+      expect(response.statusCode).toBe(200);
+      expect(json(response).data.userType).toBe('password');
+    },
+  );
+
+  it('breached@example.com: the login asks for a reset, and its password counts as breached (PasswordBreached)', async () => {
+    const { email, password } = account('breached@example.com');
+    const login = await post('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+    expect(login.statusCode).toBe(400);
+    expect(json(login).error_type).toBe('reset_password');
+    const strength = json(await post('/passwords/strength_check', { email, password }));
+    expect(strength.data.breached_password).toBe(true);
+  });
+
+  it('dedupe@example.com: the login asks for a reset though the password is strong (PasswordDedupe)', async () => {
+    const { email, password } = account('dedupe@example.com');
+    const login = await post('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
+    expect(login.statusCode).toBe(400);
+    expect(json(login).error_type).toBe('reset_password');
+    const strength = json(await post('/passwords/strength_check', { email, password }));
+    expect(strength.data.breached_password).toBe(false);
+    expect(strength.data.valid_password).toBe(true);
+  });
+
+  it('a second start keeps one account each and puts a changed password back', async () => {
+    const { email } = account('dedupe@example.com');
+    await ctx.db.updateTable('passwords').set({ requires_reset: false }).execute();
+    await ensure();
+    const emails = await ctx.db.selectFrom('emails').select('user_id').where('email', '=', email).execute();
+    expect(emails).toHaveLength(1);
+    const row = await ctx.db
+      .selectFrom('passwords')
+      .select('requires_reset')
+      .where('user_id', '=', emails[0]!.user_id)
+      .executeTakeFirstOrThrow();
+    expect(row.requires_reset).toBe(true);
+  });
+});
