@@ -9,6 +9,11 @@ export interface ScreenFrameProps {
   title: string;
   /** Shows the back arrow. */
   onBack?: () => void;
+  /**
+   * Where focus lands when the screen appears: its first field (the default), or its heading,
+   * for a screen whose news matters more than its form (a dead link: issue 17).
+   */
+  focus?: 'field' | 'heading';
   children?: ReactNode;
 }
 
@@ -16,7 +21,7 @@ export interface ScreenFrameProps {
  * Lays out one screen. When the screen appears after a change, focus moves to its first enabled
  * field, or else to its heading, so keyboard and screen-reader users land on the new content.
  */
-export function ScreenFrame({ title, onBack, children }: ScreenFrameProps): ReactElement {
+export function ScreenFrame({ title, onBack, focus = 'field', children }: ScreenFrameProps): ReactElement {
   const { state, t, hideHeaderText, focusReady } = useWidget();
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -24,7 +29,10 @@ export function ScreenFrame({ title, onBack, children }: ScreenFrameProps): Reac
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
   useEffect(() => {
     if (!focusReady.current) return;
-    const field = section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])');
+    const field =
+      focus === 'field'
+        ? section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])')
+        : null;
     (field ?? heading.current)?.focus();
   }, []);
 
