@@ -56,6 +56,7 @@ import { passwordsRoutes } from './features/passwords/passwords.routes.js';
 import { createPasswordsService } from './features/passwords/passwords.service.js';
 import { createPasswordsEmailResetService } from './features/passwords/passwords-email-reset.service.js';
 import { createPasswordsResetService } from './features/passwords/passwords-reset.service.js';
+import { resetTokenCheckRoutes } from './features/passwords/reset-token-check.routes.js';
 import { resetTokenLoginRoutes } from './features/passwords/reset-token-login.routes.js';
 import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverMagicLinksRoutes } from './features/server-api/server-magic-links.routes.js';
@@ -89,6 +90,7 @@ import type { Random } from './random.js';
 import { createEmailSendThrottle } from './rate-limit/email-send-throttle.js';
 import { createLookupThrottle } from './rate-limit/lookup-throttle.js';
 import { createRateLimiter } from './rate-limit/rate-limiter.js';
+import { createResetTokenCheckThrottle } from './rate-limit/reset-token-check-throttle.js';
 
 /** SECURITY §2: 64 KiB bodies for auth endpoints. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -194,6 +196,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const limiter = createRateLimiter({ db, clock });
   const throttle = createEmailSendThrottle(limiter, config.sendLimitOverrides);
   const lookups = createLookupThrottle(limiter);
+  const resetChecks = createResetTokenCheckThrottle(limiter);
   const messenger = deps.messenger ?? noMessenger;
   // Sign-in emails and texts go out after the answer (issue 16 item 4): the send endpoints store
   // a job and answer; the worker issues the token and hands the message to the transport.
@@ -327,6 +330,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, secondFactor, responses });
       sdk.register(passwordsRoutes, { passwords, resets, emailResets, sessions, responses, lookups });
       sdk.register(resetTokenLoginRoutes, { db, clock, sessions, passcodeLock, responses });
+      sdk.register(resetTokenCheckRoutes, { db, clock, throttle: resetChecks });
       sdk.register(sessionsRoutes, { db, sessions, responses });
       sdk.register(usersRoutes, { db, sessions, users });
       sdk.register(webauthnRoutes, { db, ...webauthn, sessions, responses, lookups });

@@ -69,6 +69,7 @@ export type {
 export type {
   PasswordStrengthCheckOptions,
   PasswordsAuthenticateOptions,
+  PasswordsResetByEmailCheckOptions,
   PasswordsResetByEmailLoginOptions,
   PasswordsResetByEmailOptions,
   PasswordsResetByEmailStartOptions,
@@ -122,6 +123,7 @@ export type {
   OtpsSendResult,
   PasswordStrengthCheckResult,
   PasswordsCreateResult,
+  PasswordsResetByEmailCheckResult,
   PasswordsResetBySessionResult,
   ResponseCommon,
   Session,

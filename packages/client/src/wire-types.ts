@@ -170,6 +170,13 @@ export interface PasswordsCreateResult extends AuthenticateResult {
   email_id: string;
 }
 
+/** `POST /passwords/email/reset/check` data (Latchkey's): the open reset link's address and expiry. */
+export interface PasswordsResetByEmailCheckResult extends ResponseCommon {
+  email: string;
+  /** ISO 8601. */
+  expires_at: string;
+}
+
 /** `POST /passwords/strength_check` data (`endpoints.md`, passwords), returned as is. */
 export interface PasswordStrengthCheckResult extends ResponseCommon {
   valid_password: boolean;

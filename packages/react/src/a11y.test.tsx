@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -165,11 +165,55 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(third.container)).toEqual([]);
   });
 
-  it('the reset form has no violations', async () => {
+  it('the reset form has no violations, while its link is checked and after', async () => {
     window.history.replaceState(null, '', '/?stytch_token_type=reset_password&token=t');
-    const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);
-    await screen.findByRole('heading', { name: 'Reset your password' });
+    let answer: (value: { email: string }) => void = () => {};
+    const client = createFakeClient({
+      resetByEmailCheck: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { container } = render(<ResetPassword client={client} config={{}} />);
+    await screen.findByText('Checking your link…');
     expect(await violations(container)).toEqual([]);
+    answer({ email: 'ada@example.com' });
+    await screen.findByLabelText('New password');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the dead-link screen has no violations, with an address to type and with a known one', async () => {
+    const user = userEvent.setup();
+    // Earlier tests sent links from this browser: forget their address, so the field shows.
+    localStorage.clear();
+    window.history.replaceState(null, '', '/?stytch_token_type=reset_password&token=t');
+    const dead = () => Promise.reject(apiError('invalid_reset_token', 'Dead.', 401));
+    const { container } = render(
+      <ResetPassword client={createFakeClient({ resetByEmailCheck: dead })} config={{}} />,
+    );
+    await screen.findByRole('heading', { name: 'This reset link no longer works' });
+    expect(await violations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await screen.findByText('Enter a valid email address.');
+    expect(await violations(container)).toEqual([]);
+    cleanup();
+
+    const user2 = userEvent.setup();
+    window.history.replaceState(null, '', '/?stytch_token_type=reset_password&token=t');
+    const client = createFakeClient({
+      resetByEmail: dead,
+      resetStart: () => Promise.reject(apiError('too_many_requests', 'Slow down.', 429)),
+    });
+    const second = render(<ResetPassword client={client} config={{}} />);
+    await user2.type(await screen.findByLabelText('New password'), 'a new and long passphrase');
+    await waitFor(
+      () =>
+        expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false),
+      { timeout: 2000 },
+    );
+    await user2.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText(/We can send a new link to/);
+    expect(await violations(second.container)).toEqual([]);
+    await user2.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await screen.findByText('Slow down.');
+    expect(await violations(second.container)).toEqual([]);
   });
 
   it('Main with passkeys has no violations, also with a passkey error', async () => {

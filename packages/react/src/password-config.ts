@@ -18,11 +18,17 @@ export function passwordlessMethodOf(config: WidgetConfig): 'otp' | 'magicLink' 
   return productsOf(config).includes('emailMagicLinks') ? 'magicLink' : null;
 }
 
-/** The client options of `passwords.resetByEmailStart` for `email`, leaving out unset keys. */
+/**
+ * The client options of `passwords.resetByEmailStart` for `email`, leaving out unset keys. The
+ * email's "Log in without a password" link is a login magic link, so without its own URL it
+ * returns where the widget's magic links do; only when neither is set does the project's
+ * default apply (issue 17).
+ */
 export function resetStartOptionsOf(config: WidgetConfig, email: string): WidgetResetStartOptions {
   const o = config.passwordOptions ?? {};
   const options: WidgetResetStartOptions = { email };
-  if (o.loginRedirectURL !== undefined) options.loginRedirectURL = o.loginRedirectURL;
+  const loginRedirectURL = o.loginRedirectURL ?? config.emailMagicLinksOptions?.loginRedirectURL;
+  if (loginRedirectURL !== undefined) options.loginRedirectURL = loginRedirectURL;
   if (o.resetPasswordRedirectURL !== undefined) options.resetPasswordRedirectURL = o.resetPasswordRedirectURL;
   if (o.resetPasswordExpirationMinutes !== undefined)
     options.resetPasswordExpirationMinutes = o.resetPasswordExpirationMinutes;

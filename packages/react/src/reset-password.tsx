@@ -16,7 +16,8 @@ export interface ResetPasswordProps extends WidgetProps {
 
 /**
  * Spec §2 reset form: `stytch_token_type=login` in the page URL means the link was "log in
- * without a password", so the widget starts busy and authenticates that magic-link token.
+ * without a password", so the widget starts busy and authenticates that magic-link token. A reset
+ * token starts busy too: the widget checks it before showing the form (issue 17).
  */
 export function resetPasswordInitialState(search: string, passwordResetToken?: string): MachineState {
   const { tokenType, token } = readTokenParams(search);
@@ -24,7 +25,9 @@ export function resetPasswordInitialState(search: string, passwordResetToken?: s
     const loginToken = token ?? passwordResetToken ?? null;
     return initialState({ name: 'PasswordResetForm', token: loginToken, tokenType }, loginToken !== null);
   }
-  return initialState({ name: 'PasswordResetForm', token: passwordResetToken ?? token, tokenType });
+  const resetToken = passwordResetToken ?? token;
+  if (resetToken === null) return initialState({ name: 'PasswordResetForm', token: null, tokenType });
+  return initialState({ name: 'PasswordResetForm', token: resetToken, tokenType, checking: true }, true);
 }
 
 /** The reset-password widget, starting on PasswordResetForm. */

@@ -227,6 +227,40 @@ describe('<SignIn> with passwords: an address with a password', () => {
   });
 });
 
+describe("<SignIn> with passwords: where the reset email's 'Log in without a password' link goes (issue 17)", () => {
+  const forgot = async (config: WidgetConfig) => {
+    const { client, user } = renderSignIn(config, { search: async () => ({ userType: 'password' }) });
+    await submitEmail(user);
+    await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
+    await screen.findByRole('heading', { name: 'Forgot password?' });
+    return client.calls.resetStart;
+  };
+
+  it('to passwordOptions.loginRedirectURL when the host sets it', async () => {
+    const calls = await forgot({
+      ...CONFIG,
+      passwordOptions: { ...CONFIG.passwordOptions, loginRedirectURL: 'https://app.example/login' },
+      emailMagicLinksOptions: { loginRedirectURL: 'https://app.example/magic' },
+    });
+    expect(calls.map((c) => c.loginRedirectURL)).toEqual(['https://app.example/login']);
+  });
+
+  it("else to the page the widget's magic links return to, never left to the project's default", async () => {
+    const calls = await forgot({
+      ...CONFIG,
+      emailMagicLinksOptions: { loginRedirectURL: 'https://app.example/magic' },
+    });
+    expect(calls).toEqual([
+      {
+        email: 'ada@example.com',
+        loginRedirectURL: 'https://app.example/magic',
+        resetPasswordRedirectURL: 'https://app.example/reset',
+        resetPasswordExpirationMinutes: 20,
+      },
+    ]);
+  });
+});
+
 describe('<SignIn> with passwords: a passwordless address', () => {
   const passwordless = { search: async () => ({ userType: 'passwordless' as const }) };
 

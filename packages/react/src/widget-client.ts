@@ -227,6 +227,8 @@ export interface WidgetClient {
     }): Promise<unknown>;
     /** The reset form's 'Login without a password': signs in with the reset token, password unchanged. */
     resetByEmailLogin(options: { token: string; sessionDurationMinutes: number }): Promise<unknown>;
+    /** Whether the reset link still works and for which address; uses nothing up (rejects `invalid_reset_token` when dead). */
+    resetByEmailCheck(options: { token: string }): Promise<{ email: string }>;
   };
   users: {
     search(email: string): Promise<{ userType: WidgetUserType }>;

@@ -16,7 +16,7 @@ export interface PasswordStrengthCheckOptions {
 /** Options of `passwords.resetByEmailStart`. */
 export interface PasswordsResetByEmailStartOptions {
   email: string;
-  /** Accepted for compatibility but never sent (`endpoints.md`, passwords). */
+  /** Where the email's "Log in without a password" link goes; the project's default when absent. */
   loginRedirectURL?: string;
   resetPasswordRedirectURL?: string;
   resetPasswordExpirationMinutes?: number;
@@ -34,6 +34,11 @@ export interface PasswordsResetByEmailOptions {
 export interface PasswordsResetByEmailLoginOptions {
   token: string;
   sessionDurationMinutes: number;
+}
+
+/** Options of `passwords.resetByEmailCheck`; `token` comes from the reset link. */
+export interface PasswordsResetByEmailCheckOptions {
+  token: string;
 }
 
 /** Options of `passwords.resetByExistingPassword`. */

@@ -183,7 +183,7 @@ describe('passwords.strengthCheck', () => {
 });
 
 describe('password resets', () => {
-  it('reset start sends the fields in wire order without login_redirect_url or a challenge when PKCE is off', async () => {
+  it('reset start sends the fields in wire order, login_redirect_url included, and no challenge when PKCE is off', async () => {
     const { client, fetch, storage } = passwordClient(false);
     const result = await client.passwords.resetByEmailStart({
       resetPasswordTemplateId: 'tpl',
@@ -194,7 +194,8 @@ describe('password resets', () => {
     });
     expect(result).toEqual(SENT);
     expect(fetch.calls('POST /passwords/email/reset/start')[0]!.body).toBe(
-      '{"email":"ada@example.com","reset_password_redirect_url":"http://localhost:4100/reset",' +
+      '{"email":"ada@example.com","login_redirect_url":"http://localhost:4100/login",' +
+        '"reset_password_redirect_url":"http://localhost:4100/reset",' +
         '"reset_password_expiration_minutes":15,"reset_password_template_id":"tpl"}',
     );
     expect(storage.getItem(PW_KEY)).toBeNull();
@@ -306,6 +307,34 @@ describe('password resets', () => {
     expect(second.storage.getItem(PW_KEY)).not.toBeNull();
     expect(second.client.session.getSync()).toBeNull();
     expect(storage.getItem(PW_KEY)).toBeNull();
+  });
+
+  it('reset check posts the token (and the stored verifier) and resolves the address; it signs nobody in and keeps the pair', async () => {
+    const { client, fetch, storage } = passwordClient(true);
+    await client.passwords.resetByEmailStart({ email: 'ada@example.com' });
+    const pair = JSON.parse(storage.getItem(PW_KEY)!) as { code_verifier: string };
+    const answer = { ...SENT, email: 'ada@example.com', expires_at: '2026-03-01T12:30:00.000Z' };
+    fetch.on('POST /passwords/email/reset/check', ok(answer));
+    await expect(client.passwords.resetByEmailCheck({ token: 'reset-token' })).resolves.toEqual(answer);
+    expect(fetch.calls('POST /passwords/email/reset/check')[0]!.body).toBe(
+      `{"token":"reset-token","code_verifier":"${pair.code_verifier}"}`,
+    );
+    expect(storage.getItem(PW_KEY)).not.toBeNull();
+    expect(client.session.getSync()).toBeNull();
+
+    const second = passwordClient();
+    second.fetch.on('POST /passwords/email/reset/check', {
+      status: 401,
+      json: { status_code: 401, error_type: 'invalid_reset_token' },
+    });
+    await expect(second.client.passwords.resetByEmailCheck({ token: 't' })).rejects.toMatchObject({
+      code: 'invalid_reset_token',
+      message: 'Failed to check the password reset link.',
+    });
+    expect(second.fetch.calls('POST /passwords/email/reset/check')[0]!.json).toEqual({ token: 't' });
+    await expect(second.client.passwords.resetByEmailCheck({} as never)).rejects.toBeInstanceOf(
+      LatchkeyArgumentError,
+    );
   });
 
   it('reset by existing password posts the fields in wire order and signs in', async () => {

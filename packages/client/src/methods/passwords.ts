@@ -16,6 +16,7 @@ import type {
   AuthenticateResult,
   PasswordStrengthCheckResult,
   PasswordsCreateResult,
+  PasswordsResetByEmailCheckResult,
   PasswordsResetBySessionResult,
   ResponseCommon,
   User,
@@ -23,6 +24,7 @@ import type {
 import type {
   PasswordStrengthCheckOptions,
   PasswordsAuthenticateOptions,
+  PasswordsResetByEmailCheckOptions,
   PasswordsResetByEmailLoginOptions,
   PasswordsResetByEmailOptions,
   PasswordsResetByEmailStartOptions,
@@ -47,6 +49,12 @@ export interface PasswordsMethods {
    * "Login without a password"; `POST /passwords/email/reset/login`, a Latchkey addition).
    */
   resetByEmailLogin(options: PasswordsResetByEmailLoginOptions): Promise<PasswordsCreateResult>;
+  /**
+   * Asks whether the reset link's token still works and for which address, using nothing up
+   * (`POST /passwords/email/reset/check`, a Latchkey addition); a dead token rejects with
+   * `invalid_reset_token`.
+   */
+  resetByEmailCheck(options: PasswordsResetByEmailCheckOptions): Promise<PasswordsResetByEmailCheckResult>;
   /** Replaces a known password and signs in. */
   resetByExistingPassword(options: PasswordsResetByExistingPasswordOptions): Promise<AuthenticateResult>;
   /** Sets a new password for the signed-in user; resolves the raw response, `__user` included. */
@@ -105,12 +113,14 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
       const config = await ctx.bootstrap.getAsync();
       // Reused while stored, so a second start (resend) keeps the first link redeemable.
       const pair = config.pkceRequiredForPasswordResets ? await ctx.pkce.getOrCreate('passwords') : undefined;
-      // login_redirect_url stays out on purpose: the SDK this mirrors never sends it (endpoints.md).
+      // Spec §7 lists login_redirect_url: without it the provider falls back to the project's
+      // default, which need not be the page the person asked from (issue 17).
       return withCaptcha(ctx, (captchaToken) =>
         post<ResponseCommon>(
           '/passwords/email/reset/start',
           {
             email: options.email,
+            login_redirect_url: options.loginRedirectURL,
             reset_password_redirect_url: options.resetPasswordRedirectURL,
             reset_password_expiration_minutes: options.resetPasswordExpirationMinutes,
             reset_password_template_id: options.resetPasswordTemplateId,
@@ -159,6 +169,18 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
       );
       ctx.pkce.clear('passwords');
       return completeSignIn(ctx, response);
+    },
+
+    async resetByEmailCheck(options) {
+      assertOptionalObject('options', options);
+      assertString('token', options?.token);
+      // A reset started with a challenge names its address only to the browser holding the verifier.
+      const pair = ctx.pkce.get('passwords');
+      return post<PasswordsResetByEmailCheckResult>(
+        '/passwords/email/reset/check',
+        { token: options.token, code_verifier: pair?.code_verifier },
+        'Failed to check the password reset link.',
+      );
     },
 
     async resetByExistingPassword(options) {

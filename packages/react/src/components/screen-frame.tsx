@@ -11,6 +11,11 @@ export interface ScreenFrameProps {
   onBack?: () => void;
   /** False for a screen the user did not ask for (one that replaced the first as the widget opened). */
   moveFocus?: boolean;
+  /**
+   * Where focus lands when the screen appears: its first field (the default), or its heading,
+   * for a screen whose news matters more than its form (a dead link: issue 17).
+   */
+  focus?: 'field' | 'heading';
   children?: ReactNode;
 }
 
@@ -18,7 +23,13 @@ export interface ScreenFrameProps {
  * Lays out one screen. When the screen appears after a change, focus moves to its first enabled
  * field, or else to its heading, so keyboard and screen-reader users land on the new content.
  */
-export function ScreenFrame({ title, onBack, moveFocus = true, children }: ScreenFrameProps): ReactElement {
+export function ScreenFrame({
+  title,
+  onBack,
+  moveFocus = true,
+  focus = 'field',
+  children,
+}: ScreenFrameProps): ReactElement {
   const { state, t, hideHeaderText, focusReady } = useWidget();
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -26,7 +37,10 @@ export function ScreenFrame({ title, onBack, moveFocus = true, children }: Scree
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
   useEffect(() => {
     if (!focusReady.current || !moveFocus) return;
-    const field = section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])');
+    const field =
+      focus === 'field'
+        ? section.current?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])')
+        : null;
     (field ?? heading.current)?.focus();
   }, []);
 

@@ -1,9 +1,9 @@
 /** @module machine/effects — the side effects of the machine: client calls, host callbacks, telemetry. */
-import { sessionDurationOf } from '../config.js';
 import { hasPasswords } from '../password-config.js';
 import { cryptoStep, reportCryptoFailure } from './crypto-effects.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event, EventOf, EventType } from './event.js';
+import { authenticateLoginLink, checkResetLink, sendNewLink } from './link-effects.js';
 import { sendMagicLink } from './magic-link-effects.js';
 import { mfaCommand } from './mfa-effects.js';
 import { startOAuth } from './oauth-effects.js';
@@ -97,6 +97,10 @@ export const commandEffects: { readonly [T in EventType]?: CommandEffect<T> } = 
   MFA_RECOVERY_CODE_SUBMITTED: mfaCommand,
   MFA_SMS_REQUESTED: mfaCommand,
   MFA_ENROLMENT_REQUESTED: mfaCommand,
+  NEW_LINK_REQUESTED: ({ screen }, event, ctx) =>
+    screen.name === 'LinkExpired'
+      ? sendNewLink(screen, event.email, ctx)
+      : Promise.resolve({ type: 'REQUEST_FAILED', error: { code: 'generic' } }),
 };
 
 // PASSKEY_SKIP and PASSKEY_DONE have no call behind them: `data` is an empty object, never undefined.
@@ -132,19 +136,12 @@ const flowComplete = (screen: { result: unknown }, ctx: EffectContext): undefine
 
 /** Effects of entering a screen. */
 export const screenEffects: { readonly [N in ScreenName]?: ScreenEffect<N> } = {
-  // Spec §2 reset form: a `stytch_token_type=login` link authenticates its magic-link token at once.
+  // Spec §2 reset form: a `stytch_token_type=login` link authenticates its magic-link token at
+  // once; a reset link is checked first, so a dead one is said to be dead before anything is typed.
   PasswordResetForm: (screen, ctx) => {
-    if (screen.tokenType !== 'login' || !screen.token) return undefined;
-    const token = screen.token;
-    return ctx.client.magicLinks
-      .authenticate(token, { sessionDurationMinutes: sessionDurationOf(ctx.config) })
-      .then(
-        (result): Event => {
-          log(ctx, 'deeplink_handled_success', { token_type: 'login' });
-          return { type: 'AUTHENTICATED', result };
-        },
-        (error: unknown) => fail(ctx, error),
-      );
+    if (!screen.token) return undefined;
+    if (screen.tokenType === 'login') return authenticateLoginLink(screen.token, ctx);
+    return screen.checking ? checkResetLink(screen.token, ctx) : undefined;
   },
   // Spec §2 passwordless mode: a link or code goes out without asking.
   PasswordCreateOrLogin: (screen, ctx) =>

@@ -5,6 +5,7 @@ import type { WidgetWebAuthnRegistration } from '../widget-client.js';
 import type {
   AuthenticateData,
   CryptoAttempt,
+  ExpiredLinkKind,
   MainTab,
   MfaMode,
   OtpChannel,
@@ -118,6 +119,14 @@ export type Event =
   | { type: 'MFA_ENROLMENT_REQUESTED' }
   /** `totps.create` answered: the new authenticator app to scan and confirm. */
   | { type: 'MFA_ENROLMENT_STARTED'; enrolment: TotpEnrolment }
+  /** The reset link's check answered: its address, or null when the check could not tell (the form works without). */
+  | { type: 'RESET_LINK_CHECKED'; email: string | null }
+  /** The emailed link turned out used or expired; `email` is where a new one can go, when known. */
+  | { type: 'LINK_EXPIRED'; link: ExpiredLinkKind; email: string | null }
+  /** 'Send a new link' on LinkExpired, to `email`. */
+  | { type: 'NEW_LINK_REQUESTED'; email: string }
+  /** 'Back to sign in' after a link failed. */
+  | { type: 'SIGN_IN_RESTARTED' }
   /** The back arrow. */
   | { type: 'BACK' }
   /** A toast finished its exit animation. */
@@ -177,6 +186,10 @@ const types: Record<EventType, true> = {
   MFA_RECOVERY_CODE_SUBMITTED: true,
   MFA_ENROLMENT_REQUESTED: true,
   MFA_ENROLMENT_STARTED: true,
+  RESET_LINK_CHECKED: true,
+  LINK_EXPIRED: true,
+  NEW_LINK_REQUESTED: true,
+  SIGN_IN_RESTARTED: true,
   BACK: true,
   TOAST_DISMISSED: true,
 };

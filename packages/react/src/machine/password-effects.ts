@@ -1,6 +1,8 @@
 /** @module machine/password-effects — the password-first calls: search, create, log in, resets (spec §4). */
 import { sessionDurationOf } from '../config.js';
+import { rememberLinkEmail } from '../internal/link-email-memory.js';
 import { passwordlessMethodOf, resetStartOptionsOf } from '../password-config.js';
+import { isDeadLink, linkExpired } from './dead-link.js';
 import { type EffectContext, emit, fail, log } from './effect-context.js';
 import type { Event } from './event.js';
 import { sendMagicLink } from './magic-link-effects.js';
@@ -23,10 +25,12 @@ async function sendResetEmail(email: string, ctx: EffectContext): Promise<void> 
   const data = await ctx.client.passwords.resetByEmailStart(resetStartOptionsOf(ctx.config, email));
   emit(ctx, 'PASSWORD_RESET_BY_EMAIL_START', data);
   log(ctx, 'email_sent', { email, type: 'reset_password' });
+  // Its links may come back dead; the address lets the widget offer a new one (issue 17).
+  rememberLinkEmail(email, ctx.clock.now());
 }
 
 /** Sends the reset email, then shows `next`; a failed send stays on the screen with its error. */
-async function resetEmailTo(
+export async function resetEmailTo(
   next: PasswordEmailScreenName,
   email: string,
   ctx: EffectContext,
@@ -69,7 +73,7 @@ export async function sendPasswordlessLogin(
 }
 
 /** Sends a magic link, then EmailConfirmation. */
-async function magicLinkTo(email: string, offerPassword: boolean, ctx: EffectContext): Promise<Event> {
+export async function magicLinkTo(email: string, offerPassword: boolean, ctx: EffectContext): Promise<Event> {
   try {
     await sendMagicLink(email, ctx);
     return offerPassword
@@ -112,11 +116,18 @@ export async function submitPassword(
   const sessionDurationMinutes = sessionDurationOf(ctx.config);
   try {
     if (screen.name === 'PasswordResetForm') {
-      const result = await ctx.client.passwords.resetByEmail({
-        token: screen.token ?? '',
-        password,
-        sessionDurationMinutes,
-      });
+      let result: unknown;
+      try {
+        result = await ctx.client.passwords.resetByEmail({
+          token: screen.token ?? '',
+          password,
+          sessionDurationMinutes,
+        });
+      } catch (error) {
+        // Used meanwhile (another tab) or expired while typing: say so, not "try again" (issue 17).
+        if (isDeadLink('reset', error)) return linkExpired('reset', screen.email ?? null, error, ctx);
+        throw error;
+      }
       emit(ctx, 'PASSWORD_RESET_BY_EMAIL', result);
       log(ctx, 'ui_authentication_success', { method: 'password_reset' });
       return { type: 'AUTHENTICATED', result };
@@ -157,6 +168,7 @@ export async function requestEmailLogin(state: MachineState, ctx: EffectContext)
       log(ctx, 'ui_authentication_success', { method: 'magic_link' });
       return { type: 'AUTHENTICATED', result };
     } catch (error) {
+      if (isDeadLink('reset', error)) return linkExpired('reset', screen.email ?? null, error, ctx);
       return fail(ctx, error);
     }
   }

@@ -69,7 +69,7 @@ export function passwordTransition(state: MachineState, event: PasswordEvent): M
       return offered ? start(state) : state;
     }
     case 'RESET_EMAIL_SENT': {
-      const from = ['PasswordCreateOrLogin', 'EmailConfirmation', 'OTPAuthenticate'];
+      const from = ['PasswordCreateOrLogin', 'EmailConfirmation', 'OTPAuthenticate', 'LinkExpired'];
       if (!busy || !from.includes(screen.name)) return state;
       return moveTo(state, { name: event.next, email: event.email });
     }

@@ -97,7 +97,15 @@ export type Screen =
       opened?: true;
     }
   | { name: 'PasskeyConfirmation'; result: AuthenticateData }
-  | { name: 'PasswordResetForm'; token: string | null; tokenType: string | null }
+  | {
+      name: 'PasswordResetForm';
+      token: string | null;
+      tokenType: string | null;
+      /** A reset link being checked (issue 17): the form waits for the answer. */
+      checking?: true;
+      /** The address the live reset link is for, once the check named it. */
+      email?: string;
+    }
   | { name: 'PasswordCreateOrLogin'; email: string; type: PasswordStateType }
   | { name: 'PasswordForgot'; email: string }
   | { name: 'PasswordBreached'; email: string }
@@ -124,7 +132,20 @@ export type Screen =
       /** The new authenticator app, once `totps.create` answered (`mfa.enrol` only). */
       enrolment?: TotpEnrolment;
     }
-  | { name: 'MFAConfirmation'; result: AuthenticateData };
+  | { name: 'MFAConfirmation'; result: AuthenticateData }
+  | {
+      name: 'LinkExpired';
+      /** The emailed link that no longer works: a login link, or a password reset link. */
+      link: ExpiredLinkKind;
+      /**
+       * Where a new link can go: the address a live check named, or the one this browser last sent
+       * a link to; never read from the dead link. Null: the person types it.
+       */
+      email: string | null;
+    };
+
+/** The kinds of emailed link the widget opens itself (spec §2 reset form). */
+export type ExpiredLinkKind = 'login' | 'reset';
 
 /** The name of a screen. */
 export type ScreenName = Screen['name'];
@@ -163,9 +184,10 @@ const names: Record<ScreenName, true> = {
   CryptoConfirmation: true,
   MFAAuthenticate: true,
   MFAConfirmation: true,
+  LinkExpired: true,
 };
 
-/** Every screen name, in spec §2 order, then the multi-factor step (issue 9). */
+/** Every screen name, in spec §2 order, then the multi-factor step (issue 9) and a dead link (issue 17). */
 // Pure: the list is for tests and checks, so a bundle that never reads it drops the record too.
 export const SCREEN_NAMES: readonly ScreenName[] = /* @__PURE__ */ Object.keys(names) as ScreenName[];
 

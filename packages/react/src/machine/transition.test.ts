@@ -64,6 +64,7 @@ const SCREENS: { [N in ScreenName]: ScreenOf<N> } = {
     mode: 'totp',
   },
   MFAConfirmation: { name: 'MFAConfirmation', result: { ok: 1 } },
+  LinkExpired: { name: 'LinkExpired', link: 'reset', email: 'ada@example.com' },
 };
 
 const RESULT = { session_token: 'st' };
@@ -165,6 +166,10 @@ const EVENTS: { [T in EventType]: EventOf<T> } = {
   MFA_RECOVERY_CODE_SUBMITTED: { type: 'MFA_RECOVERY_CODE_SUBMITTED', code: ' abcd-efgh-ijkl ' },
   MFA_ENROLMENT_REQUESTED: { type: 'MFA_ENROLMENT_REQUESTED' },
   MFA_ENROLMENT_STARTED: { type: 'MFA_ENROLMENT_STARTED', enrolment: ENROLMENT },
+  RESET_LINK_CHECKED: { type: 'RESET_LINK_CHECKED', email: 'ada@example.com' },
+  LINK_EXPIRED: { type: 'LINK_EXPIRED', link: 'login', email: null },
+  NEW_LINK_REQUESTED: { type: 'NEW_LINK_REQUESTED', email: ' ada@example.com ' },
+  SIGN_IN_RESTARTED: { type: 'SIGN_IN_RESTARTED' },
 };
 
 const startsWork =
@@ -443,6 +448,20 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.error).toBeNull();
   },
   'MFAAuthenticate/idle/BACK': toMain(),
+  // Issue 17: a dead emailed link says so, and offers a new one and the way back.
+  'PasswordResetForm/busy/LINK_EXPIRED': (next) => {
+    expect(next.screen).toEqual({ name: 'LinkExpired', link: 'login', email: null });
+    expect(next.busy).toBe(false);
+    expect(next.error).toBeNull();
+  },
+  'PasswordResetForm/idle/SIGN_IN_RESTARTED': toMain(),
+  'LinkExpired/idle/SIGN_IN_RESTARTED': toMain('ada@example.com'),
+  'LinkExpired/idle/NEW_LINK_REQUESTED': startsWork('LinkExpired'),
+  'LinkExpired/busy/MAGIC_LINK_SENT': (next) => {
+    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
+    expect(next.busy).toBe(false);
+  },
+  'LinkExpired/busy/RESET_EMAIL_SENT': toForgot,
   'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
     // Accepted (its effect emits PASSKEY_DONE); the list stays, no longer titled as a success.
     expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, created: false });
@@ -465,9 +484,9 @@ const cases = SCREEN_NAMES.flatMap((name) =>
 );
 
 describe('transition, every (screen, busy, event) triple', () => {
-  it('covers all 20 screens of spec §2, the 2 of the multi-factor step and every event', () => {
-    expect(SCREEN_NAMES).toHaveLength(22);
-    expect(cases).toHaveLength(22 * 2 * EVENT_TYPES.length);
+  it('covers all 20 screens of spec §2, the 2 of the multi-factor step, the dead link and every event', () => {
+    expect(SCREEN_NAMES).toHaveLength(23);
+    expect(cases).toHaveLength(23 * 2 * EVENT_TYPES.length);
     for (const key of Object.keys(ACCEPTED)) expect(cases.map((c) => c.key)).toContain(key);
   });
 
@@ -596,6 +615,52 @@ describe('transition, one-time passcodes', () => {
     const switched = transition(failed, { type: 'MAIN_TAB_SELECTED', tab: 'email' });
     expect(switched.error).toBeNull();
     expect(switched.screen).toEqual({ name: 'Main', tab: 'email' });
+  });
+});
+
+describe('transition, emailed links (issue 17)', () => {
+  const checking = initialState(
+    { name: 'PasswordResetForm', token: 'tok', tokenType: 'reset_password', checking: true },
+    true,
+  );
+
+  it('shows the reset form only once the check answered, with the address it named', () => {
+    expect(transition(checking, EVENTS.PASSWORD_SUBMITTED)).toBe(checking);
+    expect(transition(checking, EVENTS.EMAIL_LOGIN_REQUESTED)).toBe(checking);
+    const live = transition(checking, { type: 'RESET_LINK_CHECKED', email: 'ada@example.com' });
+    expect(live).toMatchObject({ busy: false, error: null });
+    expect(live.screen).toEqual({
+      name: 'PasswordResetForm',
+      token: 'tok',
+      tokenType: 'reset_password',
+      email: 'ada@example.com',
+    });
+    expect(transition(live, EVENTS.PASSWORD_SUBMITTED).busy).toBe(true);
+    // A check that could not answer still opens the form, without an address.
+    const unknown = transition(checking, { type: 'RESET_LINK_CHECKED', email: null });
+    expect(unknown.screen).toEqual({ name: 'PasswordResetForm', token: 'tok', tokenType: 'reset_password' });
+    // A late answer for a form already shown is ignored.
+    expect(transition(live, EVENTS.RESET_LINK_CHECKED)).toBe(live);
+  });
+
+  it('a dead reset link moves to LinkExpired from the check or from a submit', () => {
+    const dead = { type: 'LINK_EXPIRED', link: 'reset', email: null } as const;
+    expect(transition(checking, dead).screen).toEqual({ name: 'LinkExpired', link: 'reset', email: null });
+    const submitting = transition(transition(checking, EVENTS.RESET_LINK_CHECKED), EVENTS.PASSWORD_SUBMITTED);
+    const after = transition(submitting, { ...dead, email: 'ada@example.com' });
+    expect(after.screen).toEqual({ name: 'LinkExpired', link: 'reset', email: 'ada@example.com' });
+  });
+
+  it('asks for a valid address before sending a new link, and keeps the screen', () => {
+    const unknown = initialState({ name: 'LinkExpired', link: 'login', email: null });
+    for (const email of ['', 'ada@example', ' nope ']) {
+      const next = transition(unknown, { type: 'NEW_LINK_REQUESTED', email });
+      expect(next).toMatchObject({ busy: false, error: { code: 'invalid_email_format', field: 'email' } });
+      expect(next.screen).toBe(unknown.screen);
+    }
+    const sending = transition(unknown, { type: 'NEW_LINK_REQUESTED', email: ' ada@example.com ' });
+    expect(sending).toMatchObject({ busy: true, error: null, screen: unknown.screen });
+    expect(transition(sending, EVENTS.SIGN_IN_RESTARTED)).toBe(sending);
   });
 });
 

@@ -2,6 +2,7 @@
 import { isEmailAddress } from '@latchkey/client';
 import { cryptoTransition } from './crypto-transition.js';
 import type { Event } from './event.js';
+import { linkTransition } from './link-transition.js';
 import { mfaTransition } from './mfa-transition.js';
 import { oauthTransition } from './oauth-transition.js';
 import { OTP_CODE } from './otp-code.js';
@@ -38,7 +39,9 @@ function backToMain(screen: Screen): Screen {
       ? { name: 'Main', tab: type, email: recipient }
       : { name: 'Main', tab: type, phone: recipient };
   }
-  return 'email' in screen ? { name: 'Main', email: screen.email } : { name: 'Main' };
+  return 'email' in screen && typeof screen.email === 'string'
+    ? { name: 'Main', email: screen.email }
+    : { name: 'Main' };
 }
 
 /**
@@ -66,7 +69,7 @@ export function transition(state: MachineState, event: Event): MachineState {
       if (screen.name !== 'Main' || busy || screen.tab === event.tab) return state;
       return { ...state, screen: { ...screen, tab: event.tab }, error: null };
     case 'MAGIC_LINK_SENT': {
-      const from = ['Main', 'PasswordCreateOrLogin', 'PasswordForgot'];
+      const from = ['Main', 'PasswordCreateOrLogin', 'PasswordForgot', 'LinkExpired'];
       if (!from.includes(screen.name) || !busy) return state;
       const next: Screen = event.offerPassword
         ? { name: 'EmailConfirmation', email: event.email, offerPassword: true }
@@ -164,6 +167,11 @@ export function transition(state: MachineState, event: Event): MachineState {
     case 'CRYPTO_AUTHENTICATED':
     case 'CRYPTO_FAILED':
       return cryptoTransition(state, event);
+    case 'RESET_LINK_CHECKED':
+    case 'LINK_EXPIRED':
+    case 'NEW_LINK_REQUESTED':
+    case 'SIGN_IN_RESTARTED':
+      return linkTransition(state, event);
     case 'BACK':
       if (!SCREENS_WITH_BACK.has(screen.name)) return state;
       // Leaving a wallet pop-up unanswered abandons its attempt (crypto-transition.ts ignores it).

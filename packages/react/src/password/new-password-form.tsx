@@ -12,7 +12,7 @@ import { usePasswordStrength } from './use-password-strength.js';
 
 /** Props of NewPasswordForm. */
 export interface NewPasswordFormProps {
-  /** The account's address, shown read-only and sent with the strength check; none on the reset form. */
+  /** The account's address, shown read-only and sent with the strength check; on the reset form once its link was checked. */
   email?: string;
   passwordLabel: string;
   /** Shown while this form's own request is in flight. */

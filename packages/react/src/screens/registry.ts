@@ -11,6 +11,7 @@ import type { ScreenName, ScreenOf } from '../machine/screen.js';
 import { MfaAuthenticateScreen } from '../mfa/mfa-screens.js';
 import { PasskeyStartScreen, PasskeySuccessScreen } from '../passkey/passkey-screens.js';
 import { EmailConfirmationScreen } from './email-confirmation-screen.js';
+import { LinkExpiredScreen } from './link-expired-screen.js';
 import { MainScreen } from './main-screen.js';
 import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
 import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
@@ -48,4 +49,5 @@ export const screenRegistry: ScreenRegistry = {
   CryptoConfirmation: SuccessScreen,
   MFAAuthenticate: MfaAuthenticateScreen,
   MFAConfirmation: SuccessScreen,
+  LinkExpired: LinkExpiredScreen,
 };

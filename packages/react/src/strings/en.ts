@@ -120,6 +120,16 @@ export const en = {
   'reset.title': 'Reset your password',
   'reset.newPasswordLabel': 'New password',
   'reset.loggingInBusy': 'Logging in...',
+  'reset.checking': 'Checking your link…',
+
+  // A used or expired emailed link (issue 17)
+  'linkExpired.loginTitle': 'This login link no longer works',
+  'linkExpired.resetTitle': 'This reset link no longer works',
+  'linkExpired.text': 'It was already used or has expired: each link works only once, for a limited time.',
+  'linkExpired.sendTo': 'We can send a new link to {email}.',
+  'linkExpired.askEmail': 'Enter your email address and we will send you a new link.',
+  'linkExpired.sendNew': 'Send a new link',
+  'common.backToSignIn': 'Back to sign in',
 
   // Crypto wallets (spec §2, §8): the buttons' and screens' texts are in en-crypto.ts.
   'crypto.unavailable': 'Crypto wallet sign-in could not be loaded. Check your connection and try again.',
@@ -162,6 +172,8 @@ export const en = {
   'errors.password_required': 'Enter a password.',
   'errors.reset_token_missing':
     'This password reset link is incomplete. Open the link from your email again, or ask for a new one.',
+  'errors.login_token_missing':
+    'This login link is incomplete. Open the link from your email again, or ask for a new one.',
   'errors.otp_code_not_found': 'Invalid passcode, please try again.',
   'errors.unable_to_auth_otp_code': 'Invalid passcode, please try again.',
   'errors.webauthn_registration_not_found':

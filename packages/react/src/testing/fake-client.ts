@@ -46,6 +46,8 @@ export interface FakeClientOptions {
     sessionDurationMinutes: number;
   }) => Promise<unknown>;
   resetByEmailLogin?: (options: { token: string; sessionDurationMinutes: number }) => Promise<unknown>;
+  /** `passwords.resetByEmailCheck`; resolves RESET_LINK_LIVE unless set. */
+  resetByEmailCheck?: (options: { token: string }) => Promise<{ email: string }>;
   /** `webauthn.register`; resolves PASSKEY_REGISTERED_RESULT unless set. */
   webauthnRegister?: (options?: WidgetWebAuthnRegisterOptions) => Promise<unknown>;
   /**
@@ -99,6 +101,7 @@ export interface FakeClient extends WidgetClient {
     resetStart: WidgetResetStartOptions[];
     resetByEmail: Array<{ token: string; password: string; sessionDurationMinutes: number }>;
     resetByEmailLogin: Array<{ token: string; sessionDurationMinutes: number }>;
+    resetByEmailCheck: Array<{ token: string }>;
     webauthnRegister: Array<WidgetWebAuthnRegisterOptions | undefined>;
     webauthnAuthenticate: WidgetWebAuthnAuthenticateOptions[];
     webauthnUpdate: Array<{ webauthnRegistrationId: string; name: string }>;
@@ -128,6 +131,13 @@ export const SENT = {
 };
 
 /** An authenticate response, trimmed to what the widget passes on. */
+/** What the reset link's check answers for a live link, unless a test says otherwise. */
+export const RESET_LINK_LIVE = {
+  status_code: 200,
+  email: 'reset-owner@example.com',
+  expires_at: '2026-03-01T12:30:00.000Z',
+};
+
 export const AUTHENTICATED = {
   request_id: 'request-id-test-2',
   status_code: 200,
@@ -298,6 +308,7 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       resetStart: [],
       resetByEmail: [],
       resetByEmailLogin: [],
+      resetByEmailCheck: [],
       webauthnRegister: [],
       webauthnAuthenticate: [],
       webauthnUpdate: [],
@@ -374,6 +385,10 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       resetByEmailLogin(opts) {
         fake.calls.resetByEmailLogin.push(opts);
         return options.resetByEmailLogin ? options.resetByEmailLogin(opts) : Promise.resolve(AUTHENTICATED);
+      },
+      resetByEmailCheck(opts) {
+        fake.calls.resetByEmailCheck.push(opts);
+        return options.resetByEmailCheck ? options.resetByEmailCheck(opts) : Promise.resolve(RESET_LINK_LIVE);
       },
     },
     users: {

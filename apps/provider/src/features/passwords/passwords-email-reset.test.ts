@@ -9,6 +9,7 @@ import {
 } from '../../../test/password-helpers.js';
 import {
   createTestContext,
+  DEMO_ORIGIN,
   DEMO_REDIRECT,
   json,
   sdkHeaders,
@@ -64,6 +65,54 @@ describe('reset/start', () => {
     expect(await outboxFor(ctx, 'never-seen@example.com')).toEqual([]);
     // The login link signs in as a magic link.
     expect((await authenticateMagicLink(ctx, links.login)).statusCode).toBe(200);
+  });
+
+  it("sends the login link to the caller's login_redirect_url, else to the project's own, never the demo's (issue 17)", async () => {
+    const site = 'https://app.example.com';
+    const project = await ctx.givenProject({
+      allowedOrigins: [DEMO_ORIGIN],
+      allowedRedirectUrls: [`${site}/signed-in`, `${site}/reset`, `${site}/elsewhere`],
+      defaultLoginRedirectUrl: `${site}/signed-in`,
+      defaultSignupRedirectUrl: `${site}/reset`,
+    });
+    const as = { publicToken: project.public_token };
+    const email = 'fallback@example.com';
+    await postPasswords(ctx, '/passwords', { email, password: STRONG_PASSWORD }, as);
+    const loginLinkOf = async () =>
+      /Log in without a password: (\S+)/.exec((await linksFor(email)).text)?.[1];
+
+    expect((await postPasswords(ctx, '/passwords/email/reset/start', { email }, as)).statusCode).toBe(200);
+    expect(await loginLinkOf()).toMatch(new RegExp(`^${site}/signed-in\\?stytch_token_type=login&token=`));
+    expect((await linksFor(email)).text).toContain(`${site}/reset?stytch_token_type=reset_password&token=`);
+    expect((await linksFor(email)).text).not.toContain('localhost');
+
+    const given = { email, login_redirect_url: `${site}/elsewhere` };
+    expect((await postPasswords(ctx, '/passwords/email/reset/start', given, as)).statusCode).toBe(200);
+    expect(await loginLinkOf()).toMatch(new RegExp(`^${site}/elsewhere\\?stytch_token_type=login&token=`));
+
+    // A project with no login redirect URL of its own has nothing to fall back on: 400, nothing sent.
+    const bare = await ctx.givenProject({
+      allowedOrigins: [DEMO_ORIGIN],
+      allowedRedirectUrls: [`${site}/x`],
+    });
+    const refused = await postPasswords(
+      ctx,
+      '/passwords/email/reset/start',
+      { email },
+      {
+        publicToken: bare.public_token,
+      },
+    );
+    expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'invalid_redirect_url']);
+  });
+
+  it('the development project sends the login link to any local page that names itself', async () => {
+    await givenPasswordUser(ctx, 'local-page@example.com');
+    const page = 'http://127.0.0.1:5173/account?tab=security';
+    expect((await start('local-page@example.com', { login_redirect_url: page })).statusCode).toBe(200);
+    expect((await linksFor('local-page@example.com')).text).toContain(
+      `Log in without a password: ${page}&stytch_token_type=login&token=`,
+    );
   });
 
   it('refuses redirect URLs off the allow-list and bad input, sending nothing', async () => {

@@ -84,6 +84,18 @@ export const ResetLoginBody = Type.Object({
 /** Response of reset/login: AuthenticateResponse + email_id (the reset's address). */
 export const ResetLoginResponse = signInResponseSchema({ email_id: Type.String() });
 
+/**
+ * Body of POST /passwords/email/reset/check (ours): the reset token, and the reset's PKCE
+ * verifier when it was started with a challenge.
+ */
+export const ResetCheckBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
+});
+
+/** Response of reset/check: whose account the open link is for, and until when it works. */
+export const ResetCheckResponse = envelopeSchema({ email: Type.String(), expires_at: Type.String() });
+
 /** Response of reset/start: nothing besides the envelope. */
 export const ResetStartResponse = envelopeSchema({});
 
