@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { keepPromisedAccount, type PromisedAccount } from '../users/promised-account.js';
 import { findEmailByAddress } from '../users/users.repository.js';
 import { renderNoAccountEmail } from './magic-link-email.js';
 import { issueMagicLink, type LinkSpec, magicLinkEmail, type PreparedSend } from './magic-link-issue.js';
@@ -17,12 +18,17 @@ export const MAGIC_LINK_JOB = 'magic_link';
 /** What a magic-link job stores: the checked request and the ids its answer named; never a token. */
 export interface MagicLinkJobParams {
   endpoint: 'login_or_create' | 'primary' | 'secondary';
-  /** login_or_create: whether the request created the account (signup) or found it (login). */
+  /** login_or_create: `signup` when the answer promised the address a new account, else `login`. */
   purpose: 'login' | 'signup';
   /** login_or_create: the account the answer named; secondary: the signed-in user. */
   user_id: string;
   /** login_or_create: the address's id; secondary: the id the address gets if nobody owns it when the link is issued. */
   email_id: string;
+  /**
+   * login_or_create to an address without an account: the account (user_id, method_id = email_id,
+   * status) the worker creates before issuing the link; null or absent otherwise.
+   */
+  create_account?: PromisedAccount | null;
   redirects: ResolvedRedirects;
   minutes: { login: number; signup: number };
   code_challenge: string | null;
@@ -85,9 +91,12 @@ export function createMagicLinkDelivery(deps: { db: Db; clock: Clock; random: Ra
         minutes: params.minutes,
         codeChallenge: params.code_challenge,
       };
-      // Short: the lock (SECURITY B6), one lookup, revoke the older links, store the new one.
+      // Short: the lock (SECURITY B6), a promised account, one lookup, revoke the older links,
+      // store the new one.
       const issued = await inTransaction(deps.db, async (trx) => {
         await lockAddressForIssuance(trx, project.id, send.email);
+        if (params.endpoint === 'login_or_create')
+          await keepPromisedAccount(trx, deps, project, { channel: 'email', value: send.email }, job.id);
         const spec = await linkFor(trx, project, send, params);
         return spec && { spec, link: await issueMagicLink(trx, deps, project, send, spec) };
       });

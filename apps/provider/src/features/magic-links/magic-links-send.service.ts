@@ -1,13 +1,14 @@
 /** @module magic-links-send.service — the answered half of login_or_create, send/primary and send/secondary. */
 import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor, Transaction } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
-import { findEmailByAddress, insertBlankUser, insertEmailIfAbsent } from '../users/users.repository.js';
+import { answerLoginOrCreate } from '../users/promised-account.js';
+import { findEmailByAddress } from '../users/users.repository.js';
 import { MAGIC_LINK_JOB, type MagicLinkJobParams } from './magic-link-delivery.js';
 import { type PreparedSend, prepareSend } from './magic-link-issue.js';
 import type { SendInput } from './magic-links.schemas.js';
@@ -27,8 +28,9 @@ export interface SendRequester {
 /**
  * The magic-link send service. Every send checks its input, then the send limits (429
  * `too_many_requests`), and only then looks anything up (SECURITY A5, E3). It answers once the
- * job is stored; the link is issued and emailed by the delivery worker after the answer, so the
- * answer takes as long whether or not the address has an account (issue 16 item 4).
+ * job is stored; the link is issued and emailed (and a new address's account created) by the
+ * delivery worker after the answer, so the answer takes as long whether or not the address has
+ * an account (issue 16 item 4).
  */
 export interface MagicLinksSendService {
   loginOrCreate(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
@@ -61,7 +63,7 @@ export function createMagicLinksSendService(deps: {
     db: DbExecutor,
     project: Project,
     send: PreparedSend,
-    job: Pick<MagicLinkJobParams, 'endpoint' | 'purpose' | 'user_id' | 'email_id'>,
+    job: Pick<MagicLinkJobParams, 'endpoint' | 'purpose' | 'user_id' | 'email_id' | 'create_account'>,
   ): Promise<void> {
     const params: MagicLinkJobParams = {
       ...job,
@@ -72,51 +74,27 @@ export function createMagicLinksSendService(deps: {
     return deps.deliveries.enqueue(db, { kind: MAGIC_LINK_JOB, project, recipient: send.email, params });
   }
 
-  /**
-   * The address's email row, created with a new user (the address unverified) when there is
-   * none. SECURITY E3: both outcomes run the same statements, a user insert, a lookup and one
-   * more write (the email's insert, or the unneeded user's delete), so the answer does not take
-   * longer for an address without an account.
-   */
-  async function findOrCreateEmail(trx: Transaction, project: Project, send: PreparedSend, pending: boolean) {
-    const now = deps.clock.now();
-    const user = await insertBlankUser(trx, project, pending ? 'pending' : 'active', {
-      random: deps.random,
-      now,
-    });
-    const existing = await findEmailByAddress(trx, project.id, send.email);
-    const created = existing
-      ? undefined
-      : await insertEmailIfAbsent(trx, {
-          id: newId('email', project.environment, deps.random),
-          project_id: project.id,
-          user_id: user.id,
-          email: send.email,
-          verified: false,
-          created_at: now,
-        });
-    if (created) return { email: created, created: true };
-    await trx.deleteFrom('users').where('id', '=', user.id).execute();
-    // A concurrent request may have registered it between the lookup and the insert.
-    const email = existing ?? (await findEmailByAddress(trx, project.id, send.email));
-    if (!email) throw new Error('email vanished during login_or_create');
-    return { email, created: false };
-  }
-
   return {
     async loginOrCreate(project, input, requester) {
       const send = await admit(project, input, requester);
+      const status = input.create_user_as_pending === true ? 'pending' : 'active';
       const answer = await inTransaction(deps.db, async (trx) => {
-        const pending = input.create_user_as_pending === true;
-        const { email, created } = await findOrCreateEmail(trx, project, send, pending);
-        const purpose = created ? 'signup' : 'login';
+        // An address without an account gets one from the worker, with the ids answered here.
+        const { method, purpose, promise } = await answerLoginOrCreate(
+          trx,
+          deps,
+          project,
+          { channel: 'email', value: send.email },
+          status,
+        );
         await enqueue(trx, project, send, {
           endpoint: 'login_or_create',
           purpose,
-          user_id: email.user_id,
-          email_id: email.id,
+          user_id: method.user_id,
+          email_id: method.id,
+          create_account: promise,
         });
-        return { user_id: email.user_id, email_id: email.id };
+        return { user_id: method.user_id, email_id: method.id };
       });
       deps.deliveries.notify();
       return answer;

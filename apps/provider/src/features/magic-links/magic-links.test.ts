@@ -11,6 +11,7 @@ import { countRows } from '../../../test/row-counts.js';
 import {
   createTestContext,
   DEMO_REDIRECT,
+  drainDeliveries,
   json,
   sdkHeaders,
   type TestContext,
@@ -204,6 +205,8 @@ describe('POST /sdk/v1/magic_links/authenticate', () => {
     const sent = json(
       await requestMagicLink(ctx, 'pending@example.com', { create_user_as_pending: true }),
     ).data;
+    // The delivery worker creates the user, with the ids the answer named, before it sends the link.
+    await drainDeliveries(ctx);
     const row = await ctx.db
       .selectFrom('users')
       .select('status')

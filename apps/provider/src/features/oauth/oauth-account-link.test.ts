@@ -16,7 +16,7 @@ import {
 } from '../../../test/oauth-helpers.js';
 import { givenPasswordUser } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let fake: FakeOpenIdProvider;
@@ -96,6 +96,8 @@ describe('an address that already has an account', () => {
     const sent = json(
       await requestMagicLink(ctx, 'pending@example.com', { create_user_as_pending: true }),
     ).data;
+    // The pending user is made by the delivery worker, just after the answer.
+    await drainDeliveries(ctx);
     await ctx.db.updateTable('emails').set({ verified: true }).where('id', '=', sent.email_id).execute();
     fake.nextIdentity({ sub: 'c6-pending', email: 'pending@example.com', email_verified: true });
     const data = json(

@@ -6,6 +6,7 @@ import type { DeliveryHandler, OutgoingMessage } from '../../delivery/delivery-h
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { keepPromisedAccount, type PromisedAccount } from '../users/promised-account.js';
 import { digestOtpCode, mintOtpCode } from './otp-code.js';
 import {
   renderNoAccountOtpEmail,
@@ -33,13 +34,18 @@ export const OTP_JOB = 'otp';
 export interface OtpJobParams {
   endpoint: OtpSendKind;
   channel: OtpChannel;
-  /** login_or_create: `signup` when the request created the account. */
+  /** login_or_create: `signup` when the answer promised the recipient a new account. */
   purpose: OtpPurpose;
   /** login_or_create: the account's user; secondary: the signed-in user. */
   user_id: string | null;
   /** The method id the answer showed; the code is stored under it. */
   method_id: string;
   minutes: number;
+  /**
+   * login_or_create to an address or number without an account: the account (user_id,
+   * method_id) the worker creates before issuing the code; null or absent otherwise.
+   */
+  create_account?: PromisedAccount | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -76,9 +82,10 @@ function otpMessage(
 }
 
 /**
- * Creates the handler of passcode jobs: under the destination lock it decides again who the code
- * is for, revokes every open code to the destination (only the newest works, SECURITY B6) and
- * stores the new one (a salted HMAC; a decoy's plaintext is never told to anyone).
+ * Creates the handler of passcode jobs: under the destination lock it creates the account a
+ * login_or_create answer promised, decides again who the code is for, revokes every open code to
+ * the destination (only the newest works, SECURITY B6) and stores the new one (a salted HMAC; a
+ * decoy's plaintext is never told to anyone).
  */
 export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }): DeliveryHandler {
   return {
@@ -88,6 +95,8 @@ export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }
       const code = mintOtpCode(deps.random);
       const issued = await inTransaction(deps.db, async (trx) => {
         await lockDestinationForIssuance(trx, project.id, destination.value);
+        if (params.endpoint === 'login_or_create')
+          await keepPromisedAccount(trx, deps, project, destination, job.id);
         const plan = await replanOtp(trx, project, destination, {
           kind: params.endpoint,
           purpose: params.purpose,

@@ -1,17 +1,10 @@
 /** @module otp-plan — deciding who a passcode is for (login, signup, secondary, or a decoy that is never told): when answering, and again when issuing. */
-import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { answerLoginOrCreate, type PromisedAccount } from '../users/promised-account.js';
 import type { OtpDelivery } from './otp-delivery.js';
-import {
-  type Destination,
-  findMethod,
-  findOrCreateMethod,
-  type Method,
-  newMethodId,
-  pseudoMethod,
-} from './otp-recipients.js';
+import { type Destination, findMethod, type Method, newMethodId, pseudoMethod } from './otp-recipients.js';
 import type { OtpPurpose } from './otps.table.js';
 
 /** Which send endpoint was called. */
@@ -38,6 +31,8 @@ export interface OtpPlan {
   answerUserId: string;
   /** The signed-in user who asked (send/secondary), the only one who may try the code; else null. */
   requestedBy: string | null;
+  /** login_or_create of an address or number without an account: the account the job creates. */
+  promise?: PromisedAccount | null;
 }
 
 /** A decoy code is stored like a real one (so every later failure looks the same) and never told to anyone. */
@@ -68,13 +63,14 @@ function known(method: Method, purpose: OtpPurpose): Omit<OtpPlan, 'requestedBy'
 }
 
 /**
- * Decides who a code is for, for the answer: creates the account of an unknown recipient of
- * login_or_create, and picks the method id a new secondary destination gets. The code itself is
- * issued later by the delivery worker (replanOtp).
+ * Decides who a code is for, for the answer: names the account of login_or_create (promising a
+ * new one, which the delivery worker creates, for an unknown recipient), and picks the method id
+ * a new secondary destination gets. The code itself is issued later by the delivery worker
+ * (replanOtp).
  */
 export async function planOtp(
   trx: Transaction,
-  deps: { clock: Clock; random: Random },
+  deps: { random: Random },
   kind: OtpSendKind,
   project: Project,
   request: OtpSendRequest,
@@ -85,15 +81,15 @@ export async function planOtp(
 
 async function planFor(
   trx: Transaction,
-  deps: { clock: Clock; random: Random },
+  deps: { random: Random },
   kind: OtpSendKind,
   project: Project,
   request: OtpSendRequest,
 ): Promise<Omit<OtpPlan, 'requestedBy'>> {
   const { destination } = request;
   if (kind === 'login_or_create') {
-    const { method, created } = await findOrCreateMethod(trx, deps, project, destination);
-    return known(method, created ? 'signup' : 'login');
+    const answer = await answerLoginOrCreate(trx, deps, project, destination, 'active');
+    return { ...known(answer.method, answer.purpose), promise: answer.promise };
   }
   const existing = await findMethod(trx, project, destination);
   if (kind === 'primary') return existing ? known(existing, 'login') : decoy(project, destination, 'stub');
@@ -111,7 +107,7 @@ async function planFor(
 /** What the answer decided, as a delivery job keeps it. */
 export interface PlannedOtp {
   kind: OtpSendKind;
-  /** login_or_create: `signup` when the request created the account, else `login`. */
+  /** login_or_create: `signup` when the answer promised the account, else `login`. */
   purpose: OtpPurpose;
   /** login_or_create: the account's user; secondary: the signed-in user. */
   userId: string | null;
@@ -122,7 +118,9 @@ export interface PlannedOtp {
 /**
  * Decides again, when the code is issued under the destination lock (lockDestinationForIssuance),
  * who it is for: the account may have changed since the answer. Undefined when nobody gets a
- * code any more (the account the answer named lost the destination).
+ * code any more (the account the answer named lost the destination, or was never created because
+ * someone else claimed it first). A login_or_create job creates its promised account before this
+ * (keepPromisedAccount), so a new account is found here like a known one.
  */
 export async function replanOtp(
   trx: Transaction,

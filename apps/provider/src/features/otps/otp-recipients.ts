@@ -18,6 +18,7 @@ import {
   insertEmailIfAbsent,
   markEmailVerified,
 } from '../users/users.repository.js';
+import type { UserStatus } from '../users/users.table.js';
 import type { OtpChannel, OtpCodeRow } from './otps.table.js';
 
 /** Where a code goes: the channel and the normalised address or E.164 number. */
@@ -77,57 +78,39 @@ async function insertMethodIfAbsent(
     : insertPhoneIfAbsent(db, { ...common, phone_number: destination.value });
 }
 
+/** The ids and status of an account to create; new ids of an active user when absent. */
+export interface NewAccount {
+  user_id: string;
+  method_id: string;
+  status: UserStatus;
+}
+
 /**
- * Creates an active user owning `destination`, unverified until the first code is used.
- * Undefined when a concurrent request registered the destination first (the user is undone).
+ * Creates a user owning `destination`, unverified until the first code or link is used.
+ * Undefined when a concurrent request registered the destination first (the user is undone in
+ * the same transaction, so nobody ever sees it).
  */
 export async function createUserWithMethod(
   db: DbExecutor,
   deps: { clock: Clock; random: Random },
   project: Project,
   destination: Destination,
+  account?: NewAccount,
 ): Promise<Method | undefined> {
   const now = deps.clock.now();
-  const user = await insertBlankUser(db, project, 'active', { random: deps.random, now });
+  const user = await insertBlankUser(db, project, account?.status ?? 'active', {
+    random: deps.random,
+    now,
+    ...(account ? { id: account.user_id } : {}),
+  });
   const method = await insertMethodIfAbsent(db, project, destination, {
-    id: newMethodId(project, destination, deps.random),
+    id: account?.method_id ?? newMethodId(project, destination, deps.random),
     user_id: user.id,
     verified: false,
     created_at: now,
   });
   if (!method) await db.deleteFrom('users').where('id', '=', user.id).execute();
   return method;
-}
-
-/**
- * The method of `destination`, created with a new active user (unverified until the first code
- * is used) when there is none. SECURITY E3: both outcomes run the same statements, a user insert,
- * a lookup and one more write (the method's insert, or the unneeded user's delete), so the
- * answer does not take longer for an address or number without an account.
- */
-export async function findOrCreateMethod(
-  db: DbExecutor,
-  deps: { clock: Clock; random: Random },
-  project: Project,
-  destination: Destination,
-): Promise<{ method: Method; created: boolean }> {
-  const now = deps.clock.now();
-  const user = await insertBlankUser(db, project, 'active', { random: deps.random, now });
-  const existing = await findMethod(db, project, destination);
-  const created = existing
-    ? undefined
-    : await insertMethodIfAbsent(db, project, destination, {
-        id: newMethodId(project, destination, deps.random),
-        user_id: user.id,
-        verified: false,
-        created_at: now,
-      });
-  if (created) return { method: created, created: true };
-  await db.deleteFrom('users').where('id', '=', user.id).execute();
-  // A concurrent request may have registered it between the lookup and the insert.
-  const method = existing ?? (await findMethod(db, project, destination));
-  if (!method) throw new Error('destination vanished during login_or_create');
-  return { method, created: false };
 }
 
 /**

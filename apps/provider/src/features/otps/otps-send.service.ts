@@ -26,9 +26,9 @@ export interface OtpsSendService {
 
 /**
  * Creates the send service. A send checks the channel and the send limits, decides the answer
- * (creating the account of an unknown login_or_create recipient) and stores a delivery job, in
- * one transaction; the code is issued and sent by the delivery worker after the answer, so a
- * known and an unknown recipient take as long to answer (issue 16 item 4).
+ * (naming a new account for an unknown login_or_create recipient) and stores a delivery job, in
+ * one transaction; the account is created and the code issued and sent by the delivery worker
+ * after the answer, so a known and an unknown recipient take as long to answer (issue 16 item 4).
  */
 export function createOtpsSendService(deps: {
   db: Db;
@@ -60,6 +60,7 @@ export function createOtpsSendService(deps: {
           user_id: request.signedInUserId ?? decided.userId,
           method_id: decided.methodId,
           minutes,
+          create_account: decided.promise ?? null,
         };
         await deps.deliveries.enqueue(trx, { kind: OTP_JOB, project, recipient: destination.value, params });
         return decided;

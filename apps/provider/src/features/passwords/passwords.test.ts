@@ -6,7 +6,7 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 import { findPassword } from './passwords.repository.js';
 
 let ctx: TestContext;
@@ -173,6 +173,8 @@ describe('POST /users/search', () => {
       await postPasswords(ctx, '/otps/email/login_or_create', { email: 'search-otp@example.com' }),
     );
     expect(otp.user_id).toBeTruthy();
+    // Its account is made by the delivery worker, just after the answer.
+    await drainDeliveries(ctx);
     const typeOf = async (email: string) => json(await postPasswords(ctx, '/users/search', { email })).data;
     expect((await typeOf('search-new@example.com')).userType).toBe('new');
     expect((await typeOf('Search-PW@example.com')).userType).toBe('password');

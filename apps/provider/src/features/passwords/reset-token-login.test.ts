@@ -12,7 +12,14 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import {
+  basic,
+  createTestContext,
+  drainDeliveries,
+  json,
+  sdkHeaders,
+  type TestContext,
+} from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
 import { cryptoRandom } from '../../random.js';
@@ -111,6 +118,8 @@ describe('a reset token at /passwords/email/reset/login', () => {
     const sent = json(
       await requestMagicLink(ctx, 'pending-reset@example.com', { create_user_as_pending: true }),
     );
+    // The pending user is made by the delivery worker, just after the answer.
+    await drainDeliveries(ctx);
     const user = () =>
       ctx.db
         .selectFrom('users')

@@ -106,16 +106,17 @@ export async function insertUser(db: DbExecutor, row: NewUserRow): Promise<UserR
 
 /**
  * Inserts a user with no name or metadata yet: made by a sign-in method (an address, a phone
- * number, a wallet) that the caller attaches next.
+ * number, a wallet) that the caller attaches next. `id` is a new one unless given (the id an
+ * answer already named, see promised-account).
  */
 export async function insertBlankUser(
   db: DbExecutor,
   project: Pick<Project, 'id' | 'environment'>,
   status: UserRow['status'],
-  deps: { random: Random; now: Date },
+  deps: { random: Random; now: Date; id?: string },
 ): Promise<UserRow> {
   return insertUser(db, {
-    id: newId('user', project.environment, deps.random),
+    id: deps.id ?? newId('user', project.environment, deps.random),
     project_id: project.id,
     status,
     first_name: '',

@@ -1,0 +1,155 @@
+/**
+ * @module promised-account — the account a login_or_create answer names for an address or
+ * number without one: promised in the answer's delivery job, created by the delivery worker.
+ *
+ * SECURITY E3 (issue 16 item 4): the answer must take as long whether or not the account exists.
+ * Creating it in the request made the two paths differ (a user and an address inserted, or a
+ * blank user inserted and deleted again, whose delete checks every table referencing users). So
+ * the answer only looks up and stores its job, the same statements either way, and the job
+ * carries the ids of the account to create; the worker creates it under the same lock before it
+ * issues the code or link, so the ids the answer named are the ones the code or link works with.
+ */
+import { sql } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DbExecutor, Transaction } from '../../db/database.js';
+import { newId } from '../../ids.js';
+import type { Random } from '../../random.js';
+import {
+  createUserWithMethod,
+  type Destination,
+  findMethod,
+  type Method,
+  type NewAccount,
+  newMethodId,
+} from '../otps/otp-recipients.js';
+import type { Project } from '../projects/project.js';
+import type { UserStatus } from './users.table.js';
+
+/** The account a delivery job creates if its address still has none: `create_account` in its params. */
+export type PromisedAccount = NewAccount;
+
+/** Who a login_or_create answer names, and whether its job is to create the account. */
+export interface LoginOrCreateAnswer {
+  method: Method;
+  /** `signup` when this answer promises the account; `login` when it exists or an earlier answer promised it. */
+  purpose: 'login' | 'signup';
+  /** What the job stores as `create_account`; null when the account exists. */
+  promise: PromisedAccount | null;
+}
+
+/**
+ * Serialises the answers of login_or_create for one address or number (magic links and
+ * passcodes alike) with the worker creating its account, so two answers never promise two
+ * accounts and an answer never sees a half-made one.
+ */
+async function lockAccountAddress(db: DbExecutor, projectId: string, address: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`account:${projectId}:${address}`}, 0))`.execute(
+    db,
+  );
+}
+
+/** What `create_account` holds in the job params; SQL NULL when the key is absent (jobs of other kinds). */
+const promiseColumn = sql<PromisedAccount | null>`params -> 'create_account'`;
+
+/** Still to deliver: the predicate of the queue's partial indexes, written out so they apply. */
+const open = sql<boolean>`state in ('pending', 'running')`;
+
+/** The newest account an undelivered job still promises to `address`, if any. */
+async function findPromisedAccount(
+  db: DbExecutor,
+  projectId: string,
+  address: string,
+): Promise<PromisedAccount | undefined> {
+  const row = await db
+    .selectFrom('delivery_jobs')
+    .select(promiseColumn.as('account'))
+    .where('project_id', '=', projectId)
+    .where('recipient', '=', address)
+    .where(open)
+    .where(sql<boolean>`jsonb_typeof(params -> 'create_account') = 'object'`)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.account ?? undefined;
+}
+
+/**
+ * Decides a login_or_create answer. SECURITY E3: whatever is found, it runs the same statements
+ * (the lock, the two lookups) and draws the same new ids, so a known address, a new one and one
+ * already promised take as long; the caller then stores one job either way.
+ *
+ * A second answer for an address whose account is promised but not yet created names the same
+ * account (two clicks, two tabs, a magic link and a passcode at once), as a login: both answers'
+ * ids are the ones the newest code or link works with, and only one account is ever made.
+ */
+export async function answerLoginOrCreate(
+  trx: Transaction,
+  deps: { random: Random },
+  project: Project,
+  destination: Destination,
+  status: UserStatus,
+): Promise<LoginOrCreateAnswer> {
+  await lockAccountAddress(trx, project.id, destination.value);
+  const fresh: PromisedAccount = {
+    user_id: newId('user', project.environment, deps.random),
+    method_id: newMethodId(project, destination, deps.random),
+    status,
+  };
+  const promised = await findPromisedAccount(trx, project.id, destination.value);
+  const existing = await findMethod(trx, project, destination);
+  if (existing) return { method: existing, purpose: 'login', promise: null };
+  // Only the answer that promised the account signs up; later ones log in to it, as they would
+  // had it been made already. Each job carries the promise, in case an earlier one never ran.
+  const promise = promised ?? fresh;
+  const purpose = promised ? 'login' : 'signup';
+  return { method: { id: promise.method_id, user_id: promise.user_id }, purpose, promise };
+}
+
+/** The account job `jobId` still has to create, read under the lock (another run may have created it). */
+async function promiseOfJob(db: DbExecutor, jobId: string): Promise<PromisedAccount | undefined> {
+  const row = await db
+    .selectFrom('delivery_jobs')
+    .select(promiseColumn.as('account'))
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  return row?.account ?? undefined;
+}
+
+/**
+ * Withdraws the promise of `userId` from every undelivered job to `address`, in the transaction
+ * that keeps it: it is kept at most once, so a retry, a lapsed claim taken over, or a later job
+ * that named the same account never makes it again (nor remakes it after an operator deleted it).
+ */
+async function settlePromise(db: DbExecutor, projectId: string, address: string, userId: string) {
+  await db
+    .updateTable('delivery_jobs')
+    .set({ params: sql`jsonb_set(params, '{create_account}', 'null'::jsonb)` })
+    .where('project_id', '=', projectId)
+    .where('recipient', '=', address)
+    .where(open)
+    .where(sql<boolean>`params -> 'create_account' ->> 'user_id' = ${userId}`)
+    .execute();
+}
+
+/**
+ * Creates the account job `jobId` promised, if it still does and the address still has no
+ * account. Call in the transaction that issues the job's code or link, before deciding who it is
+ * for: the creation commits with the issuance, so a crash before the commit leaves the promise
+ * for the next attempt, and one after it leaves the account for the next attempt's code. An
+ * address claimed since the answer (a password sign-up, an OAuth sign-in, an added address) is
+ * left to its owner; the job then sends nothing, as its replan rules say.
+ */
+export async function keepPromisedAccount(
+  trx: Transaction,
+  deps: { clock: Clock; random: Random },
+  project: Project,
+  destination: Destination,
+  jobId: string,
+): Promise<void> {
+  await lockAccountAddress(trx, project.id, destination.value);
+  const promise = await promiseOfJob(trx, jobId);
+  if (!promise) return;
+  await settlePromise(trx, project.id, destination.value, promise.user_id);
+  if (await findMethod(trx, project, destination)) return;
+  await createUserWithMethod(trx, deps, project, destination, promise);
+}
