@@ -34,7 +34,10 @@ interface OfficialClient {
       phone_numbers: { phone_number: string }[];
     } | null;
   };
-  session: { getSync(): { session_id: string } | null };
+  session: {
+    getSync(): { session_id: string } | null;
+    authenticate(options: object): Promise<{ session: { session_id: string } }>;
+  };
 }
 declare global {
   interface Window {
@@ -165,6 +168,15 @@ for (const version of versions) {
         /^session-test-/,
       );
       expect(await page.evaluate(() => window.official.user.getSync()?.emails[0]?.email)).toBe(email);
+    });
+
+    await test.step('after a reload the client refreshes the session it keeps', async () => {
+      const before = await page.evaluate(() => window.official.session.getSync()?.session_id);
+      await page.reload();
+      const refreshed = await page.evaluate(() =>
+        window.official.session.authenticate({ session_duration_minutes: 60 }),
+      );
+      expect(refreshed.session.session_id).toBe(before);
     });
 
     expect(problems().filter((text) => text.includes('Unable to retrieve RBAC policy'))).toEqual([]);
