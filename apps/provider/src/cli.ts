@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** @module cli — `latchkey-provider project create|show` and `oauth set|list|remove`: manage projects from a shell, output as JSON. */
+/** @module cli — `latchkey-provider project create|update|show` and `oauth set|list|remove`: manage projects from a shell, output as JSON. */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
@@ -14,7 +14,8 @@ import {
 } from './features/oauth/oauth-cli.js';
 import { ensureDevProject, readDevProjectFile } from './features/projects/dev-project.js';
 import { toProject } from './features/projects/project.js';
-import { findProjectById } from './features/projects/projects.repository.js';
+import { parseVerticalFlag } from './features/projects/project-vertical-flag.js';
+import { findProjectById, updateProjectSettings } from './features/projects/projects.repository.js';
 import { createProject } from './features/projects/projects.service.js';
 import { SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import { cryptoRandom } from './random.js';
@@ -25,7 +26,7 @@ const USAGE = `Usage:
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
       [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe] [--mfa]
       [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
-      [--captcha-site-key KEY [--captcha-min-score N]]
+      [--captcha-site-key KEY [--captcha-min-score N]] [--vertical consumer|b2b|none]
       Create a project and print its credentials (the secret is shown once and stored hashed).
       --siwe: Ethereum wallets sign in with EIP-4361 (Sign-In with Ethereum) messages.
       --mfa: every sign-in but a passkey needs a second factor (TOTP, recovery code or SMS code).
@@ -34,6 +35,9 @@ const USAGE = `Usage:
       Send limit keys: ${Object.values(SEND_LIMIT_FIELDS)
         .map((f) => f.json)
         .join(', ')}.
+      --vertical: the kind of project the bootstrap tells the official SDK (default consumer).
+  latchkey-provider project update [PROJECT_ID] --vertical consumer|b2b|none
+      Change a setting of PROJECT_ID (or of the development project) and print its configuration.
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
 ${OAUTH_USAGE}
@@ -129,12 +133,16 @@ async function run(argv: string[]): Promise<void> {
       'luds-complexity': { type: 'string' },
       'captcha-site-key': { type: 'string' },
       'captcha-min-score': { type: 'string' },
+      vertical: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb, id] = positionals;
-  if (values.help || noun !== 'project' || (verb !== 'create' && verb !== 'show'))
+  if (values.help || noun !== 'project' || !['create', 'update', 'show'].includes(verb ?? ''))
     throw new UsageError(USAGE);
+  const vertical = values.vertical === undefined ? undefined : parseVerticalFlag(values.vertical);
+  if (vertical && !vertical.ok) throw new UsageError(vertical.problem);
+  if (verb === 'update' && !vertical) throw new UsageError(`Nothing to update.\n${USAGE}`);
 
   const config = loadConfig(process.env, { requireTransports: false });
   const database = await openDatabase(config);
@@ -160,8 +168,19 @@ async function run(argv: string[]): Promise<void> {
         sendLimits: parseSendLimits(values['send-limit'] ?? []),
         passwordConfig: parsePasswordConfig(values),
         ...captcha.settings,
+        ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
       });
       print(credentials);
+    } else if (verb === 'update') {
+      const projectId = id ?? readDevProjectFile(config.dataDir)?.project_id;
+      if (projectId === undefined)
+        throw new UsageError('No development project yet: run `latchkey-provider project create`.');
+      const row = await updateProjectSettings(database.db, projectId, {
+        ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+      });
+      if (!row) throw new UsageError(`No project ${projectId}.`);
+      const { secretHash: _hidden, ...project } = toProject(row);
+      print(project);
     } else if (id === undefined) {
       const credentials = readDevProjectFile(config.dataDir);
       const row = credentials ? await findProjectById(database.db, credentials.project_id) : undefined;

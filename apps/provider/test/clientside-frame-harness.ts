@@ -21,7 +21,14 @@ interface FakeMessageEvent {
   source: unknown;
   origin: string;
   data: unknown;
+  /** The transferred MessagePorts; the official SDK sends one per call. */
+  ports?: { postMessage(data: unknown): void }[];
 }
+
+/** What the frame answered on the port of an official SDK call. */
+export type OfficialReply =
+  | { success: true; payload: Record<string, unknown> }
+  | { success: false; error: Record<string, unknown> };
 
 /** The running frame. */
 export interface FrameHarness {
@@ -33,6 +40,11 @@ export interface FrameHarness {
   deliver(event: FakeMessageEvent): void;
   /** Sends `{lk, id, method, params}` from the parent at `origin` and waits for the reply with that id. */
   call(origin: string, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Sends the official SDK's `{method, args: [request]}` with a MessagePort, as its
+   * IframeHostClient does, and waits for the answer on that port.
+   */
+  callOfficial(origin: string, method: string, request: Record<string, unknown>): Promise<OfficialReply>;
   /** The provider requests the frame made, in order. */
   requests: { url: string; body: unknown }[];
 }
@@ -94,6 +106,15 @@ export function startFrame(app: FastifyInstance, publicToken: string): FrameHarn
       const reply = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
       deliver({ source: parent, origin, data: { lk: 'latchkey-clientside', id, method, params } });
       return reply;
+    },
+    callOfficial(origin, method, request) {
+      return new Promise<OfficialReply>((resolve) => {
+        const port = {
+          // Structured clone, as across a real MessageChannel.
+          postMessage: (data: unknown) => resolve(JSON.parse(JSON.stringify(data)) as OfficialReply),
+        };
+        deliver({ source: parent, origin, data: { method, args: [request] }, ports: [port] });
+      });
     },
   };
 }

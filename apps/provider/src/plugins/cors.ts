@@ -1,4 +1,4 @@
-/** @module cors — per-project CORS for /sdk/v1 (wire/README.md "CORS", SECURITY I1). */
+/** @module cors — per-project CORS for /sdk/v1 (wire/README.md "CORS", SECURITY I1 and I6). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
 
@@ -31,6 +31,11 @@ export function registerCors(app: FastifyInstance, gate: OriginGate): void {
     request.originAllowed = await gate(origin);
     if (request.originAllowed) {
       reply.header('access-control-allow-origin', origin);
+      // SECURITY I6: the official SDK's 6.x majors fetch with `credentials: 'include'`, and the
+      // browser drops a credentialed answer without this. Only ever beside the echoed origin,
+      // never `*` (the Fetch standard forbids the pair); /sdk/v1 authenticates by the Basic
+      // header alone, so cookies the browser attaches grant nothing here.
+      reply.header('access-control-allow-credentials', 'true');
       // A 429's Retry-After is not a CORS-safelisted header: the SDK could not read it otherwise.
       reply.header('access-control-expose-headers', 'Retry-After');
     }

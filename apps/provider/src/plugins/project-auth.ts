@@ -39,6 +39,7 @@ export function assertOriginAllowed(request: FastifyRequest, reply: FastifyReply
   if (candidates.every((origin) => isOriginAllowed(project, origin))) return;
   // Another project may accept this origin; this one does not, so the browser gets no CORS grant.
   reply.removeHeader('access-control-allow-origin');
+  reply.removeHeader('access-control-allow-credentials');
   throw new ApiError('invalid_origin');
 }
 

@@ -10,6 +10,8 @@ import { type Bootstrap, BootstrapParams, BootstrapResponse } from './bootstrap.
 export function toBootstrap(project: Project): Bootstrap {
   return {
     disable_sdk_watermark: project.disableSdkWatermark,
+    // The official 6.x widget names the project on its consent and logout screens.
+    project_name: project.name,
     cname_domain: null,
     email_domains: project.emailDomains,
     // Off unless the project has a site key, so a default install asks for no third-party script
@@ -29,7 +31,10 @@ export function toBootstrap(project: Project): Bootstrap {
       luds_minimum_count: project.passwordConfig.ludsMinimumCount,
     },
     dfp_protected_auth_enabled: false,
-    rbac_policy: null,
+    // Projects have no roles yet: the wire's empty policy, because null makes the official
+    // clients log "Unable to retrieve RBAC policy" on every page load.
+    rbac_policy: { roles: [], resources: [] },
+    vertical: project.vertical,
     siwe_required_for_crypto_wallets: project.siweRequiredForCryptoWallets,
   };
 }

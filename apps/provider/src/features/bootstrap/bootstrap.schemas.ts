@@ -5,9 +5,30 @@ import { envelopeSchema } from '../../http/envelope.js';
 /** Path parameters. */
 export const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, maxLength: 256 }) });
 
+/** wire/objects.md "Bootstrap": `rbac_policy`, roles with their permissions and the resources they name. */
+const RbacPolicy = Type.Object({
+  roles: Type.Array(
+    Type.Object({
+      role_id: Type.String(),
+      description: Type.String(),
+      permissions: Type.Array(
+        Type.Object({ resource_id: Type.String(), actions: Type.Array(Type.String()) }),
+      ),
+    }),
+  ),
+  resources: Type.Array(
+    Type.Object({
+      resource_id: Type.String(),
+      description: Type.String(),
+      actions: Type.Array(Type.String()),
+    }),
+  ),
+});
+
 /** The bootstrap fields, snake_case as on the wire. */
 export const BootstrapFields = Type.Object({
   disable_sdk_watermark: Type.Boolean(),
+  project_name: Type.String(),
   cname_domain: Type.Null(),
   email_domains: Type.Array(Type.String()),
   captcha_settings: Type.Union([
@@ -23,7 +44,8 @@ export const BootstrapFields = Type.Object({
   // Must be present: without the key the SDK silently falls back to all defaults.
   password_config: Type.Object({ luds_complexity: Type.Integer(), luds_minimum_count: Type.Integer() }),
   dfp_protected_auth_enabled: Type.Boolean(),
-  rbac_policy: Type.Null(),
+  rbac_policy: RbacPolicy,
+  vertical: Type.Union([Type.Literal('CONSUMER'), Type.Literal('B2B'), Type.Null()]),
   siwe_required_for_crypto_wallets: Type.Boolean(),
 });
 

@@ -26,6 +26,7 @@ it('returns every bootstrap key in snake_case, password_config always present', 
     request_id: expect.any(String),
     status_code: 200,
     disable_sdk_watermark: false,
+    project_name: 'Development project',
     cname_domain: null,
     email_domains: [],
     captcha_settings: { enabled: false },
@@ -37,7 +38,8 @@ it('returns every bootstrap key in snake_case, password_config always present', 
     create_organization_enabled: false,
     password_config: { luds_complexity: 3, luds_minimum_count: 8 },
     dfp_protected_auth_enabled: false,
-    rbac_policy: null,
+    rbac_policy: { roles: [], resources: [] },
+    vertical: 'CONSUMER',
     siwe_required_for_crypto_wallets: false,
   });
 });
@@ -54,6 +56,31 @@ it('reflects the project configuration', async () => {
   expect(data.email_domains).toEqual(['example.com']);
   expect(data.disable_sdk_watermark).toBe(true);
   expect(data.siwe_required_for_crypto_wallets).toBe(true);
+});
+
+it('names the project and its kind, for the official 6.x widget (issue 17 item 6)', async () => {
+  const project = await ctx.givenProject({ name: 'Clickwise' });
+  const { data } = json(
+    await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${project.public_token}` }),
+  );
+  expect(data.project_name).toBe('Clickwise');
+  expect(data.vertical).toBe('CONSUMER');
+});
+
+it.each([null, 'B2B'] as const)('answers the vertical the project set: %s', async (vertical) => {
+  const project = await ctx.givenProject({ vertical });
+  const { data } = json(
+    await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${project.public_token}` }),
+  );
+  // Present even when unset: the SDK reads the key as is.
+  expect(data).toHaveProperty('vertical', vertical);
+});
+
+it('answers the wire’s empty RBAC policy, never null, so the official clients do not log an error', async () => {
+  const { data } = json(
+    await ctx.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${ctx.dev.public_token}` }),
+  );
+  expect(data.rbac_policy).toEqual({ roles: [], resources: [] });
 });
 
 it('shows captcha settings {enabled:true, siteKey} for a project with a site key, camelCase inside', async () => {

@@ -4,6 +4,8 @@ import { errorCatalog } from '../../errors/catalog.js';
 import { requireProjectByPublicToken } from '../../plugins/project-auth.js';
 import {
   FramePageQuery,
+  PhoneNumberExampleBody,
+  PhoneNumberExampleResponse,
   PhoneNumberParseBody,
   PhoneNumberParseResponse,
 } from './clientside-services.schemas.js';
@@ -11,11 +13,12 @@ import { CLIENTSIDE_SERVICES_PAGE, renderFrameErrorPage } from './clientside-ser
 import { loadClientsideServicesScript } from './clientside-services-script.js';
 import { FRAME_ERROR_CSP, frameCsp } from './frame-csp.js';
 import { requireParentOrigin } from './parent-origin.js';
+import { examplePhoneNumber } from './phone-number-example.js';
 import { parsePhoneNumberInput } from './phone-number-parse.js';
 
 /**
  * `GET /v1/public/clientside-services` (the frame page), `GET /v1/public/clientside-services.js`
- * (its script) and `POST /v1/public/phone_numbers/parse`. The frame's One Tap routes live in
+ * (its script), `POST /v1/public/phone_numbers/parse` and `…/phone_numbers/example`. The frame's One Tap routes live in
  * features/oauth-one-tap. The POST takes JSON only, so another site's page cannot call it
  * without a preflight, which nothing here grants; the frame calls it same-origin.
  */
@@ -55,6 +58,17 @@ export const clientsideServicesRoutes: FastifyPluginAsyncTypebox = async (app) =
       const project = await requireProjectByPublicToken(request.server.projectLookup, public_token);
       requireParentOrigin(project, parent_origin);
       return { status_code: 200, request_id: request.id, ...parsePhoneNumberInput(number, country) };
+    },
+  );
+
+  app.post(
+    '/v1/public/phone_numbers/example',
+    { schema: { body: PhoneNumberExampleBody, response: { 200: PhoneNumberExampleResponse } } },
+    async (request) => {
+      const { public_token, parent_origin, country } = request.body;
+      const project = await requireProjectByPublicToken(request.server.projectLookup, public_token);
+      requireParentOrigin(project, parent_origin);
+      return { status_code: 200, request_id: request.id, phone_number: examplePhoneNumber(country) };
     },
   );
 };

@@ -19,6 +19,20 @@ export const PhoneNumberParseBody = Type.Object({
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
+/** `POST /v1/public/phone_numbers/example`: the official widget's placeholder for a country. */
+export const PhoneNumberExampleBody = Type.Object({
+  public_token: PublicToken,
+  parent_origin: ParentOrigin,
+  country: Type.String({ pattern: '^[A-Za-z]{2}$' }),
+});
+
+/** Flat, like the other `/v1/` answers; null for a country without an example. */
+export const PhoneNumberExampleResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  phone_number: NullableString,
+});
+
 /** Flat, like the other `/v1/` answers. */
 export const PhoneNumberParseResponse = Type.Object({
   status_code: Type.Integer(),

@@ -1,6 +1,6 @@
 /** @module project — the Project domain object and its mapping from the projects row. */
 import type { ProjectEnvironment, ProjectId } from '../../ids.js';
-import type { ProjectRow } from './projects.table.js';
+import type { ProjectRow, ProjectVertical } from './projects.table.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits, sendLimitsFromJson } from './send-limits.js';
 
 /** A project's identity and policy, as services use it. */
@@ -38,6 +38,8 @@ export interface Project {
   captchaMinScore: number;
   /** How many magic-link emails may be sent (SECURITY A5); the defaults where the project sets none. */
   sendLimits: SendLimits;
+  /** The bootstrap's `vertical`, which the official SDK checks against its own kind; null = unset. */
+  vertical: ProjectVertical | null;
   createdAt: Date;
 }
 
@@ -74,6 +76,7 @@ export function toProject(row: ProjectRow): Project {
     captchaSiteKey: row.captcha_site_key,
     captchaMinScore: row.captcha_min_score,
     sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
+    vertical: row.vertical,
     createdAt: row.created_at,
   };
 }

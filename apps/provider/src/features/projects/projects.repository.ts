@@ -1,7 +1,7 @@
 /** @module projects.repository — SQL for projects. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { NewProjectRow, ProjectRow } from './projects.table.js';
+import type { NewProjectRow, ProjectRow, ProjectRowUpdate } from './projects.table.js';
 
 /** The project owning `publicToken`, if any. */
 export async function findProjectByPublicToken(
@@ -14,6 +14,15 @@ export async function findProjectByPublicToken(
 /** The project with `id`, if any. */
 export async function findProjectById(db: DbExecutor, id: string): Promise<ProjectRow | undefined> {
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes settings of the project with `id`; the changed row, or undefined when there is none. */
+export async function updateProjectSettings(
+  db: DbExecutor,
+  id: string,
+  changes: ProjectRowUpdate,
+): Promise<ProjectRow | undefined> {
+  return db.updateTable('projects').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Inserts a project row. */

@@ -7,6 +7,7 @@ import { newId, type ProjectEnvironment } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type Project, toProject } from './project.js';
 import { insertProject } from './projects.repository.js';
+import type { ProjectVertical } from './projects.table.js';
 import { type SendLimits, sendLimitsToJson } from './send-limits.js';
 
 /** The plaintext credentials of a project; the secret exists in plaintext only here. */
@@ -42,6 +43,8 @@ export interface CreateProjectOptions {
   otpExpirationMinutes?: number;
   /** Overrides of the email send limits; unset settings follow DEFAULT_SEND_LIMITS. */
   sendLimits?: Partial<SendLimits>;
+  /** The bootstrap's `vertical`; `CONSUMER` by default, null = unset. */
+  vertical?: ProjectVertical | null;
   /** Password strength policy; zxcvbn with LUDS counts 3 of 4 classes, 8 characters by default. */
   passwordConfig?: Partial<Project['passwordConfig']>;
   /** Reuse existing credentials (e.g. from dev-project.json) instead of minting new ones. */
@@ -100,6 +103,7 @@ export async function createProject(
     captcha_site_key: options.captchaSiteKey ?? null,
     captcha_min_score: options.captchaMinScore ?? 0.5,
     send_limits: toJson(sendLimitsToJson(options.sendLimits ?? {})),
+    vertical: options.vertical === undefined ? 'CONSUMER' : options.vertical,
     created_at: deps.clock.now(),
   });
   return { project: toProject(row), credentials };

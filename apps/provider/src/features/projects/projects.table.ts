@@ -3,6 +3,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 import type { ProjectEnvironment } from '../../ids.js';
 
+/** The kinds of project the official SDK knows (its `Vertical`); Latchkey serves consumer projects. */
+export type ProjectVertical = 'CONSUMER' | 'B2B';
+
 /** Columns of `projects`. The secret is stored only as a SHA-256 hash. */
 export interface ProjectsTable {
   id: string;
@@ -40,6 +43,8 @@ export interface ProjectsTable {
   captcha_min_score: number;
   /** Overrides of the email send limits, snake_case keys (see send-limits.ts); `{}` = defaults. */
   send_limits: JsonColumn<Record<string, number>>;
+  /** The bootstrap's `vertical`: `CONSUMER` (the default), `B2B`, or null (unset). */
+  vertical: ProjectVertical | null;
   created_at: Date;
 }
 
