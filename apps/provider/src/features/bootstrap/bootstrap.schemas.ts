@@ -25,6 +25,8 @@ export const BootstrapFields = Type.Object({
   dfp_protected_auth_enabled: Type.Boolean(),
   rbac_policy: Type.Null(),
   siwe_required_for_crypto_wallets: Type.Boolean(),
+  // Latchkey's own: the OAuth providers the project can sign in with (docs/provider-api.md).
+  oauth_providers: Type.Array(Type.Object({ provider_type: Type.String(), one_tap: Type.Boolean() })),
 });
 
 /** The bootstrap data. */
