@@ -14,7 +14,14 @@ export function OAuthReturnNotice({ code }: { code: string }): ReactElement {
     notice.current?.focus();
   }, []);
   return (
-    <p ref={notice} className="lk-error" part="error" role="alert" tabIndex={-1} data-lk-oauth-return="">
+    <p
+      ref={notice}
+      className="lk-error lk-notice--error"
+      part="error"
+      role="alert"
+      tabIndex={-1}
+      data-lk-oauth-return=""
+    >
       {oauthReturnText(code, strings)}
     </p>
   );
