@@ -100,7 +100,7 @@ export function renderConsentPage(options: ConsentPageOptions): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="band">Development only — this is not ${provider}</p>
+<header><p class="band">Development only — this is not ${provider}</p></header>
 <main>
 <h1>Development sign-in for ${provider}</h1>
 <p class="lead">Latchkey is running in development mode, so this page stands in for ${provider}. Type any name and email address: they become the account that signs in. Nothing is sent to ${provider}.</p>

@@ -3,6 +3,12 @@
  * without SMTP, it makes every OAuth button of the development project sign in without an
  * upstream account or secrets. Development mode only (app.ts never builds it in production),
  * and only the development project is pointed at it (oauth-config-source.ts).
+ *
+ * Written on jose (keys, signing) rather than mounting oidc-provider: this issuer needs only the
+ * code flow with PKCE and one consent page, while oidc-provider is a Koa application (mounted in
+ * Fastify by hijacking raw requests and bypassing body parsing, with its own sessions and
+ * cookies) that declares Node 20 unsupported and says so on every start. The e2e stack keeps
+ * exercising the provider's client against oidc-provider itself (e2e/support/fake-google).
  */
 import type { Clock } from '../../clock.js';
 import type { Random } from '../../random.js';

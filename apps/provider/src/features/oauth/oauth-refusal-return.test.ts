@@ -79,3 +79,18 @@ describe('a callback refused before its state is known good, in a browser', () =
     expect(response.json()).toMatchObject({ error_type: 'oauth_state_mismatch' });
   });
 });
+
+describe('a start refused in a browser', () => {
+  it('never carries text from the request to the app: an invalid_request gets the catalogue’s words', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/public/oauth/${encodeURIComponent('Call 555-0100 now')}/start?public_token=${ctx.dev.public_token}`,
+      headers: browser,
+    });
+    const back = new URL(response.headers.location as string);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toBe(
+      'The request is malformed or a field is invalid.',
+    );
+  });
+});

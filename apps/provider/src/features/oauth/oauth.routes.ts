@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCatalog } from '../../errors/catalog.js';
 import { handleError, toApiError } from '../../errors/error-handler.js';
 import { requireProjectByPublicToken } from '../../plugins/project-auth.js';
 import { prefersJson } from './accept-negotiation.js';
@@ -56,10 +57,11 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 function returnWithError(error: unknown, request: FastifyRequest, reply: FastifyReply, url: string) {
   const apiError = toApiError(error);
   if (apiError.status >= 500) request.log.error({ err: error, error_type: apiError.code }, 'request failed');
-  return guardHeaders(reply).redirect(
-    buildOAuthRedirectUrl(url, { error: apiError.code, description: apiError.message }),
-    303,
-  );
+  // An invalid_request message can quote the request (a provider name, a parameter name): anyone
+  // can make that link, so the app's page gets the catalogue's words instead (content spoofing).
+  const description =
+    apiError.code === 'invalid_request' ? errorCatalog.invalid_request.message : apiError.message;
+  return guardHeaders(reply).redirect(buildOAuthRedirectUrl(url, { error: apiError.code, description }), 303);
 }
 
 /** The redirect flow's two routes. */
