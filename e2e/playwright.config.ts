@@ -62,10 +62,17 @@ const createCaptchaProject = [
   `> ${e2eDataDir}/captcha-project.json`,
 ].join(' ');
 
-// The dev project signs in with "Google" through the e2e stand-in (e2e/support/fake-google).
-const configureGoogle = [
-  'node apps/provider/dist/cli.js project create > /dev/null &&',
-  'node apps/provider/dist/cli.js oauth set --dev --provider google',
+// A project whose "Google" is the e2e stand-in (e2e/support/fake-google), with One Tap: the demo
+// page picks it with `?login=oauth&project=google`. The dev project itself has no OAuth
+// configuration, as on a fresh clone: its buttons sign in through the provider's development issuer.
+const googleProjectFile = `${e2eDataDir}/google-project.json`;
+const createGoogleProject = [
+  'node apps/provider/dist/cli.js project create --name "Google demo"',
+  `--origin ${demoUrl}`,
+  `--redirect-url '${demoUrl}/authenticate?login=oauth&project=google'`,
+  `> ${googleProjectFile} &&`,
+  'node apps/provider/dist/cli.js oauth set --provider google',
+  `--project $(node -p "require('${googleProjectFile}').project_id")`,
   `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
   '> /dev/null',
 ].join(' ');
@@ -124,7 +131,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createGoogleProject} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
@@ -168,8 +175,6 @@ export default defineConfig({
         CLICKWISE_DATA_DIR: clickwiseDataDir,
         PROVIDER_URL: providerUrl,
         LATCHKEY_DATA_DIR: e2eDataDir,
-        // "Continue with Google" in the sign-in modal, through the dev project's fake Google.
-        CLICKWISE_GOOGLE_OAUTH: '1',
       },
     },
   ],

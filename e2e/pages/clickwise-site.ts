@@ -2,6 +2,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { magicLinkIn, waitForMessages } from '../support/outbox.js';
 import { clickwiseUrl } from '../support/stack.js';
+import { DevSignInPage } from './dev-sign-in-page.js';
 
 export class ClickwiseSite {
   readonly searchInput: Locator;
@@ -46,12 +47,14 @@ export class ClickwiseSite {
     return this.signInDialog.getByRole('button', { name: 'Continue with Google' });
   }
 
-  /** At the fake Google's login form: signs in as `login` (which becomes `{login}@example.com`). */
+  /**
+   * At "Google" — on a fresh clone the provider's development sign-in page — signs in as
+   * `{login}@example.com`.
+   */
   async signInAtGoogle(login: string): Promise<void> {
-    await expect(this.page.getByPlaceholder('Enter any login')).toBeVisible();
-    await this.page.getByPlaceholder('Enter any login').fill(login);
-    await this.page.getByPlaceholder('and password').fill('any password');
-    await this.page.getByRole('button', { name: 'Sign-in' }).click();
+    const google = new DevSignInPage(this.page);
+    await google.expectShown('Google');
+    await google.signInAs(`${login}@example.com`, 'Clickwise Tester');
   }
 
   storedReturnLocation(): Promise<string | null> {

@@ -1,12 +1,14 @@
 // A person signs in with "Google" from the widget on the demo page: through the redirect flow and
-// through One Tap. "Google" is a real OpenID provider on loopback (e2e/support/fake-google); the
-// provider discovers it, redeems its codes and verifies its ID tokens as it would Google's.
+// through One Tap. "Google" is a real OpenID provider on loopback (e2e/support/fake-google),
+// configured with `oauth set` for the "Google demo" project (`&project=google`), which has no
+// other provider; the provider discovers it, redeems its codes and verifies its ID tokens as it
+// would Google's. (The dev project's buttons go to the development issuer: oauth-dev-issuer.spec.ts.)
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
 import { fakeGoogle } from '../support/stack.js';
 
-const PAGE = '/?login=oauth';
+const PAGE = '/?login=oauth&project=google';
 
 /** The user id inside the page's session JWT cookie (what an integrator's server would read). */
 async function signedInUserId(page: Page): Promise<string> {
@@ -37,10 +39,10 @@ test('signs in with Google through the redirect, and a second sign-in finds the 
   const email = `${login}@example.com`;
   const googleButton = demo.widget.root.getByRole('button', { name: 'Continue with Google' });
 
-  await test.step('the widget offers Google and GitHub above the email form, accessibly', async () => {
+  await test.step('the widget offers Google above the email form, accessibly, and not GitHub, which this project lacks', async () => {
     await page.goto(PAGE);
     await expect(googleButton).toBeVisible();
-    await expect(demo.widget.root.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
+    await expect(demo.widget.root.getByRole('button', { name: 'Continue with GitHub' })).toHaveCount(0);
     await expect(demo.widget.emailInput).toBeVisible();
     await snapshot(page, '60-oauth-main');
     await expectNoAxeViolations(page);
@@ -60,7 +62,7 @@ test('signs in with Google through the redirect, and a second sign-in finds the 
     await snapshot(page, '61-oauth-google-login');
     await signInAtGoogle(page, login);
     await demo.expectSignedIn(email);
-    await expect(page).toHaveURL(/\/\?login=oauth$|\/$/); // the token left the address bar
+    await expect(page).toHaveURL(/\/\?login=oauth&project=google$/); // the token left the address bar
     expect(tokenUrl).toContain('/authenticate');
     firstUserId = await signedInUserId(page);
     expect(firstUserId).toMatch(/^user-test-/);
@@ -92,8 +94,11 @@ test('cancelling at Google brings the person back with a message and no session'
   await demo.widget.root.getByRole('button', { name: 'Continue with Google' }).click();
   await page.waitForURL((url) => url.origin === fakeGoogle.issuer);
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
-  await expect(demo.status).toContainText(/cancel/i);
-  await expect(demo.status).toHaveAttribute('data-kind', 'error');
+  // The widget says so, above the buttons to try again.
+  await expect(demo.widget.root.getByRole('alert')).toHaveText(
+    'Sign-in was cancelled. Try again, or choose another way to sign in.',
+  );
+  await expect(demo.widget.root.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   await demo.expectSignedOut();
   expect((await page.context().cookies()).find((c) => c.name === 'stytch_session')).toBeUndefined();
   await snapshot(page, '63-oauth-cancelled');

@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     latchkey = {
       publicToken: app.config.project().publicToken,
       providerUrl: app.config.providerUrl,
-      googleOAuth: app.config.googleOAuth,
+      googleOAuth: await app.googleSignIn(),
     };
   } catch (error) {
     // The pages still render without a project; only the sign-in modal is unavailable.

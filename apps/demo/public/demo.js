@@ -50,6 +50,9 @@
   // reset widget; it reads the token from the query string we hand it.
   const tokenType = pageParams.get('stytch_token_type');
   let resetSearch = tokenType === 'reset_password' || tokenType === 'login' ? window.location.search : null;
+  // A provider sign-in that came back with an error: the login widget shows it (with the buttons
+  // to try again) when it first mounts; the address bar is cleared below.
+  let oauthReturnSearch = tokenType === 'oauth' && pageParams.has('error') ? window.location.search : '';
 
   const status = document.getElementById('status');
   const loginEl = document.getElementById('login');
@@ -198,8 +201,9 @@
       };
       widget = resetSearch
         ? mountResetPassword({ ...options, search: resetSearch })
-        : mountLogin(pendingSignIn ? { ...options, pendingSignIn } : options);
+        : mountLogin({ ...options, ...(pendingSignIn && { pendingSignIn }), search: oauthReturnSearch });
       pendingSignIn = null;
+      oauthReturnSearch = '';
     }
   }
 
@@ -454,9 +458,7 @@
   const oauthError = tokenType === 'oauth' ? pageParams.get('error') : null;
   // Tokens and errors leave the address bar at once (the reset widget already has its copy of the query).
   if (token || oauthError) window.history.replaceState(null, '', `/${keep}`);
-  if (oauthError) {
-    showStatus(pageParams.get('error_description') || 'That sign-in could not be completed.', 'error');
-  } else if ((tokenType === 'magic_links' || tokenType === 'oauth') && token) {
+  if (!oauthError && (tokenType === 'magic_links' || tokenType === 'oauth') && token) {
     showStatus('Signing you in…');
     try {
       const result =

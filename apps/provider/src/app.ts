@@ -22,6 +22,8 @@ import { createChallengeStore as createWalletChallengeStore } from './features/c
 import { createCryptoWalletStartService } from './features/crypto-wallets/crypto-wallet-start.service.js';
 import { cryptoWalletsRoutes } from './features/crypto-wallets/crypto-wallets.routes.js';
 import { devClockRoutes } from './features/dev-clock/dev-clock.routes.js';
+import { devOidcRoutes } from './features/dev-oidc/dev-oidc.routes.js';
+import { createDevOidcIssuer, type DevOidcIssuer } from './features/dev-oidc/dev-oidc-issuer.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './features/magic-links/magic-link-delivery.js';
@@ -33,6 +35,7 @@ import { createSecondFactorLock } from './features/mfa/second-factor-lock.js';
 import { oauthRoutes } from './features/oauth/oauth.routes.js';
 import { createOAuthAuthenticateService } from './features/oauth/oauth-authenticate.service.js';
 import { createOAuthCallbackService } from './features/oauth/oauth-callback.service.js';
+import { createOAuthConfigSource } from './features/oauth/oauth-config-source.js';
 import { createOAuthRegistrationsService } from './features/oauth/oauth-registrations.service.js';
 import { oauthSdkRoutes } from './features/oauth/oauth-sdk.routes.js';
 import { createOAuthStartService } from './features/oauth/oauth-start.service.js';
@@ -133,10 +136,32 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'recaptcha'
       | 'clientAddress'
     >
-  >;
+  > & {
+    /**
+     * Serve the development OpenID issuer at /dev/oidc and sign the development project in through
+     * it (main.ts: in development). Never honoured when `mode` is production.
+     */
+    devOidcIssuer?: boolean;
+  };
 
 /** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */
 const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
+
+/**
+ * The development OpenID issuer when asked for in development mode (never in production); a
+ * public URL it cannot be reached at turns it off with a warning.
+ */
+function developmentIssuer(
+  log: FastifyBaseLogger,
+  config: AppConfig,
+  deps: { clock: Clock; random: Random; publicUrl: string },
+): DevOidcIssuer | undefined {
+  if (config.mode !== 'development' || config.devOidcIssuer !== true) return undefined;
+  const created = createDevOidcIssuer(deps);
+  if (created.ok) return created.issuer;
+  log.warn({ problem: created.problem }, 'the development OpenID issuer is off');
+  return undefined;
+}
 
 /** Builds the app: plugins, the one error path, every feature. Call `ready()` or `listen()` on the result. */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
@@ -268,6 +293,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   };
   const upstream = deps.upstream ?? createUpstreamClient({ clock, random });
   const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL;
+  const devIssuer = developmentIssuer(app.log, config, { clock, random, publicUrl });
   const oauthDeps = {
     db,
     clock,
@@ -275,6 +301,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     upstream,
     keyEncryptionSecret: config.keyEncryptionSecret,
     publicUrl,
+    configs: createOAuthConfigSource({ db, keyEncryptionSecret: config.keyEncryptionSecret, devIssuer }),
   };
   const oauth = {
     start: createOAuthStartService({ ...oauthDeps, lookups }),
@@ -324,7 +351,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(oauthOneTapRoutes, { oneTap });
   app.register(
     async (sdk) => {
-      sdk.register(bootstrapRoutes, { db });
+      sdk.register(bootstrapRoutes, { configs: oauthDeps.configs });
       sdk.register(eventsRoutes, { db, clock });
       sdk.register(magicLinksRoutes, { db, send, redeem, sessions, responses });
       sdk.register(otpsRoutes, { send: otpSend, redeem: otpRedeem, sessions, secondFactor, responses });
@@ -341,6 +368,9 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     { prefix: '/sdk/v1' },
   );
   if (config.mode === 'development') app.register(outboxRoutes, { db });
+  // The issuer's clients and secrets live in memory only; main.ts names it in its log, tests read its secrets.
+  app.decorate('devOidcIssuer', devIssuer);
+  if (devIssuer) app.register(devOidcRoutes, { issuer: devIssuer });
   if (config.mode === 'development' && deps.devClock) app.register(devClockRoutes, { clock: deps.devClock });
   return app;
 }

@@ -99,15 +99,20 @@ async function main(): Promise<void> {
   }
 
   const devClock = config.devClock ? createOffsetClock(systemClock) : undefined;
-  const app = buildApp(config, {
-    db: database.db,
-    clock: devClock ?? systemClock,
-    devClock,
-    random: cryptoRandom,
-    mailer,
-    messenger,
-    logger,
-  });
+  // In development the dev project's OAuth buttons sign in through the provider's own issuer.
+  const devOidcIssuer = config.mode === 'development';
+  const app = buildApp(
+    { ...config, devOidcIssuer },
+    {
+      db: database.db,
+      clock: devClock ?? systemClock,
+      devClock,
+      random: cryptoRandom,
+      mailer,
+      messenger,
+      logger,
+    },
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -128,6 +133,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (app.devOidcIssuer) {
+    logger.info(
+      { issuer: app.devOidcIssuer.issuer },
+      'OAuth sign-ins of the development project go to the development OpenID issuer unless `oauth set` configures the provider',
+    );
+  }
   logger.info({ url: config.publicUrl }, 'latchkey provider listening');
 }
 

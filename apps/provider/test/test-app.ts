@@ -80,6 +80,8 @@ export interface TestContextOptions {
   devClock?: boolean;
   /** LATCHKEY_PUBLIC_URL (the OAuth callback's origin); the app's default when absent. */
   publicUrl?: string;
+  /** Serve the development OpenID issuer (main.ts does in development); off by default. */
+  devOidcIssuer?: boolean;
   /** LATCHKEY_KEY_ENCRYPTION_SECRET; `null` stores secrets unsealed. A test secret by default. */
   keyEncryptionSecret?: string | null;
   /** LATCHKEY_ETHEREUM_RPC_URLS: chain id → RPC URL for contract-wallet signatures; none by default. */
@@ -148,6 +150,7 @@ export function buildTestApp(
           : (options.keyEncryptionSecret ?? 'test-key-encryption-secret'),
       ...(clientAddressOf(options) ? { clientAddress: clientAddressOf(options) } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.devOidcIssuer ? { devOidcIssuer: true } : {}),
       ...(options.ethereumRpcUrls ? { ethereumRpcUrls: options.ethereumRpcUrls } : {}),
       ...(options.recaptcha ? { recaptcha: options.recaptcha } : {}),
       ...(options.sendLimitOverrides ? { sendLimitOverrides: options.sendLimitOverrides } : {}),

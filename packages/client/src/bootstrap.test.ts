@@ -59,6 +59,25 @@ describe('mapBootstrap', () => {
     expect(mapped.runDFPProtectedAuth).toBe(false);
     expect(mapped.rbacPolicy).toBeNull();
     expect('dfpProtectedAuthMode' in mapped).toBe(false);
+    // Another provider's bootstrap says nothing about OAuth providers: nothing is assumed.
+    expect('oauthProviders' in mapped).toBe(false);
+  });
+
+  it("maps Latchkey's oauth_providers, dropping malformed entries", () => {
+    const mapped = mapBootstrap({
+      ...WIRE,
+      oauth_providers: [
+        { provider_type: 'google', one_tap: true },
+        { provider_type: 'github', one_tap: false },
+        { one_tap: true },
+        null,
+      ],
+    });
+    expect(mapped.oauthProviders).toEqual([
+      { providerType: 'google', oneTap: true },
+      { providerType: 'github', oneTap: false },
+    ]);
+    expect(mapBootstrap({ ...WIRE, oauth_providers: [] }).oauthProviders).toEqual([]);
   });
 });
 

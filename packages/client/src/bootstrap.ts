@@ -17,6 +17,13 @@ export interface RbacPolicy {
   resources: { resource_id: string; description: string; actions: string[] }[];
 }
 
+/** One OAuth provider the project can sign in with (Latchkey's `oauth_providers`, not the official wire's). */
+export interface BootstrapOAuthProvider {
+  providerType: string;
+  /** Google One Tap can run for it. */
+  oneTap: boolean;
+}
+
 /** The mapped bootstrap config of spec §3 (`objects.md#bootstrap`). */
 export interface BootstrapConfig {
   displayWatermark: boolean;
@@ -34,6 +41,11 @@ export interface BootstrapConfig {
   dfpProtectedAuthMode?: 'OBSERVATION' | 'DECISIONING';
   rbacPolicy: RbacPolicy | null;
   siweRequiredForCryptoWallets: boolean;
+  /**
+   * The OAuth providers the project has configured, when the provider says (Latchkey's provider
+   * does; absent from another provider's answer and from the defaults).
+   */
+  oauthProviders?: BootstrapOAuthProvider[];
 }
 
 // The email domain is our own (spec §9: "the provider's own domain"); the rest follows objects.md.
@@ -62,6 +74,17 @@ function bool(value: unknown, fallback: boolean): boolean {
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
+}
+
+/** `oauth_providers` as `[{providerType, oneTap}]`, or undefined when the answer has no such list. */
+function oauthProvidersOf(value: unknown): BootstrapOAuthProvider[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((entry: unknown) => {
+    const { provider_type, one_tap } = (entry ?? {}) as { provider_type?: unknown; one_tap?: unknown };
+    return typeof provider_type === 'string'
+      ? [{ providerType: provider_type, oneTap: one_tap === true }]
+      : [];
+  });
 }
 
 /** Maps the wire's snake_case bootstrap to the config; a missing or odd field takes its default. */
@@ -94,6 +117,8 @@ export function mapBootstrap(wire: Record<string, unknown>): BootstrapConfig {
     siweRequiredForCryptoWallets: bool(wire.siwe_required_for_crypto_wallets, false),
   };
   if (mode === 'OBSERVATION' || mode === 'DECISIONING') config.dfpProtectedAuthMode = mode;
+  const oauthProviders = oauthProvidersOf(wire.oauth_providers);
+  if (oauthProviders) config.oauthProviders = oauthProviders;
   return config;
 }
 

@@ -1,6 +1,12 @@
 /** @module @latchkey/client — the headless client: createLatchkeyClient, its types, errors and events. */
 
-export type { BootstrapConfig, BootstrapMethods, CaptchaSettings, RbacPolicy } from './bootstrap.js';
+export type {
+  BootstrapConfig,
+  BootstrapMethods,
+  BootstrapOAuthProvider,
+  CaptchaSettings,
+  RbacPolicy,
+} from './bootstrap.js';
 export { DEFAULT_BOOTSTRAP } from './bootstrap.js';
 export type { LatchkeyClient } from './create-client.js';
 export { createLatchkeyClient } from './create-client.js';

@@ -25,6 +25,11 @@ export interface MountLoginOptions extends MountOptions {
    * on that step instead of Main. Any other value is ignored.
    */
   pendingSignIn?: unknown;
+  /**
+   * The query string with a provider sign-in's `stytch_token_type=oauth&error=…`; defaults to
+   * `location.search`. A host that removes it from its address bar first passes the original here.
+   */
+  search?: string;
 }
 
 /** Options of mountResetPassword. */

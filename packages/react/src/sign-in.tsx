@@ -5,6 +5,7 @@ import { hasConflictingEmailProducts, hasOneTap } from './config.js';
 import { useWidgetClient } from './hooks/use-latchkey.js';
 import { afterSignIn } from './machine/second-factor.js';
 import { initialState } from './machine/state.js';
+import { readOAuthReturnError } from './oauth/oauth-return-error.js';
 import { GoogleOneTap } from './oauth/one-tap/google-one-tap.js';
 import { resolveStrings } from './strings/resolve-strings.js';
 import type { WidgetProps } from './widget/widget-props.js';
@@ -23,10 +24,22 @@ export interface SignInProps extends WidgetProps {
    * waits for a second factor: the widget starts on that step instead of Main.
    */
   pendingSignIn?: unknown;
+  /**
+   * The page's query string, read once at mount (default `location.search`): a provider sign-in
+   * that came back with `stytch_token_type=oauth&error=…` starts Main with that error shown. A
+   * host that removes the parameters from its address bar first passes the original here; one
+   * that shows the error itself passes `''`.
+   */
+  search?: string;
 }
 
 /** The login widget, starting on Main, or on the second factor of `pendingSignIn`. */
-export function SignIn({ oneTapPlaceholder = true, pendingSignIn, ...props }: SignInProps): ReactElement {
+export function SignIn({
+  oneTapPlaceholder = true,
+  pendingSignIn,
+  search,
+  ...props
+}: SignInProps): ReactElement {
   const client = useWidgetClient(props.client);
   const conflict = hasConflictingEmailProducts(props.config);
   return (
@@ -38,7 +51,13 @@ export function SignIn({ oneTapPlaceholder = true, pendingSignIn, ...props }: Si
       callbacks={props.callbacks}
       strings={props.strings}
       clock={props.clock}
-      initial={() => afterSignIn(initialState({ name: 'Main' }), pendingSignIn, { name: 'Main' })}
+      initial={() => {
+        const state = afterSignIn(initialState({ name: 'Main' }), pendingSignIn, { name: 'Main' });
+        const oauthError = readOAuthReturnError(search ?? globalThis.location?.search ?? '');
+        return oauthError && state.screen.name === 'Main'
+          ? { ...state, error: { code: oauthError, field: 'oauthReturn' } }
+          : state;
+      }}
       before={hasOneTap(props.config) ? <GoogleOneTap placeholder={oneTapPlaceholder} /> : null}
       {...(conflict
         ? {

@@ -32,6 +32,12 @@ export interface WidgetBootstrap {
   emailDomains?: readonly string[];
   /** The project's LUDS rules; the checklist names them (spec §5). */
   passwordConfig?: { ludsComplexity: number; ludsMinimumCount: number } | null;
+  /**
+   * The OAuth providers the project configured (Latchkey's `oauth_providers`): only these get a
+   * button, and One Tap runs only where `oneTap` says so. `null`: the provider answered without a
+   * list, so every configured button shows; absent: not known yet, so none shows until it is.
+   */
+  oauthProviders?: ReadonlyArray<{ providerType: string; oneTap: boolean }> | null;
 }
 
 /** How an email address signs in, as `POST /users/search` tells (`userType`). */

@@ -26,8 +26,11 @@ export interface ClickwiseConfig {
   database: DatabaseTarget;
   /** Read lazily: in development the provider writes it when it first starts. */
   project(): LatchkeyProject;
-  /** Show the Google button in the sign-in modal (the provider must have Google configured). */
-  googleOAuth: boolean;
+  /**
+   * CLICKWISE_GOOGLE_OAUTH: `1` always offers "Continue with Google" in the sign-in modal, `0`
+   * never; unset (null), it is offered when the project has Google configured (google-sign-in.ts).
+   */
+  googleOAuth: boolean | null;
   /** Error reporting (traces and replays) is off unless a DSN is set. */
   sentryDsn: string | null;
 }
@@ -53,7 +56,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): Clickwi
       project ??= projectFromEnv(env, providerDataDir);
       return project;
     },
-    googleOAuth: env.CLICKWISE_GOOGLE_OAUTH === '1',
+    googleOAuth:
+      env.CLICKWISE_GOOGLE_OAUTH === '1' ? true : env.CLICKWISE_GOOGLE_OAUTH === '0' ? false : null,
     sentryDsn: env.CLICKWISE_SENTRY_DSN || null,
   };
 }

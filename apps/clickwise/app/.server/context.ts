@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { ClickwiseConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import type { Db } from './db/database.js';
+import { createGoogleSignInCheck } from './google-sign-in.js';
 
 /** The site's services; created once per process. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   config: ClickwiseConfig;
   /** The server client of the configured project (created on first use). */
   latchkey(): LatchkeyServerClient;
+  /** Whether the sign-in modal offers "Continue with Google" (the project has it, or the override). */
+  googleSignIn(): Promise<boolean>;
   corpus(): WordFrequencies;
   close(): Promise<void>;
 }
@@ -31,9 +34,10 @@ export async function createAppContext(
 ): Promise<AppContext> {
   const handle = options.handle ?? (await openDatabase(config.database));
   let latchkey: LatchkeyServerClient | undefined;
+  const clock = options.clock ?? systemClock;
   return {
     db: handle.db,
-    clock: options.clock ?? systemClock,
+    clock,
     config,
     latchkey() {
       const project = config.project();
@@ -44,6 +48,12 @@ export async function createAppContext(
       });
       return latchkey;
     },
+    googleSignIn: createGoogleSignInCheck({
+      providerUrl: config.providerUrl,
+      publicToken: () => config.project().publicToken,
+      clock,
+      override: config.googleOAuth,
+    }),
     corpus: subtlexFrequencies,
     close: handle.close,
   };

@@ -23,6 +23,8 @@ export default function LatchkeyWidget({
         colors: { primary: '#1d3fbb' },
       }}
       callbacks={{ onError }}
+      // /user/authenticate shows a failed sign-in's reason in the modal's message area itself.
+      search=""
     />
   );
 }

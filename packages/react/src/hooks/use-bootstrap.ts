@@ -10,14 +10,18 @@ function readSync(client: WidgetClient): WidgetBootstrap {
   }
 }
 
-/** Starts from `getSync()` (the cache) and updates once `getAsync()` answers; failures keep the cache. */
+/**
+ * Starts from `getSync()` (the cache) and updates once `getAsync()` answers; failures keep the
+ * cache. An answer without `oauthProviders` (another provider, or a failed fetch) becomes `null`:
+ * known not to say.
+ */
 export function useBootstrap(client: WidgetClient): WidgetBootstrap {
   const [bootstrap, setBootstrap] = useState(() => readSync(client));
   useEffect(() => {
     let live = true;
     client.bootstrap.getAsync().then(
       (fresh) => {
-        if (live) setBootstrap(fresh);
+        if (live) setBootstrap({ ...fresh, oauthProviders: fresh.oauthProviders ?? null });
       },
       () => {},
     );

@@ -11,9 +11,10 @@ export interface ScreenError {
   /**
    * The field the error belongs to; without one it is shown as a banner. `passkey` is the
    * passkey sign-in on Main, whose message shows under its button, not in the email form;
-   * `oauth` likewise shows under the OAuth buttons.
+   * `oauth` likewise shows under the OAuth buttons; `oauthReturn` is a sign-in that came back
+   * from the provider with an error, shown at the top of Main.
    */
-  field?: 'email' | 'phone' | 'password' | 'passkey' | 'oauth';
+  field?: 'email' | 'phone' | 'password' | 'passkey' | 'oauth' | 'oauthReturn';
 }
 
 /** A transient notice; `id` makes a repeated toast a new one. */

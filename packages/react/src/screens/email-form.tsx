@@ -33,9 +33,10 @@ export function EmailForm({
   const { error, busy } = state;
 
   // A failed submit puts the user back on the field the message is about (a passkey or OAuth
-  // error belongs to its button, which keeps the focus).
+  // error belongs to its button, which keeps the focus; an OAuth return's notice takes it itself).
   useEffect(() => {
-    if (error && error.field !== 'passkey' && error.field !== 'oauth') input.current?.focus();
+    if (error && error.field !== 'passkey' && error.field !== 'oauth' && error.field !== 'oauthReturn')
+      input.current?.focus();
   }, [error]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {

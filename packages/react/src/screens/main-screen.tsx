@@ -11,6 +11,7 @@ import { CryptoWalletButtons } from '../crypto/crypto-screens.js';
 import type { MainTab, ScreenOf } from '../machine/screen.js';
 import { OAuthButtons } from '../oauth/oauth-buttons.js';
 import { oauthProvidersOf } from '../oauth/oauth-providers-of.js';
+import { OAuthReturnNotice } from '../oauth/oauth-return-notice.js';
 import { emailMethodOf, mainTabsOf } from '../otp-config.js';
 import { PasskeyLogin } from '../passkey/passkey-login.js';
 import { usePasskeyAutofill } from '../passkey/use-passkey-autofill.js';
@@ -26,20 +27,24 @@ const TAB_LABELS: Record<MainTab, StringKey> = {
 };
 
 /**
- * Main. With `oauth`, one 'Continue with {provider}' button per configured provider comes first,
+ * Main. A provider sign-in that came back with an error says so first. With `oauth`, one
+ * 'Continue with {provider}' button per provider the host and the project configured comes next,
  * then with `crypto` the wallet buttons, then an 'or' divider. With one method its form shows alone; with several, a tab list picks the
  * form. The selected tab lives in the screen, so coming back from the code screen reopens it.
  * With `passkeys`, 'Log in with a Passkey' follows the forms, and the email field offers passkeys
  * in its autofill.
  */
 export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactElement {
-  const { state, send, t, config } = useWidget();
+  const { state, send, t, config, bootstrap } = useWidget();
   const tabs = mainTabsOf(config);
   const tab = screen.tab && tabs.includes(screen.tab) ? screen.tab : tabs[0];
   const emailMethod = emailMethodOf(config);
   const passkeys = productsOf(config).includes('passkeys');
-  const oauthProviders = oauthProvidersOf(config);
+  const oauthProviders = oauthProvidersOf(config, bootstrap);
   const oauth = oauthProviders.known.length > 0;
+  // Until the bootstrap says which providers the project has, their buttons wait.
+  const oauthPending = productsOf(config).includes('oauth') && bootstrap.oauthProviders === undefined;
+  const oauthReturn = state.error?.field === 'oauthReturn' ? state.error.code : null;
   const crypto = productsOf(config).includes('crypto');
   const buttons = oauth || crypto;
   const showsEmail = tab === 'email' && emailMethod !== null;
@@ -91,6 +96,7 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
 
   return (
     <ScreenFrame title={t('main.title')}>
+      {oauthReturn ? <OAuthReturnNotice code={oauthReturn} /> : null}
       {oauth ? (
         <OAuthButtons screen={screen} providers={oauthProviders.known} unknown={oauthProviders.unknown} />
       ) : null}
@@ -99,7 +105,9 @@ export function MainScreen({ screen }: { screen: ScreenOf<'Main'> }): ReactEleme
       {methods}
       {passkeys && methods ? <Divider text={t('common.or')} /> : null}
       {passkeys ? <PasskeyLogin pending={passkeyBusy} onStart={startPasskey} /> : null}
-      {!methods && !passkeys && !buttons ? <p className="lk-text">{t('notAvailable.text')}</p> : null}
+      {!methods && !passkeys && !buttons && !oauthPending ? (
+        <p className="lk-text">{t('notAvailable.text')}</p>
+      ) : null}
     </ScreenFrame>
   );
 }

@@ -42,7 +42,8 @@ export function PhoneForm({ channel, initialNumber, otherPending = false }: Phon
   }, [phone]);
 
   useEffect(() => {
-    if (error && error.field !== 'passkey' && error.field !== 'oauth') input.current?.focus();
+    if (error && error.field !== 'passkey' && error.field !== 'oauth' && error.field !== 'oauthReturn')
+      input.current?.focus();
   }, [error]);
 
   const onNumberChange = (input: HTMLInputElement): void => {

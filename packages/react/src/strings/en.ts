@@ -45,6 +45,10 @@ export const en = {
   'main.tabWhatsApp': 'WhatsApp',
   'main.continueWithProvider': 'Continue with {provider}',
   'main.loginWithPasskey': 'Log in with a Passkey',
+  // A provider sign-in that came back with an error (the page's `error` parameter, never its text).
+  'oauth.returnFailed': 'That sign-in did not finish. Try again, or choose another way to sign in.',
+  'oauth.returnUnavailable':
+    'The sign-in provider is not answering right now. Try again in a moment, or choose another way to sign in.',
 
   // Magic-link sent
   'emailConfirmation.title': 'Check your email',
@@ -183,6 +187,15 @@ export const en = {
   'errors.webauthn_unsupported': 'Passkeys cannot be used in this browser. Use another way to log in.',
   'errors.webauthn_ceremony_failed':
     'Your Passkey could not be used. Try again or use another way to log in.',
+  // OAuth sign-ins that came back with an error (oauth/oauth-return-error.ts).
+  'errors.oauth_user_cancelled': 'Sign-in was cancelled. Try again, or choose another way to sign in.',
+  'errors.oauth_config_not_found':
+    'That sign-in option is not set up for this site yet. Choose another way to sign in.',
+  'errors.oauth_state_mismatch':
+    'That sign-in could not be checked: it took too long, or it started in another browser. Please try again.',
+  'errors.oauth_token_invalid': "The sign-in provider's answer could not be verified. Please try again.",
+  'errors.oauth_account_conflict':
+    'An account with this email address already exists. Sign in the way you did before.',
 } as const;
 
 /** A key of the strings table. */

@@ -78,6 +78,8 @@ export interface FakeClientOptions {
   /** `totps.recover`; resolves TOTP_AUTHENTICATED_RESULT unless set. */
   totpRecover?: (options: { recovery_code: string; session_duration_minutes: number }) => Promise<unknown>;
   bootstrap?: WidgetBootstrap;
+  /** `bootstrap.getAsync` when it answers otherwise than `bootstrap` (e.g. later: a first visit's fetch). */
+  bootstrapAsync?: () => Promise<WidgetBootstrap>;
   user?: WidgetUser | null;
   session?: WidgetSession | null;
   floating?: boolean;
@@ -326,8 +328,21 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
     },
     telemetryEvents: [],
     bootstrap: {
-      getSync: () => options.bootstrap ?? { displayWatermark: true, emailDomains: ['latchkey.test'] },
-      getAsync: async () => options.bootstrap ?? { displayWatermark: true, emailDomains: ['latchkey.test'] },
+      // By default a provider that lists no OAuth providers (`null`): every configured button shows.
+      getSync: () =>
+        options.bootstrap ?? {
+          displayWatermark: true,
+          emailDomains: ['latchkey.test'],
+          oauthProviders: null,
+        },
+      getAsync: async () =>
+        options.bootstrapAsync
+          ? options.bootstrapAsync()
+          : (options.bootstrap ?? {
+              displayWatermark: true,
+              emailDomains: ['latchkey.test'],
+              oauthProviders: null,
+            }),
     },
     magicLinks: {
       email: {

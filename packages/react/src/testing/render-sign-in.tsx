@@ -2,16 +2,23 @@
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { WidgetConfig, WidgetEvent } from '../config.js';
-import { SignIn } from '../sign-in.js';
+import { SignIn, type SignInProps } from '../sign-in.js';
 import { createFakeClient } from './fake-client.js';
 
-/** Renders SignIn with `config`; returns the fake client, the events and errors it reported and a user. */
-export function renderSignIn(config: WidgetConfig, options: Parameters<typeof createFakeClient>[0] = {}) {
+/**
+ * Renders SignIn with `config` (and further SignIn `props`); returns the fake client, the events
+ * and errors it reported and a user.
+ */
+export function renderSignIn(
+  config: WidgetConfig,
+  options: Parameters<typeof createFakeClient>[0] = {},
+  props: Pick<SignInProps, 'search'> = {},
+) {
   const client = createFakeClient(options);
   const events: WidgetEvent[] = [];
   const errors: unknown[] = [];
   const user = userEvent.setup();
   const callbacks = { onEvent: (e: WidgetEvent) => events.push(e), onError: (e: unknown) => errors.push(e) };
-  const view = render(<SignIn client={client} config={config} callbacks={callbacks} />);
+  const view = render(<SignIn client={client} config={config} callbacks={callbacks} {...props} />);
   return { client, events, errors, user, unmount: view.unmount };
 }

@@ -1,13 +1,13 @@
 /** @module bootstrap.routes — GET /projects/bootstrap/{public_token} under /sdk/v1. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { assertOriginAllowed, requireProjectByPublicToken } from '../../plugins/project-auth.js';
+import type { ConfiguredOAuthProvider, OAuthConfigSource } from '../oauth/oauth-config-source.js';
 import type { Project } from '../projects/project.js';
 import { type Bootstrap, BootstrapParams, BootstrapResponse } from './bootstrap.schemas.js';
 
 /** The public configuration the SDK and widget read (wire/objects.md "Bootstrap"). */
-export function toBootstrap(project: Project): Bootstrap {
+export function toBootstrap(project: Project, oauthProviders: readonly ConfiguredOAuthProvider[]): Bootstrap {
   return {
     disable_sdk_watermark: project.disableSdkWatermark,
     // The official 6.x widget names the project on its consent and logout screens.
@@ -36,6 +36,11 @@ export function toBootstrap(project: Project): Bootstrap {
     rbac_policy: { roles: [], resources: [] },
     vertical: project.vertical,
     siwe_required_for_crypto_wallets: project.siweRequiredForCryptoWallets,
+    // Not in the official SDK's bootstrap (it ignores the key): the widget offers these providers only.
+    oauth_providers: oauthProviders.map((provider) => ({
+      provider_type: provider.providerType,
+      one_tap: provider.oneTap,
+    })),
   };
 }
 
@@ -43,7 +48,10 @@ export function toBootstrap(project: Project): Bootstrap {
  * The project comes from the path; Basic auth is not required (the data is public and the SDK
  * may call this before it has any credentials it trusts), but the origin is still checked.
  */
-export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app) => {
+export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ configs: OAuthConfigSource }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/projects/bootstrap/:public_token',
     { schema: { params: BootstrapParams, response: { 200: BootstrapResponse } } },
@@ -53,7 +61,7 @@ export const bootstrapRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         request.params.public_token,
       );
       assertOriginAllowed(request, reply, project);
-      return ok(request, toBootstrap(project));
+      return ok(request, toBootstrap(project, await options.configs.list(project)));
     },
   );
 };

@@ -47,6 +47,8 @@ export const BootstrapFields = Type.Object({
   rbac_policy: RbacPolicy,
   vertical: Type.Union([Type.Literal('CONSUMER'), Type.Literal('B2B'), Type.Null()]),
   siwe_required_for_crypto_wallets: Type.Boolean(),
+  // Latchkey's own: the OAuth providers the project can sign in with (docs/provider-api.md).
+  oauth_providers: Type.Array(Type.Object({ provider_type: Type.String(), one_tap: Type.Boolean() })),
 });
 
 /** The bootstrap data. */

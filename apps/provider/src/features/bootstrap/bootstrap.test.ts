@@ -7,6 +7,9 @@ import {
   sdkHeaders,
   type TestContext,
 } from '../../../test/test-app.js';
+import { cryptoRandom } from '../../random.js';
+import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
+import { validateUpstreamConfig } from '../oauth/upstream/upstream-config.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,6 +44,8 @@ it('returns every bootstrap key in snake_case, password_config always present', 
     rbac_policy: { roles: [], resources: [] },
     vertical: 'CONSUMER',
     siwe_required_for_crypto_wallets: false,
+    // No OAuth provider is configured (and this app serves no development issuer).
+    oauth_providers: [],
   });
 });
 
@@ -90,6 +95,35 @@ it('shows captcha settings {enabled:true, siteKey} for a project with a site key
   );
   // The minimum score is the provider's business and stays out of the public bootstrap.
   expect(data.captcha_settings).toEqual({ enabled: true, siteKey: '6LcBootstrapSiteKey' });
+});
+
+it('lists the OAuth providers the project configured, in the wire order; One Tap only with its own Google', async () => {
+  const project = await ctx.givenProject({ allowedOrigins: [DEMO_ORIGIN] });
+  for (const providerType of ['github', 'google'] as const) {
+    const config = validateUpstreamConfig({
+      providerType,
+      clientId: `${providerType}-client`,
+      clientSecret: 's',
+    });
+    if (!config.ok) throw new Error(config.message);
+    await saveOAuthConfig(
+      ctx.db,
+      { clock: ctx.clock, random: cryptoRandom, keyEncryptionSecret: undefined },
+      project.project.id,
+      config.config,
+    );
+  }
+  const { data } = json(
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/sdk/v1/projects/bootstrap/${project.public_token}`,
+      headers: sdkHeaders(project.public_token),
+    }),
+  );
+  expect(data.oauth_providers).toEqual([
+    { provider_type: 'google', one_tap: true },
+    { provider_type: 'github', one_tap: false },
+  ]);
 });
 
 it('unknown public token → 401 invalid_public_token', async () => {

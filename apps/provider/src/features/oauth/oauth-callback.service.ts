@@ -14,10 +14,10 @@ import { callbackUrl } from './callback-url.js';
 import { completeOAuthSignIn } from './complete-oauth-sign-in.js';
 import type { CallbackFields } from './oauth.schemas.js';
 import type { OAuthStateRow } from './oauth.table.js';
-import { loadUpstreamConfig } from './oauth-config-store.js';
+import type { OAuthConfigSource } from './oauth-config-source.js';
 import { buildOAuthRedirectUrl } from './oauth-redirect-url.js';
 import { hasStateCookie } from './oauth-state-cookie.js';
-import { consumeOAuthState } from './oauth-states.repository.js';
+import { consumeOAuthState, findOAuthStateLoginRedirect } from './oauth-states.repository.js';
 import { requireProviderType } from './provider-name.js';
 import type { AppleUser } from './upstream/identity.js';
 import { type OAuthProviderType, providerDisplayName } from './upstream/provider-types.js';
@@ -31,6 +31,8 @@ export interface OAuthCallbackDeps {
   upstream: UpstreamClient;
   keyEncryptionSecret: string | undefined;
   publicUrl: string;
+  /** The project's upstream configurations (the development issuer's for the dev project in development). */
+  configs: OAuthConfigSource;
 }
 
 /** The way back to the app: a token, or an error the app can show; `failure` is set for the latter. */
@@ -98,7 +100,7 @@ export function createOAuthCallbackService(deps: OAuthCallbackDeps) {
     // The state row cascades away with its project, so a consumed state always has one.
     if (!projectRow) throw stateMismatch('The project of this sign-in no longer exists.');
     const project = toProject(projectRow);
-    const config = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, provider);
+    const config = await deps.configs.load(project, provider);
     if (!config) throw new ApiError('oauth_config_not_found');
     const tokens = await deps.upstream.exchangeCode(config, {
       code: fields.code,
@@ -154,6 +156,15 @@ export function createOAuthCallbackService(deps: OAuthCallbackDeps) {
         });
         return { location, state, failure };
       }
+    },
+
+    /**
+     * Where a callback refused before its state was known good can still return the browser: the
+     * login redirect stored with that state at the start (allow-listed then), if the state exists.
+     */
+    async refusalReturnUrl(state: string | undefined): Promise<string | undefined> {
+      if (!state || state.length > 256) return undefined;
+      return findOAuthStateLoginRedirect(deps.db, hashToken(state));
     },
   };
 }

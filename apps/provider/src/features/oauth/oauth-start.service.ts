@@ -10,7 +10,7 @@ import { resolveRedirects } from '../magic-links/redirect-urls.js';
 import type { Project } from '../projects/project.js';
 import { callbackUrl } from './callback-url.js';
 import type { StartInput } from './oauth.schemas.js';
-import { loadUpstreamConfig } from './oauth-config-store.js';
+import type { OAuthConfigSource } from './oauth-config-source.js';
 import { deleteExpiredOAuthStates, insertOAuthState } from './oauth-states.repository.js';
 import { deleteExpiredOAuthTokens } from './oauth-tokens.repository.js';
 import { requireProviderType } from './provider-name.js';
@@ -30,7 +30,8 @@ export interface OAuthStartDeps {
   clock: Clock;
   upstream: UpstreamClient;
   lookups: LookupThrottle;
-  keyEncryptionSecret: string | undefined;
+  /** The project's upstream configurations (the development issuer's for the dev project in development). */
+  configs: OAuthConfigSource;
   /** The provider's own origin (LATCHKEY_PUBLIC_URL): the upstream sends the browser back there. */
   publicUrl: string;
   /** Expired states and tokens are deleted at most this often (default a minute). */
@@ -101,7 +102,7 @@ export function createOAuthStartService(deps: OAuthStartDeps) {
       clientIp: string,
     ): Promise<OAuthStart> {
       const provider = requireProviderType(providerName);
-      const config = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, provider);
+      const config = await deps.configs.load(project, provider);
       if (!config) throw new ApiError('oauth_config_not_found');
       // SECURITY C1/C2: exact match against the allow-list, resolved before anything is stored.
       const redirects = resolveRedirects(project, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
 import { givenOAuthConfig, startOAuth, stateCookieOf } from '../../../test/oauth-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
@@ -200,25 +200,59 @@ describe('refusals before the redirect', () => {
     );
   });
 
-  it('a browser gets the error as a small HTML page with the message and error_type', async () => {
+  it('a browser is sent back (303) to the allow-listed login URL with the error; nothing is stored', async () => {
     const states = await countRows(ctx, 'oauth_states');
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    // No login_redirect_url: the project's default. Given and allowed: that one.
+    for (const [query, back] of [
+      [{}, DEMO_REDIRECT],
+      [{ login_redirect_url: 'http://localhost:4100/login?x=1' }, 'http://localhost:4100/login?x=1'],
+    ] as const) {
+      const response = await startOAuth(ctx, 'microsoft', query, browser);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      const location = new URL(response.headers.location as string);
+      expect(`${location.origin}${location.pathname}`).toBe(back.split('?')[0]);
+      if (back.includes('?x=1')) expect(location.searchParams.get('x')).toBe('1');
+      expect(location.searchParams.get('stytch_token_type')).toBe('oauth');
+      expect(location.searchParams.get('error')).toBe('oauth_config_not_found');
+      expect(location.searchParams.get('error_description')).toBe(
+        'This project has no configuration for this OAuth provider.',
+      );
+      expect(location.searchParams.has('token')).toBe(false);
+    }
+    expect(await countRows(ctx, 'oauth_states')).toBe(states);
+  });
+
+  it('with no allow-listed URL to go back to, a browser gets a small HTML page with the message, error_type and a way back', async () => {
+    const states = await countRows(ctx, 'oauth_states');
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    // A redirect URL the project does not allow is never gone to, even with the error.
     const response = await startOAuth(
       ctx,
-      'microsoft',
-      {},
-      { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      'google',
+      { public_token: strict.public_token, login_redirect_url: 'https://evil.example/callback' },
+      browser,
     );
-    expect(response.statusCode).toBe(404);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    expect(response.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'unsafe-inline'; frame-ancestors 'none'$/,
     );
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('This project has no configuration for this OAuth provider.');
-    expect(response.body).toContain('<code>oauth_config_not_found</code>');
-    // Without any Accept header too.
-    expect((await startOAuth(ctx, '<script>')).body).toContain(
-      '&quot;&lt;script&gt;&quot; is not an OAuth provider',
+    expect(response.body).toContain('<code>invalid_redirect_url</code>');
+    expect(response.body).toContain('<button type="button" id="back" hidden>Go back</button>');
+    // A project without a default login URL, and no Accept header at all.
+    const noDefault = await ctx.givenProject({ allowedRedirectUrls: [ALLOWED] });
+    const page = await startOAuth(ctx, '<script>', { public_token: noDefault.public_token });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('&quot;&lt;script&gt;&quot; is not an OAuth provider');
+    // An unknown project has no allow-list at all.
+    expect((await startOAuth(ctx, 'google', { public_token: 'public-token-test-nope' })).statusCode).toBe(
+      401,
     );
     expect(await countRows(ctx, 'oauth_states')).toBe(states);
   });

@@ -29,6 +29,22 @@ export async function consumeOAuthState(
     .executeTakeFirst();
 }
 
+/**
+ * The login redirect URL stored with the state of this hash, used or not, expired or not (until
+ * swept): where a refused callback can still send the browser back to (checked at the start).
+ */
+export async function findOAuthStateLoginRedirect(
+  db: DbExecutor,
+  stateHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('oauth_states')
+    .select('login_redirect_url')
+    .where('state_hash', '=', stateHash)
+    .executeTakeFirst();
+  return row?.login_redirect_url;
+}
+
 /** Deletes every state that expired at or before `now` (used or not); returns how many. */
 export async function deleteExpiredOAuthStates(db: DbExecutor, now: Date): Promise<number> {
   const result = await db.deleteFrom('oauth_states').where('expires_at', '<=', now).executeTakeFirst();

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCatalog } from '../../errors/catalog.js';
 import { handleError, toApiError } from '../../errors/error-handler.js';
 import { requireProjectByPublicToken } from '../../plugins/project-auth.js';
 import { prefersJson } from './accept-negotiation.js';
@@ -11,6 +12,8 @@ import { registerFormBodyParser } from './form-body-parser.js';
 import { type CallbackFields, CallbackInput, ProviderParams, StartQuery } from './oauth.schemas.js';
 import type { OAuthCallbackService } from './oauth-callback.service.js';
 import { ERROR_PAGE_CSP, renderOAuthErrorPage } from './oauth-error-page.js';
+import { startErrorReturnUrl } from './oauth-error-return.js';
+import { buildOAuthRedirectUrl } from './oauth-redirect-url.js';
 import type { OAuthStartService } from './oauth-start.service.js';
 import { clearedStateCookie, stateCookie } from './oauth-state-cookie.js';
 
@@ -47,6 +50,20 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     .send(renderOAuthErrorPage(apiError, request.id));
 }
 
+/**
+ * A refusal a browser meets, sent back to the app's allow-listed page with the error (as a
+ * callback's later failures are), so the widget shows it with a way to try again.
+ */
+function returnWithError(error: unknown, request: FastifyRequest, reply: FastifyReply, url: string) {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error, error_type: apiError.code }, 'request failed');
+  // An invalid_request message can quote the request (a provider name, a parameter name): anyone
+  // can make that link, so the app's page gets the catalogue's words instead (content spoofing).
+  const description =
+    apiError.code === 'invalid_request' ? errorCatalog.invalid_request.message : apiError.message;
+  return guardHeaders(reply).redirect(buildOAuthRedirectUrl(url, { error: apiError.code, description }), 303);
+}
+
 /** The redirect flow's two routes. */
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, options) => {
   app.setErrorHandler(answerError);
@@ -61,12 +78,21 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         request.server.projectLookup,
         request.query.public_token,
       );
-      const started = await options.start.start(
-        project,
-        request.params.provider,
-        request.query,
-        request.clientIp,
-      );
+      let started: Awaited<ReturnType<OAuthStartService['start']>>;
+      try {
+        started = await options.start.start(
+          project,
+          request.params.provider,
+          request.query,
+          request.clientIp,
+        );
+      } catch (error) {
+        const back = prefersJson(request.headers.accept)
+          ? undefined
+          : startErrorReturnUrl(project, request.query.login_redirect_url);
+        if (back === undefined) throw error;
+        return returnWithError(error, request, reply, back);
+      }
       return guardHeaders(reply)
         .header('set-cookie', stateCookie(started.state, options.secureCookies))
         .redirect(started.authorizationUrl, 302);
@@ -79,7 +105,16 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     provider: string,
     fields: CallbackFields,
   ) {
-    const result = await options.callback.callback(provider, fields, request.headers.cookie);
+    let result: Awaited<ReturnType<OAuthCallbackService['callback']>>;
+    try {
+      result = await options.callback.callback(provider, fields, request.headers.cookie);
+    } catch (error) {
+      const back = prefersJson(request.headers.accept)
+        ? undefined
+        : await options.callback.refusalReturnUrl(fields.state);
+      if (back === undefined) throw error;
+      return returnWithError(error, request, reply, back);
+    }
     if (result.failure && result.failure.status >= 500) {
       request.log.error({ err: result.failure, error_type: result.failure.code }, 'OAuth callback failed');
     }

@@ -1,6 +1,8 @@
 /** @module oauth/one-tap/google-one-tap — the One Tap prompt area and the prompt itself (spec §2). */
 import type { ReactElement } from 'react';
 import { OneTapPlaceholder } from '../../components/one-tap-placeholder.js';
+import { useWidget } from '../../widget/widget-context.js';
+import { oneTapAllowed } from '../oauth-providers-of.js';
 import { useGoogleOneTap } from './use-google-one-tap.js';
 
 /** Props of GoogleOneTap. */
@@ -9,8 +11,14 @@ export interface GoogleOneTapProps {
   placeholder: boolean;
 }
 
-/** Starts One Tap once per mount, above the widget's screens. */
+/**
+ * Starts One Tap once per mount, above the widget's screens, when the project can run it (its
+ * bootstrap lists a Google of its own); the area goes when the prompt could not load. Nothing
+ * starts, and nothing is logged, for a project without Google.
+ */
 export function GoogleOneTap({ placeholder }: GoogleOneTapProps): ReactElement | null {
-  useGoogleOneTap();
-  return placeholder ? <OneTapPlaceholder /> : null;
+  const { bootstrap } = useWidget();
+  const allowed = oneTapAllowed(bootstrap) === true;
+  const failed = useGoogleOneTap(allowed);
+  return placeholder && allowed && !failed ? <OneTapPlaceholder /> : null;
 }

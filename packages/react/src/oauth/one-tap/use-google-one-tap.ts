@@ -1,5 +1,5 @@
 /** @module oauth/one-tap/use-google-one-tap — starts Google One Tap once per mount and reports its result (spec §3, §8). */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ONE_TAP_PLACEHOLDER_ID } from '../../components/one-tap-placeholder.js';
 import type { WidgetConfig } from '../../config.js';
 import { emit } from '../../machine/effect-context.js';
@@ -23,17 +23,19 @@ export function oneTapOptionsOf(config: WidgetConfig, document: Document): Widge
 }
 
 /**
- * Runs `client.oauth.googleOneTap.start` once per mount of the widget (a re-render or React's
- * development re-run of effects never starts a second prompt). A failure is logged as
+ * Runs `client.oauth.googleOneTap.start` once per mount of the widget, once `enabled` (a re-render
+ * or React's development re-run of effects never starts a second prompt). A failure is logged as
  * 'One Tap could not load: {reason}' and reported to the host as `ONE_TAP_RESULT`
- * `{ success: false, reason }`; a success (the page is on its way to the redirect) as `{ success: true }`.
+ * `{ success: false, reason }`; a success (the page is on its way to the redirect) as
+ * `{ success: true }`. Returns true once the start has failed, so its area can go.
  */
-export function useGoogleOneTap(): void {
+export function useGoogleOneTap(enabled: boolean): boolean {
   const { effectContext, t } = useWidget();
   const started = useRef(false);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (!enabled || started.current) return;
     started.current = true;
     const ctx = effectContext();
     let start: Promise<WidgetGoogleOneTapResult>;
@@ -56,7 +58,10 @@ export function useGoogleOneTap(): void {
           t('fallback.oneTap', { reason: result.reason }),
           ...(result.error === undefined ? [] : [result.error]),
         );
+        setFailed(true);
         emit(effectContext(), ONE_TAP_RESULT_EVENT, { success: false, reason: result.reason });
       });
-  }, [effectContext, t]);
+  }, [enabled, effectContext, t]);
+
+  return failed;
 }
