@@ -1,7 +1,7 @@
 /** @module projects.repository — SQL for projects. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { NewProjectRow, ProjectRow } from './projects.table.js';
+import type { NewProjectRow, ProjectRow, ProjectRowUpdate } from './projects.table.js';
 
 /** The project owning `publicToken`, if any. */
 export async function findProjectByPublicToken(
@@ -19,6 +19,15 @@ export async function findProjectById(db: DbExecutor, id: string): Promise<Proje
 /** Inserts a project row. */
 export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes the columns in `changes` of the project with `id`; undefined when there is none. */
+export async function updateProject(
+  db: DbExecutor,
+  id: string,
+  changes: ProjectRowUpdate,
+): Promise<ProjectRow | undefined> {
+  return db.updateTable('projects').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /**
