@@ -62,11 +62,21 @@ const createCaptchaProject = [
   `> ${e2eDataDir}/captcha-project.json`,
 ].join(' ');
 
-// The dev project signs in with "Google" through the e2e stand-in (e2e/support/fake-google).
+// Clickwise's own development project, made as `npm start` makes it: its emails say "Clickwise".
+const clickwiseAuthenticate = `${clickwiseUrl}/user/authenticate`;
+const createClickwiseProject = [
+  'node apps/provider/dist/cli.js project create --dev clickwise --name Clickwise',
+  `--login-redirect-url ${clickwiseAuthenticate} --signup-redirect-url ${clickwiseAuthenticate}`,
+  '> /dev/null',
+].join(' ');
+const clickwiseProjectId = `$(node -p "require('${e2eDataDir}/clickwise-project.json').project_id")`;
+
+// The dev project and Clickwise's sign in with "Google" through the e2e stand-in (e2e/support/fake-google).
+const googleFlags = `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`;
 const configureGoogle = [
   'node apps/provider/dist/cli.js project create > /dev/null &&',
-  'node apps/provider/dist/cli.js oauth set --dev --provider google',
-  `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
+  `node apps/provider/dist/cli.js oauth set --dev --provider google ${googleFlags} > /dev/null &&`,
+  `node apps/provider/dist/cli.js oauth set --project ${clickwiseProjectId} --provider google ${googleFlags}`,
   '> /dev/null',
 ].join(' ');
 
@@ -124,7 +134,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createClickwiseProject} && ${configureGoogle} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
@@ -154,7 +164,7 @@ export default defineConfig({
       },
     },
     {
-      // Clickwise reads the provider's dev project from e2eDataDir when it first needs it.
+      // Clickwise reads its project (clickwise-project.json) from e2eDataDir when it first needs it.
       command: `rm -rf ${clickwiseDataDir} && node apps/clickwise/server/main.mjs`,
       cwd: '..',
       url: `${clickwiseUrl}/how-estimates-work`,
