@@ -62,6 +62,14 @@ const createCaptchaProject = [
   `> ${e2eDataDir}/captcha-project.json`,
 ].join(' ');
 
+// Clickwise's own development project, made as `npm start` makes it: its emails say "Clickwise".
+const clickwiseAuthenticate = `${clickwiseUrl}/user/authenticate`;
+const createClickwiseProject = [
+  'node apps/provider/dist/cli.js project create --dev clickwise --name Clickwise',
+  `--login-redirect-url ${clickwiseAuthenticate} --signup-redirect-url ${clickwiseAuthenticate}`,
+  '> /dev/null',
+].join(' ');
+
 // A project whose "Google" is the e2e stand-in (e2e/support/fake-google), with One Tap: the demo
 // page picks it with `?login=oauth&project=google`. The dev project itself has no OAuth
 // configuration, as on a fresh clone: its buttons sign in through the provider's development issuer.
@@ -131,7 +139,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createGoogleProject} && node apps/provider/dist/main.js`,
+      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createClickwiseProject} && ${createGoogleProject} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
@@ -164,7 +172,7 @@ export default defineConfig({
       },
     },
     {
-      // Clickwise reads the provider's dev project from e2eDataDir when it first needs it.
+      // Clickwise reads its project (clickwise-project.json) from e2eDataDir when it first needs it.
       command: `rm -rf ${clickwiseDataDir} && node apps/clickwise/server/main.mjs`,
       cwd: '..',
       url: `${clickwiseUrl}/how-estimates-work`,

@@ -87,6 +87,7 @@ export function ensureBuilt() {
   const clickwiseSources = Math.max(
     sources,
     newestMtime(join(repoRoot, 'apps/clickwise/app')),
+    newestMtime(join(repoRoot, 'apps/clickwise/public')),
     newestMtime(join(repoRoot, 'packages/node/src')),
   );
   if (!existsSync(clickwiseBuild) || statSync(clickwiseBuild).mtimeMs < clickwiseSources) {

@@ -1,6 +1,6 @@
 // `npm start`: install and build what is missing, then run the provider, the demo host page and
 // Clickwise (each on the embedded database) until interrupted.
-import { ensureBuilt, ensureInstalled, startChild, waitForHttp } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, run, startChild, waitForHttp } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
@@ -9,7 +9,37 @@ const providerPort = process.env.PORT ?? '4000';
 const demoPort = process.env.DEMO_PORT ?? '4100';
 const clickwisePort = process.env.CLICKWISE_PORT ?? '3000';
 const providerUrl = `http://localhost:${providerPort}`;
+const clickwiseOrigin = (process.env.CLICKWISE_PUBLIC_URL || `http://localhost:${clickwisePort}`).replace(
+  /\/+$/,
+  '',
+);
 const children = [];
+
+// Clickwise signs its visitors in with a development project of its own, named Clickwise, so its
+// emails say Clickwise while the demo's project keeps its name: the provider's CLI makes it once
+// (kept in .data/clickwise-project.json beside dev-project.json), before the provider opens the
+// database. LATCHKEY_PROJECT_ID/… name another project instead.
+if (!process.env.LATCHKEY_PROJECT_ID) {
+  const authenticate = `${clickwiseOrigin}/user/authenticate`;
+  run(
+    process.execPath,
+    [
+      'apps/provider/dist/cli.js',
+      'project',
+      'create',
+      '--dev',
+      'clickwise',
+      '--name',
+      'Clickwise',
+      '--login-redirect-url',
+      authenticate,
+      '--signup-redirect-url',
+      authenticate,
+    ],
+    // The credentials it prints include the secret: the file holds them, the console must not.
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
 
 function shutdown(code = 0) {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
@@ -39,7 +69,7 @@ if (!(await waitForHttp(`${providerUrl}/`, 120_000))) {
     console.error(`demo exited (${code}); stopping`);
     shutdown(code ?? 1);
   });
-  // Clickwise signs its visitors in with the provider's dev project, so it starts once that exists.
+  // Clickwise reads its project's file (written above) when a visitor first signs in.
   const clickwise = startChild('clickwise', process.execPath, ['apps/clickwise/server/main.mjs'], {
     CLICKWISE_PORT: clickwisePort,
     PROVIDER_URL: providerUrl,

@@ -1,6 +1,6 @@
 // Page object for Clickwise, the marketing site: found by role and label, as a person would.
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { magicLinkIn, waitForMessages } from '../support/outbox.js';
+import { magicLinkIn, type OutboxMessage, waitForMessages } from '../support/outbox.js';
 import { clickwiseUrl } from '../support/stack.js';
 import { DevSignInPage } from './dev-sign-in-page.js';
 
@@ -10,13 +10,40 @@ export class ClickwiseSite {
   readonly resultsPanel: Locator;
   readonly signInDialog: Locator;
   readonly widgetEmail: Locator;
+  readonly headerSignIn: Locator;
+  /** The banner of sample search terms under the hero. */
+  readonly termsMarquee: Locator;
 
   constructor(readonly page: Page) {
     this.searchInput = page.getByRole('searchbox', { name: /try a search term/i });
-    this.estimateButton = page.getByRole('button', { name: 'Estimate' });
+    this.estimateButton = page.getByRole('button', { name: 'Estimate', exact: true });
     this.resultsPanel = page.locator('#results-panel');
     this.signInDialog = page.getByRole('dialog', { name: 'Sign in to Clickwise' });
     this.widgetEmail = this.signInDialog.getByRole('textbox', { name: 'Email' });
+    this.headerSignIn = page.getByRole('banner').getByRole('button', { name: 'Sign in' });
+    this.termsMarquee = page.getByRole('region', { name: 'Search terms people try' });
+  }
+
+  /** A sample term's button in the marquee (the copy that is read out and takes focus). */
+  sampleTerm(term: string): Locator {
+    return this.termsMarquee.getByRole('button', { name: `Estimate ${term}` });
+  }
+
+  /**
+   * Holds estimate requests at the network until the returned function is called, so
+   * the 'Estimating…' state can be seen; Clickwise's own server then answers them as usual.
+   */
+  async holdEstimates(): Promise<() => Promise<void>> {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await this.page.route('**/estimate', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Once released, later estimates pass straight through.
+    return async () => release();
   }
 
   async open(path = '/'): Promise<void> {
@@ -30,8 +57,8 @@ export class ClickwiseSite {
     await this.estimateButton.click();
   }
 
-  /** Asks for a magic link in the sign-in modal, then follows it from the dev outbox. */
-  async signInByMagicLink(request: APIRequestContext, email: string): Promise<void> {
+  /** Asks for a magic link in the sign-in modal, then follows it from the dev outbox; returns the email. */
+  async signInByMagicLink(request: APIRequestContext, email: string): Promise<OutboxMessage> {
     await expect(this.signInDialog).toBeVisible();
     await this.widgetEmail.fill(email);
     await this.signInDialog.getByRole('button', { name: /continue with email/i }).click();
@@ -40,6 +67,7 @@ export class ClickwiseSite {
     const link = magicLinkIn(message!);
     expect(link.startsWith(`${clickwiseUrl}/user/authenticate?`)).toBe(true);
     await this.page.goto(link);
+    return message!;
   }
 
   /** 'Continue with Google' in the sign-in modal; the browser leaves for the (fake) Google. */

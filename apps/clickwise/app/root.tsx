@@ -18,9 +18,13 @@ import { pageBootScript } from './client/after-sign-in.js';
 import { ErrorReporting } from './components/error-reporting.js';
 import { SignInProvider, type SiteLatchkeyConfig } from './components/sign-in-modal.js';
 
+// The icons are in public/: /favicon.ico for browsers that ask for it unprompted, the SVG for
+// the others, and a full-bleed PNG for phones' home screens.
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: 'data:,' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
 /** What every page needs to know about the visitor and the site. */

@@ -12,10 +12,11 @@ import {
   parseOAuthCommand,
   runOAuthCommand,
 } from './features/oauth/oauth-cli.js';
-import { ensureDevProject, readDevProjectFile } from './features/projects/dev-project.js';
+import { ensureDevProject, isDevProjectKey, readDevProjectFile } from './features/projects/dev-project.js';
 import { toProject } from './features/projects/project.js';
+import { checkProjectName } from './features/projects/project-name.js';
 import { parseVerticalFlag } from './features/projects/project-vertical-flag.js';
-import { findProjectById, updateProjectSettings } from './features/projects/projects.repository.js';
+import { findProjectById, updateProject } from './features/projects/projects.repository.js';
 import { createProject } from './features/projects/projects.service.js';
 import { SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import { cryptoRandom } from './random.js';
@@ -23,6 +24,11 @@ import { cryptoRandom } from './random.js';
 const USAGE = `Usage:
   latchkey-provider project create
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
+  latchkey-provider project create --dev KEY [--name NAME] [--login-redirect-url URL] [--signup-redirect-url URL]
+      Ensure a further development project (any http://localhost origin and redirect URL, like the
+      development project) kept in .data/KEY-project.json, e.g. one per local app so that each app's
+      emails carry its own name. A new project is named NAME; an existing one keeps its name and gets
+      the redirect URLs given. Prints its credentials.
   latchkey-provider project create --name NAME [--origin URL]... [--redirect-url URL]...
       [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe] [--mfa]
       [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
@@ -36,8 +42,10 @@ const USAGE = `Usage:
         .map((f) => f.json)
         .join(', ')}.
       --vertical: the kind of project the bootstrap tells the official SDK (default consumer).
-  latchkey-provider project update [PROJECT_ID] --vertical consumer|b2b|none
-      Change a setting of PROJECT_ID (or of the development project) and print its configuration.
+  latchkey-provider project update [PROJECT_ID] [--name NAME] [--vertical consumer|b2b|none]
+      Change the display name (which emails and passkey prompts show) or the vertical of PROJECT_ID
+      (default: the development project) and print its configuration. A running provider uses it
+      within 5 seconds.
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
 ${OAUTH_USAGE}
@@ -118,6 +126,7 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
+      dev: { type: 'string' },
       origin: { type: 'string', multiple: true },
       'redirect-url': { type: 'string', multiple: true },
       'login-redirect-url': { type: 'string' },
@@ -138,24 +147,46 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   const [noun, verb, id] = positionals;
-  if (values.help || noun !== 'project' || !['create', 'update', 'show'].includes(verb ?? ''))
+  if (values.help || noun !== 'project' || (verb !== 'create' && verb !== 'update' && verb !== 'show'))
     throw new UsageError(USAGE);
+  // Checked before the database opens, so a usage mistake touches nothing.
+  let name: string | undefined;
+  if (values.name !== undefined) {
+    const checked = checkProjectName(values.name);
+    if (!checked.ok) throw new UsageError(checked.problem);
+    name = checked.name;
+  }
   const vertical = values.vertical === undefined ? undefined : parseVerticalFlag(values.vertical);
   if (vertical && !vertical.ok) throw new UsageError(vertical.problem);
-  if (verb === 'update' && !vertical) throw new UsageError(`Nothing to update.\n${USAGE}`);
+  if (verb === 'update' && name === undefined && !vertical)
+    throw new UsageError('project update needs --name NAME or --vertical consumer|b2b|none.');
+  if (values.dev !== undefined && (verb !== 'create' || !isDevProjectKey(values.dev)))
+    throw new UsageError(`Bad --dev ${values.dev} (project create --dev KEY; KEY of a-z, 0-9 and -).`);
 
   const config = loadConfig(process.env, { requireTransports: false });
   const database = await openDatabase(config);
   const deps = { clock: systemClock, random: cryptoRandom };
   try {
-    if (verb === 'create' && values.name === undefined) {
+    if (verb === 'create' && values.dev !== undefined) {
+      const { credentials } = await ensureDevProject(
+        database.db,
+        { ...deps, dataDir: config.dataDir },
+        {
+          key: values.dev,
+          ...(name === undefined ? {} : { name }),
+          ...(values['login-redirect-url'] ? { loginRedirectUrl: values['login-redirect-url'] } : {}),
+          ...(values['signup-redirect-url'] ? { signupRedirectUrl: values['signup-redirect-url'] } : {}),
+        },
+      );
+      print(credentials);
+    } else if (verb === 'create' && name === undefined) {
       print((await ensureDevProject(database.db, { ...deps, dataDir: config.dataDir })).credentials);
     } else if (verb === 'create') {
       const captcha = parseCaptchaFlags(values['captcha-site-key'], values['captcha-min-score']);
       if (!captcha.ok) throw new UsageError(captcha.problem);
       const redirects = values['redirect-url'] ?? [];
       const { credentials } = await createProject(database.db, deps, {
-        name: values.name as string,
+        name: name as string,
         environment: values.live ? 'live' : 'test',
         allowedOrigins: values.origin ?? [],
         allowedRedirectUrls: redirects,
@@ -175,7 +206,8 @@ async function run(argv: string[]): Promise<void> {
       const projectId = id ?? readDevProjectFile(config.dataDir)?.project_id;
       if (projectId === undefined)
         throw new UsageError('No development project yet: run `latchkey-provider project create`.');
-      const row = await updateProjectSettings(database.db, projectId, {
+      const row = await updateProject(database.db, projectId, {
+        ...(name === undefined ? {} : { name }),
         ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
       });
       if (!row) throw new UsageError(`No project ${projectId}.`);

@@ -1,4 +1,7 @@
 /** Clickwise's settings: where it listens and the public origin every cookie and origin check follows. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config.js';
 import { sessionCookieFor } from './site-sessions.js';
@@ -31,6 +34,47 @@ describe('configFromEnv', () => {
     { CLICKWISE_PORT: '70000' },
   ])('refuses %j', (env) => {
     expect(() => load(env)).toThrow(/CLICKWISE_(PUBLIC_URL|PORT)/);
+  });
+});
+
+describe('the Latchkey project', () => {
+  const credentials = (n: number) => ({
+    project_id: `project-test-${n}`,
+    public_token: `public-token-test-${n}`,
+    secret: `secret-test-${n}`,
+  });
+
+  it("is Clickwise's own development project, not the demo's (its emails say Clickwise)", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clickwise-config-'));
+    try {
+      writeFileSync(join(dataDir, 'dev-project.json'), JSON.stringify(credentials(1)));
+      writeFileSync(join(dataDir, 'clickwise-project.json'), JSON.stringify(credentials(2)));
+      expect(load({ LATCHKEY_DATA_DIR: dataDir }).project()).toEqual({
+        projectId: 'project-test-2',
+        publicToken: 'public-token-test-2',
+        secret: 'secret-test-2',
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says how to make it when only the development project exists', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clickwise-config-'));
+    try {
+      writeFileSync(join(dataDir, 'dev-project.json'), JSON.stringify(credentials(1)));
+      expect(() => load({ LATCHKEY_DATA_DIR: dataDir }).project()).toThrow(
+        /npm start.*project create --dev clickwise --name Clickwise.*clickwise-project\.json/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is the one LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET name, when set', () => {
+    expect(
+      load({ LATCHKEY_PROJECT_ID: 'p', LATCHKEY_PUBLIC_TOKEN: 't', LATCHKEY_SECRET: 's' }).project(),
+    ).toEqual({ projectId: 'p', publicToken: 't', secret: 's' });
   });
 });
 

@@ -36,8 +36,14 @@ export interface ClickwiseConfig {
 }
 
 /**
+ * Where `npm start` keeps Clickwise's own development project, beside the provider's
+ * dev-project.json: its emails say "Clickwise", and the demo's project keeps its own name.
+ */
+export const CLICKWISE_PROJECT_FILE = 'clickwise-project.json';
+
+/**
  * LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET name the project; without them
- * the provider's development project in `{LATCHKEY_DATA_DIR}/dev-project.json` is used.
+ * Clickwise's development project in `{LATCHKEY_DATA_DIR}/clickwise-project.json` is used.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): ClickwiseConfig {
   const providerDataDir = resolve(env.LATCHKEY_DATA_DIR ?? join(repoRoot, '.data'));
@@ -99,10 +105,10 @@ function projectFromEnv(env: NodeJS.ProcessEnv, providerDataDir: string): Latchk
   if (LATCHKEY_PROJECT_ID && LATCHKEY_PUBLIC_TOKEN && LATCHKEY_SECRET) {
     return { projectId: LATCHKEY_PROJECT_ID, publicToken: LATCHKEY_PUBLIC_TOKEN, secret: LATCHKEY_SECRET };
   }
-  const file = join(providerDataDir, 'dev-project.json');
+  const file = join(providerDataDir, CLICKWISE_PROJECT_FILE);
   if (!existsSync(file)) {
     throw new Error(
-      `No Latchkey project: set LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET, or start the provider so that it writes ${file}.`,
+      `No Latchkey project: set LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET, or run \`npm start\` (or \`latchkey-provider project create --dev clickwise --name Clickwise\`), which writes ${file}.`,
     );
   }
   const dev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;

@@ -33,7 +33,9 @@ export const ResultsPanel = forwardRef<HTMLElement, Props>(function ResultsPanel
     <section
       ref={ref}
       id="results-panel"
-      className={`results-panel results-${state.kind}`}
+      // The state is in data-state only: a `results-loading` class here once met the spinner
+      // line's own `.results-loading` rule (margin: 0), which moved the Estimating… card left.
+      className="results-panel"
       data-state={state.kind}
       hidden={state.kind === 'hidden'}
       tabIndex={-1}

@@ -6,12 +6,12 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { AFTER_SIGN_IN_KEY } from '../client/after-sign-in.js';
+import { useModalDialog } from './use-modal-dialog.js';
 
 /** What the page knows of its Latchkey project (no secret ever reaches the browser). */
 export interface SiteLatchkeyConfig {
@@ -68,12 +68,8 @@ export function SignInProvider({
     [config?.googleOAuth],
   );
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  // Focus starts in the email field, stays inside, and returns to the opener on close.
+  useModalDialog(dialog, open);
 
   const onError = useCallback((error: unknown) => {
     // Spec §8: the sign-in error callback only logs to the console.
@@ -87,6 +83,8 @@ export function SignInProvider({
       <dialog
         ref={dialog}
         className="signin-modal"
+        // Focusable so that it can hold focus until the email field is drawn.
+        tabIndex={-1}
         aria-labelledby="signin-title"
         onClose={() => setOpen(false)}
         onClick={(event) => {

@@ -6,6 +6,7 @@ import { estimate, normalizeTerm, termProblem } from '../estimator/estimate.js';
 import { BUDGET_OPTIONS, DEFAULT_DAILY_BUDGET, MAX_TERM_LENGTH } from '../estimator/model.js';
 import { PROBLEM_MESSAGES } from '../estimator/problems.js';
 import { toResponse } from '../estimator/response.js';
+import { SAMPLE_FIELD } from '../try-it-out-fields.js';
 
 /** One of the offered budgets; anything else is the default (the estimate stays comparable). */
 export function parseBudget(value: FormDataEntryValue | null): number {
@@ -17,7 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request, context);
   const app = appOf(context);
   const form = await request.formData();
-  const raw = form.get('search');
+  // A marquee's sample term (its button's `sample` field) rather than the search field's value.
+  const sample = form.get(SAMPLE_FIELD);
+  const raw = typeof sample === 'string' && sample.trim() !== '' ? sample : form.get('search');
   const term = normalizeTerm(typeof raw === 'string' ? raw : '');
   const budget = parseBudget(form.get('budget'));
   const problem = termProblem(term);

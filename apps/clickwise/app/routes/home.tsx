@@ -3,12 +3,14 @@ import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 
 import { findEstimate } from '../.server/estimates.js';
 import { appOf } from '../.server/request.js';
 import { Marquee } from '../components/marquee.js';
+import { SampleTermButton } from '../components/sample-term-button.js';
 import { SiteFooter } from '../components/site-footer.js';
 import { SiteHeader } from '../components/site-header.js';
 import { TryItOutForm, useTryItOut } from '../components/try-it-out.js';
 import type { TermProblem } from '../estimator/estimate.js';
 import { PROBLEM_MESSAGES } from '../estimator/problems.js';
 import { type PanelState, panelStateOf, toResponse } from '../estimator/response.js';
+import { SAMPLE_TERMS } from '../estimator/sample-terms.js';
 
 export const meta: MetaFunction = () => [
   { title: 'Clickwise — see what a search term can bring you' },
@@ -18,13 +20,6 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const SEARCH_TERMS = [
-  'buy running shoes',
-  'plumber near me',
-  'pizza delivery',
-  'life insurance quote',
-  'yoga mats',
-];
 const PROMISES = [
   'No card to try it',
   'Estimates in a second',
@@ -64,7 +59,11 @@ export default function Home() {
             </p>
           ) : null}
         </section>
-        <Marquee label="Search terms people try" items={SEARCH_TERMS} />
+        <Marquee
+          label="Search terms people try"
+          items={SAMPLE_TERMS}
+          renderItem={(term, { readOut }) => <SampleTermButton term={term} readOut={readOut} />}
+        />
         <section className="bottom-half" id="results" ref={section} aria-label="Your estimate">
           {panel}
           <div className="features">

@@ -2,12 +2,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createManualClock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { cryptoRandom } from '../../random.js';
 import { DEV_DEFAULT_REDIRECT_URL, devProjectFilePath, ensureDevProject } from './dev-project.js';
+import { createProject } from './projects.service.js';
 
 let database: TestDatabase;
 let dataDir: string;
@@ -65,4 +66,74 @@ it('mints new credentials when the file is unusable', async () => {
   const { credentials, outcome } = await ensureDevProject(database.db, deps());
   expect(outcome).toBe('created');
   expect(JSON.parse(readFileSync(devProjectFilePath(dataDir), 'utf8'))).toEqual(credentials);
+});
+
+describe('a further development project (Clickwise’s, as `npm start` makes it)', () => {
+  const clickwiseAt = (port: number) => `http://localhost:${port}/user/authenticate`;
+  const clickwise = (port = 3000, name = 'Clickwise') => ({
+    key: 'clickwise',
+    name,
+    loginRedirectUrl: clickwiseAt(port),
+    signupRedirectUrl: clickwiseAt(port),
+  });
+  const rowOf = (id: string) =>
+    database.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('gets its own file, tokens and name beside the dev project, which keeps its own', async () => {
+    const dev = await ensureDevProject(database.db, deps());
+    const { credentials, outcome } = await ensureDevProject(database.db, deps(), clickwise());
+    expect(outcome).toBe('created');
+    expect(devProjectFilePath(dataDir, 'clickwise')).toBe(join(dataDir, 'clickwise-project.json'));
+    expect(JSON.parse(readFileSync(join(dataDir, 'clickwise-project.json'), 'utf8'))).toEqual(credentials);
+    expect(statSync(join(dataDir, 'clickwise-project.json')).mode & 0o777).toBe(0o600);
+    expect(credentials.project_id).not.toBe(dev.credentials.project_id);
+    expect(credentials.public_token).not.toBe(dev.credentials.public_token);
+    const row = await rowOf(credentials.project_id);
+    expect(row).toMatchObject({
+      name: 'Clickwise',
+      is_dev: true,
+      default_login_redirect_url: clickwiseAt(3000),
+      default_signup_redirect_url: clickwiseAt(3000),
+    });
+    expect((await rowOf(dev.credentials.project_id)).name).toBe('Development project');
+  });
+
+  it('is reused on restart: a name set since stays, redirect URLs follow the port the app now runs on', async () => {
+    const { credentials } = await ensureDevProject(database.db, deps(), clickwise());
+    await database.db
+      .updateTable('projects')
+      .set({ name: 'Clickwise Ads' })
+      .where('id', '=', credentials.project_id)
+      .execute();
+    const again = await ensureDevProject(database.db, deps(), clickwise(3100));
+    expect(again).toEqual({ credentials, outcome: 'reused' });
+    expect(await rowOf(credentials.project_id)).toMatchObject({
+      name: 'Clickwise Ads',
+      default_login_redirect_url: clickwiseAt(3100),
+      default_signup_redirect_url: clickwiseAt(3100),
+    });
+  });
+
+  it('is recreated with its name from the file when the database lost it', async () => {
+    const file = JSON.parse(readFileSync(join(dataDir, 'clickwise-project.json'), 'utf8'));
+    await database.db.deleteFrom('projects').where('id', '=', file.project_id).execute();
+    const { credentials, outcome } = await ensureDevProject(database.db, deps(), clickwise());
+    expect({ credentials, outcome }).toEqual({ credentials: file, outcome: 'restored' });
+    expect((await rowOf(file.project_id)).name).toBe('Clickwise');
+  });
+
+  it('never takes over a project that is not a development project, nor overwrites its file', async () => {
+    const { credentials } = await createProject(database.db, deps(), { name: 'LUDS demo' });
+    const path = join(dataDir, 'luds-project.json');
+    writeFileSync(path, JSON.stringify(credentials));
+    await expect(ensureDevProject(database.db, deps(), { key: 'luds', name: 'Taken' })).rejects.toThrow(
+      /not a development project/,
+    );
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(credentials);
+    expect((await rowOf(credentials.project_id)).name).toBe('LUDS demo');
+  });
+
+  it('refuses a key that is not a plain file name', () => {
+    expect(() => devProjectFilePath(dataDir, '../clickwise')).toThrow(/Bad development project key/);
+  });
 });

@@ -16,18 +16,18 @@ export async function findProjectById(db: DbExecutor, id: string): Promise<Proje
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Changes settings of the project with `id`; the changed row, or undefined when there is none. */
-export async function updateProjectSettings(
+/** Inserts a project row. */
+export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise<ProjectRow> {
+  return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes the columns in `changes` of the project with `id`; undefined when there is none. */
+export async function updateProject(
   db: DbExecutor,
   id: string,
   changes: ProjectRowUpdate,
 ): Promise<ProjectRow | undefined> {
   return db.updateTable('projects').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
-}
-
-/** Inserts a project row. */
-export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise<ProjectRow> {
-  return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,4 +1,4 @@
-/** @module projects.service — creating projects and issuing their credentials. */
+/** @module projects.service — creating projects, issuing their credentials, renaming them. */
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { DbExecutor } from '../../db/database.js';
@@ -6,7 +6,7 @@ import { toJson } from '../../db/json-column.js';
 import { newId, type ProjectEnvironment } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type Project, toProject } from './project.js';
-import { insertProject } from './projects.repository.js';
+import { insertProject, updateProject } from './projects.repository.js';
 import type { ProjectVertical } from './projects.table.js';
 import { type SendLimits, sendLimitsToJson } from './send-limits.js';
 
@@ -107,4 +107,17 @@ export async function createProject(
     created_at: deps.clock.now(),
   });
   return { project: toProject(row), credentials };
+}
+
+/**
+ * Sets the display name that emails and passkey prompts show (checked by checkProjectName first).
+ * A running provider uses it within PROJECT_CACHE_TTL_MS. Undefined when there is no such project.
+ */
+export async function renameProject(
+  db: DbExecutor,
+  projectId: string,
+  name: string,
+): Promise<Project | undefined> {
+  const row = await updateProject(db, projectId, { name });
+  return row ? toProject(row) : undefined;
 }
