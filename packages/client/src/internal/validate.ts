@@ -59,7 +59,7 @@ export function assertNonEmptyString(name: string, value: unknown): asserts valu
 }
 
 /** E.164: `+`, a country code not starting with 0, 7 to 15 digits in all, no spaces or punctuation. */
-const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const E164_PATTERN: RegExp = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Throws unless `value` is an E.164 phone number. The main entry checks only the shape; turning

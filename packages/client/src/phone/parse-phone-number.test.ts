@@ -66,6 +66,10 @@ describe('parsePhoneNumber', () => {
     }
   });
 
+  it('refuses a number the small metadata takes but E.164 does not (fast-check counterexample)', () => {
+    expect(parsePhoneNumber('1000', 'DE')).toEqual({ ok: false, reason: 'too_short' });
+  });
+
   it('never throws, and every accepted number is E.164 the main entry accepts and re-parses to itself', () => {
     // Example numbers with their last digits replaced at random: mostly valid, some not.
     const nearValid = fc

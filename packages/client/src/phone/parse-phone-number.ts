@@ -7,6 +7,7 @@ import {
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/min';
+import { E164_PATTERN } from '../internal/validate.js';
 
 /** An ISO 3166-1 alpha-2 code the phone metadata knows, e.g. `US`. */
 export type PhoneCountryCode = CountryCode;
@@ -60,6 +61,9 @@ export function parsePhoneNumber(input: string, defaultCountry?: string): Parsed
   try {
     const number = parsePhoneNumberWithError(input, country);
     if (!number.isValid()) return fail(validatePhoneNumberLength(input, country));
+    // The small metadata takes a few short service numbers (e.g. DE `1000` → +491000) as valid;
+    // the calls take only what E.164 allows, so those are too short here too.
+    if (!E164_PATTERN.test(number.number)) return fail('TOO_SHORT');
     return {
       ok: true,
       e164: number.number,
