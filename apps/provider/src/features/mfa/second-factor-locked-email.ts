@@ -1,6 +1,5 @@
 /** @module second-factor-locked-email — the "sign-in codes were turned off" notice, sent once when the second-factor lock starts (issue 16). */
-import { emailLayout } from '../../email/email-layout.js';
-import { escapeHtml } from '../../email/html-escape.js';
+import { lockTime, renderLockNotice } from '../../email/lock-notice-email.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 
 /** How the attempt that reached the cap had passed the first step of signing in. */
@@ -21,7 +20,7 @@ export function renderSecondFactorLockedEmail(options: {
 }): OutgoingEmail {
   const { projectName, failures } = options;
   const subject = `Sign-in to your ${projectName} account was turned off after ${failures} wrong codes`;
-  const when = `${options.lockedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = lockTime(options.lockedAt);
   const codes = 'a wrong code from the authenticator app, a recovery code or a text message';
   const what =
     options.firstStep === 'password'
@@ -34,18 +33,12 @@ export function renderSecondFactorLockedEmail(options: {
   const todo = `${first}To turn signing in back on, reset your password: choose "Forgot password?" on the sign-in page and follow the link we email to you. Choose a new password that you do not use anywhere else, then sign in with it and your code as usual.`;
   const notYou =
     'If these attempts were not yours, do not share any code you receive with anyone, and change this password wherever else you use it.';
-  const html = emailLayout(
-    escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
-<p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
-  );
-  return {
+  return renderLockNotice({
     kind: 'second_factor_locked_notice',
     to: options.to,
     subject,
-    text: `${what}\n\n${todo}\n\n${notYou}\n`,
-    html,
-  };
+    what,
+    todo,
+    footnote: notYou,
+  });
 }

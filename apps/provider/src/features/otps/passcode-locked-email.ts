@@ -1,6 +1,5 @@
 /** @module passcode-locked-email — the "sign-in codes were turned off" notice for one address or number, sent once when the passcode lock starts (issue 16). */
-import { emailLayout } from '../../email/email-layout.js';
-import { escapeHtml } from '../../email/html-escape.js';
+import { lockTime, renderLockNotice } from '../../email/lock-notice-email.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import type { Destination } from './otp-recipients.js';
 
@@ -20,24 +19,18 @@ export function renderPasscodeLockedEmail(options: {
   const byEmail = destination.channel === 'email';
   const where = byEmail ? destination.value : `the phone number ${destination.value}`;
   const subject = `Sign-in codes to your ${projectName} account were turned off after ${failures} wrong codes`;
-  const when = `${options.lockedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = lockTime(options.lockedAt);
   const what = `Someone asked for one-time sign-in codes for ${where} and entered a wrong code ${failures} times in a row. To protect your ${projectName} account, codes sent to ${where} no longer sign anyone in since ${when}, not even the right code. None of these attempts got into the account.`;
   const todo = byEmail
     ? `To turn sign-in codes back on, sign in with a link emailed to ${destination.value}, or choose "Forgot password?" on the sign-in page and follow the link we email to you. Other ways of signing in still work.`
     : `Other ways of signing in still work. To turn sign-in codes to this number back on, contact the support of ${projectName}.`;
   const notYou = 'Never share a code you receive with anyone: nobody from our team will ask you for one.';
-  const html = emailLayout(
-    escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
-<p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
-  );
-  return {
+  return renderLockNotice({
     kind: 'passcode_locked_notice',
     to: options.to,
     subject,
-    text: `${what}\n\n${todo}\n\n${notYou}\n`,
-    html,
-  };
+    what,
+    todo,
+    footnote: notYou,
+  });
 }

@@ -1,6 +1,5 @@
 /** @module password-locked-email — the "password sign-in was turned off" notice, sent once when the failed-login lock starts (SECURITY A4). */
-import { emailLayout } from '../../email/email-layout.js';
-import { escapeHtml } from '../../email/html-escape.js';
+import { lockTime, renderLockNotice } from '../../email/lock-notice-email.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 
 /**
@@ -15,24 +14,18 @@ export function renderPasswordLockedEmail(options: {
   lockedAt: Date;
 }): OutgoingEmail {
   const subject = `Password sign-in to your ${options.projectName} account was turned off`;
-  const when = `${options.lockedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = lockTime(options.lockedAt);
   const what = `Someone tried to sign in to the ${options.projectName} account for ${options.to} with a wrong password ${options.failures} times in a row. To protect the account, signing in with its password is turned off since ${when}, even with the right password. Your password was not changed, and none of these attempts signed in.`;
   const todo =
     'To turn it back on, reset your password: choose "Forgot password?" on the sign-in page and follow the link we email to you. You can also sign in with a link or code sent to this address and then set a new password.';
   const notYou =
     'If these attempts were not yours, someone may be trying to guess your password: choose a new one that you do not use anywhere else.';
-  const html = emailLayout(
-    escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
-<p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
-  );
-  return {
+  return renderLockNotice({
     kind: 'password_locked_notice',
     to: options.to,
     subject,
-    text: `${what}\n\n${todo}\n\n${notYou}\n`,
-    html,
-  };
+    what,
+    todo,
+    footnote: notYou,
+  });
 }
