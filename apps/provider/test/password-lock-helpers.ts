@@ -2,8 +2,12 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
+import type { Clock } from '../src/clock.js';
+import type { Db } from '../src/db/database.js';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
+import { createOutboxMailer } from '../src/email/outbox-mailer.js';
 import { HARD_CAP } from '../src/features/passwords/login-lockout.js';
+import { cryptoRandom } from '../src/random.js';
 import { freshPasswordIp } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 
@@ -80,6 +84,18 @@ export function recordingMailer(): { mailer: Mailer; sent: OutgoingEmail[]; pass
       },
     },
   };
+}
+
+/** The dev outbox of `db`, silent: what a recording mailer passes each message on to. */
+export function outboxMailerFor(db: Db, clock: Clock): Mailer {
+  return createOutboxMailer({
+    db,
+    clock,
+    random: cryptoRandom,
+    from: 'Latchkey <no-reply@localhost>',
+    outboxUrl: 'http://localhost/dev/outbox',
+    announce: () => {},
+  });
 }
 
 /** A pino logger whose JSON lines are kept, parsed, in `lines`. */

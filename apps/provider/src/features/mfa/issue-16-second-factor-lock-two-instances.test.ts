@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import { capturedLogger, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import {
+  capturedLogger,
+  outboxMailerFor,
+  recordingMailer,
+  securityEvents,
+} from '../../../test/password-lock-helpers.js';
 import {
   callOn,
   failSecondFactors,
@@ -19,9 +24,6 @@ import { type SecondInstance, startSecondInstance } from '../../../test/second-i
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { currentCode, givenMfaUser, nextStep } from '../../../test/totp-helpers.js';
-import type { Db } from '../../db/database.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
-import { cryptoRandom } from '../../random.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
 import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
@@ -30,15 +32,6 @@ const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
   const mail = [recordingMailer(), recordingMailer()] as const;
   const logs = [capturedLogger(), capturedLogger()] as const;
-  const outboxOf = (db: Db, context: TestContext) =>
-    createOutboxMailer({
-      db,
-      clock: context.clock,
-      random: cryptoRandom,
-      from: 'Latchkey <no-reply@localhost>',
-      outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
-    });
   let ctx: TestContext;
   let second: SecondInstance;
   beforeAll(async () => {
@@ -47,11 +40,11 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
       logger: logs[0].logger,
       mailer: mail[0].mailer,
     });
-    mail[0].passTo(outboxOf(ctx.db, ctx));
+    mail[0].passTo(outboxMailerFor(ctx.db, ctx.clock));
     second = await startSecondInstance(ctx, {
       logger: logs[1].logger,
       mailer: (db) => {
-        mail[1].passTo(outboxOf(db, ctx));
+        mail[1].passTo(outboxMailerFor(db, ctx.clock));
         return mail[1].mailer;
       },
     });

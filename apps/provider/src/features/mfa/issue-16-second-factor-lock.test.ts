@@ -15,7 +15,12 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { capturedLogger, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import {
+  capturedLogger,
+  outboxMailerFor,
+  recordingMailer,
+  securityEvents,
+} from '../../../test/password-lock-helpers.js';
 import {
   callOn,
   failSecondFactors,
@@ -36,8 +41,6 @@ import {
   nextStep,
   recoverWith,
 } from '../../../test/totp-helpers.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
-import { cryptoRandom } from '../../random.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
 import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
@@ -62,16 +65,7 @@ beforeAll(async () => {
     logger: log.logger,
     mailer: recorder.mailer,
   });
-  recorder.passTo(
-    createOutboxMailer({
-      db: ctx.db,
-      clock: ctx.clock,
-      random: cryptoRandom,
-      from: 'Latchkey <no-reply@localhost>',
-      outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
-    }),
-  );
+  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
 afterAll(async () => ctx?.close());
 

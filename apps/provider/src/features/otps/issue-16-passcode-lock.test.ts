@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import { capturedLogger, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import {
+  capturedLogger,
+  outboxMailerFor,
+  recordingMailer,
+  securityEvents,
+} from '../../../test/password-lock-helpers.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
 import {
   createTestContext,
@@ -18,8 +23,6 @@ import {
   sdkHeaders,
   type TestContext,
 } from '../../../test/test-app.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
-import { cryptoRandom } from '../../random.js';
 import { LOCKED_EVENT, PASSCODE_CAP, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,16 +41,7 @@ const log = capturedLogger();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ logger: log.logger, mailer: recorder.mailer });
-  recorder.passTo(
-    createOutboxMailer({
-      db: ctx.db,
-      clock: ctx.clock,
-      random: cryptoRandom,
-      from: 'Latchkey <no-reply@localhost>',
-      outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
-    }),
-  );
+  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
 afterAll(async () => ctx?.close());
 

@@ -13,6 +13,7 @@ import {
   capturedLogger,
   failLogins,
   LOCK_NOTICE_SUBJECT,
+  outboxMailerFor,
   passwordLogin,
   recordingMailer,
   securityEvents,
@@ -23,8 +24,6 @@ import { type SecondInstance, startSecondInstance } from '../../../test/second-i
 import { createTestContext, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import type { Db } from '../../db/database.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
 import { HARD_CAP } from './login-lockout.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
@@ -41,24 +40,15 @@ const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
   const mail = [recordingMailer(), recordingMailer()] as const;
   const logs = [capturedLogger(), capturedLogger()] as const;
-  const outboxOf = (db: Db, context: TestContext) =>
-    createOutboxMailer({
-      db,
-      clock: context.clock,
-      random: cryptoRandom,
-      from: 'Latchkey <no-reply@localhost>',
-      outboxUrl: 'http://localhost/dev/outbox',
-      announce: () => {},
-    });
   let ctx: TestContext;
   let second: SecondInstance;
   beforeAll(async () => {
     ctx = await createTestContext({ logger: logs[0].logger, mailer: mail[0].mailer });
-    mail[0].passTo(outboxOf(ctx.db, ctx));
+    mail[0].passTo(outboxMailerFor(ctx.db, ctx.clock));
     second = await startSecondInstance(ctx, {
       logger: logs[1].logger,
       mailer: (db) => {
-        mail[1].passTo(outboxOf(db, ctx));
+        mail[1].passTo(outboxMailerFor(db, ctx.clock));
         return mail[1].mailer;
       },
     });

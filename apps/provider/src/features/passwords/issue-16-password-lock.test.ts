@@ -17,6 +17,7 @@ import {
   capturedLogger,
   failLogins,
   LOCK_NOTICE_SUBJECT,
+  outboxMailerFor,
   passwordLogin,
   reachHardCap,
   recordingMailer,
@@ -27,7 +28,6 @@ import {
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
 import { HARD_CAP } from './login-lockout.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
@@ -42,20 +42,9 @@ const log = capturedLogger();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ logger: log.logger, mailer: recorder.mailer });
-  recorder.passTo(outboxMailerOf(ctx));
+  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
 afterAll(async () => ctx?.close());
-
-function outboxMailerOf(context: TestContext) {
-  return createOutboxMailer({
-    db: context.db,
-    clock: context.clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
-}
 
 /** The 401 every failed login gets (SECURITY E1). */
 const REFUSED = {
