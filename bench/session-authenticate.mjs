@@ -1,130 +1,184 @@
 #!/usr/bin/env node
 /**
  * Throughput and tail latency of `POST /sdk/v1/sessions/authenticate` — the call every signed-in
- * browser makes every few minutes, so the one that sets the provider's steady load — next to a
- * bare node:http server answering a JSON body of the same size, measured in the same run on the
- * same machine. The ratio is the figure to compare across changes; absolute numbers depend on
- * the machine. Everything runs on 127.0.0.1, for a bounded time, and every child is stopped at
- * the end. It prints figures and never fails on them (exit 1 only if it could not measure).
+ * browser repeats, so the one that sets the provider's steady load — on PGlite and on PostgreSQL,
+ * next to the ceiling (a bare node:http server answering a JSON body of the same size) and the
+ * peer (better-auth's get-session, from ../shared/anchors), all measured in the same run in
+ * alternating rounds. The ratios are the figures to compare across changes; absolute numbers
+ * depend on the machine and its other load, which every round prints. Everything runs on
+ * 127.0.0.1, for a bounded time, and every child is stopped at the end. It prints figures and
+ * never fails on them (exit 1 only if it could not measure the provider at all).
  *
- * Env: BENCH_SECONDS (default 10) per measured run, BENCH_WARMUP_SECONDS (default 2),
- * BENCH_CONNECTIONS (default 10), BENCH_SKIP_BUILD=1 to skip `tsc -b apps/provider`.
+ * Env: BENCH_ROUNDS (3), BENCH_SECONDS (10) per target per round, BENCH_WARMUP_SECONDS (3),
+ * BENCH_CONNECTIONS (50), BENCH_DATABASES (pglite,postgres), BENCH_DATABASE_URL, BENCH_PEERS_DIR
+ * (default $PERF_DIR), BENCH_SKIP_BUILD=1; see bench/README.md.
  */
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startNodeChild } from './lib/child-process.mjs';
-import { runLoad } from './lib/load.mjs';
-import { startProvider } from './lib/provider-process.mjs';
-import { sdkHeaders, signInWithMagicLink } from './lib/sign-in.mjs';
+import { pathToFileURL } from 'node:url';
+import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
+import { startBareServer } from './lib/bare-server-process.mjs';
+import { formatNumber, formatRatio, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
+import { locatePeers, startBetterAuth } from './lib/peers.mjs';
+import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
 
-const seconds = positiveNumber('BENCH_SECONDS', 10);
-const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
-const connections = positiveNumber('BENCH_CONNECTIONS', 10);
+const bareName = 'bare node:http';
+const peerName = 'better-auth get-session';
+const providerName = (database) => `Latchkey on ${databaseLabels[database]}`;
 
-function positiveNumber(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
-    throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-async function startBareServer(bodyBytes) {
-  const handle = startNodeChild([fileURLToPath(new URL('./lib/bare-server.mjs', import.meta.url))], {
-    env: { ...process.env, BODY_BYTES: String(bodyBytes), PORT: '0' },
-  });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`bare server did not start:\n${handle.output()}`)),
-      10_000,
-    );
-    handle.onLine((line) => {
-      const match = line.match(/^listening (\d+)$/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: handle.stop };
-}
-
-async function measure(target) {
-  if (warmupSeconds > 0) await runLoad({ ...target, seconds: warmupSeconds, connections });
-  return runLoad({ ...target, seconds, connections });
-}
-
-/** Runs the bench and returns its figures; used by bench/run.mjs as well. */
+/** Runs the bench and returns its figures and rows. */
 export async function benchSessionAuthenticate({ log = console.log } = {}) {
+  const rounds = numberFromEnv('BENCH_ROUNDS', 3);
+  const seconds = numberFromEnv('BENCH_SECONDS', 10);
+  const warmupSeconds = numberFromEnv('BENCH_WARMUP_SECONDS', 3, { allowZero: true });
+  const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
+  const databases = databasesFromEnv();
   log(
-    `session-authenticate: ${seconds} s per target (+${warmupSeconds} s warm-up), ${connections} connections`,
+    `session-authenticate: ${rounds} alternating rounds × ${seconds} s per target (+${warmupSeconds} s warm-up), ${connections} connections, databases ${databases.join(', ')}`,
   );
-  log('starting the provider (PGlite in a temp dir)…');
-  const provider = await startProvider();
-  let bare;
+  const running = [];
+  const targets = [];
+  const notMeasured = new Map();
+  const ownPids = [];
   try {
-    const minutes = Math.max(60, Math.ceil((seconds + warmupSeconds) / 60) + 10);
-    const { sessionToken } = await signInWithMagicLink(provider.url, provider.project, {
-      sessionDurationMinutes: minutes,
-    });
-    const request = {
-      url: `${provider.url}/sdk/v1/sessions/authenticate`,
-      method: 'POST',
-      headers: sdkHeaders(provider.project.public_token, sessionToken),
-      body: '{}',
-    };
-    const probe = await fetch(request.url, { ...request, signal: AbortSignal.timeout(10_000) });
-    const probeBody = await probe.text();
-    if (probe.status !== 200) throw new Error(`sessions/authenticate answered ${probe.status}: ${probeBody}`);
-    const bodyBytes = Buffer.byteLength(probeBody);
-    log(`signed in; sessions/authenticate answers ${bodyBytes} bytes`);
+    const sessionMinutes = Math.max(60, Math.ceil(((rounds * seconds + warmupSeconds) * 4) / 60) + 10);
+    let bodyBytes;
+    for (const database of databases) {
+      log(`starting the provider on ${databaseLabels[database]}…`);
+      try {
+        const target = await startSessionTarget(database, { sessionMinutes, log });
+        running.push(target);
+        ownPids.push(...target.ownPids);
+        targets.push({ name: providerName(database), request: target.request });
+        bodyBytes ??= target.bodyBytes;
+        log(`signed in; sessions/authenticate answers ${target.bodyBytes} bytes`);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        notMeasured.set(providerName(database), reason);
+        log(`${providerName(database)}: not measured — ${reason}`);
+      }
+    }
+    if (targets.length === 0) throw new Error('the provider could not be measured on any database');
 
-    bare = await startBareServer(bodyBytes);
-    log('measuring the provider…');
-    const providerFigures = await measure(request);
-    log('measuring the bare node:http server…');
-    const bareFigures = await measure({ ...request, url: `${bare.url}/sdk/v1/sessions/authenticate` });
+    const bare = await startBareServer(bodyBytes);
+    running.push(bare);
+    targets.push({
+      name: bareName,
+      request: { ...targets[0].request, url: `${bare.url}/sdk/v1/sessions/authenticate` },
+    });
+
+    const peers = locatePeers();
+    if ('missing' in peers) {
+      notMeasured.set(peerName, peers.missing);
+      log(`${peerName}: not measured — ${peers.missing}`);
+    } else {
+      try {
+        const betterAuth = await startBetterAuth(peers);
+        running.push(betterAuth);
+        targets.push({ name: peerName, request: betterAuth.request });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        notMeasured.set(peerName, reason);
+        log(`${peerName}: not measured — ${reason}`);
+      }
+    }
+
+    const results = await runAlternatingRounds(targets, {
+      rounds,
+      seconds,
+      warmupSeconds,
+      connections,
+      ownPids,
+      log,
+    });
     return {
+      rounds,
       seconds,
       connections,
       bodyBytes,
-      provider: providerFigures,
-      bare: bareFigures,
-      throughputRatio: providerFigures.requestsPerSecond / bareFigures.requestsPerSecond,
-      // autocannon records whole milliseconds; a bare p99 under 1 ms makes the ratio a lower bound.
-      p99Ratio: providerFigures.p99Ms / Math.max(1, bareFigures.p99Ms),
-      p99RatioIsLowerBound: bareFigures.p99Ms < 1,
+      results,
+      notMeasured,
+      rows: rowsFrom(results, notMeasured),
     };
   } finally {
-    await bare?.stop();
-    await provider.stop();
+    for (const target of running.reverse()) await target.stop();
   }
 }
 
-/** A ratio with three significant digits, e.g. `0.00512×` or `144×`. */
-export function formatRatio(ratio) {
-  return `${Number(ratio.toPrecision(3))}×`;
+function rowsFrom(results, notMeasured) {
+  const bare = results.get(bareName);
+  const peer = results.get(peerName);
+  const peerReference = peer ? peerName : `${peerName} (not measured: ${notMeasured.get(peerName)})`;
+  const rows = [];
+  const throughputRow = (measure, provider, reference, referenceName, goalRatio) => {
+    const ratio = reference ? provider.requestsPerSecond / reference.requestsPerSecond : undefined;
+    return {
+      measure,
+      latchkey: provider.requestsPerSecond,
+      unit: 'req/s',
+      reference: referenceName,
+      ...(reference && { referenceValue: reference.requestsPerSecond, ratio }),
+      goal: `≥ ${goalRatio}×`,
+      ...(ratio !== undefined && { met: ratio >= goalRatio }),
+    };
+  };
+  const p99Row = (measure, provider, goalMs) => ({
+    measure,
+    latchkey: provider.p99Ms,
+    unit: 'ms',
+    reference: `${bareName} p99`,
+    referenceValue: bare.p99Ms,
+    goal: `< ${goalMs} ms`,
+    met: provider.p99Ms < goalMs,
+  });
+  const postgres = results.get(providerName('postgres'));
+  if (postgres) {
+    const name = 'sessions/authenticate, PostgreSQL';
+    rows.push(throughputRow(`${name}: req/s vs bare`, postgres, bare, bareName, 0.3));
+    rows.push(throughputRow(`${name}: req/s vs better-auth`, postgres, peer, peerReference, 10));
+    rows.push(p99Row(`${name}: p99`, postgres, 20));
+  }
+  const pglite = results.get(providerName('pglite'));
+  if (pglite) {
+    const name = 'sessions/authenticate, PGlite';
+    rows.push(throughputRow(`${name}: req/s vs better-auth`, pglite, peer, peerReference, 2));
+    rows.push(p99Row(`${name}: p99`, pglite, 100));
+  }
+  return rows;
 }
 
-/** Prints the figures as a small table. */
-export function printSessionFigures(figures, log = console.log) {
-  const ms = (value) => (value < 1 ? '<1' : String(value)).padStart(6);
-  const row = (name, f) =>
-    `${name.padEnd(24)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${ms(f.p50Ms)} ms   p99 ${ms(f.p99Ms)} ms   non-2xx ${f.non2xx}   errors ${f.errors + f.timeouts}`;
+/** Prints the medians as a small table, the ratios, and anything that was not measured. */
+export function printSessionFigures({ results, notMeasured, rounds }, log = console.log) {
+  const width = Math.max(...[...results.keys()].map((name) => name.length));
   log('');
-  log(row('provider sessions/auth', figures.provider));
-  log(row('bare node:http', figures.bare));
-  log(
-    `ratio provider/bare       throughput ${formatRatio(figures.throughputRatio)}   p99 ${figures.p99RatioIsLowerBound ? '≥' : ''}${formatRatio(figures.p99Ratio)}`,
-  );
-  if (figures.provider.non2xx > 0) {
-    log(`note: the provider answered non-2xx statuses: ${JSON.stringify(figures.provider.statusCodes)}`);
+  log(`medians of ${rounds} rounds`);
+  for (const [name, f] of results) {
+    const contaminated = f.contaminatedRounds
+      ? `   contaminated rounds ${f.contaminatedRounds}/${f.rounds.length}`
+      : '';
+    log(
+      `${name.padEnd(width)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${formatNumber(f.p50Ms).padStart(5)} ms   p99 ${formatNumber(f.p99Ms).padStart(5)} ms   non-2xx ${f.non2xx}   errors ${f.errors}${contaminated}`,
+    );
+    if (f.non2xx > 0) log(`  statuses: ${JSON.stringify(f.statusCodes)}`);
   }
+  const bare = results.get(bareName);
+  const peer = results.get(peerName);
+  for (const database of Object.keys(databaseLabels)) {
+    const provider = results.get(providerName(database));
+    if (!provider) continue;
+    const vsPeer = peer
+      ? `, ${formatRatio(provider.requestsPerSecond / peer.requestsPerSecond)} ${peerName}`
+      : '';
+    log(
+      `${providerName(database)}: ${formatRatio(provider.requestsPerSecond / bare.requestsPerSecond)} ${bareName}${vsPeer} (throughput)`,
+    );
+  }
+  for (const [name, reason] of notMeasured) log(`not measured: ${name} — ${reason}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    printSessionFigures(await benchSessionAuthenticate());
+    const figures = await benchSessionAuthenticate();
+    printSessionFigures(figures);
+    printBenchRows(figures.rows);
   } catch (error) {
     console.error(`session-authenticate could not run: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;

@@ -1,8 +1,8 @@
 /**
  * Starts the real provider as a child process (`node apps/provider/dist/main.js`) on a free
  * loopback port with its data in a fresh temporary directory, in development mode (NODE_ENV,
- * DATABASE_URL and SMTP_URL removed, so PGlite and the dev outbox are used; BENCH_DATABASE_URL
- * selects a PostgreSQL database instead), waits until its
+ * DATABASE_URL and SMTP_URL removed, so PGlite and the dev outbox are used; `databaseUrl`, or
+ * else BENCH_DATABASE_URL, selects a PostgreSQL database instead), waits until its
  * health route answers and its dev-project.json is written, and removes everything on stop.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,8 +34,12 @@ export function buildProvider() {
   if (!existsSync(mainJs)) throw new Error(`${mainJs} does not exist; build the provider first`);
 }
 
-/** @returns {Promise<{ url: string, project: { project_id: string, public_token: string, secret: string }, stop: () => Promise<void> }>} */
-export async function startProvider({ startTimeoutMs = 90_000 } = {}) {
+/**
+ * @param {{ startTimeoutMs?: number, databaseUrl?: string | null }} options `databaseUrl: null`
+ *   forces PGlite; left out, BENCH_DATABASE_URL decides (PGlite when it is unset)
+ * @returns {Promise<{ url: string, pid: number, project: { project_id: string, public_token: string, secret: string }, stop: () => Promise<void> }>}
+ */
+export async function startProvider({ startTimeoutMs = 90_000, databaseUrl } = {}) {
   buildProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'));
   const port = await findFreePort();
@@ -44,7 +48,8 @@ export async function startProvider({ startTimeoutMs = 90_000 } = {}) {
     delete env[name];
   if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
   // PGlite unless the run names a real PostgreSQL (a database you created for the bench).
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const postgresUrl = databaseUrl === undefined ? process.env.BENCH_DATABASE_URL : databaseUrl;
+  if (postgresUrl) env.DATABASE_URL = postgresUrl;
   // e.g. BENCH_PROVIDER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the time goes.
   const nodeArgs = (process.env.BENCH_PROVIDER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const handle = startNodeChild([...nodeArgs, mainJs], {
@@ -64,7 +69,7 @@ export async function startProvider({ startTimeoutMs = 90_000 } = {}) {
   try {
     await waitUntilReady(url, join(dataDir, 'dev-project.json'), handle, startTimeoutMs);
     const project = JSON.parse(await readFile(join(dataDir, 'dev-project.json'), 'utf8'));
-    return { url, project, stop };
+    return { url, pid: handle.child.pid, project, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -34,10 +34,7 @@ export async function signInWithMagicLink(providerUrl, project, { sessionDuratio
     headers,
     body: JSON.stringify({ login_magic_link_url: redirect, signup_magic_link_url: redirect, email }),
   });
-  const { messages } = await call(`${providerUrl}/dev/outbox/messages?to=${encodeURIComponent(email)}`);
-  const message = messages?.[0];
-  const token = `${message?.text ?? ''} ${message?.html ?? ''}`.match(/[?&]token=([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no magic-link token in the outbox for ${email}: ${JSON.stringify(messages)}`);
+  const token = await magicLinkTokenFromOutbox(providerUrl, email);
   const { data } = await call(`${providerUrl}/sdk/v1/magic_links/authenticate`, {
     method: 'POST',
     headers,
@@ -45,4 +42,23 @@ export async function signInWithMagicLink(providerUrl, project, { sessionDuratio
   });
   if (typeof data?.session_token !== 'string') throw new Error(`no session_token in ${JSON.stringify(data)}`);
   return { email, sessionToken: data.session_token, sessionJwt: data.session_jwt };
+}
+
+/**
+ * The delivery worker sends after the request has answered (so its timing says nothing about the
+ * address), so the message may not be in the outbox yet: poll for it, bounded.
+ */
+async function magicLinkTokenFromOutbox(providerUrl, email, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let messages;
+  while (Date.now() < deadline) {
+    ({ messages } = await call(`${providerUrl}/dev/outbox/messages?to=${encodeURIComponent(email)}`));
+    const message = messages?.[0];
+    const token = `${message?.text ?? ''} ${message?.html ?? ''}`.match(/[?&]token=([A-Za-z0-9_-]+)/)?.[1];
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `no magic-link token in the outbox for ${email} within ${timeoutMs} ms: ${JSON.stringify(messages)}`,
+  );
 }
