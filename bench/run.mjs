@@ -1,80 +1,171 @@
 #!/usr/bin/env node
 /**
- * Runs every bench and prints one summary table, so a change's effect on bundle weight, on
- * the provider's hottest route, on password-login throughput and on recovery-code hashing can be quoted in a PR. Figures never fail the run; only the
- * bundle bleed check does (exit 1), and so does a bench that could not measure at all.
+ * Runs every bench script, one after the other (never two at once: they would measure each
+ * other), and prints one table with the rows of issue 18's table — measure | Latchkey | reference
+ * measured in the same run | ratio | goal | met — from the `BENCH_ROWS` line each script ends with
+ * (bench/lib/bench-rows.mjs). A script that is missing, could not measure or printed no rows is
+ * listed as "not measured"; figures never fail the run. Only the client bleed check does: when
+ * bundle-size.mjs exits non-zero, so does this. The machine's other load is recorded at the start
+ * and at the end, since on a shared machine it decides how far the absolute figures can be trusted.
+ *
+ * `node bench/run.mjs` runs them all; `node bench/run.mjs session-authenticate memory` runs some.
  */
-import { benchBundleSize, printBundleFigures } from './bundle-size.mjs';
-import { benchPasswordLogin, printPasswordLoginFigures } from './password-login.mjs';
-import { benchRecoveryCodeHash, printRecoveryCodeHashFigures } from './recovery-code-hash.mjs';
-import { benchSessionAuthenticate, formatRatio, printSessionFigures } from './session-authenticate.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { formatNumber, formatRatio, parseBenchRows } from './lib/bench-rows.mjs';
+import { formatMachineLoad, sampleMachineLoad } from './lib/machine-load.mjs';
 
-const summary = [];
-let failed = false;
+const benchDir = fileURLToPath(new URL('./', import.meta.url));
 
-console.log('== bundle size ==');
-const bundles = await benchBundleSize();
-printBundleFigures(bundles);
-for (const row of bundles.rows) {
-  summary.push([
-    row.name,
-    row.sizes ? `${row.sizes.raw} B raw, ${row.sizes.gzip} B gzip, ${row.sizes.brotli} B br` : 'n/a',
-  ]);
+/**
+ * Every script in the order it runs (cheap and deterministic first), with the issue rows it
+ * answers; `measures` lists the rows a script of this suite is known to print, so a row it
+ * could not measure (e.g. no PostgreSQL) still shows as not measured.
+ */
+const plan = [
+  { script: 'bundle-size.mjs', issueRows: ['widget, eager JS+CSS gzip'], bleedCheck: true },
+  { script: 'first-paint.mjs', issueRows: ['first widget paint (median, headless Chromium)'] },
+  { script: 'startup.mjs', issueRows: ['start → first answered request, existing PGlite data'] },
+  {
+    script: 'session-authenticate.mjs',
+    issueRows: ['sessions/authenticate on PostgreSQL and on PGlite'],
+    measures: [
+      'sessions/authenticate, PostgreSQL: req/s vs bare',
+      'sessions/authenticate, PostgreSQL: req/s vs better-auth',
+      'sessions/authenticate, PostgreSQL: p99',
+      'sessions/authenticate, PGlite: req/s vs better-auth',
+      'sessions/authenticate, PGlite: p99',
+    ],
+  },
+  { script: 'node-verify.mjs', issueRows: ['verifySessionJwt in @latchkey/node inside a node:http handler'] },
+  { script: 'password-login.mjs', issueRows: ['password logins, 4 in flight'] },
+  {
+    script: 'memory.mjs',
+    issueRows: ['memory under session checks'],
+    measures: [
+      'RSS growth per 1 000 session checks, PGlite',
+      'RSS growth per 1 000 session checks, PostgreSQL',
+    ],
+  },
+  {
+    script: 'recovery-code-hash.mjs',
+    issueRows: ['recovery-code hash vs one login hash (not an issue row)'],
+  },
+];
+
+let running;
+
+/** Runs one script as a child, its output streamed through except the BENCH_ROWS line. */
+function runScript(script) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [`${benchDir}${script}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    running = child;
+    let output = '';
+    let pending = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (!line.startsWith('BENCH_ROWS ')) console.log(line);
+    });
+    child.once('close', (code, signal) => {
+      running = undefined;
+      if (pending && !pending.startsWith('BENCH_ROWS ')) console.log(pending);
+      resolve({ code, signal, output, seconds: (performance.now() - started) / 1000 });
+    });
+  });
 }
-summary.push([
-  'client bleed check',
-  bundles.bleed.length === 0 ? 'ok' : `FAILED (${bundles.bleed.length} hits)`,
-]);
-if (bundles.bleed.length > 0) failed = true;
 
-console.log('\n== session authenticate ==');
-try {
-  const session = await benchSessionAuthenticate();
-  printSessionFigures(session);
-  const fmt = (f) => `${f.requestsPerSecond.toFixed(0)} req/s, p99 ${f.p99Ms < 1 ? '<1' : f.p99Ms} ms`;
-  summary.push(['provider sessions/authenticate', fmt(session.provider)]);
-  summary.push(['bare node:http (same body size)', fmt(session.bare)]);
-  summary.push([
-    'provider / bare',
-    `${formatRatio(session.throughputRatio)} throughput, ${session.p99RatioIsLowerBound ? '≥' : ''}${formatRatio(session.p99Ratio)} p99`,
-  ]);
-} catch (error) {
-  console.error(`session-authenticate could not run: ${error instanceof Error ? error.message : error}`);
-  summary.push(['session authenticate', 'could not run']);
-  failed = true;
+// Stopped: stop the running script too (by its pid; its own exit hooks stop its servers).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    running?.kill('SIGTERM');
+    process.exit(130);
+  });
 }
 
-console.log('\n== password login ==');
-try {
-  const passwords = await benchPasswordLogin();
-  printPasswordLoginFigures(passwords);
-  summary.push([
-    'password logins (in-process, PGlite)',
-    `${passwords.loginsPerSecond.toFixed(1)} /s at concurrency ${passwords.concurrency}, p99 ${passwords.loginP99Ms.toFixed(0)} ms`,
-  ]);
-  summary.push(['share of login time in argon2id', `${(passwords.argon2Share * 100).toFixed(0)} %`]);
-} catch (error) {
-  console.error(`password-login could not run: ${error instanceof Error ? error.message : error}`);
-  summary.push(['password login', 'could not run']);
-  failed = true;
+const wanted = process.argv.slice(2).map((name) => (name.endsWith('.mjs') ? name : `${name}.mjs`));
+const unknown = wanted.filter((name) => !plan.some((entry) => entry.script === name));
+if (unknown.length > 0) {
+  console.error(`unknown bench(es): ${unknown.join(', ')}; known: ${plan.map((e) => e.script).join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? plan.filter((entry) => wanted.includes(entry.script)) : plan;
+
+console.log('== machine load at the start ==');
+const loadAtStart = await sampleMachineLoad();
+console.log(formatMachineLoad(loadAtStart));
+
+const table = [];
+const scriptNotes = [];
+/** Why the bleed check failed the run, or false. */
+let bleedFailed = false;
+for (const entry of selected) {
+  const path = `${benchDir}${entry.script}`;
+  if (!existsSync(path)) {
+    console.log(`\n== ${entry.script}: not present ==`);
+    for (const issueRow of entry.issueRows)
+      table.push({ measure: issueRow, notMeasured: `bench/${entry.script} is not present` });
+    continue;
+  }
+  console.log(`\n== ${entry.script} ==`);
+  const result = await runScript(entry.script);
+  const status = result.signal ? `killed by ${result.signal}` : `exit ${result.code}`;
+  scriptNotes.push(`${entry.script}: ${status}, ${result.seconds.toFixed(0)} s`);
+  if (entry.bleedCheck && result.code !== 0)
+    bleedFailed = /bleed check: FAILED/.test(result.output)
+      ? 'FAILED (see bundle-size.mjs above)'
+      : `could not run (${status})`;
+  const rows = parseBenchRows(result.output) ?? [];
+  if (rows.length === 0) {
+    const why = result.code === 0 ? 'it printed no BENCH_ROWS line' : `it could not measure (${status})`;
+    for (const issueRow of entry.issueRows) table.push({ measure: issueRow, notMeasured: why });
+    continue;
+  }
+  table.push(...rows);
+  for (const measure of entry.measures ?? []) {
+    if (!rows.some((row) => row.measure === measure))
+      table.push({ measure, notMeasured: `bench/${entry.script} did not measure it (see its output)` });
+  }
 }
 
-console.log('\n== recovery-code hash ==');
-try {
-  const recovery = await benchRecoveryCodeHash();
-  printRecoveryCodeHashFigures(recovery);
-  const ratioOf = (start) => recovery.rows.find((r) => r.kind.startsWith(start))?.ratio.toFixed(3);
-  summary.push([
-    'recovery code vs login argon2id',
-    `attempt ${ratioOf('recovery code, wrong')} ×, issue of ten ${ratioOf('issue')} ×`,
-  ]);
-} catch (error) {
-  console.error(`recovery-code-hash could not run: ${error instanceof Error ? error.message : error}`);
-  summary.push(['recovery-code hash', 'could not run']);
-  failed = true;
-}
+console.log('\n== machine load at the end ==');
+const loadAtEnd = await sampleMachineLoad();
+console.log(formatMachineLoad(loadAtEnd));
 
+const withUnit = (value, unit) =>
+  typeof value === 'number' ? `${formatNumber(value)} ${unit ?? ''}`.trim() : '—';
+const cells = table.map((row) =>
+  row.notMeasured !== undefined
+    ? [row.measure, 'not measured', row.notMeasured, '', '', '']
+    : [
+        row.measure,
+        withUnit(row.latchkey, row.unit),
+        row.reference === undefined
+          ? '—'
+          : typeof row.referenceValue === 'number'
+            ? `${row.reference}: ${withUnit(row.referenceValue, row.unit)}`
+            : row.reference,
+        typeof row.ratio === 'number' ? formatRatio(row.ratio) : '—',
+        row.goal ?? '—',
+        row.met === true ? 'yes' : row.met === false ? 'no' : '—',
+      ],
+);
+const header = ['measure', 'Latchkey', 'reference (same run)', 'ratio', 'goal', 'met'];
+const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
 console.log('\n== summary ==');
-const width = Math.max(...summary.map(([name]) => name.length));
-for (const [name, value] of summary) console.log(`${name.padEnd(width)}  ${value}`);
-if (failed) process.exitCode = 1;
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of cells) console.log(line(row));
+console.log('');
+console.log(`load at the start: ${formatMachineLoad(loadAtStart)}`);
+console.log(`load at the end:   ${formatMachineLoad(loadAtEnd)}`);
+for (const note of scriptNotes) console.log(note);
+if (selected.some((entry) => entry.bleedCheck)) {
+  console.log(`client bleed check: ${bleedFailed || 'ok'}`);
+}
+if (bleedFailed) process.exitCode = 1;
