@@ -3,12 +3,13 @@
  * Whether the provider's memory grows with the session checks it answers: the provider on PGlite
  * and on PostgreSQL (one after the other, each in its own process) under a steady load of
  * `POST /sdk/v1/sessions/authenticate` for BENCH_MEMORY_SECONDS (default 180), its resident set
- * sampled every BENCH_MEMORY_SAMPLE_SECONDS (default 10). It prints the curve and the growth per
- * 1 000 checks: the least-squares slope of RSS over the number of checks answered, from the end
- * of the first interval on (the first interval holds the JIT's and the caches' one-off growth).
- * Memory that is not given back shows as a slope that does not flatten; it never fails on it.
+ * sampled every BENCH_MEMORY_SAMPLE_SECONDS (default 10) after a warm-up (the JIT's, the caches' and
+ * a fresh PGlite's one-off growth). It prints the curve, the RSS after a rest without load, and the
+ * growth per 1 000 checks between the RSS floors of the first and the last third of the run (see
+ * growthPerCheck). Memory that is never given back raises the floor; it never fails on it.
  *
- * Env: BENCH_MEMORY_SECONDS (180), BENCH_MEMORY_SAMPLE_SECONDS (10), BENCH_CONNECTIONS (50),
+ * Env: BENCH_MEMORY_SECONDS (180), BENCH_MEMORY_SAMPLE_SECONDS (10), BENCH_MEMORY_WARMUP_SECONDS
+ * (20), BENCH_MEMORY_IDLE_SECONDS (10), BENCH_CONNECTIONS (50),
  * BENCH_DATABASES (pglite,postgres), BENCH_DATABASE_URL, BENCH_SKIP_BUILD=1.
  */
 import { readFileSync } from 'node:fs';
@@ -29,65 +30,76 @@ function residentBytes(pid) {
   return Number(match[1]) * 1024;
 }
 
-/** Least-squares slope of y over x. */
-function slope(points) {
-  const n = points.length;
-  if (n < 2) return Number.NaN;
-  const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
-  const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
-  let numerator = 0;
-  let denominator = 0;
-  for (const { x, y } of points) {
-    numerator += (x - meanX) * (y - meanY);
-    denominator += (x - meanX) ** 2;
-  }
-  return denominator === 0 ? Number.NaN : numerator / denominator;
+/**
+ * Bytes kept per check: the RSS floor (lowest sample) of the last third of the run minus that of
+ * the first third, over the checks answered between them. Floors, because the collector's
+ * sawtooth moves RSS by tens of MiB either way within seconds; what is never given back raises
+ * the floor.
+ */
+function growthPerCheck(samples) {
+  const third = Math.max(1, Math.ceil(samples.length / 3));
+  const lowest = (list) => list.reduce((low, sample) => (sample.rssBytes < low.rssBytes ? sample : low));
+  const from = lowest(samples.slice(0, third));
+  const to = lowest(samples.slice(-third));
+  const checks = to.checks - from.checks;
+  return { from, to, bytesPerCheck: checks > 0 ? (to.rssBytes - from.rssBytes) / checks : Number.NaN };
 }
 
-/** One database: start, sign in, load in intervals, sample RSS after each, stop. */
-async function measureDatabase(database, { seconds, sampleSeconds, connections, log }) {
+const inMiB = (bytes) => (bytes / mib).toFixed(1);
+
+/** One database: start, sign in, warm up, load in intervals sampling RSS after each, rest, stop. */
+async function measureDatabase(
+  database,
+  { seconds, sampleSeconds, warmupSeconds, idleSeconds, connections, log },
+) {
   const label = databaseLabels[database];
   log(`\n${label}: starting the provider…`);
-  const target = await startSessionTarget(database, { sessionMinutes: Math.ceil(seconds / 60) + 30, log });
+  const sessionMinutes = Math.ceil((seconds + warmupSeconds) / 60) + 30;
+  const target = await startSessionTarget(database, { sessionMinutes, log });
   try {
-    const samples = [
-      { atSeconds: 0, checks: 0, rssBytes: residentBytes(target.pid), non2xx: 0, noise: null },
-    ];
+    const beforeLoad = residentBytes(target.pid);
+    log(`${label}: RSS ${inMiB(beforeLoad)} MiB before load (after start and one sign-in)`);
+    if (warmupSeconds > 0) await runLoad({ ...target.request, seconds: warmupSeconds, connections });
+    const samples = [{ atSeconds: 0, checks: 0, rssBytes: residentBytes(target.pid), noise: null }];
     log(
-      `${label}: RSS ${(samples[0].rssBytes / mib).toFixed(1)} MiB before load (after start and one sign-in)`,
+      `${label}: RSS ${inMiB(samples[0].rssBytes)} MiB after ${warmupSeconds} s of warm-up load; the curve starts here`,
     );
-    log('   time    checks    RSS MiB   Δ MiB   non-2xx   foreign CPU');
+    log('   time    checks    RSS MiB   Δ MiB   foreign CPU');
     const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
     let checks = 0;
     let non2xx = 0;
-    while ((performance.now() - started) / 1000 < seconds - 0.5) {
-      const remaining = seconds - (performance.now() - started) / 1000;
+    while (elapsed() < seconds - 0.5) {
       const stopMeter = startForeignCpuMeter(target.ownPids);
       const figures = await runLoad({
         ...target.request,
-        seconds: Math.max(1, Math.round(Math.min(sampleSeconds, remaining))),
+        seconds: Math.max(1, Math.round(Math.min(sampleSeconds, seconds - elapsed()))),
         connections,
       });
       const noise = stopMeter();
       checks += figures.totalRequests - figures.non2xx;
       non2xx += figures.non2xx;
-      const sample = {
-        atSeconds: (performance.now() - started) / 1000,
-        checks,
-        rssBytes: residentBytes(target.pid),
-        non2xx,
-        noise,
-      };
+      const sample = { atSeconds: elapsed(), checks, rssBytes: residentBytes(target.pid), noise };
       samples.push(sample);
       log(
-        `${sample.atSeconds.toFixed(0).padStart(5)} s ${String(checks).padStart(9)} ${(sample.rssBytes / mib).toFixed(1).padStart(10)} ${((sample.rssBytes - samples[0].rssBytes) / mib).toFixed(1).padStart(7)} ${String(non2xx).padStart(9)}   ${formatCpu(noise)}`,
+        `${sample.atSeconds.toFixed(0).padStart(5)} s ${String(checks).padStart(9)} ${inMiB(sample.rssBytes).padStart(10)} ${inMiB(sample.rssBytes - samples[0].rssBytes).padStart(7)}   ${formatCpu(noise)}`,
       );
     }
-    const steady = samples.slice(1).map((s) => ({ x: s.checks, y: s.rssBytes }));
-    const bytesPerCheck = slope(steady);
-    const first = samples[1] ?? samples[0];
-    const last = samples.at(-1);
-    return { database, label, samples, bytesPerCheck, first, last, checks, non2xx };
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const afterIdle = residentBytes(target.pid);
+    log(`${label}: RSS ${inMiB(afterIdle)} MiB after ${idleSeconds} s without load`);
+    return {
+      database,
+      label,
+      beforeLoad,
+      samples,
+      afterIdle,
+      idleSeconds,
+      checks,
+      non2xx,
+      // The sample right after warm-up is left out: the heap is still growing to its working size.
+      ...growthPerCheck(samples.length > 2 ? samples.slice(1) : samples),
+    };
   } finally {
     await target.stop();
   }
@@ -96,6 +108,8 @@ async function measureDatabase(database, { seconds, sampleSeconds, connections, 
 export async function benchMemory({ log = console.log } = {}) {
   const seconds = numberFromEnv('BENCH_MEMORY_SECONDS', 180);
   const sampleSeconds = numberFromEnv('BENCH_MEMORY_SAMPLE_SECONDS', 10);
+  const warmupSeconds = numberFromEnv('BENCH_MEMORY_WARMUP_SECONDS', 20, { allowZero: true });
+  const idleSeconds = numberFromEnv('BENCH_MEMORY_IDLE_SECONDS', 10, { allowZero: true });
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
   const databases = databasesFromEnv();
   log(
@@ -105,7 +119,17 @@ export async function benchMemory({ log = console.log } = {}) {
   const notMeasured = new Map();
   for (const database of databases) {
     try {
-      results.set(database, await measureDatabase(database, { seconds, sampleSeconds, connections, log }));
+      results.set(
+        database,
+        await measureDatabase(database, {
+          seconds,
+          sampleSeconds,
+          warmupSeconds,
+          idleSeconds,
+          connections,
+          log,
+        }),
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       notMeasured.set(database, reason);
@@ -143,7 +167,7 @@ export function printMemoryFigures({ results, notMeasured }, log = console.log) 
   log('');
   for (const r of results.values()) {
     log(
-      `${r.label}: ${r.checks} checks, RSS ${(r.samples[0].rssBytes / mib).toFixed(1)} MiB before load, ${(r.first.rssBytes / mib).toFixed(1)} after the first interval, ${(r.last.rssBytes / mib).toFixed(1)} at the end; growth ${formatNumber(kibPer1000(r.bytesPerCheck))} KiB per 1 000 checks (${formatNumber(r.bytesPerCheck)} B a check)${r.non2xx ? `; non-2xx ${r.non2xx}` : ''}`,
+      `${r.label}: ${r.checks} checks in ${r.samples.at(-1).atSeconds.toFixed(0)} s; RSS ${inMiB(r.beforeLoad)} MiB before load, ${inMiB(r.samples[0].rssBytes)} after warm-up, ${inMiB(r.samples.at(-1).rssBytes)} at the end, ${inMiB(r.afterIdle)} after ${r.idleSeconds} s idle; floor ${inMiB(r.from.rssBytes)} → ${inMiB(r.to.rssBytes)} MiB over ${r.to.checks - r.from.checks} checks = ${formatNumber(kibPer1000(r.bytesPerCheck))} KiB per 1 000 checks${r.non2xx ? `; non-2xx ${r.non2xx}` : ''}`,
     );
   }
   for (const [database, reason] of notMeasured) log(`not measured: ${databaseLabels[database]} — ${reason}`);
