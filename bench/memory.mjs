@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { formatNumber, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
 import { formatCpu, startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { runLoad } from './lib/load.mjs';
+import { growthPerCheck } from './lib/rss-growth.mjs';
 import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
 
 const mib = 1024 * 1024;
@@ -28,21 +29,6 @@ function residentBytes(pid) {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   if (!match) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(match[1]) * 1024;
-}
-
-/**
- * Bytes kept per check: the RSS floor (lowest sample) of the last third of the run minus that of
- * the first third, over the checks answered between them. Floors, because the collector's
- * sawtooth moves RSS by tens of MiB either way within seconds; what is never given back raises
- * the floor.
- */
-function growthPerCheck(samples) {
-  const third = Math.max(1, Math.ceil(samples.length / 3));
-  const lowest = (list) => list.reduce((low, sample) => (sample.rssBytes < low.rssBytes ? sample : low));
-  const from = lowest(samples.slice(0, third));
-  const to = lowest(samples.slice(-third));
-  const checks = to.checks - from.checks;
-  return { from, to, bytesPerCheck: checks > 0 ? (to.rssBytes - from.rssBytes) / checks : Number.NaN };
 }
 
 const inMiB = (bytes) => (bytes / mib).toFixed(1);
