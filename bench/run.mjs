@@ -121,15 +121,21 @@ for (const entry of selected) {
       : `could not run (${status})`;
   const rows = parseBenchRows(result.output) ?? [];
   if (rows.length === 0) {
-    const why = result.code === 0 ? 'it printed no BENCH_ROWS line' : `it could not measure (${status})`;
+    const why =
+      result.code === 0
+        ? 'it printed no BENCH_ROWS line'
+        : entry.bleedCheck && /bleed check: FAILED/.test(result.output)
+          ? `the bleed check failed (${status})`
+          : `it could not measure (${status})`;
     for (const issueRow of entry.issueRows) table.push({ measure: issueRow, notMeasured: why });
     continue;
   }
-  table.push(...rows);
+  // Known rows in their order, each either measured or not; then anything else the script printed.
   for (const measure of entry.measures ?? []) {
-    if (!rows.some((row) => row.measure === measure))
-      table.push({ measure, notMeasured: `bench/${entry.script} did not measure it (see its output)` });
+    const row = rows.find((r) => r.measure === measure);
+    table.push(row ?? { measure, notMeasured: `bench/${entry.script} did not measure it (see its output)` });
   }
+  table.push(...rows.filter((row) => !entry.measures?.includes(row.measure)));
 }
 
 console.log('\n== machine load at the end ==');
