@@ -96,17 +96,17 @@ export async function benchSessionAuthenticate({ log = console.log } = {}) {
       bodyBytes,
       results,
       notMeasured,
-      rows: rowsFrom(results, notMeasured),
+      rows: rowsFrom(results),
     };
   } finally {
     for (const target of running.reverse()) await target.stop();
   }
 }
 
-function rowsFrom(results, notMeasured) {
+function rowsFrom(results) {
   const bare = results.get(bareName);
   const peer = results.get(peerName);
-  const peerReference = peer ? peerName : `${peerName} (not measured: ${notMeasured.get(peerName)})`;
+  const peerReference = peer ? peerName : `${peerName} (not measured; see the bench's output)`;
   const rows = [];
   const throughputRow = (measure, provider, reference, referenceName, goalRatio) => {
     const ratio = reference ? provider.requestsPerSecond / reference.requestsPerSecond : undefined;
