@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { formatNumber, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
 import { formatCpu, startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { runLoad } from './lib/load.mjs';
+import { formatLoadAverage } from './lib/machine-load.mjs';
 import { growthPerCheck } from './lib/rss-growth.mjs';
 import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
 
@@ -101,6 +102,7 @@ export async function benchMemory({ log = console.log } = {}) {
   log(
     `memory: ${seconds} s of session checks per database, RSS every ${sampleSeconds} s, ${connections} connections, databases ${databases.join(', ')}`,
   );
+  log(`at the start: ${formatLoadAverage()}`);
   const results = new Map();
   const notMeasured = new Map();
   for (const database of databases) {
@@ -122,6 +124,7 @@ export async function benchMemory({ log = console.log } = {}) {
       log(`${databaseLabels[database]}: not measured — ${reason}`);
     }
   }
+  log(`at the end: ${formatLoadAverage()}`);
   if (results.size === 0) throw new Error('the provider could not be measured on any database');
   return { seconds, results, notMeasured, rows: rowsFrom(results) };
 }

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
 import { formatNumber, formatRatio, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
+import { formatLoadAverage } from './lib/machine-load.mjs';
 import { locatePeers, startBetterAuth } from './lib/peers.mjs';
 import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
 
@@ -34,6 +35,7 @@ export async function benchSessionAuthenticate({ log = console.log } = {}) {
   log(
     `session-authenticate: ${rounds} alternating rounds × ${seconds} s per target (+${warmupSeconds} s warm-up), ${connections} connections, databases ${databases.join(', ')}`,
   );
+  log(`at the start: ${formatLoadAverage()}`);
   const running = [];
   const targets = [];
   const notMeasured = new Map();
@@ -89,6 +91,7 @@ export async function benchSessionAuthenticate({ log = console.log } = {}) {
       ownPids,
       log,
     });
+    log(`at the end: ${formatLoadAverage()}`);
     return {
       rounds,
       seconds,

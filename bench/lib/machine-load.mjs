@@ -17,3 +17,9 @@ export async function sampleMachineLoad(seconds = 3) {
 export function formatMachineLoad({ at, loadavg: [one, five, fifteen], cores, noise, seconds }) {
   return `${at}: load average ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)} on ${cores} cores; foreign CPU over ${seconds} s ${formatCpu(noise)}`;
 }
+
+/** `load average 1.20 0.80 0.50 on 2 cores`: the cheap record a single bench prints at its start and end. */
+export function formatLoadAverage() {
+  const [one, five, fifteen] = loadavg();
+  return `load average ${one.toFixed(2)} ${five.toFixed(2)} ${fifteen.toFixed(2)} on ${availableParallelism()} cores`;
+}
