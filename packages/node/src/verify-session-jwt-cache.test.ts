@@ -154,7 +154,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
   });
 
-  it('keeps at most verifiedTokenCacheMaxEntries tokens, dropping the least recently used', async () => {
+  it('keeps at most verifiedTokenCacheMaxEntries tokens, dropping one not used lately', async () => {
     const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 2 });
     const tokens = await Promise.all(
       ['a', 'b', 'c'].map((jti) => signJwt(currentKey, sessionClaims(projectId, issuedAt, { jti }))),
@@ -166,7 +166,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
     signatureChecks.mockClear();
     for (const jwt of [a, c]) await client.verifySessionJwt(jwt); // still cached
     expect(signatureChecks).not.toHaveBeenCalled();
-    await client.verifySessionJwt(b); // evicted when c came in: b was the least recently used
+    await client.verifySessionJwt(b); // evicted when c came in: a had been used since, b had not
     expect(signatureChecks).toHaveBeenCalledTimes(1);
   });
 

@@ -11,6 +11,7 @@ import {
 } from 'jose';
 import { LatchkeyServerError } from './errors.js';
 import { checkJwsSignature } from './internal/check-jws-signature.js';
+import { copyJsonValue } from './internal/copy-json-value.js';
 import { mapJoseError } from './internal/map-jose-error.js';
 import { sessionFromClaims } from './internal/session-from-claims.js';
 import {
@@ -117,7 +118,7 @@ function verifiedResult(payload: JWTPayload): VerifySessionJwtResult {
 }
 
 /**
- * The claims of a remembered token, as a fresh object, if it may be served now: its time claims
+ * The claims of a remembered token, as a fresh copy, if it may be served now: its time claims
  * pass at this moment and the JWKS still resolves its header to the key that verified it (so a
  * key dropped from the JWKS stops its tokens exactly when it would without the cache). Anything
  * else is a miss and the token is verified in full, which gives the refusal its usual code.
@@ -140,7 +141,7 @@ async function rememberedClaims(
     context.verifiedTokens.delete(cacheKey);
     return undefined;
   }
-  return JSON.parse(entry.payloadText) as JWTPayload;
+  return copyJsonValue(entry.payload) as JWTPayload;
 }
 
 /**
@@ -183,7 +184,7 @@ async function verifyInFull(
   const { algorithms: _signatureOnly, ...claimChecks } = claimOptions;
   const { payload } = UnsecuredJWT.decode(`${CLAIMS_ONLY_HEADER}.${payloadSegment}.`, claimChecks);
   const verified: VerifiedToken = {
-    payloadText: Buffer.from(payloadSegment, 'base64url').toString('utf8'),
+    payload: copyJsonValue(payload),
     exp: payload.exp as number,
     nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
     iat: typeof payload.iat === 'number' ? payload.iat : undefined,

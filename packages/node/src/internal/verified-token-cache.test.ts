@@ -4,7 +4,7 @@ import { passesTimeChecks, type VerifiedToken, VerifiedTokenCache } from './veri
 
 function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedToken {
   return {
-    payloadText: JSON.stringify(claims),
+    payload: claims,
     exp: claims.exp,
     nbf: claims.nbf,
     iat: claims.iat,
@@ -33,7 +33,7 @@ function josePasses(
 }
 
 describe('VerifiedTokenCache', () => {
-  it('never holds more than its maximum, evicting the least recently used first', () => {
+  it('evicts the oldest entry not used since it was last considered', () => {
     const cache = new VerifiedTokenCache(3);
     for (const key of ['a', 'b', 'c']) cache.set(key, entry({ exp: 1 }));
     cache.get('a');
@@ -44,6 +44,16 @@ describe('VerifiedTokenCache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('c')).toBeUndefined();
     for (const key of ['a', 'd', 'e']) expect(cache.get(key)).toBeDefined();
+  });
+
+  it('never holds more than its maximum, however entries are used', () => {
+    const cache = new VerifiedTokenCache(10);
+    for (let index = 0; index < 500; index += 1) {
+      cache.set(`token-${index}`, entry({ exp: 1 }));
+      for (let back = 0; back < index; back += 7) cache.get(`token-${back}`);
+      expect(cache.size).toBeLessThanOrEqual(10);
+    }
+    expect(cache.get('token-499')).toBeDefined();
   });
 
   it('stores nothing when its maximum is 0', () => {

@@ -8,8 +8,8 @@ import type { CompactJWSHeaderParameters, FlattenedJWSInput } from 'jose';
  * failed is verified again in full every time it is presented.
  */
 export interface VerifiedToken {
-  /** The claims as the signed bytes said them; parsed afresh on each hit so callers get their own objects. */
-  payloadText: string;
+  /** The verified claims. Never handed out: each hit gets a copy, so no caller can change another's. */
+  payload: Readonly<Record<string, unknown>>;
   /** The numeric time claims, checked against the clock on every hit. */
   exp: number;
   nbf: number | undefined;
@@ -18,6 +18,8 @@ export interface VerifiedToken {
   header: CompactJWSHeaderParameters;
   keyInput: FlattenedJWSInput;
   key: unknown;
+  /** Set by a hit; see the eviction order. */
+  recentlyUsed?: boolean;
 }
 
 /** The per-call time options, as jose takes them (seconds). */
@@ -28,8 +30,8 @@ export interface TimeCheck {
 }
 
 /**
- * A bounded map from the SHA-256 of a token to what verifying it established, least recently
- * used first out.
+ * A bounded map from the SHA-256 of a token to what verifying it established; when full, the
+ * oldest entry not used since it was last considered goes first.
  *
  * Keyed by the hash, not the token: a token is a bearer credential for up to 5 minutes, and
  * keeping thousands of them in memory would hand them to anything that can read the heap (a
@@ -59,10 +61,7 @@ export class VerifiedTokenCache {
 
   get(key: string): VerifiedToken | undefined {
     const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    // Map keeps insertion order: moving a hit to the end makes the first key the least recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    if (entry !== undefined) entry.recentlyUsed = true;
     return entry;
   }
 
@@ -70,9 +69,21 @@ export class VerifiedTokenCache {
     if (!this.enabled) return;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
+    while (this.#entries.size > this.#maxEntries) this.#evictOne();
+  }
+
+  /**
+   * Second chance (the CLOCK approximation of least-recently-used): the oldest entry goes, unless
+   * it was used since it last came round, in which case it moves to the back and loses its mark.
+   * A hit only sets a flag: moving the entry on every hit (delete + set) would make V8's Map walk
+   * a growing chain of deleted slots when one token is presented over and over.
+   */
+  #evictOne(): void {
+    for (const [key, entry] of this.#entries) {
+      this.#entries.delete(key);
+      if (!entry.recentlyUsed) return;
+      entry.recentlyUsed = false;
+      this.#entries.set(key, entry);
     }
   }
 
