@@ -193,6 +193,19 @@ describe('verifySessionJwt with the verified-token cache', () => {
     });
   });
 
+  it('fails closed for a cached token when the JWKS is due for a refetch and the provider cannot answer', async () => {
+    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    server.handle = (_request, response) => sendJson(response, 500, { error_type: 'internal_server_error' });
+
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({
+      ok: false,
+      error: { code: 'jwks_unavailable' },
+    });
+  });
+
   it('re-verifies a cached token when its kid now names different key material', async () => {
     const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
     const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
