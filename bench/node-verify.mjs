@@ -42,7 +42,9 @@ function answer(userId, sessionId) {
 
 /**
  * A child server. `bare` answers a constant body shaped and sized like the verifying one's;
- * `verify:<cacheEntries>` checks `Authorization: Bearer <jwt>` with `verifySessionJwt`.
+ * `verify:<cacheEntries>` checks `Authorization: Bearer <jwt>` with `verifySessionJwt`;
+ * `handler-only` is the verifying handler with a stand-in that resolves a fixed result, so the
+ * difference to it is what verification itself costs.
  */
 async function serve(kind) {
   let handler;
@@ -53,15 +55,7 @@ async function serve(kind) {
       response.end(body);
     };
   } else {
-    const cacheEntries = Number(kind.split(':')[1]);
-    const dist =
-      process.env.NODE_VERIFY_DIST ?? fileURLToPath(new URL('../packages/node/dist', import.meta.url));
-    const { createLatchkeyServerClient } = await import(pathToFileURL(`${dist}/index.js`).href);
-    const latchkey = createLatchkeyServerClient({
-      providerUrl: process.env.JWKS_ORIGIN,
-      projectId: PROJECT_ID,
-      verifiedTokenCacheMaxEntries: cacheEntries,
-    });
+    const latchkey = kind === 'handler-only' ? standInVerifier() : await verifier(Number(kind.split(':')[1]));
     handler = async (request, response) => {
       const header = request.headers.authorization ?? '';
       const result = await latchkey.verifySessionJwt(header.slice('Bearer '.length));
@@ -79,6 +73,29 @@ async function serve(kind) {
   server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
   process.on('SIGTERM', () => process.exit(0));
   process.on('SIGINT', () => process.exit(0));
+}
+
+async function verifier(cacheEntries) {
+  const dist =
+    process.env.NODE_VERIFY_DIST ?? fileURLToPath(new URL('../packages/node/dist', import.meta.url));
+  const { createLatchkeyServerClient } = await import(pathToFileURL(`${dist}/index.js`).href);
+  return createLatchkeyServerClient({
+    providerUrl: process.env.JWKS_ORIGIN,
+    projectId: PROJECT_ID,
+    verifiedTokenCacheMaxEntries: cacheEntries,
+  });
+}
+
+function standInVerifier() {
+  const result = {
+    ok: true,
+    userId: 'user-test-bench-00000',
+    session: { session_id: 'session-test-bench-00000' },
+  };
+  return {
+    verifySessionJwt: async (jwt) =>
+      jwt.length > 0 ? result : { ok: false, error: { code: 'invalid_jwt' } },
+  };
 }
 
 const children = new Set();
@@ -277,20 +294,22 @@ async function main() {
     const env = { JWKS_ORIGIN: jwksOrigin };
     const baselineDist = process.env.BENCH_BASELINE_DIST;
     const baselineEnv = { ...env, NODE_VERIFY_DIST: baselineDist };
-    const [bareServer, cachedServer, uncachedServer, baselineServer] = await Promise.all([
+    const [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer] = await Promise.all([
       startServer('bare', env),
       startServer('verify:10000', env),
       startServer('verify:0', env),
       baselineDist ? startServer('verify:10000', baselineEnv) : undefined,
+      startServer('handler-only', env),
     ]);
-    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl] = [
+    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl] = [
       bareServer,
       cachedServer,
       uncachedServer,
       baselineServer,
+      handlerServer,
     ].map((server) => server?.url);
     const pids = new Map(
-      [bareServer, cachedServer, uncachedServer, baselineServer]
+      [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer]
         .filter(Boolean)
         .map((server) => [server.url, server.pid]),
     );
@@ -306,6 +325,12 @@ async function main() {
     const scenarios = [
       // The bare server gets the same request (a 1 KB Authorization header to parse) and ignores it.
       { name: 'bare node:http, same JSON', url: bareUrl, bare: true, token: () => tokens.single },
+      {
+        name: 'same handler, verification stubbed out',
+        url: handlerUrl,
+        token: () => tokens.single,
+        ceiling: true,
+      },
       { name: 'verifySessionJwt, one token', url: cachedUrl, token: () => tokens.single },
       { name: `verifySessionJwt, ${users} users`, url: cachedUrl, spread: true },
       { name: `verifySessionJwt, ${users} users, cache off`, url: uncachedUrl, spread: true },
@@ -384,7 +409,7 @@ async function main() {
         `${scenario.name.padEnd(46)} | ${rps.toFixed(0).padStart(12)} | ${String(median(runs.map((f) => f.p50))).padStart(6)} | ${String(median(runs.map((f) => f.p99))).padStart(6)} | ${ratio.toFixed(2).padStart(7)} | ${cpu.toFixed(1).padStart(17)} | ${(bareCpu / cpu).toFixed(2).padStart(15)} | ${String(non2xx).padStart(7)} | ${runs.map((f) => f.foreign.toFixed(2)).join(', ')}`,
       );
       cpuRatios.set(scenario.name, { cpu, ratio: bareCpu / cpu });
-      if (scenario.bare || scenario.baseline) continue;
+      if (scenario.bare || scenario.baseline || scenario.ceiling) continue;
       const withCache = !scenario.name.endsWith('cache off');
       rows.push({
         measure: `${scenario.name} (node:http handler, ${connections} connections)`,
