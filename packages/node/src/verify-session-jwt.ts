@@ -50,7 +50,7 @@ export interface SessionJwtVerifierContext {
 }
 
 /** The algorithms the provider signs with (contracts.md). Listing them defeats `none` and HS/RS confusion. */
-const ALLOWED_ALGORITHMS = ['ES256', 'RS256'];
+const ALLOWED_ALGORITHMS: readonly string[] = ['ES256', 'RS256'];
 const DEFAULT_CLOCK_TOLERANCE_SECONDS = 5;
 const MAX_CLOCK_TOLERANCE_SECONDS = 30;
 /** Session JWTs travel in a cookie (≤ 4 KiB); anything far larger is refused before parsing. */
@@ -95,7 +95,7 @@ export async function verifySessionJwt(
       if (remembered !== undefined) return verifiedResult(remembered);
     }
     const claimOptions: ClaimOptions = {
-      algorithms: ALLOWED_ALGORITHMS,
+      algorithms: [...ALLOWED_ALGORITHMS],
       issuer: `stytch.com/${options.projectId}`,
       audience: options.projectId,
       requiredClaims: ['exp', 'iat', 'sub'],
@@ -200,7 +200,7 @@ function isBase64urlSegment(segment: string): boolean {
 }
 
 function isAllowedAlgorithm(alg: unknown): alg is 'ES256' | 'RS256' {
-  return alg === 'ES256' || alg === 'RS256';
+  return typeof alg === 'string' && ALLOWED_ALGORITHMS.includes(alg);
 }
 
 function headerOf(segment: string): Record<string, unknown> | undefined {
