@@ -6,6 +6,7 @@ import {
   authenticateSession,
 } from './authenticate-session.js';
 import { createProviderJwks } from './internal/remote-jwks.js';
+import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
@@ -29,7 +30,8 @@ export interface LatchkeyServerClient {
 }
 
 /**
- * Creates a server client for one project. Create it once per process: it owns the JWKS cache.
+ * Creates a server client for one project. Create it once per process: it owns the JWKS cache
+ * and the verified-token cache.
  * Throws `invalid_argument` for malformed options.
  *
  * @example
@@ -39,7 +41,11 @@ export interface LatchkeyServerClient {
  */
 export function createLatchkeyServerClient(options: LatchkeyServerClientOptions): LatchkeyServerClient {
   const resolved = resolveServerClientOptions(options);
-  const context = { options: resolved, jwks: createProviderJwks(resolved) };
+  const context = {
+    options: resolved,
+    jwks: createProviderJwks(resolved),
+    verifiedTokens: new VerifiedTokenCache(resolved.verifiedTokenCacheMaxEntries),
+  };
   return {
     projectId: resolved.projectId,
     verifySessionJwt: (jwt, verifyOptions) => verifySessionJwt(context, jwt, verifyOptions),

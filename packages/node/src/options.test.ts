@@ -13,6 +13,11 @@ describe('createLatchkeyServerClient options', () => {
       { providerUrl: 'http://localhost:4000', projectId: 'p', jwksCacheMaxAgeMs: -1 },
       'jwksCacheMaxAgeMs',
     ],
+    [
+      'a fractional token cache size',
+      { providerUrl: 'http://localhost:4000', projectId: 'p', verifiedTokenCacheMaxEntries: 1.5 },
+      'verifiedTokenCacheMaxEntries',
+    ],
   ])('throws invalid_argument naming the option for %s', (_label, options, name) => {
     let thrown: unknown;
     try {

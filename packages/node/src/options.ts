@@ -28,6 +28,12 @@ export interface LatchkeyServerClientOptions {
   jwksCooldownMs?: number;
   /** Time limit of each request to the provider (JWKS and API). Default 5 s. */
   timeoutMs?: number;
+  /**
+   * Most session JWTs `verifySessionJwt` remembers as verified, so a token seen again skips the
+   * signature check (its time claims are still checked on every call). Default 10 000 (about
+   * 1–2 KiB each); 0 switches the cache off.
+   */
+  verifiedTokenCacheMaxEntries?: number;
 }
 
 /** The options with every default filled in; internal to the package. */
@@ -40,9 +46,12 @@ export interface ResolvedServerClientOptions {
   jwksCacheMaxAgeMs: number;
   jwksCooldownMs: number;
   timeoutMs: number;
+  verifiedTokenCacheMaxEntries: number;
 }
 
 const systemClock: Clock = { now: () => new Date() };
+/** Enough for every live JWT of a few thousand signed-in users (each refreshes every 3 minutes). */
+const DEFAULT_VERIFIED_TOKEN_CACHE_MAX_ENTRIES = 10_000;
 
 /** Validates the options and fills in defaults; throws `invalid_argument` naming the bad option. */
 export function resolveServerClientOptions(
@@ -57,9 +66,14 @@ export function resolveServerClientOptions(
     secret: options.secret,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     clock: options.clock ?? systemClock,
-    jwksCacheMaxAgeMs: duration('jwksCacheMaxAgeMs', options.jwksCacheMaxAgeMs, 10 * 60_000),
-    jwksCooldownMs: duration('jwksCooldownMs', options.jwksCooldownMs, 30_000),
-    timeoutMs: duration('timeoutMs', options.timeoutMs, 5_000),
+    jwksCacheMaxAgeMs: nonNegativeInteger('jwksCacheMaxAgeMs', options.jwksCacheMaxAgeMs, 10 * 60_000),
+    jwksCooldownMs: nonNegativeInteger('jwksCooldownMs', options.jwksCooldownMs, 30_000),
+    timeoutMs: nonNegativeInteger('timeoutMs', options.timeoutMs, 5_000),
+    verifiedTokenCacheMaxEntries: nonNegativeInteger(
+      'verifiedTokenCacheMaxEntries',
+      options.verifiedTokenCacheMaxEntries,
+      DEFAULT_VERIFIED_TOKEN_CACHE_MAX_ENTRIES,
+    ),
   };
 }
 
@@ -81,7 +95,7 @@ function requireText(name: string, value: unknown): void {
     throw invalidArgument(name, 'must be a non-empty string');
 }
 
-function duration(name: string, value: number | undefined, fallback: number): number {
+function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0) throw invalidArgument(name, 'must be a non-negative integer');
   return value;

@@ -1,9 +1,25 @@
 /** @module verify-session-jwt — local verification of a session JWT against the provider's JWKS. */
 
-import { type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  type CompactJWSHeaderParameters,
+  errors,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+  jwtVerify,
+  UnsecuredJWT,
+} from 'jose';
 import { LatchkeyServerError } from './errors.js';
+import { checkJwsSignature } from './internal/check-jws-signature.js';
+import { copyJsonValue } from './internal/copy-json-value.js';
 import { mapJoseError } from './internal/map-jose-error.js';
 import { sessionFromClaims } from './internal/session-from-claims.js';
+import {
+  passesTimeChecks,
+  type TimeCheck,
+  type VerifiedToken,
+  VerifiedTokenCache,
+} from './internal/verified-token-cache.js';
 import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
 import type { Session, SessionJwtClaims } from './session.js';
 
@@ -26,24 +42,35 @@ export type VerifySessionJwtResult =
   | { ok: true; userId: string; session: Session; claims: SessionJwtClaims }
   | { ok: false; error: LatchkeyServerError };
 
-/** What `verifySessionJwt` needs from its client: the options and the cached JWKS. */
+/** What `verifySessionJwt` needs from its client: the options, the cached JWKS and the verified-token cache. */
 export interface SessionJwtVerifierContext {
   options: ResolvedServerClientOptions;
   jwks: JWTVerifyGetKey;
+  verifiedTokens: VerifiedTokenCache;
 }
 
 /** The algorithms the provider signs with (contracts.md). Listing them defeats `none` and HS/RS confusion. */
-const ALLOWED_ALGORITHMS = ['ES256', 'RS256'];
+const ALLOWED_ALGORITHMS: readonly string[] = ['ES256', 'RS256'];
 const DEFAULT_CLOCK_TOLERANCE_SECONDS = 5;
 const MAX_CLOCK_TOLERANCE_SECONDS = 30;
 /** Session JWTs travel in a cookie (≤ 4 KiB); anything far larger is refused before parsing. */
 const MAX_JWT_LENGTH = 16 * 1024;
+/** A base64url segment as a JWS encoder writes it (no padding; a length of 4n+1 cannot be base64). */
+const BASE64URL_SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** `{"alg":"none"}`, base64url: the header under which jose's claim checks are run on verified claims. */
+const CLAIMS_ONLY_HEADER = 'eyJhbGciOiJub25lIn0';
+
+type ClaimOptions = JWTVerifyOptions & { currentDate: Date };
 
 /**
  * Verifies a session JWT locally: ES256/RS256 signature by a key of the project's JWKS,
  * `iss` = `stytch.com/{projectId}`, `aud` containing the project id, and `exp`/`nbf`/`iat`
  * against the injected clock. A revoked session's JWT stays valid until its `exp` (≤ 5 min);
  * call `authenticateSession` where that matters (SECURITY.md D3).
+ *
+ * A token verified once is remembered (by its SHA-256) until it expires or is evicted; a repeat
+ * skips the signature check but not the time checks, and is served only while the JWKS still
+ * hands out the key that verified it. Failures are never remembered.
  *
  * Throws only for bad options (`invalid_argument`); every token or JWKS problem is a result.
  */
@@ -58,21 +85,132 @@ export async function verifySessionJwt(
     const message = `The session JWT must be a non-empty string of at most ${MAX_JWT_LENGTH} characters.`;
     return { ok: false, error: new LatchkeyServerError('invalid_jwt', { message }) };
   }
-  const { options, jwks } = context;
+  const { options, verifiedTokens } = context;
+  const currentDate = options.clock.now();
   try {
-    const { payload } = await jwtVerify(jwt, jwks, {
-      algorithms: ALLOWED_ALGORITHMS,
+    const cacheKey = verifiedTokens.enabled ? VerifiedTokenCache.keyOf(jwt) : undefined;
+    if (cacheKey !== undefined) {
+      const timeCheck = { nowSeconds: Math.floor(currentDate.getTime() / 1000), clockTolerance, maxTokenAge };
+      const remembered = await rememberedClaims(context, cacheKey, timeCheck);
+      if (remembered !== undefined) return verifiedResult(remembered);
+    }
+    const claimOptions: ClaimOptions = {
+      algorithms: [...ALLOWED_ALGORITHMS],
       issuer: `stytch.com/${options.projectId}`,
       audience: options.projectId,
       requiredClaims: ['exp', 'iat', 'sub'],
       clockTolerance,
-      currentDate: options.clock.now(),
+      currentDate,
       ...(maxTokenAge === undefined ? {} : { maxTokenAge }),
-    });
-    const { userId, session } = sessionFromClaims(payload);
-    return { ok: true, userId, session, claims: payload as SessionJwtClaims };
+    };
+    const { payload, verified } = await verifyInFull(context, jwt, claimOptions);
+    const result = verifiedResult(payload);
+    if (cacheKey !== undefined && verified !== undefined) verifiedTokens.set(cacheKey, verified);
+    return result;
   } catch (error) {
     return { ok: false, error: mapJoseError(error) };
+  }
+}
+
+function verifiedResult(payload: JWTPayload): VerifySessionJwtResult {
+  const { userId, session } = sessionFromClaims(payload);
+  return { ok: true, userId, session, claims: payload as SessionJwtClaims };
+}
+
+/**
+ * The claims of a remembered token, as a fresh copy, if it may be served now: its time claims
+ * pass at this moment and the JWKS still resolves its header to the key that verified it (so a
+ * key dropped from the JWKS stops its tokens exactly when it would without the cache). Anything
+ * else is a miss and the token is verified in full, which gives the refusal its usual code.
+ */
+async function rememberedClaims(
+  context: SessionJwtVerifierContext,
+  cacheKey: string,
+  timeCheck: TimeCheck,
+): Promise<JWTPayload | undefined> {
+  const entry = context.verifiedTokens.get(cacheKey);
+  if (entry === undefined) return undefined;
+  if (!passesTimeChecks(entry, timeCheck)) {
+    // Past exp it can only ever be refused again; before nbf or beyond a max age it may pass later.
+    if (entry.exp <= timeCheck.nowSeconds - MAX_CLOCK_TOLERANCE_SECONDS)
+      context.verifiedTokens.delete(cacheKey);
+    return undefined;
+  }
+  const key = await context.jwks(entry.header, entry.keyInput);
+  if (key !== entry.key) {
+    context.verifiedTokens.delete(cacheKey);
+    return undefined;
+  }
+  return copyJsonValue(entry.payload) as JWTPayload;
+}
+
+/**
+ * The full check. Compact ES256/RS256 tokens of the usual shape have their signature checked
+ * with node:crypto, then their claims by jose's own claim validation; anything else (a `crit`
+ * header, an unusual encoding, a key node:crypto is not given) goes through jose's `jwtVerify`,
+ * the reference, which then also gives every refusal its error.
+ */
+async function verifyInFull(
+  context: SessionJwtVerifierContext,
+  jwt: string,
+  claimOptions: ClaimOptions,
+): Promise<{ payload: JWTPayload; verified?: VerifiedToken }> {
+  const segments = jwt.split('.');
+  const [headerSegment = '', payloadSegment = '', signatureSegment = ''] = segments;
+  const parsed =
+    segments.length === 3 && segments.every(isBase64urlSegment) ? headerOf(headerSegment) : undefined;
+  if (parsed === undefined || parsed.crit !== undefined || !isAllowedAlgorithm(parsed.alg)) {
+    return { payload: (await jwtVerify(jwt, context.jwks, claimOptions)).payload };
+  }
+  const header = parsed as CompactJWSHeaderParameters & { alg: 'ES256' | 'RS256' };
+  // The resolver sees what jose would give it, so kid lookup, refetch and cooldown are unchanged.
+  const key = await context.jwks(header, {
+    protected: headerSegment,
+    payload: payloadSegment,
+    signature: signatureSegment,
+  });
+  const signature = checkJwsSignature(
+    header.alg,
+    key,
+    `${headerSegment}.${payloadSegment}`,
+    signatureSegment,
+  );
+  if (signature === 'unsupported') {
+    return { payload: (await jwtVerify(jwt, key, claimOptions)).payload };
+  }
+  if (signature === 'invalid') throw new errors.JWSSignatureVerificationFailed();
+  // The signature is verified; jose's claim checks run on the same payload segment under a
+  // header that asks for no signature check, so the claim rules and their errors stay jose's.
+  const { algorithms: _signatureOnly, ...claimChecks } = claimOptions;
+  const { payload } = UnsecuredJWT.decode(`${CLAIMS_ONLY_HEADER}.${payloadSegment}.`, claimChecks);
+  const verified: VerifiedToken = {
+    payload: copyJsonValue(payload),
+    exp: payload.exp as number,
+    nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+    iat: typeof payload.iat === 'number' ? payload.iat : undefined,
+    header,
+    keyInput: { protected: headerSegment, payload: '', signature: '' },
+    key,
+  };
+  return { payload, verified };
+}
+
+function isBase64urlSegment(segment: string): boolean {
+  return segment.length % 4 !== 1 && BASE64URL_SEGMENT.test(segment);
+}
+
+function isAllowedAlgorithm(alg: unknown): alg is 'ES256' | 'RS256' {
+  return typeof alg === 'string' && ALLOWED_ALGORITHMS.includes(alg);
+}
+
+function headerOf(segment: string): Record<string, unknown> | undefined {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof header === 'object' && header !== null && !Array.isArray(header)
+      ? (header as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

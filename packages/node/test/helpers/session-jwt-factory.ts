@@ -5,16 +5,20 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 /** A signing key with the public JWK the provider would publish for it. */
 export interface TestSigningKey {
   kid: string;
+  alg: 'ES256' | 'RS256';
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
 
-/** Generates an ES256 key pair whose public JWK carries `kid`, `alg` and `use` like a JWKS entry. */
-export async function givenSigningKey(kid: string): Promise<TestSigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
-  return { kid, privateKey, publicKey, publicJwk };
+/** Generates a key pair (ES256 unless told) whose public JWK carries `kid`, `alg` and `use` like a JWKS entry. */
+export async function givenSigningKey(
+  kid: string,
+  alg: 'ES256' | 'RS256' = 'ES256',
+): Promise<TestSigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+  return { kid, alg, privateKey, publicKey, publicJwk };
 }
 
 /** Claims of a session JWT issued at `now` for `projectId`, as contracts.md describes them. */
@@ -46,10 +50,10 @@ export function sessionClaims(projectId: string, now: Date, overrides: Record<st
   };
 }
 
-/** Signs `claims` with `key` (ES256, `kid` in the header); `undefined` claim values are dropped. */
+/** Signs `claims` with `key` (its `alg` and `kid` in the header); `undefined` claim values are dropped. */
 export function signJwt(key: TestSigningKey, claims: Record<string, unknown>): Promise<string> {
   const defined = Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
   return new SignJWT(defined)
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey);
 }

@@ -1,0 +1,470 @@
+#!/usr/bin/env node
+/**
+ * Throughput of `verifySessionJwt` from the built `@latchkey/node` (packages/node/dist) inside a
+ * node:http handler, next to a bare node:http server answering the same JSON, in the same run,
+ * rounds alternating so that the machine's changing load hits every row alike. The ratio
+ * (verifying / bare) is the figure to compare; absolute numbers depend on the machine.
+ *
+ * Rows: one ES256 session JWT repeated (the best case for the verified-token cache); a realistic
+ * spread of 1 000 users' tokens, round-robin; and the same spread with the cache switched off, so
+ * every call pays the full signature check (the miss path). The JWKS is served by this process on
+ * 127.0.0.1 and fetched once by each verifying server, as an integrator's server would.
+ *
+ * Prints figures, never fails on them (exit 1 only if it could not measure). Last stdout line:
+ * `BENCH_ROWS [...]` (bench/README.md).
+ *
+ * Env: BENCH_ROUNDS (default 3), BENCH_SECONDS (default 5) per measured run, BENCH_WARMUP_SECONDS
+ * (default 2), BENCH_CONNECTIONS (default 50), BENCH_USERS (default 1000). BENCH_BASELINE_DIST: the
+ * `dist` directory of another build of @latchkey/node (inside this checkout, so that it finds jose),
+ * measured in the same rounds as "baseline" rows — a before/after in one run. Baseline rows are
+ * printed but not part of BENCH_ROWS.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+function positiveNumber(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+    throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const PROJECT_ID = 'project-test-00000000-0000-4000-8000-00000000be7c';
+
+/** The JSON both servers answer: the verifying one fills it from the verified token. */
+function answer(userId, sessionId) {
+  return JSON.stringify({ ok: true, user_id: userId, session_id: sessionId });
+}
+
+/**
+ * A child server. `bare` answers a constant body shaped and sized like the verifying one's;
+ * `verify:<cacheEntries>` checks `Authorization: Bearer <jwt>` with `verifySessionJwt`;
+ * `handler-only` is the verifying handler with a stand-in that resolves a fixed result, so the
+ * difference to it is what verification itself costs.
+ */
+async function serve(kind) {
+  let handler;
+  if (kind === 'bare') {
+    const body = answer('user-test-bench-00000', 'session-test-bench-00000');
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      response.end(body);
+    };
+  } else {
+    const latchkey = kind === 'handler-only' ? standInVerifier() : await verifier(Number(kind.split(':')[1]));
+    handler = async (request, response) => {
+      const header = request.headers.authorization ?? '';
+      const result = await latchkey.verifySessionJwt(header.slice('Bearer '.length));
+      const body = result.ok
+        ? answer(result.userId, result.session.session_id)
+        : JSON.stringify({ ok: false, error: result.error.code });
+      response.writeHead(result.ok ? 200 : 401, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    };
+  }
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+  process.on('SIGTERM', () => process.exit(0));
+  process.on('SIGINT', () => process.exit(0));
+}
+
+async function verifier(cacheEntries) {
+  const dist =
+    process.env.NODE_VERIFY_DIST ?? fileURLToPath(new URL('../packages/node/dist', import.meta.url));
+  const { createLatchkeyServerClient } = await import(pathToFileURL(`${dist}/index.js`).href);
+  return createLatchkeyServerClient({
+    providerUrl: process.env.JWKS_ORIGIN,
+    projectId: PROJECT_ID,
+    verifiedTokenCacheMaxEntries: cacheEntries,
+  });
+}
+
+function standInVerifier() {
+  const result = {
+    ok: true,
+    userId: 'user-test-bench-00000',
+    session: { session_id: 'session-test-bench-00000' },
+  };
+  return {
+    verifySessionJwt: async (jwt) =>
+      jwt.length > 0 ? result : { ok: false, error: { code: 'invalid_jwt' } },
+  };
+}
+
+const children = new Set();
+function stopChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+function startServer(kind, env) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', kind], {
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${kind} server did not start:\n${output}`)), 20_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/listening (\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${match[1]}/`, pid: child.pid });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}:\n${output}`)));
+  });
+}
+
+/** Claims shaped like the provider's session JWT (contracts.md), for user number `index`. */
+function sessionClaims(index, issuedAt) {
+  const iat = Math.floor(issuedAt / 1000);
+  const id = String(index).padStart(5, '0');
+  const stamp = new Date(iat * 1000).toISOString();
+  return {
+    sub: `user-test-bench-${id}`,
+    iss: `stytch.com/${PROJECT_ID}`,
+    aud: [PROJECT_ID],
+    iat,
+    nbf: iat,
+    exp: iat + 300,
+    'https://stytch.com/session': {
+      id: `session-test-bench-${id}`,
+      started_at: stamp,
+      last_authenticated_at: stamp,
+      expires_at: new Date((iat + 3600) * 1000).toISOString(),
+      attributes: {
+        ip_address: '203.0.113.7',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0',
+      },
+      authentication_factors: [
+        {
+          type: 'password',
+          delivery_method: 'knowledge',
+          last_authenticated_at: stamp,
+          email_factor: { email_id: `email-test-bench-${id}`, email_address: `user${id}@example.com` },
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * CPU cores used by processes outside this process tree during a window (the shared machine's
+ * noise), read from /proc; the same method as the peers' harness (shared/anchors/lib/cpu.mjs).
+ */
+function startNoiseMeter() {
+  const ticksOfTree = () => {
+    const stats = new Map();
+    for (const entry of safeReaddir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        stats.set(Number(entry), {
+          ppid: Number(fields[1]),
+          ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+        });
+      } catch {
+        // the process ended while we read
+      }
+    }
+    let sum = 0;
+    const stack = [process.pid];
+    while (stack.length > 0) {
+      const pid = stack.pop();
+      sum += stats.get(pid)?.ticks ?? 0;
+      for (const [child, stat] of stats) if (stat.ppid === pid) stack.push(child);
+    }
+    return sum;
+  };
+  const machineBusy = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3] - fields[4];
+  };
+  const started = performance.now();
+  const busy0 = machineBusy();
+  const mine0 = ticksOfTree();
+  return () => {
+    const wallTicks = ((performance.now() - started) / 1000) * 100;
+    const mine = ticksOfTree() - mine0;
+    return Math.max(0, (machineBusy() - busy0 - mine) / wallTicks);
+  };
+}
+
+function safeReaddir(path) {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU µs per `verifySessionJwt` call of the build in `dist`, with the cache on and off. */
+async function inProcessCosts(dist, providerUrl, spread) {
+  const { createLatchkeyServerClient } = await import(pathToFileURL(`${dist}/index.js`).href);
+  const cached = createLatchkeyServerClient({ providerUrl, projectId: PROJECT_ID });
+  const uncached = createLatchkeyServerClient({
+    providerUrl,
+    projectId: PROJECT_ID,
+    verifiedTokenCacheMaxEntries: 0,
+  });
+  const cpuPerCall = async (client, calls, pick) => {
+    for (let index = 0; index < 2_000; index += 1) {
+      const result = await client.verifySessionJwt(pick(index));
+      if (!result.ok) throw new Error(`in-process check refused a good token: ${result.error.code}`);
+    }
+    const started = process.cpuUsage();
+    for (let index = 0; index < calls; index += 1) await client.verifySessionJwt(pick(index));
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / calls;
+  };
+  return {
+    single: await cpuPerCall(cached, 50_000, () => spread[0]),
+    spread: await cpuPerCall(cached, 50_000, (index) => spread[index % spread.length]),
+    uncached: await cpuPerCall(uncached, 5_000, (index) => spread[index % spread.length]),
+  };
+}
+
+/** utime + stime of one process, in clock ticks (1/100 s). */
+function cpuTicksOf(pid) {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function main() {
+  const rounds = positiveNumber('BENCH_ROUNDS', 3);
+  const seconds = positiveNumber('BENCH_SECONDS', 5);
+  const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
+  const connections = positiveNumber('BENCH_CONNECTIONS', 50);
+  const users = positiveNumber('BENCH_USERS', 1000);
+  const { default: autocannon } = await import('autocannon');
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
+
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench-key-1', alg: 'ES256', use: 'sig' }] };
+  const sign = (claims) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'bench-key-1', typ: 'JWT' }).sign(privateKey);
+  // Tokens live 5 minutes like the provider's; each round signs fresh ones, as browsers refresh.
+  const signTokens = async () => {
+    const now = Date.now();
+    const spread = [];
+    for (let index = 0; index < users; index += 1) spread.push(await sign(sessionClaims(index, now)));
+    return { single: spread[0], spread };
+  };
+
+  let jwksFetches = 0;
+  const jwksServer = createServer((request, response) => {
+    if (request.url === `/v1/sessions/jwks/${PROJECT_ID}`) {
+      jwksFetches += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(jwks));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+  const jwksOrigin = `http://127.0.0.1:${jwksServer.address().port}`;
+
+  process.on('exit', stopChildren);
+  process.once('SIGINT', () => {
+    stopChildren();
+    process.exit(130);
+  });
+
+  try {
+    const env = { JWKS_ORIGIN: jwksOrigin };
+    const baselineDist = process.env.BENCH_BASELINE_DIST;
+    const baselineEnv = { ...env, NODE_VERIFY_DIST: baselineDist };
+    const [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer] = await Promise.all([
+      startServer('bare', env),
+      startServer('verify:10000', env),
+      startServer('verify:0', env),
+      baselineDist ? startServer('verify:10000', baselineEnv) : undefined,
+      startServer('handler-only', env),
+    ]);
+    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl] = [
+      bareServer,
+      cachedServer,
+      uncachedServer,
+      baselineServer,
+      handlerServer,
+    ].map((server) => server?.url);
+    const pids = new Map(
+      [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer]
+        .filter(Boolean)
+        .map((server) => [server.url, server.pid]),
+    );
+    let tokens = await signTokens();
+    const tokenPicker = () => {
+      let next = 0;
+      return (request) => {
+        const jwt = tokens.spread[next];
+        next = (next + 1) % tokens.spread.length;
+        return { ...request, headers: { ...request.headers, authorization: `Bearer ${jwt}` } };
+      };
+    };
+    const scenarios = [
+      // The bare server gets the same request (a 1 KB Authorization header to parse) and ignores it.
+      { name: 'bare node:http, same JSON', url: bareUrl, bare: true, token: () => tokens.single },
+      {
+        name: 'same handler, verification stubbed out',
+        url: handlerUrl,
+        token: () => tokens.single,
+        ceiling: true,
+      },
+      { name: 'verifySessionJwt, one token', url: cachedUrl, token: () => tokens.single },
+      { name: `verifySessionJwt, ${users} users`, url: cachedUrl, spread: true },
+      { name: `verifySessionJwt, ${users} users, cache off`, url: uncachedUrl, spread: true },
+    ];
+    if (baselineUrl) {
+      scenarios.push(
+        { name: 'baseline build, one token', url: baselineUrl, token: () => tokens.single, baseline: true },
+        { name: `baseline build, ${users} users`, url: baselineUrl, spread: true, baseline: true },
+      );
+    }
+    // The verifying servers must really verify: a good token passes, a tampered one does not.
+    for (const url of [cachedUrl, uncachedUrl, baselineUrl].filter(Boolean)) {
+      const good = await fetch(url, { headers: { authorization: `Bearer ${tokens.single}` } });
+      const goodBody = await good.json();
+      if (good.status !== 200 || goodBody.user_id !== 'user-test-bench-00000')
+        throw new Error(`sanity check failed: ${good.status} ${JSON.stringify(goodBody)}`);
+      const tampered = `${tokens.single.slice(0, -4)}AAAA`;
+      const bad = await fetch(url, { headers: { authorization: `Bearer ${tampered}` } });
+      if (bad.status !== 401) throw new Error(`a tampered token got ${bad.status}`);
+    }
+
+    const run = (scenario, duration) => {
+      const options = { url: scenario.url, connections, duration, pipelining: 1 };
+      if (scenario.token) options.headers = { authorization: `Bearer ${scenario.token()}` };
+      if (scenario.spread) options.requests = [{ setupRequest: tokenPicker() }];
+      return autocannon(options);
+    };
+    console.log(
+      `node-verify: ${rounds} rounds × ${seconds} s (+${warmupSeconds} s warm-up each), ${connections} connections, ${users} users; node ${process.version}`,
+    );
+    const results = new Map(scenarios.map((scenario) => [scenario.name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      if (round > 0) tokens = await signTokens();
+      const order = round % 2 ? [...scenarios].reverse() : scenarios;
+      for (const scenario of order) {
+        if (warmupSeconds > 0) await run(scenario, warmupSeconds);
+        const foreignCores = startNoiseMeter();
+        const serverTicks = cpuTicksOf(pids.get(scenario.url));
+        const result = await run(scenario, seconds);
+        const foreign = foreignCores();
+        // The server's own CPU per request: far steadier on a busy machine than requests per second.
+        const cpuMicros =
+          ((cpuTicksOf(pids.get(scenario.url)) - serverTicks) * 10_000) / result.requests.total;
+        const figures = {
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          foreign,
+          cpuMicros,
+        };
+        results.get(scenario.name).push(figures);
+        console.log(
+          `  round ${round + 1} ${scenario.name}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, server CPU ${cpuMicros.toFixed(1)} µs/req, non-2xx ${figures.non2xx}, errors ${figures.errors}, foreign CPU ${foreign.toFixed(2)} cores`,
+        );
+      }
+    }
+
+    const bare = results.get(scenarios[0].name);
+    const bareRps = median(bare.map((figures) => figures.rps));
+    const rows = [];
+    const cpuRatios = new Map();
+    const bareCpu = median(bare.map((figures) => figures.cpuMicros));
+    console.log(
+      '\nscenario                                       | req/s median | p50 ms | p99 ms | vs bare | server CPU µs/req | bare CPU / this | non-2xx | foreign CPU (cores, per round)',
+    );
+    for (const scenario of scenarios) {
+      const runs = results.get(scenario.name);
+      const rps = median(runs.map((figures) => figures.rps));
+      // Ratio per round (same moment's load on both), then the median of those.
+      const ratio = median(runs.map((figures, index) => figures.rps / bare[index].rps));
+      const non2xx = runs.reduce((sum, figures) => sum + figures.non2xx + figures.errors, 0);
+      const cpu = median(runs.map((figures) => figures.cpuMicros));
+      console.log(
+        `${scenario.name.padEnd(46)} | ${rps.toFixed(0).padStart(12)} | ${String(median(runs.map((f) => f.p50))).padStart(6)} | ${String(median(runs.map((f) => f.p99))).padStart(6)} | ${ratio.toFixed(2).padStart(7)} | ${cpu.toFixed(1).padStart(17)} | ${(bareCpu / cpu).toFixed(2).padStart(15)} | ${String(non2xx).padStart(7)} | ${runs.map((f) => f.foreign.toFixed(2)).join(', ')}`,
+      );
+      cpuRatios.set(scenario.name, { cpu, ratio: bareCpu / cpu });
+      if (scenario.bare || scenario.baseline || scenario.ceiling) continue;
+      const withCache = !scenario.name.endsWith('cache off');
+      rows.push({
+        measure: `${scenario.name} (node:http handler, ${connections} connections)`,
+        latchkey: Math.round(rps),
+        unit: 'req/s',
+        reference: 'bare node:http, same JSON, same run',
+        referenceValue: Math.round(bareRps),
+        ratio: Number(ratio.toFixed(3)),
+        ...(withCache ? { goal: '≥ 0.8× bare', met: ratio >= 0.8 } : {}),
+      });
+      rows.push({
+        measure: `${scenario.name}: server CPU per request`,
+        latchkey: Number(cpuRatios.get(scenario.name).cpu.toFixed(1)),
+        unit: 'µs',
+        reference: 'bare node:http, same JSON, same run',
+        referenceValue: Number(bareCpu.toFixed(1)),
+        ratio: Number(cpuRatios.get(scenario.name).ratio.toFixed(3)),
+      });
+    }
+    console.log(
+      '\nIn this process, no HTTP: CPU per verifySessionJwt call (process.cpuUsage, after a warm-up)',
+    );
+    const builds = [['this build', fileURLToPath(new URL('../packages/node/dist', import.meta.url))]];
+    if (baselineDist) builds.push(['baseline build', baselineDist]);
+    for (const [label, dist] of builds) {
+      const figures = await inProcessCosts(dist, jwksOrigin, tokens.spread);
+      console.log(
+        `  ${label.padEnd(14)}: one token ${figures.single.toFixed(1)} µs, ${users} users ${figures.spread.toFixed(1)} µs, cache off ${figures.uncached.toFixed(1)} µs`,
+      );
+      if (label !== 'this build') continue;
+      rows.push(
+        {
+          measure: 'verifySessionJwt CPU per call, repeated token (cache hit), in-process',
+          latchkey: Number(figures.spread.toFixed(2)),
+          unit: 'µs',
+        },
+        {
+          measure: 'verifySessionJwt CPU per call, full check (cache off), in-process',
+          latchkey: Number(figures.uncached.toFixed(2)),
+          unit: 'µs',
+        },
+      );
+    }
+    console.log(`JWKS fetched ${jwksFetches} time(s) in all (once per verifying client expected).`);
+    if (baselineDist) console.log(`baseline build: ${baselineDist}`);
+    console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+  } finally {
+    stopChildren();
+    jwksServer.close();
+  }
+}
+
+// Last, so that every module-level constant above exists before either role runs.
+if (process.argv[2] === '--serve') {
+  await serve(process.argv[3]);
+} else {
+  await main();
+}

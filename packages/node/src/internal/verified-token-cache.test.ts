@@ -1,0 +1,99 @@
+import { UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { passesTimeChecks, type VerifiedToken, VerifiedTokenCache } from './verified-token-cache.js';
+
+function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedToken {
+  return {
+    payload: claims,
+    exp: claims.exp,
+    nbf: claims.nbf,
+    iat: claims.iat,
+    header: { alg: 'ES256' },
+    keyInput: { protected: '', payload: '', signature: '' },
+    key: {},
+  };
+}
+
+/** What jose itself decides for the same claims and options (its claim validation, no signature). */
+function josePasses(
+  claims: Record<string, number>,
+  options: { nowSeconds: number; clockTolerance: number; maxTokenAge: number | undefined },
+): boolean {
+  const jwt = new UnsecuredJWT(claims).encode();
+  try {
+    UnsecuredJWT.decode(jwt, {
+      currentDate: new Date(options.nowSeconds * 1000),
+      clockTolerance: options.clockTolerance,
+      ...(options.maxTokenAge === undefined ? {} : { maxTokenAge: options.maxTokenAge }),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('VerifiedTokenCache', () => {
+  it('evicts the oldest entry not used since it was last considered', () => {
+    const cache = new VerifiedTokenCache(3);
+    for (const key of ['a', 'b', 'c']) cache.set(key, entry({ exp: 1 }));
+    cache.get('a');
+    cache.set('d', entry({ exp: 1 }));
+    cache.set('e', entry({ exp: 1 }));
+
+    expect(cache.size).toBe(3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    for (const key of ['a', 'd', 'e']) expect(cache.get(key)).toBeDefined();
+  });
+
+  it('never holds more than its maximum, however entries are used', () => {
+    const cache = new VerifiedTokenCache(10);
+    for (let index = 0; index < 500; index += 1) {
+      cache.set(`token-${index}`, entry({ exp: 1 }));
+      for (let back = 0; back < index; back += 7) cache.get(`token-${back}`);
+      expect(cache.size).toBeLessThanOrEqual(10);
+    }
+    expect(cache.get('token-499')).toBeDefined();
+  });
+
+  it('stores nothing when its maximum is 0', () => {
+    const cache = new VerifiedTokenCache(0);
+    cache.set('a', entry({ exp: 1 }));
+    expect(cache.enabled).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keys by the SHA-256 of the token, never the token itself', () => {
+    const jwt = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln';
+    // printf %s "$jwt" | sha256sum, in base64url
+    expect(VerifiedTokenCache.keyOf(jwt)).toBe('DD18JaW1AZM1IVtGJ170VFGDp-pILFPTYYOXgogCvo4');
+    expect(VerifiedTokenCache.keyOf(jwt)).not.toContain('eyJ');
+  });
+});
+
+describe('passesTimeChecks', () => {
+  it('agrees with jose at and around every exp, nbf and iat boundary', () => {
+    const iat = 1_900_000_000;
+    const cases: Array<[Record<string, number>, number, number, number | undefined]> = [];
+    for (const offset of [
+      -40, -31, -30, -6, -5, -4, -1, 0, 1, 4, 5, 6, 30, 31, 299, 300, 301, 304, 305, 306,
+    ]) {
+      for (const tolerance of [0, 5, 30]) {
+        for (const maxTokenAge of [undefined, 0, 60, 300]) {
+          cases.push([{ iat, exp: iat + 300 }, iat + offset, tolerance, maxTokenAge]);
+          cases.push([{ iat, nbf: iat, exp: iat + 300 }, iat + offset, tolerance, maxTokenAge]);
+          cases.push([{ iat, nbf: iat + 10, exp: iat + 300 }, iat + offset, tolerance, maxTokenAge]);
+        }
+      }
+    }
+    for (const [claims, nowSeconds, clockTolerance, maxTokenAge] of cases) {
+      const options = { nowSeconds, clockTolerance, maxTokenAge };
+      const ours = passesTimeChecks(entry(claims as { exp: number }), options);
+      expect({ claims, options, passes: ours }).toEqual({
+        claims,
+        options,
+        passes: josePasses(claims, options),
+      });
+    }
+  });
+});

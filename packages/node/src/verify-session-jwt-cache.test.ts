@@ -1,0 +1,264 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import {
+  givenSigningKey,
+  sessionClaims,
+  signJwt,
+  type TestSigningKey,
+} from '../test/helpers/session-jwt-factory.js';
+import { createLatchkeyServerClient } from './create-server-client.js';
+import { checkJwsSignature } from './internal/check-jws-signature.js';
+import type { LatchkeyServerClientOptions } from './options.js';
+
+// Counts signature checks, so a test can tell a cache hit (no check) from a full verification.
+vi.mock('./internal/check-jws-signature.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./internal/check-jws-signature.js')>();
+  return { checkJwsSignature: vi.fn(original.checkJwsSignature) };
+});
+const signatureChecks = vi.mocked(checkJwsSignature);
+
+const projectId = 'project-test-00000000-0000-4000-8000-000000000002';
+const jwksPath = `/v1/sessions/jwks/${projectId}`;
+const issuedAt = new Date('2030-01-01T00:00:30Z');
+
+let server: HttpTestServer;
+let currentKey: TestSigningKey;
+let publishedKeys: TestSigningKey[];
+/** The clock every client here reads; tests move it. */
+let now: Date;
+
+beforeAll(async () => {
+  server = await startHttpTestServer();
+  currentKey = await givenSigningKey('key-1');
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  now = issuedAt;
+  signatureChecks.mockClear();
+});
+afterEach(() => {
+  server.requests.length = 0;
+});
+
+function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
+  publishedKeys = keys;
+  server.handle = (request, response) => {
+    if (request.method === 'GET' && request.path === jwksPath) {
+      sendJson(response, 200, { keys: publishedKeys.map((key) => key.publicJwk) });
+    } else {
+      sendJson(response, 404, { error_type: 'not_found' });
+    }
+  };
+  return createLatchkeyServerClient({
+    providerUrl: server.url,
+    projectId,
+    clock: { now: () => now },
+    ...options,
+  });
+}
+
+const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
+const jwksHits = () => server.requests.filter((request) => request.path === jwksPath).length;
+
+describe('verifySessionJwt with the verified-token cache', () => {
+  it('answers a repeated token from the cache with the same claims, without checking the signature again', async () => {
+    const client = givenClient([currentKey]);
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
+
+    const first = await client.verifySessionJwt(jwt);
+    const second = await client.verifySessionJwt(jwt);
+
+    expect(first.ok).toBe(true);
+    expect(second).toEqual(first);
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+    expect(jwksHits()).toBe(1);
+  });
+
+  it('gives each caller its own objects, so changing one result cannot change a later hit', async () => {
+    const client = givenClient([currentKey]);
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const first = await client.verifySessionJwt(jwt);
+    if (!first.ok) throw new Error('expected a verified token');
+    first.claims.sub = 'user-test-intruder';
+    first.session.authentication_factors.length = 0;
+
+    const second = await client.verifySessionJwt(jwt);
+
+    expect(second).toMatchObject({ ok: true, userId: 'user-test-0001', claims: { sub: 'user-test-0001' } });
+    if (second.ok) expect(second.session.authentication_factors).toHaveLength(1);
+  });
+
+  it('refuses a cached token once it has expired, with the clock as the only change', async () => {
+    const client = givenClient([currentKey]);
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt)); // exp = iat + 300
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    now = later(304); // within the 5 s leeway
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    now = later(305);
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'jwt_expired' } });
+    expect(await client.verifySessionJwt(jwt, { clockToleranceSeconds: 30 })).toMatchObject({ ok: true });
+  });
+
+  it('applies nbf and maxTokenAgeSeconds to a cached token on every call', async () => {
+    const client = givenClient([currentKey]);
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    now = later(120);
+    expect(await client.verifySessionJwt(jwt, { maxTokenAgeSeconds: 60 })).toMatchObject({
+      ok: false,
+      error: { code: 'jwt_too_old' },
+    });
+    now = later(-60); // a clock set back: nbf is ahead again
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({
+      ok: false,
+      error: { code: 'jwt_not_yet_valid' },
+    });
+  });
+
+  it('refuses a token with a forged signature even when a token with the same header and payload is cached', async () => {
+    const client = givenClient([currentKey]);
+    const claims = sessionClaims(projectId, issuedAt);
+    const genuine = await signJwt(currentKey, claims);
+    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
+
+    const impostor = await givenSigningKey(currentKey.kid);
+    const forged = await signJwt(impostor, claims);
+    const [genuineHeader, genuinePayload] = genuine.split('.');
+    expect(forged.split('.').slice(0, 2)).toEqual([genuineHeader, genuinePayload]);
+    const flipped = `${genuine.slice(0, -2)}${genuine.endsWith('AA') ? 'BA' : 'AA'}`;
+
+    for (const jwt of [forged, flipped]) {
+      expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
+    }
+    // And a refusal is not remembered as anything: the genuine token still passes, the forged one still fails.
+    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
+    expect(await client.verifySessionJwt(forged)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_jwt' },
+    });
+  });
+
+  it('refuses a cached token whose payload was altered under its original signature', async () => {
+    const client = givenClient([currentKey]);
+    const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
+    const [header, , signature] = genuine.split('.');
+    const payload = Buffer.from(
+      JSON.stringify(sessionClaims(projectId, issuedAt, { sub: 'user-test-intruder' })),
+    ).toString('base64url');
+
+    const result = await client.verifySessionJwt(`${header}.${payload}.${signature}`);
+
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
+  });
+
+  it('keeps at most verifiedTokenCacheMaxEntries tokens, dropping one not used lately', async () => {
+    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 2 });
+    const tokens = await Promise.all(
+      ['a', 'b', 'c'].map((jti) => signJwt(currentKey, sessionClaims(projectId, issuedAt, { jti }))),
+    );
+    const [a, b, c] = tokens as [string, string, string];
+    for (const jwt of [a, b, a, c]) expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    expect(signatureChecks).toHaveBeenCalledTimes(3); // a, b, c; the second a was a hit
+
+    signatureChecks.mockClear();
+    for (const jwt of [a, c]) await client.verifySessionJwt(jwt); // still cached
+    expect(signatureChecks).not.toHaveBeenCalled();
+    await client.verifySessionJwt(b); // evicted when c came in: a had been used since, b had not
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every call in full when verifiedTokenCacheMaxEntries is 0', async () => {
+    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 0 });
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    for (let call = 0; call < 3; call += 1)
+      expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    expect(signatureChecks).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops serving a cached token once its key leaves the JWKS, when the refetched set no longer has it', async () => {
+    // jwksCacheMaxAgeMs 0: every call sees the JWKS as stale and refetches, as after the 10-minute default.
+    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    publishedKeys = [await givenSigningKey('key-2')]; // key-1 revoked
+
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({
+      ok: false,
+      error: { code: 'jwks_no_matching_key' },
+    });
+  });
+
+  it('fails closed for a cached token when the JWKS is due for a refetch and the provider cannot answer', async () => {
+    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    server.handle = (_request, response) => sendJson(response, 500, { error_type: 'internal_server_error' });
+
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({
+      ok: false,
+      error: { code: 'jwks_unavailable' },
+    });
+  });
+
+  it('re-verifies a cached token when its kid now names different key material', async () => {
+    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+
+    publishedKeys = [await givenSigningKey(currentKey.kid)];
+
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
+  });
+
+  it('still refetches the JWKS for an unknown kid after tokens were cached, and accepts the rotated key', async () => {
+    const client = givenClient([currentKey], { jwksCooldownMs: 0 });
+    const old = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
+    const rotated = await givenSigningKey('key-2');
+    publishedKeys = [currentKey, rotated];
+
+    const fresh = await signJwt(rotated, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(fresh)).toMatchObject({ ok: true });
+    expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
+    expect(jwksHits()).toBe(2);
+  });
+
+  it('verifies and caches RS256 tokens too, and refuses one signed by another RSA key', async () => {
+    const rsaKey = await givenSigningKey('rsa-1', 'RS256');
+    const client = givenClient([rsaKey]);
+    const jwt = await signJwt(rsaKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+
+    const impostor = await givenSigningKey('rsa-1', 'RS256');
+    const forged = await signJwt(impostor, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(forged)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_jwt' },
+    });
+  });
+
+  it('leaves tokens with a crit header to jose, which refuses an unknown extension', async () => {
+    const client = givenClient([currentKey]);
+    // Signed by hand: jose will not sign an extension it does not know either.
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const header = encode({ alg: 'ES256', kid: currentKey.kid, crit: ['exp-ext'], 'exp-ext': 1 });
+    const signingInput = `${header}.${encode(sessionClaims(projectId, issuedAt))}`;
+    const signature = await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      currentKey.privateKey,
+      new TextEncoder().encode(signingInput),
+    );
+    const jwt = `${signingInput}.${Buffer.from(signature).toString('base64url')}`;
+
+    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
+    expect(signatureChecks).not.toHaveBeenCalled();
+  });
+});
