@@ -368,7 +368,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
       {
         mode: 'development',
         issuer: 'stytch.com',
-        keyEncryptionSecret: 'bench-key-secret',
+        keyEncryptionSecret: process.env.LATCHKEY_KEY_ENCRYPTION_SECRET, // as the child reads it: with BENCH_DATABASE_URL they share the signing keys
         trustProxy: false,
       },
       { db: database.db, ...deps, mailer, passwordHasher: switchable },
