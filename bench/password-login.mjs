@@ -1,22 +1,57 @@
 #!/usr/bin/env node
 /**
- * Password logins per second of the provider built in-process (`buildApp` from
- * apps/provider/dist, PGlite in memory, production argon2id m = 19 MiB, t = 2, p = 1), and the
- * share of that time argon2 takes: the same number of bare `verify` calls at the same
- * concurrency, timed alone, divided by the time of the logins. A fixed number of logins
- * (BENCH_PASSWORD_LOGINS, default 200) at BENCH_PASSWORD_CONCURRENCY (default 4), spread over a
- * few accounts, all through `app.inject` (no sockets). It prints figures and never fails on them
- * (exit 1 only if it could not measure).
+ * Password logins per second with 4 in flight, against the argon2id floor and better-auth in the
+ * same run (alternating rounds):
+ *
+ * - floor: bare `verify(hash, password)` calls of a hasher with the provider's parameters
+ *   (m = 19 MiB, t = 2, p = 1) and its default limit (2 × cores). Every login does exactly one
+ *   verification, so this is the most logins the hash allows; the rest of a login is the
+ *   provider's own work.
+ * - in-process: `POST /sdk/v1/passwords/authenticate` through `app.inject` (no sockets) of the
+ *   provider built from apps/provider/dist, PGlite in memory (or BENCH_DATABASE_URL).
+ * - http: the same route of the built provider started as a child on a loopback port
+ *   (`node apps/provider/dist/main.js`, development mode, PGlite in a temp data dir, or
+ *   BENCH_DATABASE_URL), keep-alive connections.
+ * - better-auth: its `POST /api/auth/sign-in/email` (the anchors' srv-better-auth.mjs,
+ *   better-sqlite3, scrypt), through the same HTTP client. Skipped, with the reason, when the
+ *   peers are not installed (../shared/anchors/setup.sh).
+ *
+ * Each round gives every target the same number of logins (BENCH_PASSWORD_LOGINS) and prints the
+ * CPU other processes used meanwhile; figures are medians over BENCH_PASSWORD_ROUNDS rounds.
+ * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
+ * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildProvider, repoRoot } from './lib/provider-process.mjs';
+import { startNodeChild } from './lib/child-process.mjs';
+import { findFreePort } from './lib/free-port.mjs';
+import { buildProvider, repoRoot, startProvider } from './lib/provider-process.mjs';
 import { sdkHeaders } from './lib/sign-in.mjs';
 
-const logins = wholeNumber('BENCH_PASSWORD_LOGINS', 200);
+const logins = wholeNumber('BENCH_PASSWORD_LOGINS', 60);
+const rounds = wholeNumber('BENCH_PASSWORD_ROUNDS', 3);
 const concurrency = wholeNumber('BENCH_PASSWORD_CONCURRENCY', 4);
+/** Hasher limits to measure in-process, e.g. "1,2,4" (default: the provider's own default only). */
+const hashLimits = (process.env.BENCH_PASSWORD_HASH_LIMITS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((value) => {
+    const limit = Number(value);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error('BENCH_PASSWORD_HASH_LIMITS: whole numbers ≥ 1');
+    return limit;
+  });
+/** Which targets to run: floor, in-process, http, better-auth (default all). */
+const wantedTargets = new Set(
+  (process.env.BENCH_PASSWORD_TARGETS ?? 'floor,in-process,http,better-auth').split(','),
+);
 const ACCOUNTS = 8;
 const PASSWORD = 'bench-violet-harbour-kettle-73';
+const WARM_UP_LOGINS = 8;
 
 function wholeNumber(name, fallback) {
   const raw = process.env[name];
@@ -46,11 +81,235 @@ async function timed(count, width, task) {
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * CPU cores used by processes outside this one and its descendants during a window (after
+ * ../shared/anchors/lib/cpu.mjs): on a shared machine, what makes a round's figures noise.
+ */
+function startForeignCpuMeter() {
+  const ticksOf = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(fields[1]), ticks: fields.slice(11, 15).reduce((s, f) => s + Number(f), 0) };
+    } catch {
+      return null;
+    }
+  };
+  const ourTicks = () => {
+    const stats = new Map();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = ticksOf(Number(entry));
+      if (stat) stats.set(Number(entry), stat);
+    }
+    const children = new Map();
+    for (const [pid, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    let sum = 0;
+    const stack = [process.pid];
+    while (stack.length > 0) {
+      const pid = stack.pop();
+      sum += stats.get(pid)?.ticks ?? 0;
+      stack.push(...(children.get(pid) ?? []));
+    }
+    return sum;
+  };
+  const machineBusy = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3] - fields[4];
+  };
+  try {
+    const t0 = performance.now();
+    const busy0 = machineBusy();
+    const ours0 = ourTicks();
+    return () => {
+      const wallTicks = ((performance.now() - t0) / 1000) * 100;
+      return Math.max(0, (machineBusy() - busy0 - (ourTicks() - ours0)) / wallTicks);
+    };
+  } catch {
+    return () => Number.NaN; // not Linux: no meter
+  }
+}
+
+/** Keep-alive HTTP POSTs of JSON with at most `width` sockets; rejects on a non-200 answer. */
+function jsonPoster(url, headers, width) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: width });
+  const post = (body) =>
+    new Promise((resolvePost, reject) => {
+      const payload = JSON.stringify(body);
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            if (response.statusCode === 200) resolvePost(text);
+            else reject(new Error(`${url} answered ${response.statusCode}: ${text.slice(0, 300)}`));
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+/** The peers' harnesses and packages (../shared/anchors, installed by its setup.sh), or why not. */
+function locatePeers() {
+  const candidates = process.env.BENCH_ANCHORS_DIR
+    ? [resolve(process.env.BENCH_ANCHORS_DIR)]
+    : [join(repoRoot, '../shared/anchors')];
+  if (!process.env.BENCH_ANCHORS_DIR) {
+    try {
+      // In a git worktree the shared folder sits beside the main checkout.
+      const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+      candidates.push(join(dirname(dirname(common)), 'shared/anchors'));
+    } catch {
+      // Not a git checkout.
+    }
+  }
+  const anchorsDir = candidates.find((dir) => existsSync(join(dir, 'server/srv-better-auth.mjs')));
+  if (!anchorsDir)
+    return { missing: "the peers' harnesses (../shared/anchors) were not found; set BENCH_ANCHORS_DIR" };
+  const peersDir = process.env.BENCH_PEERS_DIR || process.env.PERF_DIR;
+  if (!peersDir)
+    return { missing: 'BENCH_PEERS_DIR and PERF_DIR are unset (../shared/anchors/setup.sh <dir>)' };
+  const serverDir = join(resolve(peersDir), 'server');
+  if (!existsSync(join(serverDir, 'node_modules/better-auth/package.json')))
+    return { missing: `${serverDir}/node_modules has no better-auth (../shared/anchors/setup.sh <dir>)` };
+  return { anchorsDir, serverDir };
+}
+
+/** better-auth's email + password sign-in (anchors srv-better-auth.mjs, NODE_ENV=production), as a target. */
+async function betterAuthTarget({ anchorsDir, serverDir }) {
+  const port = await findFreePort(); // its base URL needs the real port before it listens
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-peer-'));
+  const handle = startNodeChild(
+    [join(anchorsDir, 'server/srv-better-auth.mjs'), String(port), join(dataDir, 'ba.sqlite')],
+    { cwd: serverDir, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
+  const stop = async () => {
+    await handle.stop();
+    process.off('exit', removeDataDir);
+    removeDataDir();
+  };
+  try {
+    const info = await new Promise((resolveInfo, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`better-auth did not start:\n${handle.output()}`)),
+        60_000,
+      );
+      handle.child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`better-auth exited with code ${code}:\n${handle.output()}`));
+      });
+      handle.onLine((line) => {
+        const match = line.match(/^READY (\d+) (.*)$/);
+        if (match) {
+          clearTimeout(timer);
+          resolveInfo(JSON.parse(match[2]));
+        }
+      });
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const client = jsonPoster(`${base}/api/auth/sign-in/email`, { origin: base }, concurrency);
+    const version = JSON.parse(
+      readFileSync(join(serverDir, 'node_modules/better-auth/package.json'), 'utf8'),
+    ).version;
+    return {
+      name: 'better-auth',
+      label: `better-auth ${version} sign-in/email (scrypt, better-sqlite3)`,
+      login: () => client.post({ email: info.email, password: info.password }),
+      stop: async () => {
+        client.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Creates the bench accounts through `post` and returns their addresses (spread so no account has 5 logins in flight). */
+async function createAccounts(post) {
+  const emails = Array.from({ length: ACCOUNTS }, (_, i) => `bench-${i}@example.com`);
+  for (const email of emails) await post('/passwords', { email, password: PASSWORD });
+  return emails;
+}
+
+/** The provider started as a child, its logins over loopback HTTP, as a target. */
+async function httpTarget() {
+  const provider = await startProvider();
+  try {
+    const headers = sdkHeaders(provider.project.public_token);
+    const clients = new Map();
+    const post = (path, body) => {
+      if (!clients.has(path))
+        clients.set(path, jsonPoster(`${provider.url}/sdk/v1${path}`, headers, concurrency));
+      return clients.get(path).post(body);
+    };
+    const emails = await createAccounts(post);
+    return {
+      name: 'http',
+      label: `provider over HTTP (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, child process)`,
+      login: (i) => post('/passwords/authenticate', { email: emails[i % ACCOUNTS], password: PASSWORD }),
+      stop: async () => {
+        for (const client of clients.values()) client.close();
+        await provider.stop();
+      },
+    };
+  } catch (error) {
+    await provider.stop();
+    throw error;
+  }
+}
+
+/** With BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the in-process logins only (not the set-up). */
+async function startProfiler() {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 /** Runs the bench and returns its figures; used by bench/run.mjs as well. */
 export async function benchPasswordLogin({ log = console.log } = {}) {
   log(
-    `password-login: ${logins} logins, concurrency ${concurrency}, ${ACCOUNTS} accounts, in-process on PGlite`,
+    `password-login: ${rounds} rounds × ${logins} logins per target, concurrency ${concurrency}, ${ACCOUNTS} accounts`,
   );
   buildProvider();
   const [
@@ -72,8 +331,15 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
     load('features/projects/projects.service.js'),
     load('random.js'),
   ]);
-  const database = await connectDatabase({ kind: 'pglite-memory' });
+  const parameters = hasherModule.PRODUCTION_ARGON2;
+  const database = await connectDatabase(
+    process.env.BENCH_DATABASE_URL
+      ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
+      : { kind: 'pglite-memory' },
+  );
   const deps = { clock: systemClock, random: random.cryptoRandom };
+  const targets = [];
+  const skipped = [];
   let app;
   try {
     await migrateToLatest(database.db);
@@ -84,19 +350,32 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
       outboxUrl: 'http://127.0.0.1/dev/outbox',
       announce: () => {},
     });
-    const parameters = hasherModule.PRODUCTION_ARGON2;
+    // One app whose hasher can be switched, so several hasher limits meet the same database.
+    const hashers = new Map(
+      [undefined, ...hashLimits].map((limit) => [
+        limit,
+        hasherModule.createPasswordHasher({ parameters, ...(limit ? { maxConcurrent: limit } : {}) }),
+      ]),
+    );
+    let hasher = hashers.get(undefined);
+    const switchable = {
+      hash: (password) => hasher.hash(password),
+      verify: (stored, password) => hasher.verify(stored, password),
+      needsRehash: (stored) => hasher.needsRehash(stored),
+      dummyVerify: (password) => hasher.dummyVerify(password),
+    };
     app = buildApp(
       {
         mode: 'development',
         issuer: 'stytch.com',
-        keyEncryptionSecret: 'bench-key-secret',
+        keyEncryptionSecret: process.env.LATCHKEY_KEY_ENCRYPTION_SECRET, // as the child reads it: with BENCH_DATABASE_URL they share the signing keys
         trustProxy: false,
       },
-      { db: database.db, ...deps, mailer, passwordHasher: hasherModule.createPasswordHasher({ parameters }) },
+      { db: database.db, ...deps, mailer, passwordHasher: switchable },
     );
     await app.ready();
     const { credentials } = await projects.createProject(database.db, deps, { name: 'Bench', isDev: true });
-    const post = async (path, body) => {
+    const inject = async (path, body) => {
       const response = await app.inject({
         method: 'POST',
         url: `/sdk/v1${path}`,
@@ -108,57 +387,181 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         throw new Error(`${path} answered ${response.statusCode}: ${response.body}`);
       return response;
     };
-    const emails = Array.from({ length: ACCOUNTS }, (_, i) => `bench-${i}@example.com`);
-    for (const email of emails) await post('/passwords', { email, password: PASSWORD });
-    const login = (i) => post('/passwords/authenticate', { email: emails[i % ACCOUNTS], password: PASSWORD });
-    log('warming up…');
-    await timed(ACCOUNTS, concurrency, login);
-
-    log('measuring full logins…');
-    const full = await timed(logins, concurrency, login);
-    // The same argon2id verifications alone, through a hasher of its own with the same limits.
+    const emails = await createAccounts(inject);
     const stored = await database.db.selectFrom('passwords').select('hash').executeTakeFirstOrThrow();
-    const bare = hasherModule.createPasswordHasher({ parameters });
-    log('measuring argon2id verify alone…');
-    const hashOnly = await timed(logins, concurrency, async () => {
-      if (!(await bare.verify(stored.hash, PASSWORD))) throw new Error('verify failed');
+    const floorHasher = hasherModule.createPasswordHasher({ parameters });
+
+    if (wantedTargets.has('floor'))
+      targets.push({
+        name: 'floor',
+        label: 'argon2id verify alone (the floor)',
+        login: async () => {
+          if (!(await floorHasher.verify(stored.hash, PASSWORD))) throw new Error('verify failed');
+        },
+      });
+    if (wantedTargets.has('in-process'))
+      for (const limit of hashers.keys())
+        targets.push({
+          name: limit === undefined ? 'in-process' : `in-process, hash limit ${limit}`,
+          label:
+            limit === undefined
+              ? `provider in-process (${database.kind}, app.inject)`
+              : `provider in-process, hasher limit ${limit}`,
+          before: () => {
+            hasher = hashers.get(limit);
+          },
+          login: (i) =>
+            inject('/passwords/authenticate', { email: emails[i % ACCOUNTS], password: PASSWORD }),
+        });
+    if (wantedTargets.has('http')) targets.push(await httpTarget());
+    if (wantedTargets.has('better-auth')) {
+      const peers = locatePeers();
+      if ('missing' in peers) skipped.push(`better-auth: ${peers.missing}`);
+      else {
+        try {
+          targets.push(await betterAuthTarget(peers));
+        } catch (error) {
+          skipped.push(`better-auth could not start: ${error instanceof Error ? error.message : error}`);
+        }
+      }
+    }
+    for (const note of skipped) log(`skipped ${note}`);
+
+    log('warming up…');
+    for (const target of targets) {
+      target.before?.();
+      await timed(WARM_UP_LOGINS, concurrency, target.login);
+    }
+    const perTarget = new Map(targets.map((target) => [target.name, []]));
+    const width = Math.max(...targets.map((target) => target.name.length));
+    for (let round = 0; round < rounds; round++) {
+      for (const target of round % 2 ? [...targets].reverse() : targets) {
+        target.before?.();
+        const profiler = target.name === 'in-process' && round === 0 ? await startProfiler() : undefined;
+        const stopMeter = startForeignCpuMeter();
+        const run = await timed(logins, concurrency, target.login);
+        const foreignCores = stopMeter();
+        await profiler?.stop();
+        const figures = {
+          perSecond: logins / (run.elapsedMs / 1000),
+          p50Ms: percentile(run.durations, 50),
+          p99Ms: percentile(run.durations, 99),
+          foreignCores,
+        };
+        perTarget.get(target.name).push(figures);
+        log(
+          `round ${round + 1} ${target.name.padEnd(width)} ${figures.perSecond.toFixed(1).padStart(6)} /s  p50 ${figures.p50Ms.toFixed(0)} ms  p99 ${figures.p99Ms.toFixed(0)} ms  foreign CPU ${foreignCores.toFixed(2)} cores`,
+        );
+      }
+    }
+    const results = targets.map((target) => {
+      const rs = perTarget.get(target.name);
+      return {
+        name: target.name,
+        label: target.label,
+        perSecond: median(rs.map((r) => r.perSecond)),
+        p50Ms: median(rs.map((r) => r.p50Ms)),
+        p99Ms: median(rs.map((r) => r.p99Ms)),
+        foreignCores: rs.map((r) => r.foreignCores),
+      };
     });
+    const of = (name) => results.find((r) => r.name === name);
     return {
       logins,
+      rounds,
       concurrency,
       argon2: parameters,
-      loginsPerSecond: logins / (full.elapsedMs / 1000),
-      loginP50Ms: percentile(full.durations, 50),
-      loginP99Ms: percentile(full.durations, 99),
-      verifiesPerSecond: logins / (hashOnly.elapsedMs / 1000),
-      verifyP50Ms: percentile(hashOnly.durations, 50),
-      argon2Share: hashOnly.elapsedMs / full.elapsedMs,
+      database: database.kind,
+      results,
+      skipped,
+      // The figures bench/run.mjs used to read.
+      loginsPerSecond: of('in-process')?.perSecond ?? Number.NaN,
+      loginP99Ms: of('in-process')?.p99Ms ?? Number.NaN,
+      argon2Share: (of('in-process')?.perSecond ?? Number.NaN) / (of('floor')?.perSecond ?? Number.NaN),
     };
   } finally {
+    for (const target of targets) await target.stop?.();
     await app?.close();
     await database.close();
   }
 }
+
+const ratio = (a, b) => (a !== undefined && b !== undefined ? a.perSecond / b.perSecond : undefined);
 
 /** Prints the figures. */
 export function printPasswordLoginFigures(f, log = console.log) {
   const { memoryCost, timeCost, parallelism } = f.argon2;
   log('');
   log(
-    `argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ${f.logins} logins at concurrency ${f.concurrency}`,
+    `argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}; ${f.rounds} rounds × ${f.logins} logins at concurrency ${f.concurrency}; medians`,
   );
-  log(
-    `password logins     ${f.loginsPerSecond.toFixed(1).padStart(7)} /s   p50 ${f.loginP50Ms.toFixed(1)} ms   p99 ${f.loginP99Ms.toFixed(1)} ms`,
-  );
-  log(
-    `argon2id verify     ${f.verifiesPerSecond.toFixed(1).padStart(7)} /s   p50 ${f.verifyP50Ms.toFixed(1)} ms (alone)`,
-  );
-  log(`share of login time in argon2id: ${(f.argon2Share * 100).toFixed(0)} %`);
+  const width = Math.max(...f.results.map((r) => r.label.length));
+  for (const r of f.results)
+    log(
+      `${r.label.padEnd(width)} ${r.perSecond.toFixed(1).padStart(7)} /s   p50 ${r.p50Ms.toFixed(0)} ms   p99 ${r.p99Ms.toFixed(0)} ms   foreign CPU ${r.foreignCores.map((c) => c.toFixed(2)).join(', ')}`,
+    );
+  const of = (name) => f.results.find((r) => r.name === name);
+  const floor = of('floor');
+  const betterAuth = of('better-auth');
+  for (const r of f.results) {
+    if (r === floor || r === betterAuth) continue;
+    const parts = [];
+    if (floor) parts.push(`${ratio(r, floor).toFixed(2)}× the floor (goal ≥ 0.8)`);
+    if (betterAuth) parts.push(`${ratio(r, betterAuth).toFixed(1)}× better-auth (goal ≥ 4)`);
+    if (parts.length > 0) log(`${r.name}: ${parts.join(', ')}`);
+  }
+  for (const note of f.skipped) log(`not measured: ${note}`);
+}
+
+/** The BENCH_ROWS of a run (bench/run.mjs builds its table from them). */
+export function passwordLoginRows(f) {
+  const of = (name) => f.results.find((r) => r.name === name);
+  const floor = of('floor');
+  const betterAuth = of('better-auth');
+  const db = f.database === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const rows = [];
+  for (const [name, measure] of [
+    ['http', `password logins over HTTP, ${f.concurrency} in flight, ${db}`],
+    ['in-process', `password logins in-process, ${f.concurrency} in flight, ${db}`],
+  ]) {
+    const r = of(name);
+    if (!r) continue;
+    if (floor) {
+      const value = ratio(r, floor);
+      rows.push({
+        measure: `${measure}: vs argon2id floor`,
+        latchkey: r.perSecond,
+        unit: 'logins/s',
+        reference: 'argon2id verify alone, same parameters and concurrency',
+        referenceValue: floor.perSecond,
+        ratio: value,
+        goal: '≥ 0.8× the floor',
+        met: value >= 0.8,
+      });
+    }
+    if (betterAuth) {
+      const value = ratio(r, betterAuth);
+      rows.push({
+        measure: `${measure}: vs better-auth`,
+        latchkey: r.perSecond,
+        unit: 'logins/s',
+        reference: betterAuth.label,
+        referenceValue: betterAuth.perSecond,
+        ratio: value,
+        goal: '≥ 4× better-auth',
+        met: value >= 4,
+      });
+    }
+    if (!floor && !betterAuth) rows.push({ measure, latchkey: r.perSecond, unit: 'logins/s' });
+  }
+  return rows;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    printPasswordLoginFigures(await benchPasswordLogin());
+    const figures = await benchPasswordLogin();
+    printPasswordLoginFigures(figures);
+    process.stdout.write(`BENCH_ROWS ${JSON.stringify(passwordLoginRows(figures))}\n`);
   } catch (error) {
     console.error(`password-login could not run: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;

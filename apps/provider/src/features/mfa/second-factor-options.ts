@@ -1,6 +1,7 @@
 /** @module second-factor-options — which second factors a user can complete a sign-in with (the wire `mfa_required`). */
 import type { DbExecutor } from '../../db/database.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import type { UserWithEmails } from '../users/users.repository.js';
 
 /** The wire `mfa_required` of an intermediate sign-in (docs/contracts.md "Multi-factor policy"). */
 export interface SecondFactorOptions {
@@ -41,6 +42,20 @@ export async function secondFactorOptionsOf(
     .executeTakeFirstOrThrow();
   const totp = Boolean(row.totp);
   const sms = Boolean(row.sms) && primary.delivery_method !== 'sms';
+  return { totp, sms, enrol: !totp && !sms };
+}
+
+/**
+ * The same answer as secondFactorOptionsOf, from the user as findUserWithEmails read it (its
+ * `totps` are the verified ones, its `phone_numbers` carry `verified`): a sign-in that reads the
+ * user for its response anyway needs no second query.
+ */
+export function secondFactorOptionsOfUser(
+  user: Pick<UserWithEmails, 'totps' | 'phone_numbers'>,
+  primary: AuthenticationFactor,
+): SecondFactorOptions {
+  const totp = user.totps.length > 0;
+  const sms = user.phone_numbers.some((phone) => phone.verified) && primary.delivery_method !== 'sms';
   return { totp, sms, enrol: !totp && !sms };
 }
 

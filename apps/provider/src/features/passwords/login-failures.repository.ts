@@ -1,6 +1,6 @@
 /** @module login-failures.repository — SQL of the failed-login counters: one guarded upsert reserves an attempt (SECURITY A2, A4). */
-import { type RawBuilder, sql } from 'kysely';
-import type { DbExecutor } from '../../db/database.js';
+import { type QueryCreator, type RawBuilder, sql } from 'kysely';
+import type { Database, DbExecutor } from '../../db/database.js';
 
 /** One counter row: a scope (account or network) and the SHA-256 of its key. */
 export interface FailureKey {
@@ -33,6 +33,33 @@ function lockAfter(count: RawBuilder<number>, now: Date, policy: DelayPolicy): R
     else null end`;
 }
 
+/** One counter to reserve an attempt on: its key, its policy, and the delay a first failure would start. */
+export interface Reservation {
+  key: FailureKey;
+  policy: DelayPolicy;
+  firstLock: Date | null;
+}
+
+/** The guarded upsert of one reservation (see reserveAttempt); the caller adds RETURNING. */
+function reserveStatement(db: QueryCreator<Database>, reservation: Reservation, now: Date, since: Date) {
+  const { key, policy, firstLock } = reservation;
+  const stale = sql<boolean>`login_failures.last_failure_at < ${since}`;
+  const next = sql<number>`(case when ${stale} then 1 else login_failures.failures + 1 end)`;
+  const capped =
+    policy.hardCap === undefined ? sql`false` : sql`login_failures.failures >= ${sql.lit(policy.hardCap)}`;
+  return db
+    .insertInto('login_failures')
+    .values({ ...key, failures: 1, locked_until: firstLock, last_failure_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['project_id', 'scope', 'key_hash'])
+        .doUpdateSet({ failures: next, locked_until: lockAfter(next, now, policy), last_failure_at: now })
+        .where(
+          sql<boolean>`${stale} or (coalesce(login_failures.locked_until <= ${now}, true) and not ${capped})`,
+        ),
+    );
+}
+
 /**
  * Counts one attempt in advance, as if it will fail, unless the counter is inside a delay (or
  * past the hard cap): one INSERT … ON CONFLICT DO UPDATE … WHERE, so concurrent attempts
@@ -48,23 +75,42 @@ export async function reserveAttempt(
   policy: DelayPolicy,
   firstLock: Date | null,
 ): Promise<ReservedAttempt | undefined> {
-  const stale = sql<boolean>`login_failures.last_failure_at < ${since}`;
-  const next = sql<number>`(case when ${stale} then 1 else login_failures.failures + 1 end)`;
-  const capped =
-    policy.hardCap === undefined ? sql`false` : sql`login_failures.failures >= ${sql.lit(policy.hardCap)}`;
-  return db
-    .insertInto('login_failures')
-    .values({ ...key, failures: 1, locked_until: firstLock, last_failure_at: now })
-    .onConflict((oc) =>
-      oc
-        .columns(['project_id', 'scope', 'key_hash'])
-        .doUpdateSet({ failures: next, locked_until: lockAfter(next, now, policy), last_failure_at: now })
-        .where(
-          sql<boolean>`${stale} or (coalesce(login_failures.locked_until <= ${now}, true) and not ${capped})`,
-        ),
-    )
+  return reserveStatement(db, { key, policy, firstLock }, now, since)
     .returning(['failures', 'locked_until'])
     .executeTakeFirst();
+}
+
+/**
+ * reserveAttempt on two counters in one statement (one round trip per login instead of two):
+ * the two guarded upserts run as data-modifying CTEs, read in the order given, so every caller
+ * takes the two row locks in the same order. Each answer is undefined when that reservation was
+ * refused (and changed nothing); the other may still have been counted.
+ */
+export async function reserveAttempts(
+  db: DbExecutor,
+  first: Reservation,
+  second: Reservation,
+  now: Date,
+  since: Date,
+): Promise<[ReservedAttempt | undefined, ReservedAttempt | undefined]> {
+  const rows = await db
+    .with('first_reserved', (qb) =>
+      reserveStatement(qb, first, now, since).returning(['failures', 'locked_until']),
+    )
+    .with('second_reserved', (qb) =>
+      reserveStatement(qb, second, now, since).returning(['failures', 'locked_until']),
+    )
+    .selectFrom('first_reserved')
+    .select([sql.lit(1).as('which'), 'failures', 'locked_until'])
+    .unionAll((eb) =>
+      eb.selectFrom('second_reserved').select([sql.lit(2).as('which'), 'failures', 'locked_until']),
+    )
+    .execute();
+  const of = (which: number): ReservedAttempt | undefined => {
+    const row = rows.find((r) => Number(r.which) === which);
+    return row && { failures: row.failures, locked_until: row.locked_until };
+  };
+  return [of(1), of(2)];
 }
 
 /** The counter row, whatever its state. */
@@ -78,6 +124,26 @@ export async function findFailures(db: DbExecutor, key: FailureKey) {
     .executeTakeFirst();
 }
 
+/** The UPDATE of refundAttempt. */
+function refundStatement(
+  db: QueryCreator<Database>,
+  key: FailureKey,
+  policy: DelayPolicy,
+  ownLock: Date | null,
+) {
+  const own = ownLock === null ? sql`false` : sql`login_failures.locked_until = ${ownLock}`;
+  return db
+    .updateTable('login_failures')
+    .set({
+      failures: sql<number>`greatest(failures - 1, 0)`,
+      locked_until: sql<Date | null>`case when failures - 1 < ${sql.lit(policy.delayFrom)} or ${own} then null else locked_until end`,
+    })
+    .where('project_id', '=', key.project_id)
+    .where('scope', '=', key.scope)
+    .where('key_hash', '=', key.key_hash)
+    .where('failures', '>', 0);
+}
+
 /**
  * Gives back a reserved attempt that did not fail (a right password, or an error before the
  * outcome was known). The delay goes too when the count falls below the threshold, or when it
@@ -89,26 +155,31 @@ export async function refundAttempt(
   policy: DelayPolicy,
   ownLock: Date | null,
 ): Promise<void> {
-  const own = ownLock === null ? sql`false` : sql`login_failures.locked_until = ${ownLock}`;
-  await db
-    .updateTable('login_failures')
-    .set({
-      failures: sql<number>`greatest(failures - 1, 0)`,
-      locked_until: sql<Date | null>`case when failures - 1 < ${sql.lit(policy.delayFrom)} or ${own} then null else locked_until end`,
-    })
+  await refundStatement(db, key, policy, ownLock).execute();
+}
+
+function deleteStatement(db: QueryCreator<Database>, key: FailureKey) {
+  return db
+    .deleteFrom('login_failures')
     .where('project_id', '=', key.project_id)
     .where('scope', '=', key.scope)
-    .where('key_hash', '=', key.key_hash)
-    .where('failures', '>', 0)
-    .execute();
+    .where('key_hash', '=', key.key_hash);
 }
 
 /** Deletes the counter (a successful login or a completed reset: NIST rev4 §3.2.2). */
 export async function deleteFailures(db: DbExecutor, key: FailureKey): Promise<void> {
-  await db
-    .deleteFrom('login_failures')
-    .where('project_id', '=', key.project_id)
-    .where('scope', '=', key.scope)
-    .where('key_hash', '=', key.key_hash)
-    .execute();
+  await deleteStatement(db, key).execute();
+}
+
+/**
+ * deleteFailures of `cleared` and refundAttempt of `refunded` in one statement (a successful
+ * login: its address's counter goes, its network's attempt is given back).
+ */
+export async function deleteFailuresAndRefund(
+  db: DbExecutor,
+  cleared: FailureKey,
+  refunded: { key: FailureKey; policy: DelayPolicy; ownLock: Date | null },
+): Promise<void> {
+  const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
+  await refundStatement(withCleared, refunded.key, refunded.policy, refunded.ownLock).execute();
 }

@@ -9,11 +9,14 @@ import type { Project } from '../projects/project.js';
 import {
   type DelayPolicy,
   deleteFailures,
+  deleteFailuresAndRefund,
   type FailureKey,
   findFailures,
+  type Reservation,
   type ReservedAttempt,
   refundAttempt,
   reserveAttempt,
+  reserveAttempts,
 } from './login-failures.repository.js';
 
 /** Failures before the first delay, per account (SECURITY §2). */
@@ -71,14 +74,20 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
   const accountKey = (project: Project, email: string) =>
     keyOf(project, 'password_login.account', email.trim().normalize('NFKC').toLowerCase());
 
+  const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_MS);
+  /** The reservation of `key`: the lock a first failure would start under `policy`. */
+  const reservationOf = (key: FailureKey, policy: DelayPolicy, now: Date): Reservation => {
+    const first = delaySeconds(1, policy.delayFrom);
+    return { key, policy, firstLock: first > 0 ? new Date(now.getTime() + first * 1000) : null };
+  };
+
   /** Reserves an attempt on one counter: the reservation, `capped`, or 429 inside a delay. */
   async function reserve(key: FailureKey, policy: DelayPolicy): Promise<ReservedAttempt | 'capped'> {
     // A counter deleted or reset between the two statements is simply tried again.
     for (let tries = 0; tries < 3; tries += 1) {
       const now = deps.clock.now();
-      const since = new Date(now.getTime() - WINDOW_MS);
-      const first = delaySeconds(1, policy.delayFrom);
-      const firstLock = first > 0 ? new Date(now.getTime() + first * 1000) : null;
+      const since = windowStart(now);
+      const { firstLock } = reservationOf(key, policy, now);
       const reserved = await reserveAttempt(db, key, now, since, policy, firstLock);
       if (reserved) return reserved;
       const row = await findFailures(db, key);
@@ -92,35 +101,54 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
   return {
     /**
      * Before any credential check: admits and counts the attempt against the account and the
-     * client network in one guarded statement each, so of parallel guesses exactly as many are
-     * evaluated as the limits allow. Inside a delay window: 429 too_many_requests with
-     * Retry-After (not extending it), nothing counted. Past the hard cap the state is
-     * `hard_locked`. The same for every identifier, with or without an account (SECURITY A4 b).
+     * client network, both guarded upserts in one statement, so of parallel guesses exactly as
+     * many are evaluated as the limits allow. A counter that refused goes through `reserve`
+     * (which tells a delay from the cap); if that ends in 429, what the other counter took is
+     * given back. Inside a delay window: 429 too_many_requests with Retry-After (not extending
+     * it), nothing counted. Past the hard cap the state is `hard_locked`. The same for every
+     * identifier, with or without an account (SECURITY A4 b).
      */
     async begin(project: Project, email: string, ip: string): Promise<LoginAttempt> {
       const account = accountKey(project, email);
       const network = keyOf(project, 'password_login.ip', clientIpKey(ip));
-      const onAccount = await reserve(account, ACCOUNT);
+      const now = deps.clock.now();
+      const [onAccountFirst, onNetworkFirst] = await reserveAttempts(
+        db,
+        reservationOf(account, ACCOUNT, now),
+        reservationOf(network, NETWORK, now),
+        now,
+        windowStart(now),
+      );
+      let onAccount: ReservedAttempt | 'capped';
+      try {
+        onAccount = onAccountFirst ?? (await reserve(account, ACCOUNT));
+      } catch (error) {
+        if (onNetworkFirst) await refundAttempt(db, network, NETWORK, onNetworkFirst.locked_until);
+        throw error;
+      }
       let onNetwork: ReservedAttempt | 'capped';
       try {
-        onNetwork = await reserve(network, NETWORK);
+        onNetwork = onNetworkFirst ?? (await reserve(network, NETWORK));
       } catch (error) {
         if (onAccount !== 'capped') await refundAttempt(db, account, ACCOUNT, onAccount.locked_until);
         throw error;
       }
-      const giveBackNetwork = async () => {
-        if (onNetwork !== 'capped') await refundAttempt(db, network, NETWORK, onNetwork.locked_until);
-      };
+      const networkRefund = onNetwork === 'capped' ? undefined : onNetwork.locked_until;
       return {
         state: onAccount === 'capped' ? 'hard_locked' : 'open',
         reachesCap: onAccount !== 'capped' && onAccount.failures === HARD_CAP,
         async succeeded() {
-          await deleteFailures(db, account);
-          await giveBackNetwork();
+          if (networkRefund === undefined) await deleteFailures(db, account);
+          else
+            await deleteFailuresAndRefund(db, account, {
+              key: network,
+              policy: NETWORK,
+              ownLock: networkRefund,
+            });
         },
         async abandoned() {
           if (onAccount !== 'capped') await refundAttempt(db, account, ACCOUNT, onAccount.locked_until);
-          await giveBackNetwork();
+          if (networkRefund !== undefined) await refundAttempt(db, network, NETWORK, networkRefund);
         },
       };
     },

@@ -3,7 +3,6 @@ import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { DbExecutor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { findEmailByAddress } from '../users/users.repository.js';
 import type { LoginLockout } from './login-lockout.js';
 import type { PasswordLock } from './password-lock.js';
 import { findPasswordForLogin } from './passwords.repository.js';
@@ -33,8 +32,7 @@ export async function verifyCredentials(
   const attempt = await lockout.begin(project, email, clientIp);
   let matched: PasswordRow | undefined;
   try {
-    const emailRow = await findEmailByAddress(db, project.id, email);
-    const stored = emailRow && (await findPasswordForLogin(db, emailRow.user_id));
+    const stored = await findPasswordForLogin(db, project.id, email);
     if (attempt.state === 'hard_locked' || !stored || stored.locked) await hasher.dummyVerify(password);
     else if (await hasher.verify(stored.password.hash, password)) matched = stored.password;
     // Inside the try: if the lock cannot be written the attempt is given back, and the next

@@ -31,16 +31,23 @@ export async function findPassword(db: DbExecutor, userId: string): Promise<Pass
   return db.selectFrom('passwords').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-/** The password of `userId` for a login, and whether its sign-in is locked (one query). */
+/**
+ * The password of the user owning the normalised address `email` in `projectId`, and whether its
+ * sign-in is locked; undefined for an unknown address and for a user without a password. One
+ * statement whatever the case, so a login's lookup costs the same for every address.
+ */
 export async function findPasswordForLogin(
   db: DbExecutor,
-  userId: string,
+  projectId: string,
+  email: string,
 ): Promise<{ password: PasswordRow; locked: boolean } | undefined> {
   const row = await db
-    .selectFrom('passwords')
-    .selectAll()
+    .selectFrom('emails')
+    .innerJoin('passwords', 'passwords.user_id', 'emails.user_id')
+    .selectAll('passwords')
     .select(isLockedSql('passwords.user_id').as('locked'))
-    .where('user_id', '=', userId)
+    .where('emails.project_id', '=', projectId)
+    .where('emails.email', '=', email)
     .executeTakeFirst();
   if (!row) return undefined;
   const { locked, ...password } = row;

@@ -1,22 +1,28 @@
 /** @module passwords.service — creating a password account, logging in with a password, and the checks around both. */
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { SecondFactorLock } from '../mfa/second-factor-lock.js';
+import { secondFactorOptionsOfUser } from '../mfa/second-factor-options.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { activateUser, findEmailByAddress } from '../users/users.repository.js';
+import {
+  activateUser,
+  findEmailByAddress,
+  findUserWithEmails,
+  type UserWithEmails,
+} from '../users/users.repository.js';
 import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
-import { verifyCredentials } from './password-credentials.js';
+import { verifyCredentials, WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
 import type { PasswordLock } from './password-lock.js';
 import { assessPassword, type PasswordStrength, requireStrongPassword } from './password-strength.js';
@@ -51,6 +57,13 @@ export interface PasswordServiceDeps {
   /** Ended by an email reset of its address (passcode-lock.ts). */
   passcodeLock: PasscodeLock;
   breached: BreachedPasswords;
+}
+
+/** The user behind a password that just matched (deleted meanwhile: the login fails like a wrong password). */
+async function requireUser(db: DbExecutor, projectId: string, userId: string): Promise<UserWithEmails> {
+  const user = await findUserWithEmails(db, projectId, userId);
+  if (!user) throw new ApiError('unauthorized_credentials', { message: WRONG_CREDENTIALS_MESSAGE });
+  return user;
 }
 
 /** Creates the passwords service. */
@@ -129,7 +142,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       project: Project,
       input: PasswordLoginInput,
       attributes: SessionAttributes,
-    ): Promise<PrimarySignIn> {
+    ): Promise<PrimarySignIn & { user: UserWithEmails }> {
       const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
@@ -140,16 +153,26 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (hasher.needsRehash(stored.hash))
         await replacePasswordHash(db, stored.user_id, stored.hash, await hasher.hash(password), clock.now());
-      return inTransaction(db, async (trx) => {
-        const now = clock.now();
-        await activateUser(trx, stored.user_id, now);
-        return deps.sessions.completePrimarySignIn(trx, {
+      // The user is read once, for the response and for the second-factor decision. The session
+      // is the only write of an active user's login, so it needs no transaction; a pending user
+      // is activated in the same transaction as its session, and then read.
+      const signIn = async (executor: DbExecutor, user: UserWithEmails) => {
+        const factor = passwordFactor(clock.now());
+        const started = await deps.sessions.completePrimarySignIn(executor, {
           project,
-          userId: stored.user_id,
-          factor: passwordFactor(now),
+          userId: user.id,
+          factor,
           durationMinutes: input.session_duration_minutes,
           attributes,
+          secondFactors: secondFactorOptionsOfUser(user, factor),
         });
+        return { ...started, user };
+      };
+      const user = await requireUser(db, project.id, stored.user_id);
+      if (user.status !== 'pending') return signIn(db, user);
+      return inTransaction(db, async (trx) => {
+        await activateUser(trx, user.id, clock.now());
+        return signIn(trx, await requireUser(trx, project.id, user.id));
       });
     },
   };

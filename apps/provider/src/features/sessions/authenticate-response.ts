@@ -82,15 +82,21 @@ export interface IntermediateFields {
 /** The fields of a primary sign-in's response: a session's, or an intermediate session's. */
 export type SignInFields = AuthenticateFields | IntermediateFields;
 
-/** Builds the response of a primary sign-in (sessions.service `completePrimarySignIn`). */
+/**
+ * Builds the response of a primary sign-in (sessions.service `completePrimarySignIn`). `user` is
+ * the signed-in user when the sign-in read it already; otherwise it is loaded here.
+ */
 export async function buildSignInResponse(
   deps: AuthenticateResponseDeps,
   project: Project,
-  signIn: PrimarySignIn,
+  signIn: PrimarySignIn & { user?: UserWithEmails },
 ): Promise<SignInFields> {
-  if (!('intermediate' in signIn)) return buildAuthenticateResponse(deps, project, signIn.row, signIn.token);
+  if (!('intermediate' in signIn))
+    return buildAuthenticateResponse(deps, project, signIn.row, signIn.token, signIn.user);
   const { intermediate } = signIn;
-  const user = await loadWireUser(deps.db, project.id, intermediate.userId);
+  const user = signIn.user
+    ? toWireUser(signIn.user)
+    : await loadWireUser(deps.db, project.id, intermediate.userId);
   return {
     user_id: intermediate.userId,
     session_token: '',

@@ -8,7 +8,11 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type DeferredSignIn, deferPrimarySignIn } from '../mfa/defer-primary-sign-in.js';
 import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
-import { needsSecondFactor, secondFactorOptionsOf } from '../mfa/second-factor-options.js';
+import {
+  needsSecondFactor,
+  type SecondFactorOptions,
+  secondFactorOptionsOf,
+} from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import {
@@ -38,6 +42,11 @@ export interface CreateSessionInput {
   /** session_duration_minutes; the project default (60) when absent. */
   durationMinutes: number | undefined;
   attributes: SessionAttributes;
+  /**
+   * The user's second factors when the caller has them already (secondFactorOptionsOfUser on the
+   * user it read for the response); completePrimarySignIn reads them otherwise.
+   */
+  secondFactors?: SecondFactorOptions;
 }
 
 /** A new session and its plaintext token (which is never stored). */
@@ -133,7 +142,7 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
 
     async completePrimarySignIn(db, input) {
       // One query gives both the decision and, when held back, the wire `mfa_required`.
-      const options = await secondFactorOptionsOf(db, input.userId, input.factor);
+      const options = input.secondFactors ?? (await secondFactorOptionsOf(db, input.userId, input.factor));
       if (needsSecondFactor(input.project, input.factor, options))
         return deferPrimarySignIn(db, deps, { ...input, options });
       return service.create(db, input);
