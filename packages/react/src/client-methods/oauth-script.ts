@@ -1,0 +1,36 @@
+/**
+ * @module client-methods/oauth-script — the standalone bundle's stand-in for @latchkey/client's
+ * methods/oauth.ts: `client.oauth` is loaded from latchkey-oauth.js on its first call (OAuth
+ * widgets, and pages that redeem a provider's token).
+ */
+import { OAUTH_PROVIDER_TYPES, type OAuthMethods } from '@latchkey/client';
+import { isChunkLoadFailure, lazyMethods, type MethodShape } from './lazy-methods.js';
+
+/** The file scripts/build-standalone.mjs writes `client.oauth`'s code to. */
+export const OAUTH_SCRIPT_NAME = 'latchkey-oauth.js';
+
+// Built per client, not at load: the client's index, which this file is read through, is still
+// loading then.
+const shapeOf = (): MethodShape => ({
+  ...Object.fromEntries(OAUTH_PROVIDER_TYPES.map((provider) => [provider, { start: true } as const])),
+  authenticate: true,
+  googleOneTap: { start: true },
+});
+
+/** Builds `client.oauth`: its members at once, its code on the first call. `ctx` is the client's own. */
+export function createOAuthMethods(ctx: unknown): OAuthMethods {
+  const methods = lazyMethods<OAuthMethods>(
+    OAUTH_SCRIPT_NAME,
+    (chunk: { createOAuthMethods(ctx: unknown): OAuthMethods }) => chunk.createOAuthMethods(ctx),
+    shapeOf(),
+  );
+  const { start } = methods.googleOneTap;
+  // One Tap's start rejects only for bad arguments: code that cannot load is one more reason the
+  // prompt did not show, as when its own prompt file cannot load.
+  methods.googleOneTap.start = (options) =>
+    start(options).catch((error: unknown) => {
+      if (!isChunkLoadFailure(error)) throw error;
+      return { success: false, reason: 'unknown_reason', error };
+    });
+  return methods;
+}
