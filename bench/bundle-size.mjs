@@ -96,34 +96,41 @@ export function anchorPaths() {
 }
 
 /**
- * Hanko elements' weight from the anchors' bundle harness, run now: `{ eager, single }` sizes
- * (one file, so both are the same), or `{ error }`. The harness rewrites its results file; the
- * previous one is put back so that other readers of PERF_DIR see what they saw.
+ * Runs the anchors' bundle harness for `targets` (it writes each one's out-single/ build) and
+ * returns its result rows, or `{ error }`. The harness rewrites its results file; the previous one
+ * is put back so that other readers of PERF_DIR see what they saw.
  */
-export function measureHanko() {
+export function buildAnchorTargets(targets) {
   const { anchors, perf } = anchorPaths();
   const script = anchors && join(anchors, 'bundle/build.mjs');
   const work = join(perf, 'bundle');
   if (!script || !existsSync(script)) return { error: 'the anchors are not here (set ANCHORS_DIR)' };
-  if (!existsSync(join(work, 'hanko/node_modules'))) {
-    return { error: `Hanko is not installed in ${work} (run the anchors' setup.sh)` };
-  }
+  const missing = targets.filter((target) => !existsSync(join(work, target, 'node_modules')));
+  if (missing.length > 0)
+    return { error: `${missing.join(', ')} not installed in ${work} (run the anchors' setup.sh)` };
   const resultsFile = join(work, 'bundle-results.json');
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile) : undefined;
   try {
-    const run = spawnSync(process.execPath, [script, work, 'hanko'], {
+    const run = spawnSync(process.execPath, [script, work, ...targets], {
       encoding: 'utf8',
       cwd: dirname(script),
     });
     if (run.status !== 0 || !existsSync(resultsFile)) {
       return { error: `the anchors' bundle build failed: ${firstLine(run.stderr || run.stdout)}` };
     }
-    const row = JSON.parse(readFileSync(resultsFile, 'utf8')).rows.find((r) => r.target === 'hanko');
-    if (!row || row.error) return { error: row?.error ?? 'no Hanko row' };
-    return { eager: row.eager, single: row.single, versions: row.versions };
+    return { rows: JSON.parse(readFileSync(resultsFile, 'utf8')).rows };
   } finally {
     if (previous) writeFileSync(resultsFile, previous);
   }
+}
+
+/** Hanko elements' weight, built now by the anchors' harness: `{ eager, single, versions }` or `{ error }`. */
+export function measureHanko() {
+  const built = buildAnchorTargets(['hanko']);
+  if (built.error) return built;
+  const row = built.rows.find((candidate) => candidate.target === 'hanko');
+  if (!row || row.error) return { error: row?.error ?? 'no Hanko row' };
+  return { eager: row.eager, single: row.single, versions: row.versions };
 }
 
 /** Sums of `{ raw, gzip, brotli }` (each file compressed alone, as it is served). */
