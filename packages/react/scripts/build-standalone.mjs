@@ -42,8 +42,8 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, and the
- * client-methods' *_SCRIPT_NAME) and must say the same.
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, SCREENS_SCRIPT_NAME
+ * and the client-methods' *_SCRIPT_NAME) and must say the same.
  */
 export const chunks = [
   {
@@ -144,9 +144,21 @@ export const chunks = [
       methodsPart('totps'),
     ],
   },
+  {
+    // The screens after Main: the password step, the sent and expired-link notices, the code
+    // entry, the confirmations. Fetched once the widget has painted (src/chunks/preload-chunks-script.ts).
+    file: 'latchkey-screens.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/screens/later-screens.ts'),
+        replaces: join(packageDir, 'src/screens/later-screens.ts'),
+        standIn: join(packageDir, 'src/screens/later-screens-script.tsx'),
+      },
+    ],
+  },
   // The client's methods that an email + password sign-in never calls, one file per namespace:
   // fetched after the first paint when the widget's products will call them
-  // (src/client-methods/preload-methods-script.ts), else by the first call.
+  // (src/chunks/preload-chunks-script.ts), else by the first call.
   { file: 'latchkey-magic-links.js', parts: [methodsPart('magic-links')] },
   { file: 'latchkey-otps.js', parts: [methodsPart('otps')] },
   { file: 'latchkey-oauth.js', parts: [methodsPart('oauth')] },
@@ -165,8 +177,8 @@ function methodsPart(name) {
 /** Files the widget bundle swaps for a stand-in of its own, outside any chunk. */
 const bundleStandIns = [
   {
-    replaces: join(packageDir, 'src/client-methods/preload-methods.ts'),
-    standIn: join(packageDir, 'src/client-methods/preload-methods-script.ts'),
+    replaces: join(packageDir, 'src/chunks/preload-chunks.ts'),
+    standIn: join(packageDir, 'src/chunks/preload-chunks-script.ts'),
   },
 ];
 

@@ -23,6 +23,9 @@ let Latchkey: LatchkeyGlobal;
 beforeAll(() => {
   build = buildStandalone();
   build.run('latchkey-widget.js');
+  // The screens after Main, as a page has them once the widget painted: their own file's loading
+  // is standalone-screens.test.ts's subject.
+  build.run('latchkey-screens.js');
   Latchkey = window.Latchkey;
 }, 60_000);
 

@@ -25,6 +25,7 @@ const FILES = [
   'latchkey-otps.js',
   'latchkey-oauth.js',
   'latchkey-webauthn.js',
+  'latchkey-screens.js',
 ];
 let build: StandaloneBuild;
 let Latchkey: LatchkeyGlobal;
@@ -34,6 +35,9 @@ beforeAll(() => {
   build = buildStandalone();
   code = build.code('latchkey-widget.js');
   build.run('latchkey-widget.js');
+  // The screens after Main, as a page has them once the widget painted: their own file's loading
+  // is standalone-screens.test.ts's subject.
+  build.run('latchkey-screens.js');
   Latchkey = window.Latchkey;
 }, 60_000);
 
@@ -90,6 +94,8 @@ describe('standalone bundle', () => {
       'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
       'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
+      // The screens after Main: the code entry's autocomplete, the link countdown's role.
+      'latchkey-screens.js': ['one-time-code', 'progressbar'],
     };
     for (const [file, found] of Object.entries(markers)) {
       const chunk = build.code(file);
