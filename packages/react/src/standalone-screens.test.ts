@@ -65,8 +65,20 @@ describe('latchkey-screens.js', () => {
     await waitFor(() =>
       expect(document.querySelector('.lk-screen-loading[aria-busy="true"] .lk-spinner')).toBeTruthy(),
     );
+    // No unstyled flash: when the screen's markup arrives, its rules are already in the page.
+    const styledOnArrival: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (styledOnArrival.length > 0 || !document.querySelector('.lk-root input[type="password"]')) return;
+      const sheets = [...document.head.querySelectorAll('style[data-lk-styles]')].map(
+        (style) => style.textContent,
+      );
+      styledOnArrival.push(sheets.some((sheet) => sheet?.includes('.lk-root .lk-row-end{')));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await serveChunk(build, 'latchkey-screens.js');
     const password = await screen.findByLabelText('Password');
+    observer.disconnect();
+    expect(styledOnArrival).toEqual([true]);
     // The real screen mounts as it always does, with its own focus move.
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
     await user.type(password, 'correct horse{Enter}');

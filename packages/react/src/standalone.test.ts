@@ -81,21 +81,42 @@ describe('standalone bundle', () => {
   it('keeps each chunk’s code out of the widget bundle, and the widget’s out of the chunks', () => {
     // A marker of each chunk: libphonenumber-js's metadata keys and a parse error name; the
     // client-side services frame protocol; @simplewebauthn/browser's two ceremonies; wallet discovery
-    // and the Ethereum signature request; the multi-factor step's texts and calls.
+    // and the Ethereum signature request; the multi-factor step's texts and calls; and each one's
+    // own CSS rules, which the widget's stylesheet no longer carries.
     const markers: Record<string, string[]> = {
       'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
       'latchkey-one-tap.js': ['latchkey-clientside'],
-      'latchkey-passkey-registration.js': ['Registration ceremony was sent an abort signal'],
+      'latchkey-passkey-registration.js': [
+        'Registration ceremony was sent an abort signal',
+        '.lk-root .lk-passkey-list{',
+      ],
       'latchkey-passkey-sign-in.js': ['Authentication ceremony was sent an abort signal'],
-      'latchkey-crypto.js': ['eip6963:requestProvider', 'wallet-standard:app-ready', 'personal_sign'],
-      'latchkey-mfa.js': ['Enter your verification code', 'invalid_recovery_code', 'recoverSignIn', '/totps'],
+      'latchkey-crypto.js': [
+        'eip6963:requestProvider',
+        'wallet-standard:app-ready',
+        'personal_sign',
+        '.lk-root .lk-wallet-links{',
+      ],
+      'latchkey-mfa.js': [
+        'Enter your verification code',
+        'invalid_recovery_code',
+        'recoverSignIn',
+        '/totps',
+        '.lk-root .lk-qr{',
+        '.lk-root .lk-code-box{',
+      ],
       // The client's methods an email + password sign-in does not call: their wire paths.
       'latchkey-magic-links.js': ['/magic_links/email/login_or_create', '/magic_links/authenticate'],
       'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
       'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
       // The screens after Main: the code entry's autocomplete, the link countdown's role.
-      'latchkey-screens.js': ['one-time-code', 'progressbar'],
+      'latchkey-screens.js': [
+        'one-time-code',
+        'progressbar',
+        '.lk-root .lk-row-end{',
+        '.lk-root .lk-code-box{',
+      ],
     };
     for (const [file, found] of Object.entries(markers)) {
       const chunk = build.code(file);
