@@ -22,7 +22,8 @@ import { build } from 'esbuild';
 import { chunks } from '../packages/react/scripts/build-standalone.mjs';
 import { repoRoot } from './lib/provider-process.mjs';
 
-const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
+// LATCHKEY_STANDALONE_DIR: another build's files (say, the base branch's), for a before/after.
+const standaloneDir = process.env.LATCHKEY_STANDALONE_DIR ?? join(repoRoot, 'packages/react/dist/standalone');
 // The widget bundle, then the files it loads only when a page uses their feature.
 const standaloneFiles = [
   { name: 'widget standalone (IIFE)', file: 'latchkey-widget.js' },

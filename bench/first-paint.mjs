@@ -48,7 +48,8 @@ const PEERS = ['stytch511', 'hanko', 'react19', 'preact'];
 const TARGET = 'latchkey';
 const STYTCH_GOAL = 0.6;
 const PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
-const standaloneDir = join(repoRoot, 'packages/react/dist/standalone');
+// LATCHKEY_STANDALONE_DIR: another build's files (say, the base branch's), for a before/after.
+const standaloneDir = process.env.LATCHKEY_STANDALONE_DIR ?? join(repoRoot, 'packages/react/dist/standalone');
 
 function wholeNumber(name, fallback) {
   const raw = process.env[name];

@@ -57,13 +57,13 @@ export type {
   OAuthProviderValues,
   OAuthStartOptions,
 } from './methods/oauth.js';
+export { OAUTH_PROVIDER_TYPES } from './methods/oauth.js';
 export type {
   GoogleOneTapFailureReason,
   GoogleOneTapMethods,
   GoogleOneTapStartOptions,
   GoogleOneTapStartResult,
 } from './methods/oauth-one-tap.js';
-export { OAUTH_PROVIDER_TYPES } from './methods/oauth-provider-types.js';
 export type {
   OtpsAuthenticateOptions,
   OtpsChannel,

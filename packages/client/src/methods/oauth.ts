@@ -17,9 +17,32 @@ import {
 } from '../internal/validate.js';
 import type { AuthenticateResult, User } from '../wire-types.js';
 import { createGoogleOneTap, type GoogleOneTapMethods } from './oauth-one-tap.js';
-import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from './oauth-provider-types.js';
 
-export { OAUTH_PROVIDER_TYPES, type OAuthProviderType };
+/** Every provider the start route knows, in the wire's order (`endpoints.md`, OAuth start). */
+export const OAUTH_PROVIDER_TYPES = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const;
+
+/** A provider name of the wire. */
+export type OAuthProviderType = (typeof OAUTH_PROVIDER_TYPES)[number];
 
 /** Options of `oauth.{provider}.start`, named as the wire's query (snake_case, `docs/contracts.md`). */
 export interface OAuthStartOptions {
