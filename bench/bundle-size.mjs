@@ -30,8 +30,8 @@ const standaloneFiles = [
   ...chunks.map(({ file }) => ({ name: `  chunk ${file}`, file })),
 ];
 // What an email + password sign-in (products ['passwords']) fetches before its first paint: the
-// bundle alone; every chunk waits for a feature or comes after the paint. bench/first-paint.mjs
-// lists the scripts a real page fetched before its first input showed, which must agree.
+// bundle alone; every chunk waits for a feature or comes after the paint (latchkey-screens.js is
+// fetched right after it). bench/first-paint.mjs lists the chunk files its real page loads fetched.
 export const EAGER_FILES = ['latchkey-widget.js'];
 const clientEntries = [
   { name: '@latchkey/client', file: 'packages/client/src/index.ts' },

@@ -228,7 +228,9 @@ export function printFirstPaintFigures(
     );
   }
   log(`  goal: latchkey ≤ ${STYTCH_GOAL}× stytch511`);
-  log(`  widget chunk files fetched during the loads: ${chunksFetched.join(', ') || 'none'}`);
+  log(
+    `  widget chunk files fetched during the loads (the first paint, or the preload after it): ${chunksFetched.join(', ') || 'none'}`,
+  );
   log(`  provider stub requests: ${providerRequests.join(', ') || 'none'}`);
   log('  screenshots: .tmp/first-paint-<target>.png');
 }
