@@ -177,6 +177,11 @@ function methodsPart(name) {
 /** Files the widget bundle swaps for a stand-in of its own, outside any chunk. */
 const bundleStandIns = [
   {
+    // The chunks' stylesheets: each chunk adds its own when it loads.
+    replaces: join(packageDir, 'src/theme/chunk-sheets.ts'),
+    standIn: join(packageDir, 'src/theme/chunk-sheets-script.ts'),
+  },
+  {
     replaces: join(packageDir, 'src/chunks/preload-chunks.ts'),
     standIn: join(packageDir, 'src/chunks/preload-chunks-script.ts'),
   },

@@ -12,6 +12,20 @@ afterEach(() => {
 });
 
 describe('installStyles and addStyles', () => {
+  it('installs the chunks’ sheets with the widget’s where they are bundled together (the npm package)', () => {
+    installStyles(document);
+    const [sheet] = sheetsOf(document.head);
+    for (const rule of [
+      '.lk-root .lk-code-box{',
+      '.lk-root .lk-passkey-list{',
+      '.lk-root .lk-qr{',
+      '.lk-root .lk-wallet-links{',
+      '.lk-root .lk-row-end{',
+    ]) {
+      expect(sheet).toContain(rule);
+    }
+  });
+
   it('adds a later sheet after the widget’s own, to the document and to every live shadow root, once', () => {
     const host = document.createElement('div');
     document.body.append(host);

@@ -3,11 +3,12 @@
  * document: one `<style data-lk-styles>` with every sheet known then, and one more after it for
  * each sheet that code loaded later adds (addStyles), in the order they came.
  */
+import { CHUNK_SHEETS } from './chunk-sheets.js';
 import { WIDGET_CSS } from './widget-css.js';
 
 // Every stylesheet so far, and where widgets live: a sheet added later goes to each of them, so a
 // chunk's rules are in place before the chunk's markup renders.
-const sheets: string[] = [WIDGET_CSS];
+const sheets: string[] = [WIDGET_CSS, ...CHUNK_SHEETS];
 const targets = new Set<Document | ShadowRoot>();
 
 function parentOf(target: Document | ShadowRoot): ParentNode {
