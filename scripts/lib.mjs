@@ -73,6 +73,8 @@ export function ensureBuilt() {
     'latchkey-one-tap.js',
     'latchkey-passkey-registration.js',
     'latchkey-passkey-sign-in.js',
+    'latchkey-screens.js',
+    'latchkey-webauthn.js',
   ].map((f) => join(repoRoot, 'packages/react/dist/standalone', f));
   const sources = Math.max(
     newestMtime(join(repoRoot, 'packages/react/src')),

@@ -8,10 +8,10 @@
 // Chunks share the widget bundle's modules instead of carrying copies (scripts/shared-modules.mjs).
 // It prints the raw, gzip and brotli sizes of every file: size is a feature, and a change that
 // bloats it shows.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import {
@@ -42,7 +42,8 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME) and must say the same.
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, SCREENS_SCRIPT_NAME
+ * and the client-methods' *_SCRIPT_NAME) and must say the same.
  */
 export const chunks = [
   {
@@ -111,6 +112,7 @@ export const chunks = [
         replaces: join(packageDir, 'src/crypto/load-crypto-ceremony.ts'),
         standIn: join(packageDir, 'src/crypto/load-crypto-ceremony-script.ts'),
       },
+      methodsPart('crypto-wallets'),
     ],
   },
   {
@@ -139,11 +141,70 @@ export const chunks = [
         replaces: join(packageDir, 'src/mfa/load-mfa-steps.ts'),
         standIn: join(packageDir, 'src/mfa/load-mfa-steps-script.ts'),
       },
+      methodsPart('totps'),
     ],
+  },
+  {
+    // The screens after Main: the password step, the sent and expired-link notices, the code
+    // entry, the confirmations. Fetched once the widget has painted (src/chunks/preload-chunks-script.ts).
+    file: 'latchkey-screens.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/screens/later-screens.ts'),
+        replaces: join(packageDir, 'src/screens/later-screens.ts'),
+        standIn: join(packageDir, 'src/screens/later-screens-script.tsx'),
+      },
+    ],
+  },
+  // The client's methods that an email + password sign-in never calls, one file per namespace:
+  // fetched after the first paint when the widget's products will call them
+  // (src/chunks/preload-chunks-script.ts), else by the first call.
+  { file: 'latchkey-magic-links.js', parts: [methodsPart('magic-links')] },
+  { file: 'latchkey-otps.js', parts: [methodsPart('otps')] },
+  { file: 'latchkey-oauth.js', parts: [methodsPart('oauth')] },
+  { file: 'latchkey-webauthn.js', parts: [methodsPart('webauthn')] },
+];
+
+/**
+ * A chunk part holding `client.{namespace}`'s code (client/src/methods/{name}.ts); in the widget
+ * bundle, src/client-methods/{name}-script.ts gives the client the same members, each loading it.
+ */
+function methodsPart(name) {
+  const module = join(clientDir, `src/methods/${name}.ts`);
+  return { module, replaces: module, standIn: join(packageDir, `src/client-methods/${name}-script.ts`) };
+}
+
+/** Files the widget bundle swaps for a stand-in of its own, outside any chunk. */
+const bundleStandIns = [
+  {
+    // The chunks' stylesheets: each chunk adds its own when it loads.
+    replaces: join(packageDir, 'src/theme/chunk-sheets.ts'),
+    standIn: join(packageDir, 'src/theme/chunk-sheets-script.ts'),
+  },
+  {
+    replaces: join(packageDir, 'src/chunks/preload-chunks.ts'),
+    standIn: join(packageDir, 'src/chunks/preload-chunks-script.ts'),
   },
 ];
 
+/**
+ * Modules that keep state for several chunks, kept in the widget bundle (and shared) even when no
+ * code of the bundle uses them: one WebAuthn abort service for the passkey methods
+ * (latchkey-webauthn.js) and both ceremonies, so that a new ceremony cancels the running one.
+ */
+const pinnedModules = [join(simpleWebAuthnDir, 'esm/helpers/webAuthnAbortService.js')];
+
 const RESOLVING = Symbol('resolving');
+
+/** Every replaced file's stand-in, but for the parts of chunk `own` (which hold the real code). */
+function standInsExcept(own = undefined) {
+  return new Map([
+    ...chunks
+      .filter((chunk) => chunk !== own)
+      .flatMap((chunk) => chunk.parts.map((part) => [part.replaces, part.standIn])),
+    ...bundleStandIns.map((entry) => [entry.replaces, entry.standIn]),
+  ]);
+}
 
 /**
  * In the widget bundle, each file a chunk replaces resolves to the chunk's stand-in. Their imports
@@ -152,9 +213,7 @@ const RESOLVING = Symbol('resolving');
 const standInPlugin = {
   name: 'latchkey-chunk-stand-ins',
   setup(build) {
-    const standIns = new Map(
-      chunks.flatMap((chunk) => chunk.parts.map((part) => [part.replaces, part.standIn])),
-    );
+    const standIns = standInsExcept();
     build.onResolve({ filter: /^\./ }, async (args) => {
       if (args.pluginData === RESOLVING) return undefined;
       const { path } = await build.resolve(args.path, {
@@ -194,6 +253,31 @@ export const standaloneOptions = {
   write: false,
 };
 
+/**
+ * esbuild plugin for chunk drafts: `@simplewebauthn/browser` as explicit named re-exports of its
+ * files. Its index re-exports them with `export *`, which a chunk cannot read from the widget
+ * bundle's shared table (it holds names, not namespaces); the files themselves are shared as usual.
+ */
+const simpleWebAuthnIndexPlugin = {
+  name: 'latchkey-simplewebauthn-index',
+  setup(build) {
+    build.onResolve({ filter: /^@simplewebauthn\/browser$/ }, () => ({
+      path: join(simpleWebAuthnDir, 'esm/index.js'),
+      namespace: 'latchkey-simplewebauthn',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'latchkey-simplewebauthn' }, async (args) => {
+      const index = await readFile(args.path, 'utf8');
+      const lines = [];
+      for (const [, file] of index.matchAll(/export \* from '([^']+)';/g)) {
+        const path = join(dirname(args.path), file);
+        const names = Object.keys(await import(pathToFileURL(path).href));
+        if (names.length > 0) lines.push(`export { ${names.join(', ')} } from ${JSON.stringify(path)};`);
+      }
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 /** A chunk's entry: runs its parts' modules and publishes their exports under the chunk's file name. */
 function chunkEntry(chunk) {
   const loader = join(packageDir, 'src/chunks/import-chunk-script.ts');
@@ -212,9 +296,10 @@ function chunkEntry(chunk) {
 export async function buildStandalone() {
   const probe = await build({ ...standaloneOptions, metafile: true });
   const bundleFiles = filesOf(probe.metafile, packageDir);
-  for (const { replaces } of chunks.flatMap((chunk) => chunk.parts)) {
+  for (const { replaces } of [...chunks.flatMap((chunk) => chunk.parts), ...bundleStandIns]) {
     if (bundleFiles.has(replaces)) throw new Error(`${replaces} is still in the widget bundle.`);
   }
+  for (const pinned of pinnedModules) bundleFiles.add(pinned);
   const drafts = await Promise.all(
     chunks.map((chunk) =>
       build({
@@ -223,7 +308,8 @@ export async function buildStandalone() {
         stdin: { contents: chunkEntry(chunk), resolveDir: packageDir, sourcefile: chunk.file },
         format: 'esm',
         minify: false,
-        plugins: [markSharedPlugin(bundleFiles)],
+        // A chunk's code reaches other chunks' files through their stand-ins, as the bundle does.
+        plugins: [simpleWebAuthnIndexPlugin, markSharedPlugin(bundleFiles, standInsExcept(chunk))],
       }),
     ),
   );

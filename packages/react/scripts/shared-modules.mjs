@@ -40,8 +40,12 @@ export function filesOf(metafile, workingDir) {
   );
 }
 
-/** esbuild plugin: every import that resolves to one of `bundleFiles` stays an external `latchkey-shared:{path}`. */
-export function markSharedPlugin(bundleFiles) {
+/**
+ * esbuild plugin: every import that resolves to one of `bundleFiles` stays an external
+ * `latchkey-shared:{path}`. A file with an entry in `standIns` (Map of path to stand-in path) is
+ * read as its stand-in first, shared or bundled like any other file.
+ */
+export function markSharedPlugin(bundleFiles, standIns = new Map()) {
   return {
     name: 'latchkey-mark-shared',
     setup(build) {
@@ -53,8 +57,10 @@ export function markSharedPlugin(bundleFiles) {
           resolveDir: args.resolveDir,
           pluginData: RESOLVING,
         });
-        if (resolved.errors.length > 0 || !bundleFiles.has(resolved.path)) return undefined;
-        return { path: `${PREFIX}${resolved.path}`, external: true };
+        if (resolved.errors.length > 0) return undefined;
+        const path = standIns.get(resolved.path) ?? resolved.path;
+        if (bundleFiles.has(path)) return { path: `${PREFIX}${path}`, external: true };
+        return path === resolved.path ? undefined : { path };
       });
     },
   };

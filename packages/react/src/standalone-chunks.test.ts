@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { WidgetEvent } from './config.js';
 import type { LatchkeyGlobal } from './standalone.js';
 import { createFakeClient, cryptoChallenge, mfaPending, passkey } from './testing/fake-client.js';
-import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
+import {
+  buildStandalone,
+  type StandaloneBuild,
+  serveChunk,
+  serveChunkOnce,
+} from './testing/standalone-build.js';
 
 // The script-tag bundle's chunks, run for real in this jsdom window beside the widget bundle:
 // each is fetched only when its feature is used, works with the widget's shared modules (one
@@ -18,6 +23,9 @@ let Latchkey: LatchkeyGlobal;
 beforeAll(() => {
   build = buildStandalone();
   build.run('latchkey-widget.js');
+  // The screens after Main, as a page has them once the widget painted: their own file's loading
+  // is standalone-screens.test.ts's subject.
+  build.run('latchkey-screens.js');
   Latchkey = window.Latchkey;
 }, 60_000);
 
@@ -87,28 +95,34 @@ describe('latchkey-one-tap.js', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(chunkTag('latchkey-one-tap.js')).toBeNull();
     widget.unmount();
+    // client.oauth's own file, fetched after the first paint for the OAuth buttons: left unloaded.
+    await serveChunk(build, 'latchkey-oauth.js', 'error');
   });
 
   it('that cannot load ends One Tap with unknown_reason and the warning', async () => {
     const { client, events, warn, widget } = mountOneTap();
-    await serveChunk(build, 'latchkey-one-tap.js', 'error');
-    await waitFor(() =>
+    // client.oauth's file failing ends One Tap the same way as One Tap's own file. The preload
+    // and One Tap's start may each fetch it: every try fails.
+    await waitFor(() => {
+      chunkTag('latchkey-oauth.js')?.dispatchEvent(new Event('error'));
       expect(events).toContainEqual({
         type: 'ONE_TAP_RESULT',
         data: { success: false, reason: 'unknown_reason' },
-      }),
-    );
+      });
+    });
     expect(warn).toHaveBeenCalledWith('One Tap could not load: unknown_reason', expect.any(Error));
     expect(document.querySelector('iframe')).toBeNull();
     widget.unmount();
     // Headless, too: start() resolves the failure (it rejects only for bad arguments), and tries again.
     const again = client.oauth.googleOneTap.start();
+    await serveChunk(build, 'latchkey-oauth.js');
     await serveChunk(build, 'latchkey-one-tap.js', 'error');
     await expect(again).resolves.toMatchObject({ success: false, reason: 'unknown_reason' });
   });
 
   it('loads when One Tap is configured, opens the frame and reports its answer', async () => {
     const { client, events, warn, widget } = mountOneTap();
+    await serveChunkOnce(build, 'latchkey-oauth.js');
     await serveChunk(build, 'latchkey-one-tap.js');
     // The chunk's frame: the provider's client-side services page, with its ready handshake.
     const iframe = await waitFor(() => {
@@ -261,6 +275,7 @@ describe('latchkey-passkey-sign-in.js', () => {
     const get = installBrowser();
     const client = signInClient();
     const signingIn = client.webauthn.authenticate({ sessionDurationMinutes: 30 });
+    await serveChunkOnce(build, 'latchkey-webauthn.js');
     await serveChunk(build, 'latchkey-passkey-sign-in.js', 'error');
     await expect(signingIn).rejects.toMatchObject({ code: 'webauthn_ceremony_failed' });
     expect(get).not.toHaveBeenCalled();
@@ -271,6 +286,7 @@ describe('latchkey-passkey-sign-in.js', () => {
     const client = signInClient();
     const controller = new AbortController();
     const signingIn = client.webauthn.authenticate({ sessionDurationMinutes: 30, signal: controller.signal });
+    await serveChunkOnce(build, 'latchkey-webauthn.js');
     await serveChunk(build, 'latchkey-passkey-sign-in.js');
     await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
     controller.abort();
@@ -425,5 +441,61 @@ describe('latchkey-mfa.js', () => {
       'AUTHENTICATE_FLOW_COMPLETE',
     ]);
     widget.unmount();
+  });
+});
+
+describe('the client method files (latchkey-magic-links.js, latchkey-otps.js, latchkey-oauth.js, latchkey-webauthn.js)', () => {
+  const METHOD_FILES = [
+    'latchkey-magic-links.js',
+    'latchkey-otps.js',
+    'latchkey-oauth.js',
+    'latchkey-webauthn.js',
+  ];
+  const methodTags = () => METHOD_FILES.filter((file) => chunkTag(file) !== null);
+
+  it('none is fetched by an email + password sign-in', async () => {
+    target();
+    const client = createFakeClient({ search: async () => ({ userType: 'password' }) });
+    const widget = Latchkey.mountLogin({ elementId: '#widget', client, config: { products: ['passwords'] } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(methodTags()).toEqual([]);
+    widget.unmount();
+  });
+
+  it('one is fetched once the widget has painted, when its products call it', async () => {
+    target();
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client: createFakeClient(),
+      config: { products: ['otp'], otpOptions: { methods: ['email'] } },
+    });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    await waitFor(() => expect(chunkTag('latchkey-otps.js')).not.toBeNull());
+    widget.unmount();
+    // Left unloaded, so that the next test's call fetches it again.
+    await serveChunk(build, 'latchkey-otps.js', 'error');
+  });
+
+  it('a headless call loads its file; one that cannot load rejects as a network failure, and the next call retries', async () => {
+    const { client, paths } = bundledClient({
+      '/sdk/v1/otps/email/login_or_create': { request_id: 'r', status_code: 200, method_id: 'email-1' },
+    });
+    // The namespace has every member before its code arrives.
+    expect(typeof client.otps.sms.send).toBe('function');
+    const failing = client.otps.email.loginOrCreate('ada@example.com');
+    await serveChunk(build, 'latchkey-otps.js', 'error');
+    await expect(failing).rejects.toMatchObject({ code: 'network_unreachable' });
+    expect(paths).not.toContain('/sdk/v1/otps/email/login_or_create');
+    const sending = client.otps.email.loginOrCreate('ada@example.com');
+    await serveChunk(build, 'latchkey-otps.js');
+    await expect(sending).resolves.toMatchObject({ method_id: 'email-1' });
+    expect(paths).toContain('/sdk/v1/otps/email/login_or_create');
+    // Argument checks are the method's own, as a rejection.
+    await expect(client.otps.email.loginOrCreate('not an email')).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
   });
 });

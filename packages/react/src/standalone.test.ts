@@ -3,7 +3,12 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatchkeyGlobal } from './standalone.js';
 import { createFakeClient } from './testing/fake-client.js';
-import { buildStandalone, type StandaloneBuild, serveChunk } from './testing/standalone-build.js';
+import {
+  buildStandalone,
+  type StandaloneBuild,
+  serveChunk,
+  serveChunkOnce,
+} from './testing/standalone-build.js';
 
 // The real script-tag bundle (React aliased to preact/compat), built once and run in this jsdom
 // window: proves the components work on Preact and that window.Latchkey is what the contract says.
@@ -16,6 +21,11 @@ const FILES = [
   'latchkey-passkey-sign-in.js',
   'latchkey-crypto.js',
   'latchkey-mfa.js',
+  'latchkey-magic-links.js',
+  'latchkey-otps.js',
+  'latchkey-oauth.js',
+  'latchkey-webauthn.js',
+  'latchkey-screens.js',
 ];
 let build: StandaloneBuild;
 let Latchkey: LatchkeyGlobal;
@@ -25,6 +35,9 @@ beforeAll(() => {
   build = buildStandalone();
   code = build.code('latchkey-widget.js');
   build.run('latchkey-widget.js');
+  // The screens after Main, as a page has them once the widget painted: their own file's loading
+  // is standalone-screens.test.ts's subject.
+  build.run('latchkey-screens.js');
   Latchkey = window.Latchkey;
 }, 60_000);
 
@@ -68,14 +81,42 @@ describe('standalone bundle', () => {
   it('keeps each chunk’s code out of the widget bundle, and the widget’s out of the chunks', () => {
     // A marker of each chunk: libphonenumber-js's metadata keys and a parse error name; the
     // client-side services frame protocol; @simplewebauthn/browser's two ceremonies; wallet discovery
-    // and the Ethereum signature request; the multi-factor step's texts and calls.
+    // and the Ethereum signature request; the multi-factor step's texts and calls; and each one's
+    // own CSS rules, which the widget's stylesheet no longer carries.
     const markers: Record<string, string[]> = {
       'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
       'latchkey-one-tap.js': ['latchkey-clientside'],
-      'latchkey-passkey-registration.js': ['Registration ceremony was sent an abort signal'],
+      'latchkey-passkey-registration.js': [
+        'Registration ceremony was sent an abort signal',
+        '.lk-root .lk-passkey-list{',
+      ],
       'latchkey-passkey-sign-in.js': ['Authentication ceremony was sent an abort signal'],
-      'latchkey-crypto.js': ['eip6963:requestProvider', 'wallet-standard:app-ready', 'personal_sign'],
-      'latchkey-mfa.js': ['Enter your verification code', 'invalid_recovery_code', 'recoverSignIn'],
+      'latchkey-crypto.js': [
+        'eip6963:requestProvider',
+        'wallet-standard:app-ready',
+        'personal_sign',
+        '.lk-root .lk-wallet-links{',
+      ],
+      'latchkey-mfa.js': [
+        'Enter your verification code',
+        'invalid_recovery_code',
+        'recoverSignIn',
+        '/totps',
+        '.lk-root .lk-qr{',
+        '.lk-root .lk-code-box{',
+      ],
+      // The client's methods an email + password sign-in does not call: their wire paths.
+      'latchkey-magic-links.js': ['/magic_links/email/login_or_create', '/magic_links/authenticate'],
+      'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
+      'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
+      'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
+      // The screens after Main: the code entry's autocomplete, the link countdown's role.
+      'latchkey-screens.js': [
+        'one-time-code',
+        'progressbar',
+        '.lk-root .lk-row-end{',
+        '.lk-root .lk-code-box{',
+      ],
     };
     for (const [file, found] of Object.entries(markers)) {
       const chunk = build.code(file);
@@ -96,7 +137,10 @@ describe('standalone bundle', () => {
     }
   });
 
-  it('loads latchkey-phone.js with a script tag when a phone form shows, then sends the E.164 number', async () => {
+  // Runs the whole passcode flow on a busy machine: well past the default 5 s there.
+  it('loads latchkey-phone.js with a script tag when a phone form shows, then sends the E.164 number', {
+    timeout: 30_000,
+  }, async () => {
     target();
     const client = createFakeClient();
     const widget = Latchkey.mountLogin({
@@ -168,6 +212,8 @@ describe('standalone bundle', () => {
       client,
       config: { emailMagicLinksOptions: { loginRedirectURL: 'http://localhost:4100/authenticate' } },
     });
+    // client.magicLinks's code: fetched once the widget has painted, as its products call it.
+    await serveChunkOnce(build, 'latchkey-magic-links.js');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com{Enter}');
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();

@@ -3,9 +3,15 @@
  * the standalone build turns into latchkey-crypto.js together with the wallet layer
  * (crypto-screens-script.tsx, load-crypto-wallets-script.ts).
  */
+import { CRYPTO_CSS } from '../theme/crypto-css.js';
+import { addStyles } from '../theme/install-styles.js';
+
 export { CryptoWalletButtons } from './crypto-wallet-buttons.js';
 export { CryptoConnectScreen } from './screens/crypto-connect-screen.js';
 export { CryptoErrorScreen } from './screens/crypto-error-screen.js';
 export { CryptoOtherScreen } from './screens/crypto-other-screen.js';
 export { CryptoSetupWalletScreen } from './screens/crypto-setup-wallet-screen.js';
 export { CryptoSignMessageScreen } from './screens/crypto-sign-message-screen.js';
+
+// The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
+addStyles(CRYPTO_CSS);

@@ -10,14 +10,16 @@ import {
 import type { ScreenName, ScreenOf } from '../machine/screen.js';
 import { MfaAuthenticateScreen } from '../mfa/mfa-screens.js';
 import { PasskeyStartScreen, PasskeySuccessScreen } from '../passkey/passkey-screens.js';
-import { EmailConfirmationScreen } from './email-confirmation-screen.js';
-import { LinkExpiredScreen } from './link-expired-screen.js';
+import {
+  EmailConfirmationScreen,
+  LinkExpiredScreen,
+  OtpAuthenticateScreen,
+  PasswordCreateOrLoginScreen,
+  PasswordEmailSentScreen,
+  SuccessScreen,
+} from './later-screens.js';
 import { MainScreen } from './main-screen.js';
-import { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
-import { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
-import { PasswordEmailSentScreen } from './password-email-sent-screen.js';
 import { ResetPasswordScreen } from './reset-password-screen.js';
-import { SuccessScreen } from './success-screen.js';
 
 /** The component of screen `N`: it receives exactly its own union member. */
 export type ScreenComponent<N extends ScreenName> = ComponentType<{ screen: ScreenOf<N> }>;

@@ -141,6 +141,9 @@ export const en = {
   // Multi-factor sign-in: the step's own texts are in en-mfa.ts.
   'mfa.unavailable': 'Verification could not be loaded. Check your connection and try again.',
 
+  // The screens after Main, which the script-tag widget loads once it has painted.
+  'screens.unavailable': 'This step could not be loaded. Check your connection and try again.',
+
   // Passkeys (spec §2, §6, §8): the registration screens' texts are in en-passkey.ts.
   'passkey.noUser': 'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   'passkey.unavailable': 'Passkey setup could not be loaded. Check your connection and try again.',

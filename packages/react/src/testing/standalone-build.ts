@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@testing-library/dom';
+import { CHUNKS_GLOBAL } from '../chunks/import-chunk-script.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,4 +63,14 @@ export async function serveChunk(
   }
   tag.dispatchEvent(new Event(outcome));
   return tag;
+}
+
+/**
+ * `serveChunk` for a file the test needs loaded, unless an earlier test of this window already ran
+ * it (a published chunk is never fetched again, so no tag would come).
+ */
+export async function serveChunkOnce(build: StandaloneBuild, file: string): Promise<void> {
+  const published = Reflect.get(globalThis, CHUNKS_GLOBAL) as Record<string, unknown> | undefined;
+  if (published?.[file]) return;
+  await serveChunk(build, file);
 }

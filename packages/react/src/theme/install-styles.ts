@@ -1,18 +1,60 @@
-/** @module theme/install-styles — puts the widget stylesheet into a shadow root or once into the document. */
+/**
+ * @module theme/install-styles — puts the widget stylesheets into a shadow root or once into the
+ * document: one `<style data-lk-styles>` with every sheet known then, and one more after it for
+ * each sheet that code loaded later adds (addStyles), in the order they came.
+ */
+import { CHUNK_SHEETS } from './chunk-sheets.js';
 import { WIDGET_CSS } from './widget-css.js';
 
-/**
- * Injects the stylesheet into `target` unless it is already there: a shadow root gets its own
- * `<style>`, a document one shared `<style data-lk-styles>` in its head (rules are scoped under
- * .lk-root, so one copy serves every widget on the page).
- */
-export function installStyles(target: Document | ShadowRoot): void {
-  const isDocument = target.nodeType === 9;
-  const parent = isDocument ? (target as Document).head : (target as ShadowRoot);
-  if (parent.querySelector(':scope > style[data-lk-styles]')) return;
-  const doc = isDocument ? (target as Document) : (target as ShadowRoot).ownerDocument;
+// Every stylesheet so far, and where widgets live: a sheet added later goes to each of them, so a
+// chunk's rules are in place before the chunk's markup renders.
+const sheets: string[] = [WIDGET_CSS, ...CHUNK_SHEETS];
+const targets = new Set<Document | ShadowRoot>();
+
+function parentOf(target: Document | ShadowRoot): ParentNode {
+  return target.nodeType === 9 ? (target as Document).head : (target as ShadowRoot);
+}
+
+/** Our `<style>` children of `parent` (`:scope >` finds nothing in a shadow root, which is no element). */
+function ourStyles(parent: ParentNode): Element[] {
+  return [...parent.children].filter((child) => child.matches('style[data-lk-styles]'));
+}
+
+/** Adds `css` after the sheets already in `target`. */
+function append(target: Document | ShadowRoot, css: string): void {
+  const parent = parentOf(target);
+  const doc = target.nodeType === 9 ? (target as Document) : (target as ShadowRoot).ownerDocument;
   const style = doc.createElement('style');
   style.setAttribute('data-lk-styles', '');
-  style.textContent = WIDGET_CSS;
-  parent.prepend(style);
+  style.textContent = css;
+  const ours = ourStyles(parent);
+  const last = ours[ours.length - 1];
+  // In the document the sheets go first in <head>, so the host's own CSS can override them.
+  if (last) last.after(style);
+  else parent.prepend(style);
+}
+
+/**
+ * Injects the stylesheets into `target` unless they are already there: a shadow root gets its own,
+ * a document one shared set in its head (rules are scoped under .lk-root, so one copy serves every
+ * widget on the page).
+ */
+export function installStyles(target: Document | ShadowRoot): void {
+  targets.add(target);
+  if (ourStyles(parentOf(target)).length > 0) return;
+  append(target, sheets.join(''));
+}
+
+/**
+ * Adds a stylesheet to every widget's styles, now and to come (once per text). The code that
+ * needs it calls this when it loads, before anything of it renders: no unstyled flash.
+ */
+export function addStyles(css: string): void {
+  if (sheets.includes(css)) return;
+  sheets.push(css);
+  for (const target of targets) {
+    // A shadow root whose widget is gone gets nothing more, and is let go.
+    if (target.nodeType === 11 && !(target as ShadowRoot).host.isConnected) targets.delete(target);
+    else append(target, css);
+  }
 }

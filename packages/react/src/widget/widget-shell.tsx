@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { usePreloadChunks } from '../chunks/preload-chunks.js';
 import { systemClock, type WidgetClock } from '../clock.js';
 import { FloatingNotice } from '../components/floating-notice.js';
 import { ToastRegion } from '../components/toast-region.js';
@@ -55,6 +56,7 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
   const strings = useMemo(() => resolveStrings(props.strings), [props.strings]);
   const t = useMemo(() => createTranslate(strings), [strings]);
   const bootstrap = useBootstrap(client);
+  usePreloadChunks(config);
   const clock = props.clock ?? systemClock;
 
   // Effects read the latest props, so a host changing callbacks never restarts the flow.

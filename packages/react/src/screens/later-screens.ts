@@ -1,0 +1,20 @@
+/**
+ * @module screens/later-screens — the screens that come after Main in a sign-in (the password
+ * step, the sent and expired-link notices, the code entry, the confirmations) as one module, which
+ * the standalone build turns into latchkey-screens.js (later-screens-script.tsx). The script-tag
+ * widget paints Main without them and fetches them right after.
+ */
+import { CODE_CSS } from '../theme/code-css.js';
+import { addStyles } from '../theme/install-styles.js';
+import { SCREENS_CSS } from '../theme/screens-css.js';
+
+export { EmailConfirmationScreen } from './email-confirmation-screen.js';
+export { LinkExpiredScreen } from './link-expired-screen.js';
+export { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
+export { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
+export { PasswordEmailSentScreen } from './password-email-sent-screen.js';
+export { SuccessScreen } from './success-screen.js';
+
+// The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
+addStyles(CODE_CSS);
+addStyles(SCREENS_CSS);
