@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database per run; each file clones it (apps/provider/test/test-database.ts).
+          globalSetup: ['apps/provider/test/global-setup.ts'],
           testTimeout: 20000,
           hookTimeout: 60000,
         },
