@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit and provider-integration tests. The "source" export condition makes
@@ -5,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core CI box that is one file at
+    // a time, while provider files spend much of their time waiting (PostgreSQL, argon2id on
+    // libuv's pool, loopback servers). One worker per core keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
