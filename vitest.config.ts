@@ -17,7 +17,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['packages/react/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'react',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/react/test/async-util-timeout.ts'],
+          // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

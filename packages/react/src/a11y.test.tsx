@@ -131,7 +131,7 @@ describe('accessibility (axe-core)', () => {
     );
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'password');
-    await screen.findByText('Too common.', {}, { timeout: 2000 });
+    await screen.findByText('Too common.');
     expect(await violations(container)).toEqual([]);
     cleanup();
 
@@ -146,7 +146,7 @@ describe('accessibility (axe-core)', () => {
     );
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'abc');
-    await screen.findByRole('list', {}, { timeout: 2000 });
+    await screen.findByRole('list');
     expect(await violations(second.container)).toEqual([]);
     cleanup();
 
@@ -203,10 +203,8 @@ describe('accessibility (axe-core)', () => {
     });
     const second = render(<ResetPassword client={client} config={{}} />);
     await user2.type(await screen.findByLabelText('New password'), 'a new and long passphrase');
-    await waitFor(
-      () =>
-        expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false),
-      { timeout: 2000 },
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(false),
     );
     await user2.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText(/We can send a new link to/);
