@@ -36,8 +36,10 @@ export default defineConfig({
           name: 'clickwise',
           include: ['apps/clickwise/app/**/*.test.{ts,tsx}'],
           environment: 'node',
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          // Hang detectors, not speed limits: on a loaded 2-core box a test of 100 wrong codes
+          // or a context's set-up can take minutes, and passing depends only on its assertions.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -48,8 +50,10 @@ export default defineConfig({
           environment: 'node',
           // Migrates one database per run; each file clones it (apps/provider/test/test-database.ts).
           globalSetup: ['apps/provider/test/global-setup.ts'],
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          // Hang detectors, not speed limits: on a loaded 2-core box a test of 100 wrong codes
+          // or a context's set-up can take minutes, and passing depends only on its assertions.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],
