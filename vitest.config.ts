@@ -22,8 +22,9 @@ export default defineConfig({
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/react/test/async-util-timeout.ts'],
-          // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query.
-          testTimeout: 30_000,
+          // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
+          // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
+          testTimeout: 120_000,
         },
       },
       {

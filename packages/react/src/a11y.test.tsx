@@ -79,8 +79,9 @@ describe('accessibility (axe-core)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with text message' }));
     await screen.findByText('Enter a valid phone number.');
     expect(await violations(container)).toEqual([]);
-    // Three axe runs over 245 countries: about 5 s on a busy 2-core machine.
-  }, 20_000);
+    // Three axe runs over 245 countries: about 5 s on a busy 2-core machine, more under load
+    // (the project's test time-out is a hang detector, vitest.config.ts).
+  });
 
   it('OTPAuthenticate has no violations: idle, wrong code, verifying, error toast', async () => {
     let release: (value: unknown) => void = () => {};
