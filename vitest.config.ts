@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit and provider-integration tests. The "source" export condition makes
@@ -5,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core CI box that is one file at
+    // a time, while provider files spend much of their time waiting (PostgreSQL, argon2id on
+    // libuv's pool, loopback servers). One worker per core keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -12,7 +17,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['packages/react/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'react',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/react/test/async-util-timeout.ts'],
+          // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
+          // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
+          testTimeout: 120_000,
+        },
       },
       {
         extends: true,
@@ -24,8 +37,10 @@ export default defineConfig({
           name: 'clickwise',
           include: ['apps/clickwise/app/**/*.test.{ts,tsx}'],
           environment: 'node',
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          // Hang detectors, not speed limits: on a loaded 2-core box a test of 100 wrong codes
+          // or a context's set-up can take minutes, and passing depends only on its assertions.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -34,8 +49,12 @@ export default defineConfig({
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          // Migrates one database per run; each file clones it (apps/provider/test/test-database.ts).
+          globalSetup: ['apps/provider/test/global-setup.ts'],
+          // Hang detectors, not speed limits: on a loaded 2-core box a test of 100 wrong codes
+          // or a context's set-up can take minutes, and passing depends only on its assertions.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

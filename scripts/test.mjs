@@ -11,13 +11,25 @@ const reports = join(repoRoot, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// How long each phase took, printed with the summary (the suite's speed is watched: issue 18).
+const phases = [];
+let phaseStart = performance.now();
+function endPhase(label) {
+  const now = performance.now();
+  phases.push(`${label} ${((now - phaseStart) / 1000).toFixed(0)} s`);
+  phaseStart = now;
+}
+
 ensureInstalled();
 run('bash', ['scripts/system-deps.sh']);
+endPhase('install');
 ensureBuilt();
+endPhase('build');
 console.log('• type-checking tests…');
 run('npx', ['tsc', '-p', 'tsconfig.tests.json']);
 console.log('• linting (biome)…');
 run('npx', ['biome', 'ci', '.']);
+endPhase('type-check and lint');
 
 const outcomes = [];
 function vitest(label, args, env = {}) {
@@ -55,6 +67,7 @@ function firstLine(messages = []) {
 }
 
 vitest('unit and integration (PGlite)', []);
+endPhase('unit and integration');
 
 const postgres = await startTestPostgres();
 try {
@@ -64,6 +77,7 @@ try {
 } finally {
   postgres.stop();
 }
+endPhase('PostgreSQL');
 
 console.log('\n• end-to-end (Chromium)');
 const e2eReport = join(reports, 'e2e.json');
@@ -77,6 +91,7 @@ if (existsSync(e2eReport)) {
   e2ePassed = stats.expected + stats.flaky;
   e2eFailed = Math.max(stats.unexpected, e2eOk ? 0 : 1);
 }
+endPhase('end-to-end');
 outcomes.push({
   label: 'end-to-end (Chromium)',
   ok: e2eOk,
@@ -107,5 +122,6 @@ for (const o of outcomes) {
 }
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
+console.log(`  time: ${phases.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(outcomes.every((o) => o.ok) && passed > 0 ? 0 : 1);

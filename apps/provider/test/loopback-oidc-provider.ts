@@ -70,6 +70,9 @@ export async function startLoopbackOidcProvider(
   // The port is part of the issuer, so listen before the provider exists and hand it requests after.
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => handler?.(req, res));
+  // Idle keep-alive sockets outlive any pause in a loaded test run: Node closes them after 5 s,
+  // and a POST that fetch sends on a socket closing at that moment fails and is not retried.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,12 +1,15 @@
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL, so one suite runs against both targets.
+ * Each is a clone of the database global-setup.ts migrated once for the run (when it ran), then
+ * brought to the latest migration as before, so a file never pays for every migration again.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -23,7 +26,8 @@ export interface TestDatabase {
 /** The server URL for the PostgreSQL run, if any. */
 export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
-async function adminQuery(sqlText: string): Promise<void> {
+/** Runs one statement on TEST_DATABASE_URL's own database (create and drop databases). */
+export async function adminQuery(sqlText: string): Promise<void> {
   const client = new pg.Client({ connectionString: testDatabaseUrl });
   await client.connect();
   try {
@@ -58,12 +62,18 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     };
   }
   if (!testDatabaseUrl) {
-    const handle = await connectDatabase({ kind: 'pglite-memory' });
+    const snapshot = inject('pgliteSnapshotPath');
+    const handle = await connectDatabase(
+      snapshot
+        ? { kind: 'pglite-memory', loadDataDir: new Blob([readFileSync(snapshot)]) }
+        : { kind: 'pglite-memory' },
+    );
     await migrateToLatest(handle.db);
     return handle;
   }
   const name = `latchkey_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${name}`;
   const handle = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });

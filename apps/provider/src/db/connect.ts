@@ -19,7 +19,8 @@ export interface DatabaseHandle {
 export type ConnectOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** `loadDataDir`: start from a dumped data directory (tests clone one migrated snapshot). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 /** Opens a PostgreSQL pool; unreachable-server errors surface per query (and become 503s). */
 function connectPostgres(url: string, poolSize: number): DatabaseHandle {
@@ -42,11 +43,11 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let release = (): void => {};
   let client: PGlite;
   if (dataDir === undefined) {
-    client = await PGlite.create();
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(join(dataDir, '..', 'pglite.lock'));
@@ -76,6 +77,6 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     case 'pglite':
       return connectPglite(options.dataDir);
     case 'pglite-memory':
-      return connectPglite(undefined);
+      return connectPglite(undefined, options.loadDataDir);
   }
 }

@@ -41,6 +41,9 @@ export async function startHttpTestServer(): Promise<HttpTestServer> {
       state.handle(request, response);
     });
   });
+  // Idle keep-alive sockets outlive any pause in a loaded test run: Node closes them after 5 s,
+  // and a POST that fetch sends on a socket closing at that moment fails and is not retried.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>

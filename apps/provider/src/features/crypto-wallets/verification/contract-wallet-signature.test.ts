@@ -78,6 +78,9 @@ async function startNode(reply: (request: JsonRpcRequest) => Reply) {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, ...answer }));
   });
+  // Idle keep-alive sockets outlive any pause in a loaded test run: Node closes them after 5 s,
+  // and a POST that fetch sends on a socket closing at that moment fails and is not retried.
+  server.keepAliveTimeout = 60_000;
   servers.push(server);
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../../test/fake-openid-provider.js';
 import { createManualClock, type ManualClock } from '../../../clock.js';
 import { createDiscovery, DISCOVERY_TTL_MS, type Discovery } from './discovery.js';
+import { UPSTREAM_TIMEOUT_MS } from './upstream-http.js';
 
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
@@ -13,7 +14,8 @@ let discovery: Discovery;
 beforeEach(async () => {
   clock = createManualClock();
   fake = await startFakeOpenIdProvider({ clock });
-  discovery = createDiscovery({ http: { fetch, timeoutMs: 500 }, clock });
+  // The production time-out: a busy machine must not turn a slow loopback answer into a 503.
+  discovery = createDiscovery({ http: { fetch, timeoutMs: UPSTREAM_TIMEOUT_MS }, clock });
 });
 afterEach(() => fake.close());
 
@@ -59,7 +61,7 @@ describe('discovery', () => {
       });
       // The template stands for one path segment, not for anything.
       microsoft.setDiscoveryIssuer('https://evil.example/{tenantid}/v2.0');
-      const fresh = createDiscovery({ http: { fetch, timeoutMs: 500 }, clock });
+      const fresh = createDiscovery({ http: { fetch, timeoutMs: UPSTREAM_TIMEOUT_MS }, clock });
       await expect(fresh.metadata(microsoft.issuer, 'microsoft')).rejects.toMatchObject({
         code: 'service_unavailable',
       });
@@ -78,7 +80,9 @@ describe('discovery', () => {
 
   it('answers 503 when the document does not come in time', async () => {
     fake.fail('discovery', 'hang');
-    await expect(discovery.metadata(fake.issuer, 'google')).rejects.toMatchObject({
+    // A short time-out only where nothing answers, so waiting it out is the only outcome.
+    const impatient = createDiscovery({ http: { fetch, timeoutMs: 500 }, clock });
+    await expect(impatient.metadata(fake.issuer, 'google')).rejects.toMatchObject({
       code: 'service_unavailable',
       message:
         "The identity provider's discovery document did not answer within 0.5 seconds. Try again shortly.",
