@@ -83,6 +83,7 @@ import { createWebauthnRegisterService } from './features/webauthn/webauthn-regi
 import { createWebauthnRegistrationsService } from './features/webauthn/webauthn-registrations.service.js';
 import { SOCKET_ONLY } from './http/client-address.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { requestLogController } from './logging/request-log.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerClientAddress } from './plugins/client-address.js';
 import { registerCors } from './plugins/cors.js';
@@ -135,6 +136,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'ethereumRpcUrls'
       | 'recaptcha'
       | 'clientAddress'
+      | 'requestLog'
     >
   > & {
     /**
@@ -168,6 +170,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const { db, clock, random } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
+    // Two lines per request cost ~3 % of a session check's CPU: production writes them at debug.
+    logController: requestLogController(
+      config.requestLog ?? { kind: config.mode === 'production' ? 'debug' : 'every' },
+    ),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(random, config.mode === 'production' ? 'live' : 'test'),
     requestTimeout: 30_000,
