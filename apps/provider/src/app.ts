@@ -83,6 +83,7 @@ import { createWebauthnRegisterService } from './features/webauthn/webauthn-regi
 import { createWebauthnRegistrationsService } from './features/webauthn/webauthn-registrations.service.js';
 import { SOCKET_ONLY } from './http/client-address.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 import { requestLogController } from './logging/request-log.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerClientAddress } from './plugins/client-address.js';
@@ -183,6 +184,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     // Strict types: "5" is not a number and nothing is coerced behind the caller's back.
     // (Fastify's ajv compiler already installs ajv-formats, which gives `format: 'email'`.)
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    // Fastify's compilers, each route's schemas compiled on its first request rather than at start.
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerJsonBodyParser(app);
