@@ -83,6 +83,8 @@ import { createWebauthnRegisterService } from './features/webauthn/webauthn-regi
 import { createWebauthnRegistrationsService } from './features/webauthn/webauthn-registrations.service.js';
 import { SOCKET_ONLY } from './http/client-address.js';
 import { registerJsonBodyParser } from './http/json-body-parser.js';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
+import { requestLogController } from './logging/request-log.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { registerClientAddress } from './plugins/client-address.js';
 import { registerCors } from './plugins/cors.js';
@@ -135,6 +137,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'ethereumRpcUrls'
       | 'recaptcha'
       | 'clientAddress'
+      | 'requestLog'
     >
   > & {
     /**
@@ -168,6 +171,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const { db, clock, random } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
+    // Two lines per request cost ~3 % of a session check's CPU: production writes them at debug.
+    logController: requestLogController(
+      config.requestLog ?? { kind: config.mode === 'production' ? 'debug' : 'every' },
+    ),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdGenerator(random, config.mode === 'production' ? 'live' : 'test'),
     requestTimeout: 30_000,
@@ -177,6 +184,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     // Strict types: "5" is not a number and nothing is coerced behind the caller's back.
     // (Fastify's ajv compiler already installs ajv-formats, which gives `format: 'email'`.)
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    // Fastify's compilers, each route's schemas compiled on its first request rather than at start.
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerJsonBodyParser(app);

@@ -96,6 +96,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
   });
 
+  it('reads LATCHKEY_REQUEST_LOG: every request in development, debug in production by default (issue 18)', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig({}).requestLog).toEqual({ kind: 'every' });
+    expect(loadConfig(production).requestLog).toEqual({ kind: 'debug' });
+    expect(loadConfig({ ...production, LATCHKEY_REQUEST_LOG: 'info' }).requestLog).toEqual({ kind: 'every' });
+    expect(loadConfig({ ...production, LATCHKEY_REQUEST_LOG: '0.05' }).requestLog).toEqual({
+      kind: 'sampled',
+      rate: 0.05,
+    });
+    expect(() => loadConfig({ LATCHKEY_REQUEST_LOG: 'verbose' })).toThrow(/LATCHKEY_REQUEST_LOG/);
+  });
+
   it('reads the breached-password range API only as an http(s) URL', () => {
     expect(loadConfig({}).breachedPasswordsRangeUrl).toBeUndefined();
     const url = 'https://api.pwnedpasswords.com/range/';

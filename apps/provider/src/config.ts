@@ -7,6 +7,7 @@ import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features
 import type { ClientAddressPolicy } from './http/client-address.js';
 import type { ForwardedHeaderName } from './http/forwarded-hops.js';
 import { parseTrustedProxies } from './http/trusted-proxies.js';
+import { parseRequestLogPolicy, type RequestLogPolicy } from './logging/request-log.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
@@ -34,6 +35,8 @@ export interface ProviderConfig {
   /** LATCHKEY_TRUSTED_PROXIES / LATCHKEY_FORWARDED_HEADER: how a client's address is found (socket only by default). */
   clientAddress: ClientAddressPolicy;
   logLevel: string;
+  /** LATCHKEY_REQUEST_LOG: the per-request lines (every request at info in development, debug in production). */
+  requestLog: RequestLogPolicy;
   /** LATCHKEY_SEND_LIMIT_*: send limits of the development project, over its stored ones (tests, e2e). */
   sendLimitOverrides: Partial<SendLimits>;
   /** LATCHKEY_SMS_* / LATCHKEY_WHATSAPP_FROM: the Twilio-style messaging API; the dev outbox (development) when absent. */
@@ -259,6 +262,8 @@ export function loadConfig(
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
+  const requestLog = parseRequestLogPolicy(nonEmpty(env.LATCHKEY_REQUEST_LOG), mode);
+  if (!requestLog.ok) throw new ConfigError(requestLog.problem);
   return {
     mode,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -272,6 +277,7 @@ export function loadConfig(
     keyEncryptionSecret: nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET),
     clientAddress: parseClientAddress(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    requestLog: requestLog.policy,
     sendLimitOverrides: parseSendLimitOverrides(env),
     messagingApi: parseMessagingApi(env),
     breachedPasswordsRangeUrl,

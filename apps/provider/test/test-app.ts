@@ -19,6 +19,7 @@ import type { SendLimits } from '../src/features/projects/send-limits.js';
 import type { ClientAddressPolicy } from '../src/http/client-address.js';
 import type { ForwardedHeaderName } from '../src/http/forwarded-hops.js';
 import { parseTrustedProxies } from '../src/http/trusted-proxies.js';
+import type { RequestLogPolicy } from '../src/logging/request-log.js';
 import type { Messenger } from '../src/messaging/messenger.js';
 import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
 import { cryptoRandom } from '../src/random.js';
@@ -67,6 +68,8 @@ export interface TestContextOptions {
   /** SMS/WhatsApp transport; the dev outbox by default. */
   messenger?: Messenger;
   logger?: FastifyBaseLogger;
+  /** LATCHKEY_REQUEST_LOG as loadConfig reads it; the mode's default when absent. */
+  requestLog?: RequestLogPolicy;
   devProject?: Omit<CreateProjectOptions, 'name'>;
   /** LATCHKEY_SEND_LIMIT_* as loadConfig would read them. */
   sendLimitOverrides?: Partial<SendLimits>;
@@ -150,6 +153,7 @@ export function buildTestApp(
           : (options.keyEncryptionSecret ?? 'test-key-encryption-secret'),
       ...(clientAddressOf(options) ? { clientAddress: clientAddressOf(options) } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.requestLog ? { requestLog: options.requestLog } : {}),
       ...(options.devOidcIssuer ? { devOidcIssuer: true } : {}),
       ...(options.ethereumRpcUrls ? { ethereumRpcUrls: options.ethereumRpcUrls } : {}),
       ...(options.recaptcha ? { recaptcha: options.recaptcha } : {}),

@@ -1,0 +1,67 @@
+// Bundles the built provider (dist/main.js, from `tsc -b`) into one ES module for `npm start`
+// and production: loading its ~2 400 modules one by one (viem, @simplewebauthn, kysely, typebox, …) was
+// about 1 s of the start's CPU; one tree-shaken file is parsed in a fraction of that (issue 18).
+// Tests and `npm run dev` keep running from source; dist/main.js still runs unbundled.
+//
+//   node apps/provider/scripts/bundle.mjs          # bundles when dist/ is newer than the bundle
+//   node apps/provider/scripts/bundle.mjs --force  # always
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const providerDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(providerDir, 'dist');
+const bundleDir = join(distDir, 'bundle');
+/**
+ * Two directories below dist/, as dist/features/<feature>/*.js are: modules that find a file
+ * with a URL relative to their own (features/clientside-services: `../../../assets/…`) resolve
+ * the same from the bundle.
+ */
+export const BUNDLE_ENTRY = join(bundleDir, 'provider', 'main.js');
+
+/**
+ * Left to node_modules: PGlite finds its WebAssembly and data files next to its own modules,
+ * argon2 is a native addon, and pg's native binding is optional.
+ */
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'];
+
+function newestBuilt(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path !== bundleDir) newest = Math.max(newest, newestBuilt(path));
+    } else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Writes BUNDLE_ENTRY unless it is newer than every built module (or `force`). */
+export async function bundleProvider({ force = false } = {}) {
+  if (!existsSync(join(distDir, 'main.js')))
+    throw new Error('apps/provider/dist/main.js is missing: run `npx tsc -b` first');
+  if (!force && existsSync(BUNDLE_ENTRY) && statSync(BUNDLE_ENTRY).mtimeMs >= newestBuilt(distDir))
+    return false;
+  await build({
+    entryPoints: [join(distDir, 'main.js')],
+    outfile: BUNDLE_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    // CommonJS dependencies (fastify, pino, pg, nodemailer) call `require` for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __latchkeyCreateRequire } from 'node:module'; const require = __latchkeyCreateRequire(import.meta.url);",
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const written = await bundleProvider({ force: process.argv.includes('--force') });
+  console.log(written ? `bundled the provider into ${BUNDLE_ENTRY}` : 'the provider bundle is up to date');
+}
