@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database, Db } from './database.js';
+import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock } from './pglite-lock.js';
 
 /** An open database and how to close it. */
@@ -57,7 +57,7 @@ async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandl
       throw error;
     }
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(client) });
   return {
     db,
     kind: 'pglite',
