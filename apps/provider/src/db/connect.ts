@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock } from './pglite-lock.js';
+import { defaultPoolSize } from './pool-size.js';
 
 /** An open database and how to close it. */
 export interface DatabaseHandle {
@@ -72,7 +73,7 @@ async function connectPglite(dataDir: string | undefined): Promise<DatabaseHandl
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   switch (options.kind) {
     case 'postgres':
-      return connectPostgres(options.url, options.poolSize ?? 10);
+      return connectPostgres(options.url, options.poolSize ?? defaultPoolSize());
     case 'pglite':
       return connectPglite(options.dataDir);
     case 'pglite-memory':
