@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultPoolSize, parsePoolSize } from './db/pool-size.js';
 import { upstreamUrlProblem } from './features/oauth/upstream/upstream-url.js';
 import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import type { ClientAddressPolicy } from './http/client-address.js';
@@ -22,6 +23,8 @@ export interface ProviderConfig {
   dataDir: string;
   /** PostgreSQL connection string; PGlite in `dataDir/pglite` when absent. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: pooled PostgreSQL connections (default: 2 per core, 4 to 20). */
+  databasePoolSize: number;
   /** `smtp://user:pass@host:port` or `smtps://…`; the dev outbox is used when absent (development only). */
   smtpUrl: string | undefined;
   /** Sender of every email. */
@@ -249,6 +252,8 @@ export function loadConfig(
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const poolSize = parsePoolSize(env.DATABASE_POOL_SIZE);
+  if (!poolSize.ok) throw new ConfigError(poolSize.problem);
   const devClock = env.LATCHKEY_DEV_CLOCK === '1';
   if (devClock && mode === 'production') {
     throw new ConfigError('LATCHKEY_DEV_CLOCK is for development only; unset it when NODE_ENV=production');
@@ -270,6 +275,7 @@ export function loadConfig(
     port,
     dataDir: resolve(nonEmpty(env.LATCHKEY_DATA_DIR) ?? join(findRepoRoot(), '.data')),
     databaseUrl,
+    databasePoolSize: poolSize.value ?? defaultPoolSize(),
     smtpUrl,
     mailFrom: nonEmpty(env.LATCHKEY_MAIL_FROM) ?? 'Latchkey <no-reply@localhost>',
     issuer: (nonEmpty(env.LATCHKEY_ISSUER) ?? 'stytch.com').replace(/\/+$/, ''),

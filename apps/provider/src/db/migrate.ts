@@ -1,5 +1,12 @@
 /** @module migrate — runs the in-code list of migrations on start, so it works from dist/ too. */
-import { type Migration, type MigrationProvider, type MigrationResult, Migrator } from 'kysely/migration';
+import { sql } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResult,
+  Migrator,
+} from 'kysely/migration';
 import type { Db } from './database.js';
 import * as createProjects from './migrations/2026_11_22_090000_create_projects.js';
 import * as createUsers from './migrations/2026_11_22_090100_create_users.js';
@@ -74,8 +81,27 @@ export class MigrationError extends Error {
   }
 }
 
+/**
+ * True when the database has applied exactly the migrations this build knows, read in one
+ * statement that returns one row. Kysely's Migrator would otherwise create its tables if
+ * missing, take its lock and read the list in a transaction: a dozen statements on every start.
+ * A missing table (a fresh database) or any other error means "not known to be current".
+ */
+async function isAtLatest(db: Db): Promise<boolean> {
+  const expected = Object.keys(migrations).sort().join(',');
+  try {
+    const { rows } = await sql<{ names: string | null }>`
+      select string_agg(name, ',' order by name collate "C") as names from ${sql.table(DEFAULT_MIGRATION_TABLE)}
+    `.execute(db);
+    return rows[0]?.names === expected;
+  } catch {
+    return false;
+  }
+}
+
 /** Migrates the database to the latest version; returns the names applied now. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (await isAtLatest(db)) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {

@@ -11,11 +11,11 @@ export interface OpenedDatabase extends DatabaseHandle {
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in `{dataDir}/pglite`; migrations run every time. */
 export async function openDatabase(
-  config: Pick<ProviderConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<ProviderConfig, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
 ): Promise<OpenedDatabase> {
   const handle = await connectDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
   try {
