@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Start-up of the built provider (`node apps/provider/dist/main.js`, development mode, PGlite):
+ * Start-up of the built provider as `npm start` runs it (the one-file bundle
+ * `apps/provider/dist/bundle/provider/main.js`, development mode, PGlite):
  * the time from spawning it to its first answered request (`GET /` → 200; the provider listens
  * only once its database is open, migrated and the development project is written), and its RSS
  * at that moment, with a fresh data directory and with the data the fresh start left behind.
@@ -33,7 +34,10 @@ function positiveInteger(name, fallback) {
   return value;
 }
 
-const mainJs = join(repoRoot, 'apps/provider/dist/main.js');
+// What `npm start` runs: the one-file bundle of dist/ (apps/provider/scripts/bundle.mjs).
+const { BUNDLE_ENTRY: mainJs, bundleProvider } = await import(
+  pathToFileURL(join(repoRoot, 'apps/provider/scripts/bundle.mjs')).href
+);
 // PGlite as the provider resolves it, so the ceiling runs the very same engine build.
 const pgliteUrl = pathToFileURL(
   createRequire(join(repoRoot, 'apps/provider/package.json'))
@@ -195,6 +199,7 @@ const median = (values) => {
 export async function benchStartup({ log = console.log } = {}) {
   log(`startup: ${rounds} rounds, provider and bare PGlite alternating, fresh then existing data`);
   buildProvider();
+  await bundleProvider();
   const runs = { providerFresh: [], providerExisting: [], ceilingFresh: [], ceilingExisting: [] };
   const foreignLoad = startLoadMeter();
   for (let round = 0; round < rounds; round++) {
