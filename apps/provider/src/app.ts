@@ -70,6 +70,7 @@ import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
+import { createSessionJwtCache } from './features/signing-keys/session-jwt-cache.js';
 import { RECOVERY_CODE_ARGON2 } from './features/totps/recovery-code-at-rest.js';
 import { totpsRoutes } from './features/totps/totps.routes.js';
 import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
@@ -217,7 +218,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     });
   const sessions = createSessionsService({ db, clock, random });
   const users = createUsersService({ db, clock });
-  const responses = { db, clock, keyRing, issuer: config.issuer };
+  const responses = { db, clock, keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
   const limiter = createRateLimiter({ db, clock });
   const throttle = createEmailSendThrottle(limiter, config.sendLimitOverrides);
   const lookups = createLookupThrottle(limiter);
