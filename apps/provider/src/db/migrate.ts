@@ -27,6 +27,7 @@ import * as addOtpCodesRequestedBy from './migrations/2026_11_26_090100_add_otp_
 import * as createSecondFactorLockouts from './migrations/2026_11_26_100000_create_second_factor_lockouts.js';
 import * as createDeliveryJobs from './migrations/2026_11_26_110000_create_delivery_jobs.js';
 import * as createPasscodeFailures from './migrations/2026_11_26_120000_create_passcode_failures.js';
+import * as notifySessionCheckChanges from './migrations/2026_11_27_010000_notify_session_check_changes.js';
 import * as addProjectsVertical from './migrations/2026_11_27_060000_add_projects_vertical.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_100000_create_second_factor_lockouts': createSecondFactorLockouts,
   '2026_11_26_110000_create_delivery_jobs': createDeliveryJobs,
   '2026_11_26_120000_create_passcode_failures': createPasscodeFailures,
+  '2026_11_27_010000_notify_session_check_changes': notifySessionCheckChanges,
   '2026_11_27_060000_add_projects_vertical': addProjectsVertical,
 };
 

@@ -12,6 +12,7 @@ import { needsSecondFactor, secondFactorOptionsOf } from '../mfa/second-factor-o
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import { findLiveSessionWithUser } from './live-session-lookup.js';
+import type { SessionCheckCache } from './session-check-cache.js';
 import {
   addFactorToLiveSession,
   findLiveSessionByTokenHash,
@@ -113,7 +114,13 @@ function requireToken(token: string | null): string {
 }
 
 /** Creates the sessions service. */
-export function createSessionsService(deps: { db: Db; clock: Clock; random: Random }): SessionsService {
+export function createSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  /** Answers repeated checks from memory while the database's notifications say they are current. */
+  checks?: SessionCheckCache;
+}): SessionsService {
   const extension = (minutes: number | undefined, now: Date) =>
     minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
 
@@ -147,7 +154,8 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
    */
   const check = async (key: LiveSessionKey, durationMinutes: number | undefined): Promise<TouchedSession> => {
     const now = deps.clock.now();
-    const found = await findLiveSessionWithUser(deps.db, key, now);
+    const load = () => findLiveSessionWithUser(deps.db, key, now);
+    const found = await (deps.checks ? deps.checks.read(key, now, load) : load());
     if (!found) throw new ApiError('session_not_found');
     const extendTo = extension(durationMinutes, now);
     if (!needsTouch(found.session, now, extendTo)) return found;
