@@ -6,6 +6,8 @@
  * lost, and reports itself not live meanwhile, so callers stop caching. PGlite (one process):
  * the database's own listen.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -32,6 +34,9 @@ export interface ChangeFeed {
   sync(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Payloads the feed sends itself to check that notifications reach it; never passed on. */
+const PROBE_PREFIX = 'probe:';
 
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 1_000;
@@ -85,14 +90,23 @@ export function createPostgresChangeFeed(url: string, channel: string): ChangeFe
     starting = (async () => {
       next.on('error', () => lost(next));
       next.on('end', () => lost(next));
+      let probeHeard = false;
+      const probe = `${PROBE_PREFIX}${randomUUID()}`;
       next.on('notification', (message) => {
         if (message.channel !== channel || message.payload === undefined) return;
+        if (message.payload === probe) probeHeard = true;
+        if (message.payload.startsWith(PROBE_PREFIX)) return;
         for (const listener of listeners) listener.onChange(message.payload);
       });
       client = next;
       try {
         await next.connect();
         await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        // Our own notification must come back before the statement that sent it is answered. It
+        // does not behind a transaction-pooling proxy (LISTEN and sync would reach other server
+        // sessions): then the feed never goes live and checks are not cached.
+        await next.query('select pg_notify($1, $2)', [channel, probe]);
+        if (!probeHeard) throw new Error('notifications do not come back on this connection');
         if (client !== next || closed) return;
         live = true;
         // Anything read while the feed was down was never cached, but say so anyway.
