@@ -92,6 +92,13 @@ describe('the session JWT handed out again', () => {
     expect(claimsOf(renewed)).toMatchObject({ iat: nowSeconds(), exp: nowSeconds() + 300 });
   });
 
+  it('is the same JWT up to the end of a session that ends within its five minutes', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'short@example.com', 5);
+    expect(claimsOf(signedIn.session_jwt).exp).toBe(Date.parse(signedIn.session.expires_at as string) / 1000);
+    ctx.clock.advance(4 * 60_000);
+    expect((await check(signedIn.session_token)).session_jwt).toBe(signedIn.session_jwt);
+  });
+
   it('is signed anew at once when the session gains a factor or a new expiry', async () => {
     const signedIn = await givenSignedInUser(ctx, 'claims@example.com');
     const row = await storedRow(signedIn.session.session_id);
