@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock, OffsetClock } from './clock.js';
 import type { ProviderConfig } from './config.js';
 import { createPasswordHasher, type PasswordHasher } from './crypto/password-hasher.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import type { DeliveryWorkerSettings } from './delivery/delivery-worker.js';
 import { registerDeliveries } from './delivery/register-deliveries.js';
@@ -65,11 +66,13 @@ import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverMagicLinksRoutes } from './features/server-api/server-magic-links.routes.js';
 import { serverOAuthRoutes } from './features/server-api/server-oauth.routes.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
+import { createSessionCheckCache, SESSION_CHECK_CHANNEL } from './features/sessions/session-check-cache.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
+import { createSessionJwtCache } from './features/signing-keys/session-jwt-cache.js';
 import { RECOVERY_CODE_ARGON2 } from './features/totps/recovery-code-at-rest.js';
 import { totpsRoutes } from './features/totps/totps.routes.js';
 import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
@@ -124,6 +127,11 @@ export interface AppDeps {
   captchaTimeoutMs?: number;
   /** The delivery worker's tuning (tests: `autoStart: false`, and drain `app.deliveries`). */
   delivery?: DeliveryWorkerSettings;
+  /**
+   * The database's notifications (DatabaseHandle.changeFeed). With it, session checks are cached
+   * and invalidated by them (session-check-cache.ts); without it, every check reads the database.
+   */
+  changeFeed?: (channel: string) => ChangeFeed;
 }
 
 /** The parts of ProviderConfig the app reads. */
@@ -224,9 +232,14 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       encryptionSecret: config.keyEncryptionSecret,
       maxJwtLifetimeMs: SESSION_JWT_LIFETIME_SECONDS * 1000,
     });
-  const sessions = createSessionsService({ db, clock, random });
+  const sessionChecks = deps.changeFeed
+    ? createSessionCheckCache({ feed: deps.changeFeed(SESSION_CHECK_CHANNEL), clock })
+    : undefined;
+  app.addHook('onReady', async () => sessionChecks?.ready());
+  app.addHook('onClose', async () => sessionChecks?.close());
+  const sessions = createSessionsService({ db, clock, random, checks: sessionChecks });
   const users = createUsersService({ db, clock });
-  const responses = { db, clock, keyRing, issuer: config.issuer };
+  const responses = { db, clock, keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
   const limiter = createRateLimiter({ db, clock });
   const throttle = createEmailSendThrottle(limiter, config.sendLimitOverrides);
   const lookups = createLookupThrottle(limiter);

@@ -111,6 +111,7 @@ async function main(): Promise<void> {
       mailer,
       messenger,
       logger,
+      changeFeed: database.changeFeed,
     },
   );
   let closing = false;

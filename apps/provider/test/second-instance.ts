@@ -42,12 +42,19 @@ export async function startSecondInstance(
     devClock: _devClock,
     ...shared
   } = ctx.options;
-  const app = buildTestApp(db, ctx.clock, {
-    ...shared,
-    ...options.config,
-    ...(options.mailer ? { mailer: options.mailer(db) } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  const app = buildTestApp(
+    db,
+    ctx.clock,
+    {
+      ...shared,
+      ...options.config,
+      ...(options.mailer ? { mailer: options.mailer(db) } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    },
+    undefined,
+    // Its own listening connection on PostgreSQL, as a second process has.
+    pool?.changeFeed ?? ctx.database.changeFeed,
+  );
   try {
     await app.ready();
   } catch (error) {

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { createManualClock, createOffsetClock, type ManualClock, type OffsetClock } from '../src/clock.js';
 import type { RecaptchaConfig } from '../src/config.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
+import type { ChangeFeed } from '../src/db/change-feed.js';
 import type { Db } from '../src/db/database.js';
 import type { DeliveryWorkerSettings } from '../src/delivery/delivery-worker.js';
 import type { Mailer } from '../src/email/mailer.js';
@@ -126,6 +127,7 @@ export function buildTestApp(
   clock: ManualClock,
   options: TestContextOptions,
   devClock?: OffsetClock,
+  changeFeed?: (channel: string) => ChangeFeed,
 ): FastifyInstance {
   const appDb = (options.dbPlugins ?? []).reduce<Db>((wrapped, plugin) => wrapped.withPlugin(plugin), db);
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
@@ -173,6 +175,7 @@ export function buildTestApp(
       passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
       ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
       delivery: options.delivery ?? { autoStart: false },
+      ...(changeFeed ? { changeFeed } : {}),
     },
   );
 }
@@ -184,7 +187,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const clock = createManualClock(new Date('2026-03-01T12:00:00.000Z'));
   const devClock = options.devClock ? createOffsetClock(clock) : undefined;
   const deps = { clock: devClock ?? clock, random: cryptoRandom };
-  const app = buildTestApp(db, clock, options, devClock);
+  // Session checks cached and invalidated by the database's notifications, as `npm start` runs.
+  const app = buildTestApp(db, clock, options, devClock, database.changeFeed);
   await app.ready();
   const givenProject: TestContext['givenProject'] = async (projectOptions) => {
     const { project, credentials } = await createProject(db, deps, {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { ChangeFeed } from '../src/db/change-feed.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -20,6 +21,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** The database's own URL (PostgreSQL only), for tests that open a second pool like a second process would. */
   url?: string;
+  /** The database's notifications, as a provider process opens them (DatabaseHandle.changeFeed). */
+  changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     db: handle.db,
     kind: 'postgres',
     url: url.toString(),
+    changeFeed: handle.changeFeed,
     close: async () => {
       await handle.close();
       await adminQuery(`drop database if exists ${name} with (force)`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } from './change-feed.js';
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock } from './pglite-lock.js';
@@ -13,6 +14,8 @@ import { defaultPoolSize } from './pool-size.js';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Notifications on `channel` (a dedicated listening connection on PostgreSQL); close it before the handle. */
+  changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,12 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   // kills the process. The statement in flight still fails (→ 503), and the dead client is not reused.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    changeFeed: (channel) => createPostgresChangeFeed(url, channel),
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -87,6 +95,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
   return {
     db,
     kind: 'pglite',
+    changeFeed: (channel) => createPgliteChangeFeed(client, channel),
     close: async () => {
       await db.destroy();
       release();

@@ -5,6 +5,7 @@ import type { SecondFactorOptions } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { signSessionJwt } from '../signing-keys/session-jwt.js';
+import type { SessionJwtCache } from '../signing-keys/session-jwt-cache.js';
 import { toWireUser } from '../users/user-object.js';
 import type { UserWithEmails } from '../users/users.repository.js';
 import type { WireUser } from '../users/users.schemas.js';
@@ -31,6 +32,8 @@ export interface AuthenticateResponseDeps {
   clock: Clock;
   keyRing: KeyRing;
   issuer: string;
+  /** The session JWTs to hand out again while they have most of their life left. */
+  jwts?: SessionJwtCache;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function buildAuthenticateResponse(
     projectId: project.id,
     session,
     now: deps.clock.now(),
+    cache: deps.jwts,
   });
   return {
     user_id: session.user_id,

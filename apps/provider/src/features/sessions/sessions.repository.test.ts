@@ -1,4 +1,4 @@
-/** The one-statement refresh: the touched session and its user with addresses, on PGlite and PostgreSQL alike. */
+/** The read-only session check and the coarse touch: the session and its user with addresses, on PGlite and PostgreSQL alike. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createManualClock } from '../../clock.js';
@@ -9,7 +9,8 @@ import { cryptoRandom } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { createProject } from '../projects/projects.service.js';
 import { findUserWithEmails, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
-import { touchLiveSessionWithUser } from './sessions.repository.js';
+import { findLiveSessionWithUser } from './live-session-lookup.js';
+import { touchLiveSession } from './sessions.repository.js';
 import { createSessionsService } from './sessions.service.js';
 
 const MINUTE = 60_000;
@@ -58,21 +59,20 @@ async function givenUser(addresses: { email: string; at: Date }[]) {
   return { user, session: row, tokenHash: hashToken(token) };
 }
 
-describe('touchLiveSessionWithUser', () => {
-  it('touches the session and returns its user with every address, oldest first', async () => {
+describe('findLiveSessionWithUser', () => {
+  it('returns the session unchanged and its user with every address, oldest first', async () => {
     const t = clock.now().getTime();
     const { user, session, tokenHash } = await givenUser([
       { email: 'second@example.com', at: new Date(t - MINUTE) },
       { email: 'verified-first@example.com', at: new Date(t - 2 * MINUTE) },
     ]);
     clock.advance(MINUTE);
-    const touched = await touchLiveSessionWithUser(
+    const touched = await findLiveSessionWithUser(
       database.db,
       { projectId: project.id, tokenHash },
       clock.now(),
-      null,
     );
-    expect(touched?.session).toEqual({ ...session, last_accessed_at: clock.now() });
+    expect(touched?.session).toEqual(session);
     expect(touched?.user).toEqual(await findUserWithEmails(database.db, project.id, user.id));
     expect(touched?.user).toMatchObject({
       ...user,
@@ -85,16 +85,15 @@ describe('touchLiveSessionWithUser', () => {
 
   it('returns an empty address list for a user without one', async () => {
     const { session } = await givenUser([]);
-    const touched = await touchLiveSessionWithUser(
+    const touched = await findLiveSessionWithUser(
       database.db,
       { projectId: project.id, id: session.id },
       clock.now(),
-      null,
     );
     expect(touched?.user.emails).toEqual([]);
   });
 
-  it('finds nothing, and changes nothing, for a revoked or expired session', async () => {
+  it('finds nothing for a revoked or expired session, nor by another project', async () => {
     const revoked = await givenUser([]);
     await database.db
       .updateTable('sessions')
@@ -102,12 +101,54 @@ describe('touchLiveSessionWithUser', () => {
       .where('id', '=', revoked.session.id)
       .execute();
     const key = { projectId: project.id, tokenHash: revoked.tokenHash };
-    expect(await touchLiveSessionWithUser(database.db, key, clock.now(), null)).toBeUndefined();
+    expect(await findLiveSessionWithUser(database.db, key, clock.now())).toBeUndefined();
 
     const expiring = await givenUser([]);
     const later = new Date(expiring.session.expires_at.getTime());
     const expired = { projectId: project.id, tokenHash: expiring.tokenHash };
-    expect(await touchLiveSessionWithUser(database.db, expired, later, later)).toBeUndefined();
+    expect(await findLiveSessionWithUser(database.db, expired, later)).toBeUndefined();
+    expect(
+      await findLiveSessionWithUser(
+        database.db,
+        { projectId: 'project-test-other', id: expiring.session.id },
+        clock.now(),
+      ),
+    ).toBeUndefined();
+  });
+});
+
+describe('touchLiveSession', () => {
+  it('records the access and extends up to the absolute limit', async () => {
+    const { session } = await givenUser([]);
+    clock.advance(MINUTE);
+    const far = new Date(session.absolute_expires_at.getTime() + MINUTE);
+    const touched = await touchLiveSession(
+      database.db,
+      { projectId: project.id, id: session.id },
+      clock.now(),
+      far,
+    );
+    expect(touched).toEqual({
+      ...session,
+      last_accessed_at: clock.now(),
+      expires_at: session.absolute_expires_at,
+    });
+  });
+
+  it('changes nothing for a revoked or expired session', async () => {
+    const revoked = await givenUser([]);
+    await database.db
+      .updateTable('sessions')
+      .set({ revoked_at: clock.now() })
+      .where('id', '=', revoked.session.id)
+      .execute();
+    const key = { projectId: project.id, id: revoked.session.id };
+    expect(await touchLiveSession(database.db, key, clock.now(), null)).toBeUndefined();
+
+    const expiring = await givenUser([]);
+    const later = new Date(expiring.session.expires_at.getTime());
+    const expired = { projectId: project.id, id: expiring.session.id };
+    expect(await touchLiveSession(database.db, expired, later, later)).toBeUndefined();
     const row = await database.db
       .selectFrom('sessions')
       .selectAll()

@@ -1,14 +1,7 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
-import { type QueryCreator, sql } from 'kysely';
-import type { Database, DbExecutor } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
-import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
-import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
-import { passwordJsonOf } from '../passwords/passwords.repository.js';
-import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
-import { totpsJsonOf } from '../totps/totps.repository.js';
-import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
-import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
 import type { AuthenticationFactor, NewSessionRow, SessionRow } from './sessions.table.js';
 
 /** Inserts a session. */
@@ -33,106 +26,36 @@ export async function findLiveSessionByTokenHash(
     .executeTakeFirst();
 }
 
-/** Which session to touch: by token hash (browser refresh) or by id (server check with a JWT). */
+/** Which session to check: by token hash (browser refresh) or by id (server check with a JWT). */
 export interface LiveSessionKey {
   projectId: string;
   tokenHash?: string;
   id?: string;
 }
 
-function touchStatement(db: QueryCreator<Database>, where: LiveSessionKey, now: Date, extendTo: Date | null) {
-  let query = db
+/**
+ * Marks a live session accessed and, when `extendTo` is given, moves its expiry to
+ * least(extendTo, absolute_expires_at). One statement, so concurrent touches of one session all
+ * succeed and none can revive a revoked or expired session. Undefined when it is no longer live.
+ */
+export async function touchLiveSession(
+  db: DbExecutor,
+  key: { projectId: string; id: string },
+  now: Date,
+  extendTo: Date | null,
+): Promise<SessionRow | undefined> {
+  return db
     .updateTable('sessions')
     .set({
       last_accessed_at: now,
       ...(extendTo ? { expires_at: sql<Date>`least(${extendTo}::timestamptz, absolute_expires_at)` } : {}),
     })
-    .where('project_id', '=', where.projectId)
+    .where('project_id', '=', key.projectId)
+    .where('id', '=', key.id)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
-  if (where.tokenHash !== undefined) query = query.where('token_hash', '=', where.tokenHash);
-  if (where.id !== undefined) query = query.where('id', '=', where.id);
-  return query;
-}
-
-/**
- * Marks a live session accessed and, when `extendTo` is given, moves its expiry to
- * least(extendTo, absolute_expires_at). One statement, so concurrent refreshes of one session
- * both succeed and neither can revive a revoked or expired session. The same statement reads
- * the session's user with its addresses: one round trip for the refresh every signed-in
- * browser repeats.
- */
-export async function touchLiveSessionWithUser(
-  db: DbExecutor,
-  where: LiveSessionKey,
-  now: Date,
-  extendTo: Date | null,
-): Promise<{ session: SessionRow; user: UserWithEmails } | undefined> {
-  const row = await db
-    .with('touched', (qb) => touchStatement(qb, where, now, extendTo).returningAll())
-    .selectFrom('touched')
-    // sessions.user_id references users with ON DELETE CASCADE, so the join always finds the user.
-    .innerJoin('users', 'users.id', 'touched.user_id')
-    .selectAll('touched')
-    .select([
-      'users.project_id as user_project_id',
-      'users.status as user_status',
-      'users.first_name as user_first_name',
-      'users.middle_name as user_middle_name',
-      'users.last_name as user_last_name',
-      'users.trusted_metadata as user_trusted_metadata',
-      'users.untrusted_metadata as user_untrusted_metadata',
-      'users.created_at as user_created_at',
-      'users.updated_at as user_updated_at',
-    ])
-    .select(emailsJsonOf('users.id').as('user_emails'))
-    .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
-    .select(passwordJsonOf('users.id').as('user_password'))
-    .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
-    .select(oauthProvidersJsonOf('users.id').as('user_providers'))
-    .select(cryptoWalletsJsonOf('users.id').as('user_crypto_wallets'))
-    .select(totpsJsonOf('users.id').as('user_totps'))
+    .where('expires_at', '>', now)
+    .returningAll()
     .executeTakeFirst();
-  if (!row) return undefined;
-  const {
-    user_project_id,
-    user_status,
-    user_first_name,
-    user_middle_name,
-    user_last_name,
-    user_trusted_metadata,
-    user_untrusted_metadata,
-    user_created_at,
-    user_updated_at,
-    user_emails,
-    user_phone_numbers,
-    user_password,
-    user_webauthn_registrations,
-    user_providers,
-    user_crypto_wallets,
-    user_totps,
-    ...session
-  } = row;
-  const user: UserWithEmails = {
-    id: session.user_id,
-    project_id: user_project_id,
-    status: user_status,
-    first_name: user_first_name,
-    middle_name: user_middle_name,
-    last_name: user_last_name,
-    trusted_metadata: user_trusted_metadata,
-    untrusted_metadata: user_untrusted_metadata,
-    created_at: user_created_at,
-    updated_at: user_updated_at,
-    emails: user_emails,
-    phone_numbers: user_phone_numbers,
-    password: user_password,
-    webauthn_registrations: user_webauthn_registrations,
-    providers: user_providers,
-    crypto_wallets: user_crypto_wallets,
-    totps: user_totps,
-  };
-  return { session, user };
 }
 
 /** Whether two factors stand for the same proof (same kind, same method), so a repeat replaces the older entry. */

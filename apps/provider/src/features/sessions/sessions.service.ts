@@ -15,16 +15,27 @@ import {
 } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithEmails } from '../users/users.repository.js';
+import { findLiveSessionWithUser } from './live-session-lookup.js';
+import type { SessionCheckCache } from './session-check-cache.js';
 import {
   addFactorToLiveSession,
   findLiveSessionByTokenHash,
   insertSession,
+  type LiveSessionKey,
   revokeLiveSession,
-  touchLiveSessionWithUser,
+  touchLiveSession,
 } from './sessions.repository.js';
 import type { AuthenticationFactor, SessionRow } from './sessions.table.js';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * The grain at which a check records itself (docs/provider-api.md "sessions/authenticate"): a
+ * check writes only when the stored `last_accessed_at` is at least this old, or when the
+ * requested extension moves `expires_at` forward by at least this much (or back at all). Every
+ * other check reads only, so a session checked continuously costs one write a minute.
+ */
+export const SESSION_TOUCH_GRAIN_MS = MINUTE_MS;
 
 /** Where a session was started from (wire Session.attributes). */
 export interface SessionAttributes {
@@ -61,7 +72,7 @@ export interface CreatedSession {
  */
 export type PrimarySignIn = CreatedSession | DeferredSignIn;
 
-/** A live session just touched, and its user as read in the same statement. */
+/** A live session just checked, and its user as read with it. */
 export interface TouchedSession {
   session: SessionRow;
   user: UserWithEmails;
@@ -112,9 +123,55 @@ function requireToken(token: string | null): string {
 }
 
 /** Creates the sessions service. */
-export function createSessionsService(deps: { db: Db; clock: Clock; random: Random }): SessionsService {
+export function createSessionsService(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  /** Answers repeated checks from memory while the database's notifications say they are current. */
+  checks?: SessionCheckCache;
+}): SessionsService {
   const extension = (minutes: number | undefined, now: Date) =>
     minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
+
+  /** Whether a check at `now` must write: see SESSION_TOUCH_GRAIN_MS. */
+  const needsTouch = (session: SessionRow, now: Date, extendTo: Date | null) => {
+    if (now.getTime() - session.last_accessed_at.getTime() >= SESSION_TOUCH_GRAIN_MS) return true;
+    if (!extendTo) return false;
+    const target = Math.min(extendTo.getTime(), session.absolute_expires_at.getTime());
+    const moveBy = target - session.expires_at.getTime();
+    return moveBy < 0 || moveBy >= SESSION_TOUCH_GRAIN_MS;
+  };
+
+  // Touches without an extension of one session share one statement, so the many tabs and
+  // server calls that find it due in the same moment do not queue on its row lock.
+  const touching = new Map<string, Promise<SessionRow | undefined>>();
+  const touch = (projectId: string, id: string, now: Date, extendTo: Date | null) => {
+    if (extendTo) return touchLiveSession(deps.db, { projectId, id }, now, extendTo);
+    let pending = touching.get(id);
+    if (!pending) {
+      pending = touchLiveSession(deps.db, { projectId, id }, now, null);
+      touching.set(id, pending);
+      const settle = () => touching.delete(id);
+      pending.then(settle, settle);
+    }
+    return pending;
+  };
+
+  /**
+   * A session check: one read-only lookup; a write only when the grain says so, which also
+   * re-checks liveness in its own statement (a revoke in between → session_not_found).
+   */
+  const check = async (key: LiveSessionKey, durationMinutes: number | undefined): Promise<TouchedSession> => {
+    const now = deps.clock.now();
+    const load = () => findLiveSessionWithUser(deps.db, key, now);
+    const found = await (deps.checks ? deps.checks.read(key, now, load) : load());
+    if (!found) throw new ApiError('session_not_found');
+    const extendTo = extension(durationMinutes, now);
+    if (!needsTouch(found.session, now, extendTo)) return found;
+    const session = await touch(key.projectId, found.session.id, now, extendTo);
+    if (!session) throw new ApiError('session_not_found');
+    return { session, user: found.user };
+  };
 
   const service: SessionsService = {
     async create(db, input) {
@@ -149,27 +206,11 @@ export function createSessionsService(deps: { db: Db; clock: Clock; random: Rand
     },
 
     async authenticate(project, token, durationMinutes) {
-      const now = deps.clock.now();
-      const touched = await touchLiveSessionWithUser(
-        deps.db,
-        { projectId: project.id, tokenHash: hashToken(requireToken(token)) },
-        now,
-        extension(durationMinutes, now),
-      );
-      if (!touched) throw new ApiError('session_not_found');
-      return touched;
+      return check({ projectId: project.id, tokenHash: hashToken(requireToken(token)) }, durationMinutes);
     },
 
     async authenticateById(project, sessionId, durationMinutes) {
-      const now = deps.clock.now();
-      const touched = await touchLiveSessionWithUser(
-        deps.db,
-        { projectId: project.id, id: sessionId },
-        now,
-        extension(durationMinutes, now),
-      );
-      if (!touched) throw new ApiError('session_not_found');
-      return touched;
+      return check({ projectId: project.id, id: sessionId }, durationMinutes);
     },
 
     async requireLive(project, token) {

@@ -5,6 +5,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { lastAuthenticatedAt } from '../sessions/session-object.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { type KeyRing, SESSION_JWT_ALG } from './key-ring.js';
+import type { SessionJwtCache } from './session-jwt-cache.js';
 
 /** docs/contracts.md: a session JWT lives at most 5 minutes. */
 export const SESSION_JWT_LIFETIME_SECONDS = 300;
@@ -40,16 +41,21 @@ function base64urlJson(value: unknown): string {
 /**
  * Signs the JWT for `session`: exp = min(iat + 5 min, session expiry) (docs/contracts.md).
  * A JWS compact serialisation (RFC 7515 §7.1) with ES256: SHA-256 and the raw r‖s signature
- * (RFC 7518 §3.4), which is what `dsaEncoding: 'ieee-p1363'` produces.
+ * (RFC 7518 §3.4), which is what `dsaEncoding: 'ieee-p1363'` produces. With a `cache`, the
+ * session's previous JWT is returned instead while its claims are unchanged and it has at least
+ * SESSION_JWT_MIN_REMAINING_SECONDS left (session-jwt-cache.ts).
  */
 export async function signSessionJwt(
   keyRing: KeyRing,
-  options: { issuer: string; projectId: string; session: SessionRow; now: Date },
+  options: { issuer: string; projectId: string; session: SessionRow; now: Date; cache?: SessionJwtCache },
 ): Promise<string> {
-  const { session, now } = options;
+  const { session, now, cache } = options;
   const iat = Math.floor(now.getTime() / 1000);
-  const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
   const key = await keyRing.activeKey();
+  const iss = issuerFor(options.issuer, options.projectId);
+  const reused = cache?.reusable(session, key.kid, iss, iat);
+  if (reused !== undefined) return reused;
+  const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
   const header = { alg: SESSION_JWT_ALG, kid: key.kid, typ: 'JWT' };
   const claims = {
     [SESSION_CLAIM]: {
@@ -61,7 +67,7 @@ export async function signSessionJwt(
       authentication_factors: session.authentication_factors,
     },
     sub: session.user_id,
-    iss: issuerFor(options.issuer, options.projectId),
+    iss,
     aud: [options.projectId],
     iat,
     nbf: iat,
@@ -72,7 +78,9 @@ export async function signSessionJwt(
     key: signingKeyObject(key.privateKey),
     dsaEncoding: 'ieee-p1363',
   });
-  return `${signingInput}.${signature.toString('base64url')}`;
+  const jwt = `${signingInput}.${signature.toString('base64url')}`;
+  cache?.keep(session, key.kid, iss, jwt, iat, exp);
+  return jwt;
 }
 
 /** What a verified session JWT names. */

@@ -1,0 +1,72 @@
+/**
+ * @module session-jwt-cache — hands out a session's last JWT again while it still has most of its
+ * life ahead, so a session check does not sign a new ES256 JWT every time (issue 18).
+ */
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { SESSION_JWT_LIFETIME_SECONDS } from './session-jwt.js';
+
+/**
+ * A JWT is handed out again only while more than this much of its life is left, so every answer
+ * carries a JWT valid for more than 4 of its 5 minutes (or until the session's own end, which caps
+ * `exp`): a session checked continuously is signed for at most once a minute.
+ */
+export const SESSION_JWT_MIN_REMAINING_SECONDS = SESSION_JWT_LIFETIME_SECONDS - 60;
+
+/** Past this many sessions the oldest entry is dropped (≈1 KB each). */
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  jwt: string;
+  iat: number;
+  exp: number;
+  /** What the JWT's claims were made of; any change (factors, expiry, signing key) means a new JWT. */
+  basis: string;
+}
+
+/** Reusable session JWTs, by session id. */
+export interface SessionJwtCache {
+  /** The JWT held for `session` when its claims still match and it has enough life left. */
+  reusable(session: SessionRow, kid: string, issuer: string, nowSeconds: number): string | undefined;
+  /** Keeps `jwt` (signed now for `session` with key `kid`) for reuse. */
+  keep(session: SessionRow, kid: string, issuer: string, jwt: string, iat: number, exp: number): void;
+}
+
+/**
+ * The claims that can change during a session's life are its factors and its expiry; the rest
+ * (id, user, start, attributes) are fixed at creation, `iss`/`aud` by the issuer and project.
+ */
+function basisOf(session: SessionRow, kid: string, issuer: string): string {
+  return `${kid}\n${issuer}\n${session.project_id}\n${session.user_id}\n${session.expires_at.getTime()}\n${JSON.stringify(session.authentication_factors)}`;
+}
+
+/** Creates an empty cache. */
+export function createSessionJwtCache(): SessionJwtCache {
+  const entries = new Map<string, Entry>();
+  return {
+    reusable(session, kid, issuer, nowSeconds) {
+      const entry = entries.get(session.id);
+      if (!entry) return undefined;
+      const sessionEnd = Math.floor(session.expires_at.getTime() / 1000);
+      const fresh =
+        // A clock moved backwards would hand out a JWT not yet valid (nbf = iat).
+        entry.iat <= nowSeconds &&
+        entry.exp > nowSeconds &&
+        // A JWT capped by the session's end could not be signed any longer now.
+        (entry.exp > nowSeconds + SESSION_JWT_MIN_REMAINING_SECONDS || entry.exp >= sessionEnd);
+      if (!fresh || entry.basis !== basisOf(session, kid, issuer)) {
+        entries.delete(session.id);
+        return undefined;
+      }
+      return entry.jwt;
+    },
+    keep(session, kid, issuer, jwt, iat, exp) {
+      entries.delete(session.id);
+      if (entries.size >= MAX_ENTRIES) {
+        // Maps iterate in insertion order: the first key is the entry kept longest ago.
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      entries.set(session.id, { jwt, iat, exp, basis: basisOf(session, kid, issuer) });
+    },
+  };
+}
