@@ -21,7 +21,10 @@ export default defineConfig({
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['packages/react/test/async-util-timeout.ts'],
+          setupFiles: [
+            'packages/react/test/async-util-timeout.ts',
+            'packages/react/test/after-paint-flush.ts',
+          ],
           // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
           // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
           testTimeout: 120_000,
