@@ -21,14 +21,11 @@
  * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
  * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startNodeChild } from './lib/child-process.mjs';
-import { findFreePort } from './lib/free-port.mjs';
+import { locatePeers, startBetterAuthServer } from './lib/peers.mjs';
 import { buildProvider, repoRoot, startProvider } from './lib/provider-process.mjs';
 import { sdkHeaders } from './lib/sign-in.mjs';
 
@@ -171,87 +168,19 @@ function jsonPoster(url, headers, width) {
   return { post, close: () => agent.destroy() };
 }
 
-/** The peers' harnesses and packages (../shared/anchors, installed by its setup.sh), or why not. */
-function locatePeers() {
-  const candidates = process.env.BENCH_ANCHORS_DIR
-    ? [resolve(process.env.BENCH_ANCHORS_DIR)]
-    : [join(repoRoot, '../shared/anchors')];
-  if (!process.env.BENCH_ANCHORS_DIR) {
-    try {
-      // In a git worktree the shared folder sits beside the main checkout.
-      const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-      candidates.push(join(dirname(dirname(common)), 'shared/anchors'));
-    } catch {
-      // Not a git checkout.
-    }
-  }
-  const anchorsDir = candidates.find((dir) => existsSync(join(dir, 'server/srv-better-auth.mjs')));
-  if (!anchorsDir)
-    return { missing: "the peers' harnesses (../shared/anchors) were not found; set BENCH_ANCHORS_DIR" };
-  const peersDir = process.env.BENCH_PEERS_DIR || process.env.PERF_DIR;
-  if (!peersDir)
-    return { missing: 'BENCH_PEERS_DIR and PERF_DIR are unset (../shared/anchors/setup.sh <dir>)' };
-  const serverDir = join(resolve(peersDir), 'server');
-  if (!existsSync(join(serverDir, 'node_modules/better-auth/package.json')))
-    return { missing: `${serverDir}/node_modules has no better-auth (../shared/anchors/setup.sh <dir>)` };
-  return { anchorsDir, serverDir };
-}
-
 /** better-auth's email + password sign-in (anchors srv-better-auth.mjs, NODE_ENV=production), as a target. */
-async function betterAuthTarget({ anchorsDir, serverDir }) {
-  const port = await findFreePort(); // its base URL needs the real port before it listens
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-peer-'));
-  const handle = startNodeChild(
-    [join(anchorsDir, 'server/srv-better-auth.mjs'), String(port), join(dataDir, 'ba.sqlite')],
-    { cwd: serverDir, env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  process.once('exit', removeDataDir);
-  const stop = async () => {
-    await handle.stop();
-    process.off('exit', removeDataDir);
-    removeDataDir();
+async function betterAuthTarget(peers) {
+  const server = await startBetterAuthServer(peers);
+  const client = jsonPoster(`${server.base}/api/auth/sign-in/email`, { origin: server.base }, concurrency);
+  return {
+    name: 'better-auth',
+    label: `better-auth ${server.version} sign-in/email (scrypt, better-sqlite3)`,
+    login: () => client.post({ email: server.info.email, password: server.info.password }),
+    stop: async () => {
+      client.close();
+      await server.stop();
+    },
   };
-  try {
-    const info = await new Promise((resolveInfo, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`better-auth did not start:\n${handle.output()}`)),
-        60_000,
-      );
-      handle.child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`better-auth exited with code ${code}:\n${handle.output()}`));
-      });
-      handle.onLine((line) => {
-        const match = line.match(/^READY (\d+) (.*)$/);
-        if (match) {
-          clearTimeout(timer);
-          resolveInfo(JSON.parse(match[2]));
-        }
-      });
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const client = jsonPoster(`${base}/api/auth/sign-in/email`, { origin: base }, concurrency);
-    const version = JSON.parse(
-      readFileSync(join(serverDir, 'node_modules/better-auth/package.json'), 'utf8'),
-    ).version;
-    return {
-      name: 'better-auth',
-      label: `better-auth ${version} sign-in/email (scrypt, better-sqlite3)`,
-      login: () => client.post({ email: info.email, password: info.password }),
-      stop: async () => {
-        client.close();
-        await stop();
-      },
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }
 
 /** Creates the bench accounts through `post` and returns their addresses (spread so no account has 5 logins in flight). */

@@ -9,7 +9,7 @@
  * installed into; its `server/` holds better-auth, better-sqlite3 and friends.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { startNodeChild } from './child-process.mjs';
@@ -58,12 +58,12 @@ export function locatePeers() {
 }
 
 /**
- * Starts better-auth's get-session peer (anchors server/srv-better-auth.mjs: node:http +
- * better-sqlite3, email + password, rate limiter off, NODE_ENV=production) with the packages from
- * the peers directory as its cwd, as the anchors' load.mjs does. It signs one user in itself.
- * @returns {Promise<{ request: { url: string, method: string, headers: Record<string, string> }, pid: number, stop: () => Promise<void> }>}
+ * Starts better-auth (anchors server/srv-better-auth.mjs: node:http + better-sqlite3, email +
+ * password, rate limiter off, NODE_ENV=production) with the packages from the peers directory as
+ * its cwd, as the anchors' load.mjs does. It signs one user in itself and says so on a READY line.
+ * @returns {Promise<{ base: string, info: { cookie: string, email: string, password: string }, version: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startBetterAuth({ anchorsDir, serverDir }) {
+export async function startBetterAuthServer({ anchorsDir, serverDir }) {
   const port = await findFreePort(); // its base URL needs the real port before it listens
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-bench-peer-'));
   const handle = startNodeChild(
@@ -98,19 +98,36 @@ export async function startBetterAuth({ anchorsDir, serverDir }) {
         }
       });
     });
+    const version = JSON.parse(
+      readFileSync(join(serverDir, 'node_modules/better-auth/package.json'), 'utf8'),
+    ).version;
+    return { base: `http://127.0.0.1:${port}`, info, version, pid: handle.child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Starts better-auth's get-session peer (startBetterAuthServer) and checks, as the anchors do,
+ * that its session check really finds the session it signed in.
+ * @returns {Promise<{ request: { url: string, method: string, headers: Record<string, string> }, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startBetterAuth(peers) {
+  const server = await startBetterAuthServer(peers);
+  try {
     const request = {
-      url: `http://127.0.0.1:${port}/api/auth/get-session`,
+      url: `${server.base}/api/auth/get-session`,
       method: 'GET',
-      headers: { cookie: info.cookie },
+      headers: { cookie: server.info.cookie },
     };
-    // The same sanity check as the anchors: the session check really finds the session.
     const probe = await fetch(request.url, { headers: request.headers, signal: AbortSignal.timeout(10_000) });
     const body = await probe.json();
     if (!body?.session?.id)
       throw new Error(`better-auth get-session found no session: ${JSON.stringify(body)}`);
-    return { request, pid: handle.child.pid, stop };
+    return { request, pid: server.pid, stop: server.stop };
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
 }
