@@ -20,9 +20,10 @@
  * printed but not part of BENCH_ROWS.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 
 function positiveNumber(name, fallback, { allowZero = false } = {}) {
   const raw = process.env[name];
@@ -165,50 +166,8 @@ function sessionClaims(index, issuedAt) {
  * noise), read from /proc; the same method as the peers' harness (shared/anchors/lib/cpu.mjs).
  */
 function startNoiseMeter() {
-  const ticksOfTree = () => {
-    const stats = new Map();
-    for (const entry of safeReaddir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-        stats.set(Number(entry), {
-          ppid: Number(fields[1]),
-          ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-        });
-      } catch {
-        // the process ended while we read
-      }
-    }
-    let sum = 0;
-    const stack = [process.pid];
-    while (stack.length > 0) {
-      const pid = stack.pop();
-      sum += stats.get(pid)?.ticks ?? 0;
-      for (const [child, stat] of stats) if (stat.ppid === pid) stack.push(child);
-    }
-    return sum;
-  };
-  const machineBusy = () => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3] - fields[4];
-  };
-  const started = performance.now();
-  const busy0 = machineBusy();
-  const mine0 = ticksOfTree();
-  return () => {
-    const wallTicks = ((performance.now() - started) / 1000) * 100;
-    const mine = ticksOfTree() - mine0;
-    return Math.max(0, (machineBusy() - busy0 - mine) / wallTicks);
-  };
-}
-
-function safeReaddir(path) {
-  try {
-    return readdirSync(path);
-  } catch {
-    return [];
-  }
+  const stop = startForeignCpuMeter();
+  return () => stop()?.foreignCores ?? Number.NaN;
 }
 
 /** CPU µs per `verifySessionJwt` call of the build in `dist`, with the cache on and off. */

@@ -14,11 +14,12 @@
  * Env: BENCH_STARTUP_ROUNDS (default 3), BENCH_SKIP_BUILD=1 to skip `tsc -b apps/provider`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { findFreePort } from './lib/free-port.mjs';
 import { buildProvider, repoRoot } from './lib/provider-process.mjs';
 
@@ -150,43 +151,9 @@ async function ceilingOnce(pgliteDir) {
 }
 
 // Foreign load: CPU the rest of the machine used while this bench ran (this process tree excluded).
-const HZ = 100;
-function treeTicks() {
-  const stats = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), {
-        parent: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-      });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let sum = 0;
-  const stack = [process.pid];
-  while (stack.length > 0) {
-    const pid = stack.pop();
-    sum += stats.get(pid)?.ticks ?? 0;
-    for (const [child, stat] of stats) if (stat.parent === pid) stack.push(child);
-  }
-  return sum;
-}
-function machineBusyTicks() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3] - fields[4];
-}
 function startLoadMeter() {
-  const t0 = performance.now();
-  const busy0 = machineBusyTicks();
-  const mine0 = treeTicks();
-  return () => {
-    const wallTicks = ((performance.now() - t0) / 1000) * HZ;
-    return Math.max(0, (machineBusyTicks() - busy0 - (treeTicks() - mine0)) / wallTicks);
-  };
+  const stop = startForeignCpuMeter();
+  return () => stop()?.foreignCores ?? Number.NaN;
 }
 
 const median = (values) => {
