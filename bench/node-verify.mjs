@@ -23,16 +23,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { numberFromEnv } from './lib/bench-rows.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
-
-function positiveNumber(name, fallback, { allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
-    throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 const PROJECT_ID = 'project-test-00000000-0000-4000-8000-00000000be7c';
 
@@ -210,11 +202,11 @@ const median = (values) => {
 };
 
 async function main() {
-  const rounds = positiveNumber('BENCH_ROUNDS', 3);
-  const seconds = positiveNumber('BENCH_SECONDS', 5);
-  const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
-  const connections = positiveNumber('BENCH_CONNECTIONS', 50);
-  const users = positiveNumber('BENCH_USERS', 1000);
+  const rounds = numberFromEnv('BENCH_ROUNDS', 3);
+  const seconds = numberFromEnv('BENCH_SECONDS', 5);
+  const warmupSeconds = numberFromEnv('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
+  const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
+  const users = numberFromEnv('BENCH_USERS', 1000);
   const { default: autocannon } = await import('autocannon');
   const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
 

@@ -21,10 +21,11 @@
  * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
  * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { locatePeers, startBetterAuthServer } from './lib/peers.mjs';
 import { buildProvider, repoRoot, startProvider } from './lib/provider-process.mjs';
 import { sdkHeaders } from './lib/sign-in.mjs';
@@ -83,55 +84,6 @@ const median = (values) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-
-/**
- * CPU cores used by processes outside this one and its descendants during a window (after
- * ../shared/anchors/lib/cpu.mjs): on a shared machine, what makes a round's figures noise.
- */
-function startForeignCpuMeter() {
-  const ticksOf = (pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { ppid: Number(fields[1]), ticks: fields.slice(11, 15).reduce((s, f) => s + Number(f), 0) };
-    } catch {
-      return null;
-    }
-  };
-  const ourTicks = () => {
-    const stats = new Map();
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = ticksOf(Number(entry));
-      if (stat) stats.set(Number(entry), stat);
-    }
-    const children = new Map();
-    for (const [pid, { ppid }] of stats) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    let sum = 0;
-    const stack = [process.pid];
-    while (stack.length > 0) {
-      const pid = stack.pop();
-      sum += stats.get(pid)?.ticks ?? 0;
-      stack.push(...(children.get(pid) ?? []));
-    }
-    return sum;
-  };
-  const machineBusy = () => {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return fields.slice(0, 8).reduce((a, b) => a + b, 0) - fields[3] - fields[4];
-  };
-  try {
-    const t0 = performance.now();
-    const busy0 = machineBusy();
-    const ours0 = ourTicks();
-    return () => {
-      const wallTicks = ((performance.now() - t0) / 1000) * 100;
-      return Math.max(0, (machineBusy() - busy0 - (ourTicks() - ours0)) / wallTicks);
-    };
-  } catch {
-    return () => Number.NaN; // not Linux: no meter
-  }
-}
 
 /** Keep-alive HTTP POSTs of JSON with at most `width` sockets; rejects on a non-200 answer. */
 function jsonPoster(url, headers, width) {
@@ -369,7 +321,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         const profiler = target.name === 'in-process' && round === 0 ? await startProfiler() : undefined;
         const stopMeter = startForeignCpuMeter();
         const run = await timed(logins, concurrency, target.login);
-        const foreignCores = stopMeter();
+        const foreignCores = stopMeter()?.foreignCores ?? Number.NaN;
         await profiler?.stop();
         const figures = {
           perSecond: logins / (run.elapsedMs / 1000),
