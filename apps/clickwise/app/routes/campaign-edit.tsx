@@ -8,31 +8,23 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router';
-import { findCampaign, updateCampaign } from '../.server/campaigns.js';
-import { appOf, assertSameOrigin, currentUser, idParam, notFound } from '../.server/request.js';
+import { updateCampaign } from '../.server/campaigns.js';
+import { loadOwnCampaign, ownCampaignAction } from '../.server/own-campaign.js';
+import { notFound } from '../.server/request.js';
 import { validateCampaign } from '../campaign-rules.js';
 import { formOf, formValuesOf, toView } from '../campaign-view.js';
 import { CampaignForm } from '../components/campaign-form.js';
 
 export const meta: MetaFunction = () => [{ title: 'Edit campaign — Clickwise' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const app = appOf(context);
-  const user = await currentUser(request, context);
-  if (!user) return { campaign: null };
-  const id = idParam(params.id);
-  const row = id === null ? null : await findCampaign(app.db, user.id, id);
-  if (!row) notFound();
-  return { campaign: toView(row) };
+export async function loader(args: LoaderFunctionArgs) {
+  const own = await loadOwnCampaign(args);
+  return { campaign: own ? toView(own.campaign) : null };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  assertSameOrigin(request, context);
-  const app = appOf(context);
-  const user = await currentUser(request, context);
-  if (!user) throw new Response('Sign in first.', { status: 401 });
-  const id = idParam(params.id);
-  if (id === null) notFound();
+export async function action(args: ActionFunctionArgs) {
+  const { app, user, id } = await ownCampaignAction(args);
+  const { request } = args;
   const form = await request.formData();
   const validation = validateCampaign(Object.fromEntries(form));
   if (!validation.ok) return data({ errors: validation.errors, values: formValuesOf(form) }, { status: 400 });

@@ -9,9 +9,10 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router';
-import { findCampaign, transitionCampaign } from '../.server/campaigns.js';
+import { transitionCampaign } from '../.server/campaigns.js';
 import { findEstimate } from '../.server/estimates.js';
-import { appOf, assertSameOrigin, currentUser, idParam, notFound } from '../.server/request.js';
+import { loadOwnCampaign, ownCampaignAction } from '../.server/own-campaign.js';
+import { notFound } from '../.server/request.js';
 import { toView } from '../campaign-view.js';
 import { EstimateSummary } from '../components/estimate-summary.js';
 import { formatDollars } from '../components/results-panel.js';
@@ -19,23 +20,18 @@ import { StatusBadge } from '../components/status-badge.js';
 
 export const meta: MetaFunction = () => [{ title: 'Campaign — Clickwise' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const app = appOf(context);
-  const user = await currentUser(request, context);
-  if (!user) return { campaign: null, estimate: null };
-  const id = idParam(params.id);
-  const row = id === null ? null : await findCampaign(app.db, user.id, id);
-  if (!row) notFound();
-  return { campaign: toView(row), estimate: await findEstimate(app.db, row.estimate_id) };
+export async function loader(args: LoaderFunctionArgs) {
+  const own = await loadOwnCampaign(args);
+  if (!own) return { campaign: null, estimate: null };
+  return {
+    campaign: toView(own.campaign),
+    estimate: await findEstimate(own.app.db, own.campaign.estimate_id),
+  };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  assertSameOrigin(request, context);
-  const app = appOf(context);
-  const user = await currentUser(request, context);
-  if (!user) throw new Response('Sign in first.', { status: 401 });
-  const id = idParam(params.id);
-  if (id === null) notFound();
+export async function action(args: ActionFunctionArgs) {
+  const { app, user, id } = await ownCampaignAction(args);
+  const { request } = args;
   const intent = (await request.formData()).get('intent');
   if (intent !== 'start' && intent !== 'pause') return data({ error: 'Unknown action.' }, { status: 400 });
   const outcome = await transitionCampaign(app.db, app.clock, user.id, id, intent);
