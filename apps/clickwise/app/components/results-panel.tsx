@@ -65,6 +65,23 @@ export const ResultsPanel = forwardRef<HTMLElement, Props>(function ResultsPanel
   );
 });
 
+/** An estimated monthly count with its likely range. */
+function CountWithRange(props: { label: string; testId: string; count: number; low: number; high: number }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <span className="results-count" data-testid={props.testId}>
+          {formatCount(props.count)}
+        </span>
+        <small>
+          likely {formatCount(props.low)}–{formatCount(props.high)}
+        </small>
+      </dd>
+    </div>
+  );
+}
+
 function Results({
   state,
   hide,
@@ -80,28 +97,20 @@ function Results({
       </h2>
       <p className="results-budget">With a budget of {formatDollars(results.daily_budget)} a day.</p>
       <dl className="results-figures">
-        <div>
-          <dt>Conversions</dt>
-          <dd>
-            <span className="results-count" data-testid="conversions">
-              {formatCount(results.conversions)}
-            </span>
-            <small>
-              likely {formatCount(results.conversions_low)}–{formatCount(results.conversions_high)}
-            </small>
-          </dd>
-        </div>
-        <div>
-          <dt>Clicks</dt>
-          <dd>
-            <span className="results-count" data-testid="clicks">
-              {formatCount(results.clicks)}
-            </span>
-            <small>
-              likely {formatCount(results.clicks_low)}–{formatCount(results.clicks_high)}
-            </small>
-          </dd>
-        </div>
+        <CountWithRange
+          label="Conversions"
+          testId="conversions"
+          count={results.conversions}
+          low={results.conversions_low}
+          high={results.conversions_high}
+        />
+        <CountWithRange
+          label="Clicks"
+          testId="clicks"
+          count={results.clicks}
+          low={results.clicks_low}
+          high={results.clicks_high}
+        />
         <div>
           <dt>Cost per click</dt>
           <dd>{formatDollars(results.cost_per_click)}</dd>
