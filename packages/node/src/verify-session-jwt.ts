@@ -118,10 +118,8 @@ export async function verifySessionJwt(
       currentDate,
       ...(maxTokenAge === undefined ? {} : { maxTokenAge }),
     };
-    const { payload, verified } = await verifyInFull(context, jwt, claimOptions);
-    const result = verifiedResult(payload);
-    if (cacheKey !== undefined && verified !== undefined)
-      verifiedTokens.set(cacheKey, { ...verified, result });
+    const { result, verified } = await verifyInFull(context, jwt, claimOptions);
+    if (cacheKey !== undefined && verified !== undefined) verifiedTokens.set(cacheKey, verified);
     return result;
   } catch (error) {
     return { ok: false, error: mapJoseError(error) };
@@ -193,13 +191,13 @@ async function verifyInFull(
   context: SessionJwtVerifierContext,
   jwt: string,
   claimOptions: ClaimOptions,
-): Promise<{ payload: JWTPayload; verified?: Omit<RememberedToken, 'result'> }> {
+): Promise<{ result: VerifiedSessionJwt; verified?: RememberedToken }> {
   const segments = jwt.split('.');
   const [headerSegment = '', payloadSegment = '', signatureSegment = ''] = segments;
   const parsed =
     segments.length === 3 && segments.every(isBase64urlSegment) ? headerOf(headerSegment) : undefined;
   if (parsed === undefined || parsed.crit !== undefined || !isAllowedAlgorithm(parsed.alg)) {
-    return { payload: (await jwtVerify(jwt, context.jwks.getKey, claimOptions)).payload };
+    return { result: verifiedResult((await jwtVerify(jwt, context.jwks.getKey, claimOptions)).payload) };
   }
   const header = parsed as CompactJWSHeaderParameters & { alg: 'ES256' | 'RS256' };
   // The resolver sees what jose would give it, so kid lookup, refetch and cooldown are unchanged.
@@ -216,14 +214,17 @@ async function verifyInFull(
     signatureSegment,
   );
   if (signature === 'unsupported') {
-    return { payload: (await jwtVerify(jwt, key, claimOptions)).payload };
+    return { result: verifiedResult((await jwtVerify(jwt, key, claimOptions)).payload) };
   }
   if (signature === 'invalid') throw new errors.JWSSignatureVerificationFailed();
   // The signature is verified; jose's claim checks run on the same payload segment under a
   // header that asks for no signature check, so the claim rules and their errors stay jose's.
   const { algorithms: _signatureOnly, ...claimChecks } = claimOptions;
   const { payload } = UnsecuredJWT.decode(`${CLAIMS_ONLY_HEADER}.${payloadSegment}.`, claimChecks);
-  const verified: Omit<RememberedToken, 'result'> = {
+  const result = verifiedResult(payload);
+  // Every field set here, in one order, so all entries share one shape (a hit reads them all).
+  const verified: RememberedToken = {
+    result,
     exp: payload.exp as number,
     nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
     iat: typeof payload.iat === 'number' ? payload.iat : undefined,
@@ -231,8 +232,9 @@ async function verifyInFull(
     keyInput: { protected: headerSegment, payload: '', signature: '' },
     key,
     keySetVersion,
+    recentlyUsed: false,
   };
-  return { payload, verified };
+  return { result, verified };
 }
 
 function isBase64urlSegment(segment: string): boolean {

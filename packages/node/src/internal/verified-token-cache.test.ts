@@ -12,6 +12,7 @@ function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedTok
     keyInput: { protected: '', payload: '', signature: '' },
     key: {},
     keySetVersion: 1,
+    recentlyUsed: false,
   };
 }
 

@@ -23,7 +23,7 @@ export interface VerifiedToken<Result> {
   key: unknown;
   keySetVersion: number | undefined;
   /** Set by a hit; see the eviction order. */
-  recentlyUsed?: boolean;
+  recentlyUsed: boolean;
 }
 
 /** The per-call time options, as jose takes them (seconds). */
