@@ -43,7 +43,9 @@ function answer(userId, sessionId) {
  * A child server. `bare` answers a constant body shaped and sized like the verifying one's;
  * `verify:<cacheEntries>` checks `Authorization: Bearer <jwt>` with `verifySessionJwt`;
  * `handler-only` is the verifying handler with a stand-in that resolves a fixed result, so the
- * difference to it is what verification itself costs.
+ * difference to it is what verification itself costs; `handler-loaded` is the same stand-in in a
+ * process that has also loaded `@latchkey/node` and verified one token (`WARM_TOKEN`, so the JWKS
+ * was fetched), which separates what merely loading the package and its fetch costs each request.
  */
 async function serve(kind) {
   let handler;
@@ -54,7 +56,14 @@ async function serve(kind) {
       response.end(body);
     };
   } else {
-    const latchkey = kind === 'handler-only' ? standInVerifier() : await verifier(Number(kind.split(':')[1]));
+    let latchkey;
+    if (kind === 'handler-only') latchkey = standInVerifier();
+    else if (kind === 'handler-loaded') {
+      const loaded = await verifier(10_000);
+      const warm = await loaded.verifySessionJwt(process.env.WARM_TOKEN);
+      if (!warm.ok) throw new Error(`the warm-up token was refused: ${warm.error.code}`);
+      latchkey = standInVerifier();
+    } else latchkey = await verifier(Number(kind.split(':')[1]));
     handler = async (request, response) => {
       const header = request.headers.authorization ?? '';
       const result = await latchkey.verifySessionJwt(header.slice('Bearer '.length));
@@ -263,26 +272,19 @@ async function main() {
     const env = { JWKS_ORIGIN: jwksOrigin };
     const baselineDist = process.env.BENCH_BASELINE_DIST;
     const baselineEnv = { ...env, NODE_VERIFY_DIST: baselineDist };
-    const [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer] = await Promise.all([
+    let tokens = await signTokens();
+    const servers = await Promise.all([
       startServer('bare', env),
       startServer('verify:10000', env),
       startServer('verify:0', env),
       baselineDist ? startServer('verify:10000', baselineEnv) : undefined,
       startServer('handler-only', env),
+      startServer('handler-loaded', { ...env, WARM_TOKEN: tokens.single }),
     ]);
-    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl] = [
-      bareServer,
-      cachedServer,
-      uncachedServer,
-      baselineServer,
-      handlerServer,
-    ].map((server) => server?.url);
-    const pids = new Map(
-      [bareServer, cachedServer, uncachedServer, baselineServer, handlerServer]
-        .filter(Boolean)
-        .map((server) => [server.url, server.pid]),
+    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl, loadedUrl] = servers.map(
+      (server) => server?.url,
     );
-    let tokens = await signTokens();
+    const pids = new Map(servers.filter(Boolean).map((server) => [server.url, server.pid]));
     const tokenPicker = () => {
       let next = 0;
       return (request) => {
@@ -303,6 +305,12 @@ async function main() {
       {
         name: 'same handler, verification stubbed out',
         url: handlerUrl,
+        token: () => tokens.single,
+        ceiling: true,
+      },
+      {
+        name: 'same, in a process that loaded @latchkey/node',
+        url: loadedUrl,
         token: () => tokens.single,
         ceiling: true,
       },
