@@ -11,6 +11,7 @@ import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './m
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
 import {
+  type SessionJwtVerifierContext,
   type VerifySessionJwtOptions,
   type VerifySessionJwtResult,
   verifySessionJwt,
@@ -19,7 +20,7 @@ import {
 /** What an integrator's server uses to check Latchkey sessions. */
 export interface LatchkeyServerClient {
   readonly projectId: string;
-  /** Local JWT check against the cached JWKS; never throws for a bad token (see its result). */
+  /** Local JWT check against the cached JWKS; never throws for a bad token (see its result, which is frozen). */
   verifySessionJwt(jwt: unknown, options?: VerifySessionJwtOptions): Promise<VerifySessionJwtResult>;
   /** Round trip to `POST /v1/sessions/authenticate`; throws `LatchkeyServerError`. */
   authenticateSession(options: AuthenticateSessionOptions): Promise<AuthenticateSessionResult>;
@@ -41,7 +42,7 @@ export interface LatchkeyServerClient {
  */
 export function createLatchkeyServerClient(options: LatchkeyServerClientOptions): LatchkeyServerClient {
   const resolved = resolveServerClientOptions(options);
-  const context = {
+  const context: SessionJwtVerifierContext = {
     options: resolved,
     jwks: createProviderJwks(resolved),
     verifiedTokens: new VerifiedTokenCache(resolved.verifiedTokenCacheMaxEntries),

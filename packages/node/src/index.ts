@@ -33,4 +33,8 @@ export {
   type SessionJwtClaims,
 } from './session.js';
 export type { User } from './user.js';
-export type { VerifySessionJwtOptions, VerifySessionJwtResult } from './verify-session-jwt.js';
+export type {
+  VerifiedSessionJwt,
+  VerifySessionJwtOptions,
+  VerifySessionJwtResult,
+} from './verify-session-jwt.js';

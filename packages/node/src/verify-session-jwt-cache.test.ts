@@ -74,18 +74,45 @@ describe('verifySessionJwt with the verified-token cache', () => {
     expect(jwksHits()).toBe(1);
   });
 
-  it('gives each caller its own objects, so changing one result cannot change a later hit', async () => {
+  it('hands out deeply frozen results, on a miss and on a hit, so no caller can change what a later call returns', async () => {
     const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
     const first = await client.verifySessionJwt(jwt);
-    if (!first.ok) throw new Error('expected a verified token');
-    first.claims.sub = 'user-test-intruder';
-    first.session.authentication_factors.length = 0;
-
     const second = await client.verifySessionJwt(jwt);
+    if (!first.ok || !second.ok) throw new Error('expected a verified token');
 
-    expect(second).toMatchObject({ ok: true, userId: 'user-test-0001', claims: { sub: 'user-test-0001' } });
-    if (second.ok) expect(second.session.authentication_factors).toHaveLength(1);
+    for (const result of [first, second]) {
+      for (const value of [
+        result,
+        result.claims,
+        result.claims['https://stytch.com/session'],
+        result.claims['https://stytch.com/session'].authentication_factors[0],
+        result.session,
+        result.session.attributes,
+        result.session.authentication_factors,
+        result.session.custom_claims,
+      ]) {
+        expect(Object.isFrozen(value)).toBe(true);
+      }
+      // ES modules are strict: a write to a frozen object throws rather than passing silently.
+      expect(() => {
+        (result.claims as { sub: string }).sub = 'user-test-intruder';
+      }).toThrow(TypeError);
+      expect(() => (result.session.authentication_factors as unknown[]).pop()).toThrow(TypeError);
+    }
+    const third = await client.verifySessionJwt(jwt);
+    expect(third).toMatchObject({ ok: true, userId: 'user-test-0001', claims: { sub: 'user-test-0001' } });
+    if (third.ok) expect(third.session.authentication_factors).toHaveLength(1);
+  });
+
+  it('hands out frozen results with the cache off too, so code behaves the same either way', async () => {
+    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 0 });
+    const result = await client.verifySessionJwt(
+      await signJwt(currentKey, sessionClaims(projectId, issuedAt)),
+    );
+    if (!result.ok) throw new Error('expected a verified token');
+    expect(Object.isFrozen(result.claims)).toBe(true);
+    expect(Object.isFrozen(result.session.authentication_factors)).toBe(true);
   });
 
   it('refuses a cached token once it has expired, with the clock as the only change', async () => {
@@ -243,7 +270,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
       ok: false,
       error: { code: 'invalid_jwt' },
     });
-  });
+    // Two 2048-bit RSA key generations take seconds on a loaded machine: a hang detector, not a speed limit.
+  }, 120_000);
 
   it('leaves tokens with a crit header to jose, which refuses an unknown extension', async () => {
     const client = givenClient([currentKey]);

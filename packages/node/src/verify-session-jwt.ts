@@ -4,15 +4,15 @@ import {
   type CompactJWSHeaderParameters,
   errors,
   type JWTPayload,
-  type JWTVerifyGetKey,
   type JWTVerifyOptions,
   jwtVerify,
   UnsecuredJWT,
 } from 'jose';
 import { LatchkeyServerError } from './errors.js';
 import { checkJwsSignature } from './internal/check-jws-signature.js';
-import { copyJsonValue } from './internal/copy-json-value.js';
+import { type DeepReadonly, deepFreeze } from './internal/deep-freeze.js';
 import { mapJoseError } from './internal/map-jose-error.js';
+import type { ProviderJwks } from './internal/remote-jwks.js';
 import { sessionFromClaims } from './internal/session-from-claims.js';
 import {
   passesTimeChecks,
@@ -35,18 +35,27 @@ export interface VerifySessionJwtOptions {
 }
 
 /**
+ * A verified session JWT: deeply frozen (read-only at every depth, and a write throws), because
+ * every caller presenting the same token is handed the same object.
+ */
+export type VerifiedSessionJwt = DeepReadonly<{
+  ok: true;
+  userId: string;
+  session: Session;
+  claims: SessionJwtClaims;
+}>;
+
+/**
  * The outcome of `verifySessionJwt`. A token that fails verification is an expected outcome, not
  * an exception: `ok: false` carries a {@link LatchkeyServerError} whose `code` says why.
  */
-export type VerifySessionJwtResult =
-  | { ok: true; userId: string; session: Session; claims: SessionJwtClaims }
-  | { ok: false; error: LatchkeyServerError };
+export type VerifySessionJwtResult = VerifiedSessionJwt | { ok: false; error: LatchkeyServerError };
 
 /** What `verifySessionJwt` needs from its client: the options, the cached JWKS and the verified-token cache. */
 export interface SessionJwtVerifierContext {
   options: ResolvedServerClientOptions;
-  jwks: JWTVerifyGetKey;
-  verifiedTokens: VerifiedTokenCache;
+  jwks: ProviderJwks;
+  verifiedTokens: VerifiedTokenCache<VerifiedSessionJwt>;
 }
 
 /** The algorithms the provider signs with (contracts.md). Listing them defeats `none` and HS/RS confusion. */
@@ -70,7 +79,8 @@ type ClaimOptions = JWTVerifyOptions & { currentDate: Date };
  *
  * A token verified once is remembered (by its SHA-256) until it expires or is evicted; a repeat
  * skips the signature check but not the time checks, and is served only while the JWKS still
- * hands out the key that verified it. Failures are never remembered.
+ * hands out the key that verified it. Failures are never remembered. Every call presenting the
+ * same remembered token gets the same deeply frozen result.
  *
  * Throws only for bad options (`invalid_argument`); every token or JWKS problem is a result.
  */
@@ -91,8 +101,13 @@ export async function verifySessionJwt(
     const cacheKey = verifiedTokens.enabled ? VerifiedTokenCache.keyOf(jwt) : undefined;
     if (cacheKey !== undefined) {
       const timeCheck = { nowSeconds: Math.floor(currentDate.getTime() / 1000), clockTolerance, maxTokenAge };
-      const remembered = await rememberedClaims(context, cacheKey, timeCheck);
-      if (remembered !== undefined) return verifiedResult(remembered);
+      const entry = timelyEntry(verifiedTokens, cacheKey, timeCheck);
+      // The usual hit has nothing to wait for: no key lookup while the key set is unchanged.
+      if (
+        entry !== undefined &&
+        (keySetUnchanged(context.jwks, entry) || (await keyStillServed(context, cacheKey, entry)))
+      )
+        return entry.result;
     }
     const claimOptions: ClaimOptions = {
       algorithms: [...ALLOWED_ALGORITHMS],
@@ -103,8 +118,7 @@ export async function verifySessionJwt(
       currentDate,
       ...(maxTokenAge === undefined ? {} : { maxTokenAge }),
     };
-    const { payload, verified } = await verifyInFull(context, jwt, claimOptions);
-    const result = verifiedResult(payload);
+    const { result, verified } = await verifyInFull(context, jwt, claimOptions);
     if (cacheKey !== undefined && verified !== undefined) verifiedTokens.set(cacheKey, verified);
     return result;
   } catch (error) {
@@ -112,36 +126,59 @@ export async function verifySessionJwt(
   }
 }
 
-function verifiedResult(payload: JWTPayload): VerifySessionJwtResult {
+/** The result for verified claims, frozen whole: the claims, and the session that shares some of them. */
+function verifiedResult(payload: JWTPayload): VerifiedSessionJwt {
   const { userId, session } = sessionFromClaims(payload);
-  return { ok: true, userId, session, claims: payload as SessionJwtClaims };
+  return deepFreeze({ ok: true, userId, session, claims: payload as SessionJwtClaims });
+}
+
+type RememberedToken = VerifiedToken<VerifiedSessionJwt>;
+
+/**
+ * The remembered token, if its time claims pass at this moment. Otherwise a miss: the token is
+ * verified in full, which gives the refusal its usual code.
+ */
+function timelyEntry(
+  verifiedTokens: VerifiedTokenCache<VerifiedSessionJwt>,
+  cacheKey: string,
+  timeCheck: TimeCheck,
+): RememberedToken | undefined {
+  const entry = verifiedTokens.get(cacheKey);
+  if (entry === undefined || passesTimeChecks(entry, timeCheck)) return entry;
+  // Past exp it can only ever be refused again; before nbf or beyond a max age it may pass later.
+  if (entry.exp <= timeCheck.nowSeconds - MAX_CLOCK_TOLERANCE_SECONDS) verifiedTokens.delete(cacheKey);
+  return undefined;
 }
 
 /**
- * The claims of a remembered token, as a fresh copy, if it may be served now: its time claims
- * pass at this moment and the JWKS still resolves its header to the key that verified it (so a
- * key dropped from the JWKS stops its tokens exactly when it would without the cache). Anything
- * else is a miss and the token is verified in full, which gives the refusal its usual code.
+ * Whether the JWKS is still the fetched set it was when the entry's key was looked up, and is
+ * not due for a refetch: then the resolver would answer the same header with the same key, so
+ * asking it again can only cost time.
  */
-async function rememberedClaims(
+function keySetUnchanged(jwks: ProviderJwks, entry: RememberedToken): boolean {
+  return entry.keySetVersion !== undefined && entry.keySetVersion === jwks.settledVersion();
+}
+
+/**
+ * Asks the JWKS (which may refetch it) whether it still resolves the entry's header to the key
+ * that verified it, so a key dropped from the JWKS stops its tokens exactly when it would
+ * without the cache. If not, the entry goes and the token is verified in full.
+ */
+async function keyStillServed(
   context: SessionJwtVerifierContext,
   cacheKey: string,
-  timeCheck: TimeCheck,
-): Promise<JWTPayload | undefined> {
-  const entry = context.verifiedTokens.get(cacheKey);
-  if (entry === undefined) return undefined;
-  if (!passesTimeChecks(entry, timeCheck)) {
-    // Past exp it can only ever be refused again; before nbf or beyond a max age it may pass later.
-    if (entry.exp <= timeCheck.nowSeconds - MAX_CLOCK_TOLERANCE_SECONDS)
-      context.verifiedTokens.delete(cacheKey);
-    return undefined;
-  }
-  const key = await context.jwks(entry.header, entry.keyInput);
+  entry: RememberedToken,
+): Promise<boolean> {
+  // Read before the lookup: a refetch during it leaves the entry with an older version, so the
+  // next hit asks again rather than trusting a key from a set it has not seen.
+  const version = context.jwks.settledVersion();
+  const key = await context.jwks.getKey(entry.header, entry.keyInput);
   if (key !== entry.key) {
     context.verifiedTokens.delete(cacheKey);
-    return undefined;
+    return false;
   }
-  return copyJsonValue(entry.payload) as JWTPayload;
+  entry.keySetVersion = version;
+  return true;
 }
 
 /**
@@ -154,17 +191,18 @@ async function verifyInFull(
   context: SessionJwtVerifierContext,
   jwt: string,
   claimOptions: ClaimOptions,
-): Promise<{ payload: JWTPayload; verified?: VerifiedToken }> {
+): Promise<{ result: VerifiedSessionJwt; verified?: RememberedToken }> {
   const segments = jwt.split('.');
   const [headerSegment = '', payloadSegment = '', signatureSegment = ''] = segments;
   const parsed =
     segments.length === 3 && segments.every(isBase64urlSegment) ? headerOf(headerSegment) : undefined;
   if (parsed === undefined || parsed.crit !== undefined || !isAllowedAlgorithm(parsed.alg)) {
-    return { payload: (await jwtVerify(jwt, context.jwks, claimOptions)).payload };
+    return { result: verifiedResult((await jwtVerify(jwt, context.jwks.getKey, claimOptions)).payload) };
   }
   const header = parsed as CompactJWSHeaderParameters & { alg: 'ES256' | 'RS256' };
   // The resolver sees what jose would give it, so kid lookup, refetch and cooldown are unchanged.
-  const key = await context.jwks(header, {
+  const keySetVersion = context.jwks.settledVersion(); // before the lookup: see keyStillServed
+  const key = await context.jwks.getKey(header, {
     protected: headerSegment,
     payload: payloadSegment,
     signature: signatureSegment,
@@ -176,23 +214,27 @@ async function verifyInFull(
     signatureSegment,
   );
   if (signature === 'unsupported') {
-    return { payload: (await jwtVerify(jwt, key, claimOptions)).payload };
+    return { result: verifiedResult((await jwtVerify(jwt, key, claimOptions)).payload) };
   }
   if (signature === 'invalid') throw new errors.JWSSignatureVerificationFailed();
   // The signature is verified; jose's claim checks run on the same payload segment under a
   // header that asks for no signature check, so the claim rules and their errors stay jose's.
   const { algorithms: _signatureOnly, ...claimChecks } = claimOptions;
   const { payload } = UnsecuredJWT.decode(`${CLAIMS_ONLY_HEADER}.${payloadSegment}.`, claimChecks);
-  const verified: VerifiedToken = {
-    payload: copyJsonValue(payload),
+  const result = verifiedResult(payload);
+  // Every field set here, in one order, so all entries share one shape (a hit reads them all).
+  const verified: RememberedToken = {
+    result,
     exp: payload.exp as number,
     nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
     iat: typeof payload.iat === 'number' ? payload.iat : undefined,
     header,
     keyInput: { protected: headerSegment, payload: '', signature: '' },
     key,
+    keySetVersion,
+    recentlyUsed: false,
   };
-  return { payload, verified };
+  return { result, verified };
 }
 
 function isBase64urlSegment(segment: string): boolean {

@@ -2,15 +2,17 @@ import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { passesTimeChecks, type VerifiedToken, VerifiedTokenCache } from './verified-token-cache.js';
 
-function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedToken {
+function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedToken<unknown> {
   return {
-    payload: claims,
+    result: claims,
     exp: claims.exp,
     nbf: claims.nbf,
     iat: claims.iat,
     header: { alg: 'ES256' },
     keyInput: { protected: '', payload: '', signature: '' },
     key: {},
+    keySetVersion: 1,
+    recentlyUsed: false,
   };
 }
 
@@ -34,7 +36,7 @@ function josePasses(
 
 describe('VerifiedTokenCache', () => {
   it('evicts the oldest entry not used since it was last considered', () => {
-    const cache = new VerifiedTokenCache(3);
+    const cache = new VerifiedTokenCache<unknown>(3);
     for (const key of ['a', 'b', 'c']) cache.set(key, entry({ exp: 1 }));
     cache.get('a');
     cache.set('d', entry({ exp: 1 }));
@@ -47,7 +49,7 @@ describe('VerifiedTokenCache', () => {
   });
 
   it('never holds more than its maximum, however entries are used', () => {
-    const cache = new VerifiedTokenCache(10);
+    const cache = new VerifiedTokenCache<unknown>(10);
     for (let index = 0; index < 500; index += 1) {
       cache.set(`token-${index}`, entry({ exp: 1 }));
       for (let back = 0; back < index; back += 7) cache.get(`token-${back}`);
@@ -57,7 +59,7 @@ describe('VerifiedTokenCache', () => {
   });
 
   it('stores nothing when its maximum is 0', () => {
-    const cache = new VerifiedTokenCache(0);
+    const cache = new VerifiedTokenCache<unknown>(0);
     cache.set('a', entry({ exp: 1 }));
     expect(cache.enabled).toBe(false);
     expect(cache.size).toBe(0);
