@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTelemetryBlob } from './telemetry-blob.js';
+import { createTelemetryBlob, type TelemetryBlobInput } from './telemetry-blob.js';
 
-const input = {
-  random: (bytes: Uint8Array) => bytes.fill(7),
-  clock: { now: () => Date.UTC(2026, 10, 26) },
+const input: TelemetryBlobInput = {
+  random: (array) => array.fill(7),
+  clock: { now: () => Date.UTC(2026, 10, 26), setTimeout: () => 0, clearTimeout: () => {} },
   hostname: 'example.com',
 };
 
