@@ -110,12 +110,15 @@ describe('standalone bundle', () => {
       'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
       'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
-      // The screens after Main: the code entry's autocomplete, the link countdown's role.
+      // The screens after Main: the code entry's autocomplete, the link countdown's role, the
+      // new-password strength meter (the password step and the reset widget's form) and its rules.
       'latchkey-screens.js': [
         'one-time-code',
         'progressbar',
+        'lk-meter-segment',
         '.lk-root .lk-row-end{',
         '.lk-root .lk-code-box{',
+        '.lk-root .lk-checklist{',
       ],
     };
     for (const [file, found] of Object.entries(markers)) {

@@ -1,6 +1,7 @@
 /**
  * @module screens/later-screens — the screens that come after Main in a sign-in (the password
- * step, the sent and expired-link notices, the code entry, the confirmations) as one module, which
+ * step, the sent and expired-link notices, the code entry, the confirmations, and the reset
+ * widget's PasswordResetForm with its strength meter) as one module, which
  * the standalone build turns into latchkey-screens.js (later-screens-script.tsx). The script-tag
  * widget paints Main without them and fetches them right after.
  */
@@ -13,6 +14,7 @@ export { LinkExpiredScreen } from './link-expired-screen.js';
 export { OtpAuthenticateScreen } from './otp-authenticate-screen.js';
 export { PasswordCreateOrLoginScreen } from './password-create-or-login-screen.js';
 export { PasswordEmailSentScreen } from './password-email-sent-screen.js';
+export { ResetPasswordScreen } from './reset-password-screen.js';
 export { SuccessScreen } from './success-screen.js';
 
 // The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
