@@ -111,9 +111,12 @@ describe('standalone bundle', () => {
       'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
       // The screens after Main: the code entry's autocomplete, the link countdown's role, the
-      // new-password strength meter (the password step and the reset widget's form) and its rules.
+      // new-password strength meter (the password step and the reset widget's form), their texts
+      // and their rules.
       'latchkey-screens.js': [
         'one-time-code',
+        'Finish creating your account by setting a password.',
+        'Your code has expired.',
         'progressbar',
         'lk-meter-segment',
         '.lk-root .lk-row-end{',

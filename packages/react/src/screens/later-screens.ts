@@ -5,6 +5,8 @@
  * the standalone build turns into latchkey-screens.js (later-screens-script.tsx). The script-tag
  * widget paints Main without them and fetches them right after.
  */
+import { enScreens } from '../strings/en-screens.js';
+import { addEnglish } from '../strings/resolve-strings.js';
 import { CODE_CSS } from '../theme/code-css.js';
 import { addStyles } from '../theme/install-styles.js';
 import { SCREENS_CSS } from '../theme/screens-css.js';
@@ -17,6 +19,8 @@ export { PasswordEmailSentScreen } from './password-email-sent-screen.js';
 export { ResetPasswordScreen } from './reset-password-screen.js';
 export { SuccessScreen } from './success-screen.js';
 
-// The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
+// The screens' own rules and texts, in place before they render (in the script-tag widget, when
+// their file loads).
 addStyles(CODE_CSS);
 addStyles(SCREENS_CSS);
+addEnglish(enScreens);
