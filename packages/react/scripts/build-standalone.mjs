@@ -161,7 +161,18 @@ export const chunks = [
   // (src/chunks/preload-chunks-script.ts), else by the first call.
   { file: 'latchkey-magic-links.js', parts: [methodsPart('magic-links')] },
   { file: 'latchkey-otps.js', parts: [methodsPart('otps')] },
-  { file: 'latchkey-oauth.js', parts: [methodsPart('oauth')] },
+  {
+    // client.oauth, and Main's provider buttons (which wait for the bootstrap's providers anyway).
+    file: 'latchkey-oauth.js',
+    parts: [
+      methodsPart('oauth'),
+      {
+        module: join(packageDir, 'src/oauth/oauth-buttons.tsx'),
+        replaces: join(packageDir, 'src/oauth/oauth-buttons.tsx'),
+        standIn: join(packageDir, 'src/oauth/oauth-buttons-script.tsx'),
+      },
+    ],
+  },
   { file: 'latchkey-webauthn.js', parts: [methodsPart('webauthn')] },
 ];
 

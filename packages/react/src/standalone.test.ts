@@ -108,7 +108,8 @@ describe('standalone bundle', () => {
       // The client's methods an email + password sign-in does not call: their wire paths.
       'latchkey-magic-links.js': ['/magic_links/email/login_or_create', '/magic_links/authenticate'],
       'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
-      'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
+      // client.oauth, and Main's provider buttons (Google's brand colour in its mark).
+      'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/', '#4285F4'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
       // The screens after Main: the code entry's autocomplete, the link countdown's role, the
       // new-password strength meter (the password step and the reset widget's form), their texts

@@ -48,6 +48,7 @@ export const en = {
   'main.loginWithPasskey': 'Log in with a Passkey',
   // A provider sign-in that came back with an error (the page's `error` parameter, never its text).
   'oauth.returnFailed': 'That sign-in did not finish. Try again, or choose another way to sign in.',
+  'oauth.unavailable': 'Sign-in with a provider could not be loaded. Check your connection and try again.',
   'oauth.returnUnavailable':
     'The sign-in provider is not answering right now. Try again in a moment, or choose another way to sign in.',
 
