@@ -7,9 +7,11 @@
  */
 import { enScreens } from '../strings/en-screens.js';
 import { addEnglish } from '../strings/resolve-strings.js';
+import { BACK_BUTTON_CSS } from '../theme/back-button-css.js';
 import { CODE_CSS } from '../theme/code-css.js';
 import { addStyles } from '../theme/install-styles.js';
 import { SCREENS_CSS } from '../theme/screens-css.js';
+import { TOAST_CSS } from '../theme/toast-css.js';
 
 export { EmailConfirmationScreen } from './email-confirmation-screen.js';
 export { LinkExpiredScreen } from './link-expired-screen.js';
@@ -21,6 +23,8 @@ export { SuccessScreen } from './success-screen.js';
 
 // The screens' own rules and texts, in place before they render (in the script-tag widget, when
 // their file loads).
+addStyles(BACK_BUTTON_CSS);
 addStyles(CODE_CSS);
 addStyles(SCREENS_CSS);
+addStyles(TOAST_CSS);
 addEnglish(enScreens);
