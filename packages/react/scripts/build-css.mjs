@@ -1,6 +1,7 @@
 // Turns theme/tokens.css and theme/widget.css into a string module (src/theme/widget-css.ts), and
 // each stylesheet of code the script-tag widget loads later (code.css, screens.css, passkey.css,
-// crypto.css, mfa.css) into its own, so the same CSS can be injected into a shadow root or once
+// crypto.css, mfa.css, phone.css, toast.css, brand-buttons.css,
+// back-button.css) into its own, so the same CSS can be injected into a shadow root or once
 // into the document without a CSS loader, and both tsc and esbuild see plain TypeScript. The .css files stay the source of truth; `--check`
 // fails (exit 1) when a generated module is stale, which the test suite runs.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -41,6 +42,25 @@ const modules = [
     what: "The crypto-wallet screens' rules",
   },
   { file: 'mfa-css.ts', name: 'MFA_CSS', sources: ['mfa.css'], what: "The authenticator app set-up's rules" },
+  { file: 'phone-css.ts', name: 'PHONE_CSS', sources: ['phone.css'], what: "Main's phone form's rules" },
+  {
+    file: 'toast-css.ts',
+    name: 'TOAST_CSS',
+    sources: ['toast.css'],
+    what: 'The toasts of the screens that resend',
+  },
+  {
+    file: 'brand-buttons-css.ts',
+    name: 'BRAND_BUTTONS_CSS',
+    sources: ['brand-buttons.css'],
+    what: 'The provider and wallet button stacks',
+  },
+  {
+    file: 'back-button-css.ts',
+    name: 'BACK_BUTTON_CSS',
+    sources: ['back-button.css'],
+    what: 'The Back control of the screens after Main',
+  },
 ];
 
 /** Drops comments and the whitespace CSS does not need; values keep their inner spaces. */

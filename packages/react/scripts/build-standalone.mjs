@@ -42,7 +42,8 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, SCREENS_SCRIPT_NAME
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, SCREENS_SCRIPT_NAME,
+ * PHONE_FORM_SCRIPT_NAME
  * and the client-methods' *_SCRIPT_NAME) and must say the same.
  */
 export const chunks = [
@@ -55,6 +56,17 @@ export const chunks = [
         // The package's dynamic import() of it, which an IIFE build would inline.
         replaces: join(packageDir, 'src/phone/import-phone.ts'),
         standIn: join(packageDir, 'src/phone/import-phone-script.ts'),
+      },
+    ],
+  },
+  {
+    // Main's phone form and country picker: widgets with SMS or WhatsApp, when the form shows.
+    file: 'latchkey-phone-form.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/screens/phone-form.tsx'),
+        replaces: join(packageDir, 'src/screens/phone-form.tsx'),
+        standIn: join(packageDir, 'src/screens/phone-form-script.tsx'),
       },
     ],
   },
@@ -161,7 +173,18 @@ export const chunks = [
   // (src/chunks/preload-chunks-script.ts), else by the first call.
   { file: 'latchkey-magic-links.js', parts: [methodsPart('magic-links')] },
   { file: 'latchkey-otps.js', parts: [methodsPart('otps')] },
-  { file: 'latchkey-oauth.js', parts: [methodsPart('oauth')] },
+  {
+    // client.oauth, and Main's provider buttons (which wait for the bootstrap's providers anyway).
+    file: 'latchkey-oauth.js',
+    parts: [
+      methodsPart('oauth'),
+      {
+        module: join(packageDir, 'src/oauth/oauth-buttons.tsx'),
+        replaces: join(packageDir, 'src/oauth/oauth-buttons.tsx'),
+        standIn: join(packageDir, 'src/oauth/oauth-buttons-script.tsx'),
+      },
+    ],
+  },
   { file: 'latchkey-webauthn.js', parts: [methodsPart('webauthn')] },
 ];
 

@@ -66,7 +66,9 @@ export function markSharedPlugin(bundleFiles, standIns = new Map()) {
   };
 }
 
-const IMPORT_PATTERN = new RegExp(`import\\s*([^;"]*?)\\s*from\\s*"${PREFIX}([^"]+)"`, 'g');
+// At the start of a line, where esbuild writes import statements: the word in a comment such as
+// `// src/phone/import-phone-script.ts` just above one must not start the match.
+const IMPORT_PATTERN = new RegExp(`^import\\s*([^;"]*?)\\s*from\\s*"${PREFIX}([^"]+)"`, 'gm');
 
 /** The names an ESM chunk draft imports from each shared file: Map<path, Set<name>>. */
 export function sharedImportsOf(esm) {

@@ -32,6 +32,7 @@ export { en, type StringKey, type StringOverrides, type Strings } from './string
 export { type CryptoStringKey, enCrypto } from './strings/en-crypto.js';
 export { enMfa, type MfaStringKey } from './strings/en-mfa.js';
 export { enPasskey, type PasskeyStringKey } from './strings/en-passkey.js';
+export { enScreens, type ScreensStringKey } from './strings/en-screens.js';
 export type { ButtonStyles, CssLength, FontFaceSource, LatchkeyStyles } from './theme/theme.js';
 export { VERSION as version } from './version.js';
 export type { WidgetProps } from './widget/widget-props.js';

@@ -90,13 +90,19 @@ describe('latchkey-one-tap.js', () => {
       client: bundledClient().client,
       config: { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } },
     });
-    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    // The provider buttons come with client.oauth's file: a busy box until it is here.
+    await waitFor(() =>
+      expect(document.querySelector('.lk-screen-loading[aria-busy="true"] .lk-spinner')).toBeTruthy(),
+    );
     // Preact runs effects after a frame: give a One Tap start the time to happen.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(chunkTag('latchkey-one-tap.js')).toBeNull();
-    widget.unmount();
-    // client.oauth's own file, fetched after the first paint for the OAuth buttons: left unloaded.
+    // A file that cannot load: the widget's error line where the buttons go; the file stays unloaded.
     await serveChunk(build, 'latchkey-oauth.js', 'error');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign-in with a provider could not be loaded. Check your connection and try again.',
+    );
+    widget.unmount();
   });
 
   it('that cannot load ends One Tap with unknown_reason and the warning', async () => {
@@ -123,6 +129,7 @@ describe('latchkey-one-tap.js', () => {
   it('loads when One Tap is configured, opens the frame and reports its answer', async () => {
     const { client, events, warn, widget } = mountOneTap();
     await serveChunkOnce(build, 'latchkey-oauth.js');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
     await serveChunk(build, 'latchkey-one-tap.js');
     // The chunk's frame: the provider's client-side services page, with its ready handshake.
     const iframe = await waitFor(() => {

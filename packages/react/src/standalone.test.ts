@@ -85,6 +85,8 @@ describe('standalone bundle', () => {
     // own CSS rules, which the widget's stylesheet no longer carries.
     const markers: Record<string, string[]> = {
       'latchkey-phone.js': ['country_calling_codes', 'nonGeographic', 'TOO_SHORT'],
+      // Main's phone form: its country picker's class.
+      'latchkey-phone-form.js': ['lk-country-select'],
       'latchkey-one-tap.js': ['latchkey-clientside'],
       'latchkey-passkey-registration.js': [
         'Registration ceremony was sent an abort signal',
@@ -108,14 +110,21 @@ describe('standalone bundle', () => {
       // The client's methods an email + password sign-in does not call: their wire paths.
       'latchkey-magic-links.js': ['/magic_links/email/login_or_create', '/magic_links/authenticate'],
       'latchkey-otps.js': ['/otps/authenticate', '/login_or_create'],
-      'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/'],
+      // client.oauth, and Main's provider buttons (Google's brand colour in its mark).
+      'latchkey-oauth.js': ['/oauth/authenticate', '/v1/public/oauth/', '#4285F4'],
       'latchkey-webauthn.js': ['/webauthn/register/start', '/webauthn/authenticate/start/'],
-      // The screens after Main: the code entry's autocomplete, the link countdown's role.
+      // The screens after Main: the code entry's autocomplete, the link countdown's role, the
+      // new-password strength meter (the password step and the reset widget's form), their texts
+      // and their rules.
       'latchkey-screens.js': [
         'one-time-code',
+        'Finish creating your account by setting a password.',
+        'Your code has expired.',
         'progressbar',
+        'lk-meter-segment',
         '.lk-root .lk-row-end{',
         '.lk-root .lk-code-box{',
+        '.lk-root .lk-checklist{',
       ],
     };
     for (const [file, found] of Object.entries(markers)) {
@@ -138,7 +147,7 @@ describe('standalone bundle', () => {
   });
 
   // Runs the whole passcode flow on a busy machine: well past the default 5 s there.
-  it('loads latchkey-phone.js with a script tag when a phone form shows, then sends the E.164 number', {
+  it('loads the phone form (latchkey-phone-form.js), then latchkey-phone.js, when a phone form shows, then sends the E.164 number', {
     timeout: 30_000,
   }, async () => {
     target();
@@ -148,6 +157,12 @@ describe('standalone bundle', () => {
       client,
       config: { products: ['otp'], otpOptions: { methods: ['sms', 'email'] } },
     });
+    // Main's phone form is not in the bundle: a busy box holds its place until its file is here.
+    await waitFor(() =>
+      expect(document.querySelector('.lk-screen-loading[aria-busy="true"] .lk-spinner')).toBeTruthy(),
+    );
+    expect(screen.queryByLabelText('Phone number')).toBeNull();
+    const formTag = await serveChunk(build, 'latchkey-phone-form.js');
     const tag = await serveChunk(build, 'latchkey-phone.js');
     await screen.findByRole('option', { name: 'United Kingdom (+44)' });
     const user = userEvent.setup();
@@ -170,6 +185,7 @@ describe('standalone bundle', () => {
     ]);
     widget.unmount();
     tag.remove();
+    formTag.remove();
   });
 
   it('runs the magic-link flow on preact/compat', async () => {

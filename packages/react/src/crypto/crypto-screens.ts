@@ -3,6 +3,9 @@
  * the standalone build turns into latchkey-crypto.js together with the wallet layer
  * (crypto-screens-script.tsx, load-crypto-wallets-script.ts).
  */
+
+import { BACK_BUTTON_CSS } from '../theme/back-button-css.js';
+import { BRAND_BUTTONS_CSS } from '../theme/brand-buttons-css.js';
 import { CRYPTO_CSS } from '../theme/crypto-css.js';
 import { addStyles } from '../theme/install-styles.js';
 
@@ -14,4 +17,6 @@ export { CryptoSetupWalletScreen } from './screens/crypto-setup-wallet-screen.js
 export { CryptoSignMessageScreen } from './screens/crypto-sign-message-screen.js';
 
 // The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
+addStyles(BACK_BUTTON_CSS);
+addStyles(BRAND_BUTTONS_CSS);
 addStyles(CRYPTO_CSS);

@@ -5,9 +5,14 @@ import { Button } from '../components/button.js';
 import { ErrorMessage } from '../components/error-message.js';
 import type { ScreenOf } from '../machine/screen.js';
 import { errorText } from '../strings/error-text.js';
+import { BRAND_BUTTONS_CSS } from '../theme/brand-buttons-css.js';
+import { addStyles } from '../theme/install-styles.js';
 import { useWidget } from '../widget/widget-context.js';
 import { BrandMark } from './brand-mark.js';
 import { oauthProviderName } from './provider-names.js';
+
+// The stack's rules, in place before it renders (in the script-tag widget, when its file loads).
+addStyles(BRAND_BUTTONS_CSS);
 
 /** Props of OAuthButtons. */
 export interface OAuthButtonsProps {

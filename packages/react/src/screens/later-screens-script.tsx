@@ -27,4 +27,5 @@ export const PasswordCreateOrLoginScreen: Screens['PasswordCreateOrLoginScreen']
   'PasswordCreateOrLoginScreen',
 );
 export const PasswordEmailSentScreen: Screens['PasswordEmailSentScreen'] = later('PasswordEmailSentScreen');
+export const ResetPasswordScreen: Screens['ResetPasswordScreen'] = later('ResetPasswordScreen');
 export const SuccessScreen: Screens['SuccessScreen'] = later('SuccessScreen');

@@ -7,7 +7,12 @@ import { CountrySelect } from '../phone/country-select.js';
 import { defaultCountryOf, FALLBACK_COUNTRY } from '../phone/default-country.js';
 import { usePhone } from '../phone/use-phone.js';
 import { errorText } from '../strings/error-text.js';
+import { addStyles } from '../theme/install-styles.js';
+import { PHONE_CSS } from '../theme/phone-css.js';
 import { useWidget } from '../widget/widget-context.js';
+
+// The form's own rules, in place before it renders (in the script-tag widget, when its file loads).
+addStyles(PHONE_CSS);
 
 /** Props of PhoneForm. */
 export interface PhoneFormProps {

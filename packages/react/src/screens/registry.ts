@@ -16,10 +16,10 @@ import {
   OtpAuthenticateScreen,
   PasswordCreateOrLoginScreen,
   PasswordEmailSentScreen,
+  ResetPasswordScreen,
   SuccessScreen,
 } from './later-screens.js';
 import { MainScreen } from './main-screen.js';
-import { ResetPasswordScreen } from './reset-password-screen.js';
 
 /** The component of screen `N`: it receives exactly its own union member. */
 export type ScreenComponent<N extends ScreenName> = ComponentType<{ screen: ScreenOf<N> }>;

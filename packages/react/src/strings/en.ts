@@ -1,11 +1,12 @@
 /**
  * @module strings/en — every user-visible string of the widget, in English, except those of the
- * screens that ship in chunks (en-mfa.ts, en-crypto.ts, en-passkey.ts travel with their code);
- * hosts override all of them alike.
+ * screens that ship in chunks (en-screens.ts, en-mfa.ts, en-crypto.ts, en-passkey.ts travel with
+ * their code); hosts override all of them alike.
  */
 import type { CryptoStringKey } from './en-crypto.js';
 import type { MfaStringKey } from './en-mfa.js';
 import type { PasskeyStringKey } from './en-passkey.js';
+import type { ScreensStringKey } from './en-screens.js';
 
 /**
  * The English table. Keys are flat and dotted; `{name}` marks an interpolated value. Error texts
@@ -47,92 +48,15 @@ export const en = {
   'main.loginWithPasskey': 'Log in with a Passkey',
   // A provider sign-in that came back with an error (the page's `error` parameter, never its text).
   'oauth.returnFailed': 'That sign-in did not finish. Try again, or choose another way to sign in.',
+  'oauth.unavailable': 'Sign-in with a provider could not be loaded. Check your connection and try again.',
   'oauth.returnUnavailable':
     'The sign-in provider is not answering right now. Try again in a moment, or choose another way to sign in.',
-
-  // Magic-link sent
-  'emailConfirmation.title': 'Check your email',
-  'emailConfirmation.text': 'An email was sent to {email}',
-  'emailConfirmation.inboxLinks': 'Open your inbox',
-  'emailConfirmation.openGmail': 'Open Gmail',
-  'emailConfirmation.openOutlook': 'Open Outlook',
-  'emailConfirmation.openYahoo': 'Open Yahoo',
-  'emailConfirmation.didntGetIt': "Didn't get it?",
-  'emailConfirmation.resend': 'Resend email',
 
   // Toasts (spec §8)
   'toast.emailResent': 'Email resent',
   'toast.codeResent': 'Code resent',
 
-  // Confirmations (spec §2)
-  'success.title': 'Success!',
-  'success.loggedIn': 'You have successfully logged in.',
-  'success.wallet': 'You have successfully connected your wallet.',
-  'success.passkeyTitle': 'Success',
-  'success.passkey': 'Your Passkey has been successfully authenticated.',
-
-  // OTP entry (spec §2, §5)
-  'otp.title': 'Enter passcode',
-  'otp.sentTo': 'A 6-digit passcode was sent to you at {destination}.',
-  'otp.codeLabel': 'One-time passcode',
-  'otp.expiresIn': "Your code expires in {time}. Didn't get it?",
-  'otp.expired': 'Your code has expired.',
-  'otp.resend': 'Resend code',
-  'otp.verifying': 'Verifying passcode...',
-
-  // Passwords (spec §2, §5)
-  'password.emailMeLink': 'Email me a login link',
-  'password.emailMeCode': 'Email me a login code',
-  'password.createTitle': 'Create your account',
-  'password.createText': 'Finish creating your account by setting a password.',
-  'password.loginTitle': 'Log In',
-  'password.emailLabel': 'Email',
-  'password.passwordLabel': 'Password',
-  'password.show': 'Show password',
-  'password.hide': 'Hide password',
-  'password.forgotLink': 'Forgot Password?',
-  'password.createInstead': 'Create a password instead',
-  'password.forgotTitle': 'Forgot password?',
-  'password.forgotText': 'A link to reset your password was sent to you at {email}.',
-  'password.didntGetIt': "Didn't get it?",
-  'password.resend': 'Resend email',
-  'password.loginWithoutPassword': 'Login without a password',
-  'password.breachedTitle': 'Check your email to set a new password',
-  'password.breachedText':
-    'A different site where you use the same password had a security issue recently. For your safety, an email was sent to you at {email} to reset your password.',
-  'password.setNewTitle': 'Check your email!',
-  'password.setNewText': 'A login link was sent to you at {email}.',
-  'password.dedupeTitle': 'Check your email to set a new password!',
-  'password.dedupeText':
-    "We want to make sure your account is secure and that it's really you logging in. A link to set a new password was sent to you at {email}.",
-  'password.strengthLabel': 'Password strength',
-  'password.strengthVeryWeak': 'Very weak',
-  'password.strengthWeak': 'Weak',
-  'password.strengthGood': 'Good',
-  'password.strengthStrong': 'Strong',
-  'password.ruleMet': 'done',
-  'password.ruleNotMet': 'not done yet',
-  'password.checking': 'Checking password strength…',
-  'password.sendingTitle': 'Sending you an email...',
-  'password.tryAgain': 'Try again',
-  'password.minLength': 'Must be at least {count} characters long',
-  'password.complexity':
-    'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
-  'password.breachedWarning':
-    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
-  'reset.loggingIn': 'Logging in',
-  'reset.title': 'Reset your password',
-  'reset.newPasswordLabel': 'New password',
-  'reset.loggingInBusy': 'Logging in...',
-  'reset.checking': 'Checking your link…',
-
-  // A used or expired emailed link (issue 17)
-  'linkExpired.loginTitle': 'This login link no longer works',
-  'linkExpired.resetTitle': 'This reset link no longer works',
-  'linkExpired.text': 'It was already used or has expired: each link works only once, for a limited time.',
-  'linkExpired.sendTo': 'We can send a new link to {email}.',
-  'linkExpired.askEmail': 'Enter your email address and we will send you a new link.',
-  'linkExpired.sendNew': 'Send a new link',
+  // The way back from an emailed link that no longer works (issue 17)
   'common.backToSignIn': 'Back to sign in',
 
   // Crypto wallets (spec §2, §8): the buttons' and screens' texts are in en-crypto.ts.
@@ -201,8 +125,8 @@ export const en = {
     'An account with this email address already exists. Sign in the way you did before.',
 } as const;
 
-/** A key of the strings table. */
-export type StringKey = keyof typeof en;
+/** A key of the strings table, or of the later screens' (en-screens.ts), which the widget's `t` also reads. */
+export type StringKey = keyof typeof en | ScreensStringKey;
 
 /** The complete strings table, as the widget uses it after merging host overrides. */
 export type Strings = { readonly [K in StringKey]: string };

@@ -3,9 +3,10 @@ import { en } from './en.js';
 import { enCrypto } from './en-crypto.js';
 import { enMfa } from './en-mfa.js';
 import { enPasskey } from './en-passkey.js';
+import { enScreens } from './en-screens.js';
 import { errorText } from './error-text.js';
 import { interpolate } from './interpolate.js';
-import { createTranslate, resolveStrings } from './resolve-strings.js';
+import { addEnglish, createTranslate, resolveStrings } from './resolve-strings.js';
 
 describe('interpolate', () => {
   it('fills every placeholder it has a value for and leaves the others visible', () => {
@@ -22,13 +23,22 @@ describe('interpolate', () => {
 });
 
 describe('resolveStrings', () => {
+  // In this order: the later screens' table is added once, by the second test, as their file does.
   it('overrides a subset, keeps English for the rest and ignores undefined', () => {
     const strings = resolveStrings({ 'main.title': 'Anmelden', 'main.emailLabel': undefined });
     expect(strings['main.title']).toBe('Anmelden');
     expect(strings['main.emailLabel']).toBe('Email');
-    expect(createTranslate(strings)('emailConfirmation.text', { email: 'a@b.co' })).toBe(
-      'An email was sent to a@b.co',
-    );
+  });
+
+  it('reads the later screens’ English once their code has added it, also in a table merged before, under the host’s overrides', () => {
+    const early = resolveStrings({ 'otp.title': 'Code eingeben' });
+    // Not in the widget bundle's table: latchkey-screens.js brings it.
+    expect(en).not.toHaveProperty('emailConfirmation.text');
+    addEnglish(enScreens);
+    const t = createTranslate(early);
+    expect(t('emailConfirmation.text', { email: 'a@b.co' })).toBe('An email was sent to a@b.co');
+    expect(t('otp.title')).toBe('Code eingeben');
+    expect(createTranslate(resolveStrings())('otp.title')).toBe('Enter passcode');
   });
 });
 
@@ -47,7 +57,9 @@ describe('errorText', () => {
 
 describe('the English table', () => {
   it('holds the fixed texts of spec §2, §6 and §8 (with the tables that ship in chunks)', () => {
-    const values = new Set<string>([en, enCrypto, enPasskey, enMfa].flatMap((table) => Object.values(table)));
+    const values = new Set<string>(
+      [en, enScreens, enCrypto, enPasskey, enMfa].flatMap((table) => Object.values(table)),
+    );
     for (const text of [
       'Check your email',
       'Success!',

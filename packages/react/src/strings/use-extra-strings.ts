@@ -20,7 +20,12 @@ export interface ExtraStrings<K extends string> {
 export function useExtraStrings<K extends string>(table: Readonly<Record<K, string>>): ExtraStrings<K> {
   const { strings } = useWidget();
   return useMemo(() => {
-    const merged = { ...table, ...strings } as ResolvedStrings & Record<K, string>;
+    // On the widget table's prototype, so the later screens' English (resolve-strings.ts) still reads.
+    const merged = Object.assign(
+      Object.create(Object.getPrototypeOf(strings)),
+      table,
+      strings,
+    ) as ResolvedStrings & Record<K, string>;
     return { strings: merged, t: (key, values) => interpolate(merged[key], values) };
   }, [table, strings]);
 }
