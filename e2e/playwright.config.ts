@@ -85,14 +85,21 @@ const createGoogleProject = [
   '> /dev/null',
 ].join(' ');
 
+// How long a server may take to answer after its command starts: a hang detector. The provider's
+// command first runs seven CLI processes (each opens PGlite), which took minutes on a loaded box.
+const STARTUP_TIMEOUT_MS = 600_000;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Hang detectors, not speed limits (issue 18): beside a CPU-heavy process the slowest test
+  // (16 s on a quiet box) and a single wait can take several times as long, and a passing test
+  // never waits for these to run out.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json']],
   use: {
     baseURL: demoUrl,
@@ -120,7 +127,7 @@ export default defineConfig({
       cwd: '..',
       url: `${rangeApiUrl}/range/00000`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: STARTUP_TIMEOUT_MS,
     },
     {
       // "Google": a real OpenID provider on loopback, with a stand-in for Google's One Tap script.
@@ -128,7 +135,7 @@ export default defineConfig({
       cwd: '..',
       url: `${fakeGoogle.issuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: STARTUP_TIMEOUT_MS,
     },
     {
       // "reCAPTCHA Enterprise": its assessments API on loopback, and a stand-in for its script.
@@ -136,14 +143,14 @@ export default defineConfig({
       cwd: '..',
       url: `${fakeRecaptcha.url}/recaptcha/enterprise.js`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: STARTUP_TIMEOUT_MS,
     },
     {
       command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createClickwiseProject} && ${createGoogleProject} && node apps/provider/dist/main.js`,
       cwd: '..',
       url: `${providerUrl}/`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: STARTUP_TIMEOUT_MS,
       // The provider's clock can be moved forward to test expiry (POST /dev/clock).
       env: {
         PORT: String(ports.provider),
@@ -162,7 +169,7 @@ export default defineConfig({
       cwd: '..',
       url: `${demoUrl}/demo.css`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: STARTUP_TIMEOUT_MS,
       env: {
         DEMO_PORT: String(ports.demo),
         PROVIDER_URL: providerUrl,
@@ -177,7 +184,7 @@ export default defineConfig({
       cwd: '..',
       url: `${clickwiseUrl}/how-estimates-work`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: STARTUP_TIMEOUT_MS,
       env: {
         CLICKWISE_PORT: String(ports.clickwise),
         CLICKWISE_DATA_DIR: clickwiseDataDir,

@@ -3,6 +3,7 @@
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
@@ -11,12 +12,13 @@ const reports = join(repoRoot, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// How long each phase took, printed with the summary (the suite's speed is watched: issue 18).
+// How long each phase took, printed with the summary (the suite's speed is watched: issue 18),
+// with the machine's 1-minute load average at its end: a time means little without the load.
 const phases = [];
 let phaseStart = performance.now();
 function endPhase(label) {
   const now = performance.now();
-  phases.push(`${label} ${((now - phaseStart) / 1000).toFixed(0)} s`);
+  phases.push(`${label} ${((now - phaseStart) / 1000).toFixed(0)} s (load ${loadavg()[0].toFixed(1)})`);
   phaseStart = now;
 }
 

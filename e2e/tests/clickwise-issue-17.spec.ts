@@ -90,7 +90,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(site.resultsPanel).toHaveAttribute('data-state', 'loading');
       await expect(site.resultsPanel).toContainText('Estimating…');
       // The page has scrolled to the section and focused the panel, as spec §9 times it.
-      await expect(site.resultsPanel).toBeFocused({ timeout: 5000 });
+      await expect(site.resultsPanel).toBeFocused();
       const loading = await site.resultsPanel.boundingBox();
       await screen(page, `clickwise-17-estimating-${name}`);
 
@@ -111,7 +111,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await site.tryTerm('pizza delivery');
       await expect(site.resultsPanel.locator('.results-search')).toHaveText('pizza delivery');
-      await expect(site.resultsPanel).toBeFocused({ timeout: 5000 });
+      await expect(site.resultsPanel).toBeFocused();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       expect(await resultsHeadingInView(page)).toBe(true);
     });
@@ -151,7 +151,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await button.click();
       await expect(site.resultsPanel).toHaveAttribute('data-state', 'results');
       await expect(site.resultsPanel.locator('.results-search')).toHaveText(term ?? '');
-      await expect(site.resultsPanel).toBeFocused({ timeout: 5000 });
+      await expect(site.resultsPanel).toBeFocused();
     });
 
     await test.step('Tab reaches every term in view (the banner stands still), Enter estimates it', async () => {
@@ -183,7 +183,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(site.sampleTerm('wedding photographer')).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(site.resultsPanel.locator('.results-search')).toHaveText('wedding photographer');
-      await expect(site.resultsPanel).toBeFocused({ timeout: 5000 });
+      await expect(site.resultsPanel).toBeFocused();
       await snapshot(page, `clickwise-17-marquee-estimate-${name}`);
     });
     await close();

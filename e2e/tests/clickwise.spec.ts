@@ -48,7 +48,7 @@ test('a visitor estimates a term, signs in from "Start a campaign" and starts th
     );
     expect(conversions).toBeGreaterThan(0);
     // Scrolled to the bottom-half section in 500 ms, focused 1250 ms later.
-    await expect(site.resultsPanel).toBeFocused({ timeout: 4000 });
+    await expect(site.resultsPanel).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await snapshot(page, 'clickwise-02-estimate-desktop');
     await expectNoAxeViolations(page, 'body');
