@@ -7,6 +7,12 @@ import type { OAuthMethods } from '@latchkey/client';
 import { OAUTH_PROVIDER_TYPES } from '@latchkey/wire/oauth-providers';
 import { isChunkLoadFailure, lazyMethods, type MethodShape } from './lazy-methods.js';
 
+/**
+ * Every provider the start route knows, in the wire's order: `@latchkey/wire`'s one list, exported
+ * here as methods/oauth.ts exports it, since the client's index re-exports it from this stand-in.
+ */
+export { OAUTH_PROVIDER_TYPES };
+
 /** The file scripts/build-standalone.mjs writes `client.oauth`'s code to. */
 export const OAUTH_SCRIPT_NAME = 'latchkey-oauth.js';
 
