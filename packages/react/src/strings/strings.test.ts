@@ -34,11 +34,13 @@ describe('resolveStrings', () => {
 });
 
 describe('errorText', () => {
-  const strings = resolveStrings({ 'errors.rate_limited': 'Zu viele Versuche.' });
+  const strings = resolveStrings({ 'errors.too_many_requests': 'Zu viele Versuche.' });
 
   it('prefers the table entry for the code, then the server message, then the generic text', () => {
     expect(errorText({ code: 'network_unreachable' }, strings)).toBe(en['errors.network_unreachable']);
-    expect(errorText({ code: 'rate_limited', message: 'Slow down.' }, strings)).toBe('Zu viele Versuche.');
+    expect(errorText({ code: 'too_many_requests', message: 'Slow down.' }, strings)).toBe(
+      'Zu viele Versuche.',
+    );
     expect(errorText({ code: 'invalid_token', message: 'The link expired.' }, strings)).toBe(
       'The link expired.',
     );
