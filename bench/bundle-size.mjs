@@ -38,7 +38,14 @@ const clientEntries = [
   { name: '@latchkey/client/errors', file: 'packages/client/src/errors.ts' },
   { name: '@latchkey/client/phone', file: 'packages/client/src/phone/index.ts' },
 ];
-const FORBIDDEN = ['react', 'kysely', 'argon2', 'zxcvbn', 'fastify'];
+// typebox: @latchkey/wire's schemas are the provider's; browsers get its types only (issue 19).
+const FORBIDDEN = ['react', 'kysely', 'argon2', 'zxcvbn', 'fastify', 'typebox'];
+/**
+ * What may not appear in the widget's files (bundle and chunks) either: the schema library. Its
+ * name, and `~kind`, the key every TypeBox 1.x schema carries, so minified schema code is caught too.
+ */
+const WIDGET_FORBIDDEN = ['typebox'];
+const WIDGET_FORBIDDEN_PATTERN = /(?<![A-Za-z0-9_$])(typebox)(?![A-Za-z0-9_$])|(~kind)/gi;
 // A forbidden name standing alone or as a prefix of a package/identifier (`react-dom`,
 // `reactDom`, `argon2id`, `@zxcvbn-ts`), but not inside an unrelated word.
 const FORBIDDEN_PATTERN = new RegExp(
@@ -84,6 +91,16 @@ export function findBleed(code, inputs = []) {
   for (const match of code.matchAll(FORBIDDEN_PATTERN)) {
     const start = Math.max(0, match.index - 30);
     hits.push({ name: match[1].toLowerCase(), where: `…${code.slice(start, match.index + 40)}…` });
+  }
+  return hits;
+}
+
+/** Every TypeBox trace in a widget file's code, with context. */
+export function findWidgetBleed(code) {
+  const hits = [];
+  for (const match of code.matchAll(WIDGET_FORBIDDEN_PATTERN)) {
+    const start = Math.max(0, match.index - 30);
+    hits.push({ name: 'typebox', where: `…${code.slice(start, match.index + 40)}…` });
   }
   return hits;
 }
@@ -153,7 +170,10 @@ export async function benchBundleSize({ hanko = true } = {}) {
   const widgetFiles = [];
   for (const { name, file } of standaloneFiles) {
     const path = join(standaloneDir, file);
-    const sizes = existsSync(path) ? measureBytes(readFileSync(path, 'utf8')) : undefined;
+    const code = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    const sizes = code === undefined ? undefined : measureBytes(code);
+    if (code !== undefined)
+      bleed = bleed.concat(findWidgetBleed(code).map((hit) => ({ ...hit, entry: file })));
     rows.push({ name, file: relative(repoRoot, path), sizes });
     widgetFiles.push({ file, sizes });
   }
@@ -239,7 +259,7 @@ export function bundleBenchRows({ rows, bleed, widget, hanko }) {
     }
   }
   out.push({
-    measure: 'client bleed check (forbidden names)',
+    measure: 'client and widget bleed check (forbidden names)',
     latchkey: bleed.length,
     unit: 'hits',
     goal: '0',
@@ -283,9 +303,14 @@ export function printBundleFigures({ rows, bleed, widget, hanko }, log = console
     );
   }
   if (bleed.length === 0) {
-    log(`bleed check: ok — the client bundle names none of ${FORBIDDEN.join(', ')}`);
+    log(
+      `bleed check: ok — the client bundle names none of ${FORBIDDEN.join(', ')}; ` +
+        `the widget's files none of ${WIDGET_FORBIDDEN.join(', ')}`,
+    );
   } else {
-    log(`bleed check: FAILED — ${bleed.length} forbidden name(s) in the client bundle:`);
+    log(
+      `bleed check: FAILED — ${bleed.length} forbidden name(s) in the client bundle or the widget's files:`,
+    );
     for (const hit of bleed.slice(0, 20)) log(`  ${hit.entry}: ${hit.name} in ${hit.where}`);
   }
 }

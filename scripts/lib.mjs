@@ -76,9 +76,11 @@ export function ensureBuilt() {
     'latchkey-screens.js',
     'latchkey-webauthn.js',
   ].map((f) => join(repoRoot, 'packages/react/dist/standalone', f));
+  // The widget bundles @latchkey/wire's leaves (OAuth names, messages) from source too.
   const sources = Math.max(
     newestMtime(join(repoRoot, 'packages/react/src')),
     newestMtime(join(repoRoot, 'packages/client/src')),
+    newestMtime(join(repoRoot, 'packages/wire/src')),
   );
   if (bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < sources)) {
     console.log('• bundling the standalone widget…');

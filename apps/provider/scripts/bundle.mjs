@@ -13,6 +13,8 @@ import { build } from 'esbuild';
 const providerDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(providerDir, 'dist');
 const bundleDir = join(distDir, 'bundle');
+/** @latchkey/wire's build: its schemas and error codes go into the bundle as well. */
+const wireDistDir = join(providerDir, '..', '..', 'packages', 'wire', 'dist');
 /**
  * Two directories below dist/, as dist/features/<feature>/*.js are: modules that find a file
  * with a URL relative to their own (features/clientside-services: `../../../assets/…`) resolve
@@ -41,8 +43,8 @@ function newestBuilt(dir) {
 export async function bundleProvider({ force = false } = {}) {
   if (!existsSync(join(distDir, 'main.js')))
     throw new Error('apps/provider/dist/main.js is missing: run `npx tsc -b` first');
-  if (!force && existsSync(BUNDLE_ENTRY) && statSync(BUNDLE_ENTRY).mtimeMs >= newestBuilt(distDir))
-    return false;
+  const newest = Math.max(newestBuilt(distDir), existsSync(wireDistDir) ? newestBuilt(wireDistDir) : 0);
+  if (!force && existsSync(BUNDLE_ENTRY) && statSync(BUNDLE_ENTRY).mtimeMs >= newest) return false;
   await build({
     entryPoints: [join(distDir, 'main.js')],
     outfile: BUNDLE_ENTRY,

@@ -1,21 +1,15 @@
 /** @module bootstrap — the project's bootstrap config: fetched once, mapped to camelCase, cached. */
 
+import type { Bootstrap } from '@latchkey/wire';
 import type { HttpClient } from './internal/http.js';
 import { readJson, subKey, writeJson } from './internal/storage-keys.js';
 import type { Logger, StorageLike } from './options.js';
 
 /** Captcha settings, passed through from the wire (the inner key is camelCase there too). */
-export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };
+export type CaptchaSettings = Bootstrap['captcha_settings'];
 
 /** RBAC policy (B2B; carried for completeness). */
-export interface RbacPolicy {
-  roles: {
-    role_id: string;
-    description: string;
-    permissions: { resource_id: string; actions: string[] }[];
-  }[];
-  resources: { resource_id: string; description: string; actions: string[] }[];
-}
+export type RbacPolicy = Bootstrap['rbac_policy'];
 
 /** One OAuth provider the project can sign in with (Latchkey's `oauth_providers`, not the official wire's). */
 export interface BootstrapOAuthProvider {

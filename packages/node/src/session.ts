@@ -1,24 +1,9 @@
 /** @module session — the wire Session object and the claims of a session JWT (wire/objects.md, contracts.md). */
 
-/** One factor that authenticated the session; detail keys depend on `delivery_method`. */
-export interface AuthenticationFactor {
-  type: string;
-  delivery_method: string;
-  last_authenticated_at: string;
-  [detail: string]: unknown;
-}
+import type { AuthenticationFactor } from '@latchkey/wire';
 
-/** The wire Session object (snake_case, as the provider sends it). */
-export interface Session {
-  session_id: string;
-  user_id: string;
-  started_at: string;
-  last_accessed_at: string;
-  expires_at: string;
-  attributes: { ip_address: string; user_agent: string };
-  authentication_factors: AuthenticationFactor[];
-  custom_claims: Record<string, unknown> | null;
-}
+/** The wire Session object and its factors (snake_case, as the provider sends it): `@latchkey/wire`'s. */
+export type { AuthenticationFactor, Session } from '@latchkey/wire';
 
 /** The session claim the provider puts in every session JWT, under {@link SESSION_CLAIM}. */
 export interface SessionClaim {

@@ -9,12 +9,13 @@ import {
   type FakeClientOptions,
   PASSKEY_REGISTERED_RESULT,
   passkey,
+  type TestUser,
   webauthnError,
 } from './testing/fake-client.js';
 
 afterEach(cleanup);
 
-const USER = { user_id: 'user-test-1', emails: [{ email: 'ada@example.com' }] };
+const USER: TestUser = { user_id: 'user-test-1', emails: [{ email: 'ada@example.com' }] };
 
 /** A promise with its settle function, to hold a ceremony open. */
 function deferred<T>() {

@@ -1,286 +1,124 @@
-/** @module widget-client — the subset of the @latchkey/client interface the widget uses. */
-import type { LatchkeyClient, OAuthProviderType } from '@latchkey/client';
+/**
+ * @module widget-client — the part of the @latchkey/client interface the widget uses: `Pick`s of
+ * the client's own types, so a change to a method or a wire shape there shows up here at `tsc -b`.
+ */
+import type {
+  BootstrapConfig,
+  CryptoWalletsAuthenticateOptions,
+  CryptoWalletsAuthenticateStartOptions,
+  GoogleOneTapStartOptions,
+  GoogleOneTapStartResult,
+  LatchkeyClient,
+  LogEventOptions,
+  MagicLinksEmailOptions,
+  OAuthProviderType,
+  OAuthStartOptions,
+  OtpsEmailSendOptions,
+  OtpsSmsSendOptions,
+  PasswordStrengthCheckResult,
+  PasswordsAuthenticateOptions,
+  PasswordsResetByEmailStartOptions,
+  Session,
+  TotpsCreateResult,
+  User,
+  UsersSearchResult,
+  WebAuthnAuthenticateOptions,
+  WebAuthnRegisterOptions,
+  WebAuthnRegistration,
+} from '@latchkey/client';
 
-/** The fields of a wire Session the widget and its hooks rely on (`wire/objects.md`). */
-export interface WidgetSession {
-  session_id: string;
-  user_id: string;
-  expires_at: string;
-}
+type Client = LatchkeyClient;
 
-/** The fields of one of the user's passkeys the widget shows (`docs/contracts.md`, Passkeys). */
-export interface WidgetWebAuthnRegistration {
-  webauthn_registration_id: string;
-  name: string;
-  /** ISO 8601. */
-  created_at: string;
-  /** ISO 8601; null until the passkey is first used to sign in. */
-  last_authenticated_at: string | null;
-}
-
-/** The fields of a wire User the widget relies on (`wire/objects.md`). */
-export interface WidgetUser {
-  user_id: string;
-  emails: ReadonlyArray<{ email: string }>;
-  /** Always sent by the provider; optional here so a user known only in part still renders. */
-  webauthn_registrations?: ReadonlyArray<WidgetWebAuthnRegistration>;
-}
-
-/** The bootstrap flags the widget reads (spec §3, camelCase). */
-export interface WidgetBootstrap {
-  displayWatermark?: boolean;
-  emailDomains?: readonly string[];
-  /** The project's LUDS rules; the checklist names them (spec §5). */
-  passwordConfig?: { ludsComplexity: number; ludsMinimumCount: number } | null;
-  /**
-   * The OAuth providers the project configured (Latchkey's `oauth_providers`): only these get a
-   * button, and One Tap runs only where `oneTap` says so. `null`: the provider answered without a
-   * list, so every configured button shows; absent: not known yet, so none shows until it is.
-   */
-  oauthProviders?: ReadonlyArray<{ providerType: string; oneTap: boolean }> | null;
-}
-
-/** How an email address signs in, as `POST /users/search` tells (`userType`). */
-export type WidgetUserType = 'new' | 'password' | 'passwordless';
-
-/** The strength-check answer fields the widget reads (spec §3 password strength response). */
-export interface WidgetPasswordStrength {
-  valid_password: boolean;
-  score: number;
-  breached_password: boolean;
-  strength_policy: 'zxcvbn' | 'luds';
-  feedback: {
-    warning: string;
-    suggestions?: readonly string[];
-    luds_requirements?: { missing_characters: number; missing_complexity: number };
-  };
-}
-
-/** Options of `passwords.create` / `passwords.authenticate`. */
-export interface WidgetPasswordSignIn {
-  email: string;
-  password: string;
-  sessionDurationMinutes: number;
-}
-
-/** Options of `passwords.resetByEmailStart` as the widget passes them. */
-export interface WidgetResetStartOptions {
-  email: string;
-  loginRedirectURL?: string;
-  resetPasswordRedirectURL?: string;
-  resetPasswordExpirationMinutes?: number;
-  resetPasswordTemplateId?: string;
-}
-
-/** Options of `magicLinks.email.loginOrCreate` as the contract names them. */
-export interface MagicLinkLoginOrCreateOptions {
-  loginMagicLinkURL?: string;
-  signupMagicLinkURL?: string;
-  loginExpirationMinutes?: number;
-  signupExpirationMinutes?: number;
-  loginTemplateId?: string;
-  signupTemplateId?: string;
-  locale?: string;
-  createUserAsPending?: boolean;
-}
-
-/** Options of `otps.email.loginOrCreate` as the contract names them. */
-export interface OtpEmailLoginOrCreateOptions {
-  expirationMinutes?: number;
-  loginTemplateId?: string;
-  signupTemplateId?: string;
-  locale?: string;
-}
-
-/** Options of `otps.sms|whatsapp.loginOrCreate` that the widget passes. */
-export interface OtpPhoneLoginOrCreateOptions {
-  expirationMinutes?: number;
-  locale?: string;
-}
-
-/** The field of an OTP send response the widget reads (`wire/ui-widget.md`: `method_id`). */
-export interface WidgetOtpSent {
-  method_id: string;
-}
-
-/** Options of `webauthn.register` as the widget passes them (spec §5 passkey register). */
-export interface WidgetWebAuthnRegisterOptions {
-  isPasskey?: boolean;
-  sessionDurationMinutes?: number;
-}
-
-/** Options of `webauthn.authenticate` as the widget passes them (spec §5 passkey authenticate). */
-export interface WidgetWebAuthnAuthenticateOptions {
-  sessionDurationMinutes: number;
-  /** Ask through the browser's autofill (conditional UI) instead of a modal prompt. */
-  conditionalMediation?: boolean;
-  /** Aborts the ceremony; the call then rejects with code `webauthn_aborted`. */
-  signal?: AbortSignal;
-}
-
-/** Options of `oauth.{provider}.start` as the widget passes them (the client's snake_case names). */
-export interface WidgetOAuthStartOptions {
-  login_redirect_url?: string;
-  signup_redirect_url?: string;
-  custom_scopes?: string[];
-  provider_params?: Record<string, string>;
-}
-
-/** `client.oauth` as the widget uses it: one start per provider name of the wire. */
-export type WidgetOAuth = {
-  readonly [P in OAuthProviderType]: {
-    /** Resolves once the page has been sent to the provider. */
-    start(options?: WidgetOAuthStartOptions): Promise<unknown>;
-  };
-} & {
-  googleOneTap: {
-    /** Shows Google's One Tap prompt; resolves when it ends (never rejects for valid options). */
-    start(options?: WidgetGoogleOneTapStartOptions): Promise<WidgetGoogleOneTapResult>;
-  };
-};
-
-/** Options of `oauth.googleOneTap.start` as the widget passes them (the client's snake_case names). */
-export interface WidgetGoogleOneTapStartOptions {
-  login_redirect_url?: string;
-  signup_redirect_url?: string;
-  prompt_parent_id?: string;
-  cancel_on_tap_outside?: boolean;
-}
-
-/** What `oauth.googleOneTap.start` resolves to (spec §3, One Tap result). */
-export type WidgetGoogleOneTapResult =
-  | { success: true }
-  | { success: false; reason: string; error?: unknown };
-
-/** Options of `cryptoWallets.authenticateStart` as the widget passes them (the wire's snake_case names). */
-export interface WidgetCryptoWalletStartOptions {
-  crypto_wallet_address: string;
-  crypto_wallet_type: 'ethereum' | 'solana';
-  /** Sign-In With Ethereum: the wallet's chain; the client drops it unless the project requires SIWE. */
-  siwe_params?: { chain_id?: number };
-}
-
-/** Options of `cryptoWallets.authenticate` as the widget passes them. */
-export interface WidgetCryptoWalletAuthenticateOptions {
-  crypto_wallet_address: string;
-  crypto_wallet_type: 'ethereum' | 'solana';
-  signature: string;
-  session_duration_minutes: number;
-}
-
-/** The fields of `totps.create`'s answer the widget reads (`docs/contracts.md`, TOTP). */
-export interface WidgetTotpCreated {
-  /** A `data:image/png;base64,…` QR code of the app's `otpauth://` URI. */
-  qr_code: string;
-  /** The base32 key, for typing into the app instead of scanning. */
-  secret: string;
-  recovery_codes: readonly string[];
-}
-
-/** A telemetry event as `client.telemetry.logEvent` takes it. */
-export interface WidgetTelemetryEvent {
-  name: string;
-  details: Record<string, unknown>;
-  error?: unknown;
-}
+/** The wire Session (`wire/objects.md`). */
+export type WidgetSession = Session;
+/** One of the user's passkeys (`docs/contracts.md`, Passkeys). */
+export type WidgetWebAuthnRegistration = WebAuthnRegistration;
+/** The wire User (`wire/objects.md`). */
+export type WidgetUser = User;
 
 /**
- * What the widget needs from a Latchkey client. The real client from `createLatchkeyClient`
- * satisfies it structurally; tests pass a small fake. Methods use method syntax on purpose, so
- * a client whose parameter types are narrower still fits.
+ * The bootstrap flags as the widget holds them (spec §3, camelCase): the client's config, where
+ * `oauthProviders: null` means the provider answered without a list (use-bootstrap.ts), so every
+ * configured button shows; absent: not known yet, so none shows until it is.
+ */
+export type WidgetBootstrap = Partial<Omit<BootstrapConfig, 'oauthProviders'>> & {
+  oauthProviders?: BootstrapConfig['oauthProviders'] | null;
+};
+
+/** How an email address signs in, as `POST /users/search` tells (`userType`). */
+export type WidgetUserType = UsersSearchResult['userType'];
+/** The strength-check answer (spec §3 password strength response). */
+export type WidgetPasswordStrength = PasswordStrengthCheckResult;
+/** Options of `passwords.create` / `passwords.authenticate`. */
+export type WidgetPasswordSignIn = PasswordsAuthenticateOptions;
+/** Options of `passwords.resetByEmailStart`. */
+export type WidgetResetStartOptions = PasswordsResetByEmailStartOptions;
+/** Options of `magicLinks.email.loginOrCreate`. */
+export type MagicLinkLoginOrCreateOptions = MagicLinksEmailOptions;
+/** Options of `otps.email.loginOrCreate`. */
+export type OtpEmailLoginOrCreateOptions = OtpsEmailSendOptions;
+/** Options of `otps.sms|whatsapp.loginOrCreate`. */
+export type OtpPhoneLoginOrCreateOptions = OtpsSmsSendOptions;
+/** An OTP send's answer; the widget reads `method_id` (`wire/ui-widget.md`). */
+export type WidgetOtpSent = Awaited<ReturnType<Client['otps']['email']['loginOrCreate']>>;
+/** Options of `webauthn.register`. */
+export type WidgetWebAuthnRegisterOptions = WebAuthnRegisterOptions;
+/** Options of `webauthn.authenticate`. */
+export type WidgetWebAuthnAuthenticateOptions = WebAuthnAuthenticateOptions;
+/** Options of `oauth.{provider}.start`. */
+export type WidgetOAuthStartOptions = OAuthStartOptions;
+/** Options of `oauth.googleOneTap.start`. */
+export type WidgetGoogleOneTapStartOptions = GoogleOneTapStartOptions;
+/** What `oauth.googleOneTap.start` resolves to (spec §3, One Tap result). */
+export type WidgetGoogleOneTapResult = GoogleOneTapStartResult;
+/** Options of `cryptoWallets.authenticateStart`. */
+export type WidgetCryptoWalletStartOptions = CryptoWalletsAuthenticateStartOptions;
+/** Options of `cryptoWallets.authenticate`. */
+export type WidgetCryptoWalletAuthenticateOptions = CryptoWalletsAuthenticateOptions;
+/** `totps.create`'s answer (`docs/contracts.md`, TOTP). */
+export type WidgetTotpCreated = TotpsCreateResult;
+/** A telemetry event as `client.telemetry.logEvent` takes it. */
+export type WidgetTelemetryEvent = LogEventOptions;
+
+/** `client.oauth` as the widget uses it: one start per provider name of the wire, and One Tap. */
+export type WidgetOAuth = Pick<Client['oauth'], OAuthProviderType | 'googleOneTap'>;
+
+/**
+ * What the widget needs from a Latchkey client: the members it calls, picked from the client's
+ * interface. The real client from `createLatchkeyClient` is one; tests pass a small fake.
  */
 export interface WidgetClient {
-  bootstrap: {
-    getSync(): WidgetBootstrap;
-    getAsync(): Promise<WidgetBootstrap>;
-  };
-  magicLinks: {
-    email: {
-      loginOrCreate(email: string, options?: MagicLinkLoginOrCreateOptions): Promise<unknown>;
-    };
-    authenticate(token: string, options: { sessionDurationMinutes: number }): Promise<unknown>;
-  };
+  /** Wider than the client's (any part of the config, `oauthProviders: null`): the client's fits. */
+  bootstrap: { getSync(): WidgetBootstrap; getAsync(): Promise<WidgetBootstrap> };
+  magicLinks: { email: Pick<Client['magicLinks']['email'], 'loginOrCreate'> } & Pick<
+    Client['magicLinks'],
+    'authenticate'
+  >;
   otps: {
-    email: {
-      loginOrCreate(email: string, options?: OtpEmailLoginOrCreateOptions): Promise<WidgetOtpSent>;
-    };
-    sms: {
-      loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
-      /**
-       * Texts a code to a phone of the user; during a multi-factor sign-in the client sends it
-       * with the intermediate session token (`/otps/sms/send/secondary`).
-       */
-      send(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
-    };
-    whatsapp: {
-      loginOrCreate(phoneNumber: string, options?: OtpPhoneLoginOrCreateOptions): Promise<WidgetOtpSent>;
-    };
-    authenticate(
-      code: string,
-      methodId: string,
-      options: { sessionDurationMinutes: number },
-    ): Promise<unknown>;
-  };
-  passwords: {
-    create(options: WidgetPasswordSignIn): Promise<unknown>;
-    authenticate(options: WidgetPasswordSignIn): Promise<unknown>;
-    strengthCheck(options: { email?: string; password: string }): Promise<WidgetPasswordStrength>;
-    resetByEmailStart(options: WidgetResetStartOptions): Promise<unknown>;
-    resetByEmail(options: {
-      token: string;
-      password: string;
-      sessionDurationMinutes: number;
-    }): Promise<unknown>;
-    /** The reset form's 'Login without a password': signs in with the reset token, password unchanged. */
-    resetByEmailLogin(options: { token: string; sessionDurationMinutes: number }): Promise<unknown>;
-    /** Whether the reset link still works and for which address; uses nothing up (rejects `invalid_reset_token` when dead). */
-    resetByEmailCheck(options: { token: string }): Promise<{ email: string }>;
-  };
-  users: {
-    search(email: string): Promise<{ userType: WidgetUserType }>;
-  };
+    email: Pick<Client['otps']['email'], 'loginOrCreate'>;
+    /** `send` texts a code to a phone of the user during a multi-factor sign-in. */
+    sms: Pick<Client['otps']['sms'], 'loginOrCreate' | 'send'>;
+    whatsapp: Pick<Client['otps']['whatsapp'], 'loginOrCreate'>;
+  } & Pick<Client['otps'], 'authenticate'>;
+  passwords: Pick<
+    Client['passwords'],
+    | 'create'
+    | 'authenticate'
+    | 'strengthCheck'
+    | 'resetByEmailStart'
+    | 'resetByEmail'
+    | 'resetByEmailLogin'
+    | 'resetByEmailCheck'
+  >;
+  users: Pick<Client['users'], 'search'>;
   oauth: WidgetOAuth;
-  webauthn: {
-    /** Resolves to an AuthenticateResult with `webauthn_registration_id`. */
-    register(options?: WidgetWebAuthnRegisterOptions): Promise<unknown>;
-    /**
-     * Resolves to an AuthenticateResult with `webauthn_registration_id`, or null when
-     * conditional mediation is not possible here. The client picks the primary or secondary
-     * start path (spec §4).
-     */
-    authenticate(options: WidgetWebAuthnAuthenticateOptions): Promise<unknown>;
-    update(options: { webauthnRegistrationId: string; name: string }): Promise<unknown>;
-    browserSupportsAutofill(): Promise<boolean>;
-  };
-  cryptoWallets: {
-    /** Resolves to the start response; `challenge` is the exact message the wallet signs. */
-    authenticateStart(options: WidgetCryptoWalletStartOptions): Promise<{ challenge: string }>;
-    /** Resolves to an AuthenticateResult with `crypto_wallet_id`. */
-    authenticate(options: WidgetCryptoWalletAuthenticateOptions): Promise<unknown>;
-  };
+  webauthn: Pick<Client['webauthn'], 'register' | 'authenticate' | 'update' | 'browserSupportsAutofill'>;
+  cryptoWallets: Pick<Client['cryptoWallets'], 'authenticateStart' | 'authenticate'>;
   /** Authenticator apps, which finish a sign-in that waits for its second factor (issue 9). */
-  totps: {
-    /** Sets up an authenticator app; during the sign-in only when the user has no second factor. */
-    create(): Promise<WidgetTotpCreated>;
-    /** Resolves to an AuthenticateResult with `totp_id`. */
-    authenticate(options: { totp_code: string; session_duration_minutes: number }): Promise<unknown>;
-    /** Resolves to an AuthenticateResult with `totp_id`. */
-    recover(options: { recovery_code: string; session_duration_minutes: number }): Promise<unknown>;
-  };
-  session: {
-    getSync(): WidgetSession | null;
-    onChange(callback: (session: WidgetSession | null) => void): () => void;
-  };
-  user: {
-    getSync(): WidgetUser | null;
-    /** Fetches the signed-in user (`GET /users/me`). */
-    get(): Promise<WidgetUser>;
-    deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<unknown>;
-    onChange(callback: (user: WidgetUser | null) => void): () => void;
-  };
-  telemetry: {
-    logEvent(event: WidgetTelemetryEvent): void;
-  };
+  totps: Pick<Client['totps'], 'create' | 'authenticate' | 'recover'>;
+  session: Pick<Client['session'], 'getSync' | 'onChange'>;
+  user: Pick<Client['user'], 'getSync' | 'get' | 'deleteWebauthnRegistration' | 'onChange'>;
+  telemetry: Client['telemetry'];
   /** Set by a client that must not render sign-in forms here (spec §2, floating/blocked). */
   readonly floating?: boolean;
   readonly blocked?: boolean;
@@ -288,8 +126,5 @@ export interface WidgetClient {
 
 type Assert<T extends true> = T;
 
-/**
- * Compile-time proof that the real client fits: if @latchkey/client changes a method the widget
- * uses, `tsc -b` fails here instead of at a host's runtime.
- */
+/** Compile-time proof that the real client is a WidgetClient (it is, by construction: the picks). */
 export type RealClientFits = Assert<LatchkeyClient extends WidgetClient ? true : false>;

@@ -3,6 +3,7 @@
  * `start` per wire provider name, and the redemption of the token the page comes back with.
  */
 
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@latchkey/wire/oauth-providers';
 import { LatchkeyArgumentError } from '../errors.js';
 import type { ClientContext } from '../internal/context.js';
 import { withDefaultMessage } from '../internal/default-message.js';
@@ -18,31 +19,8 @@ import {
 import type { AuthenticateResult, User } from '../wire-types.js';
 import { createGoogleOneTap, type GoogleOneTapMethods } from './oauth-one-tap.js';
 
-/** Every provider the start route knows, in the wire's order (`endpoints.md`, OAuth start). */
-export const OAUTH_PROVIDER_TYPES = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-
-/** A provider name of the wire. */
-export type OAuthProviderType = (typeof OAUTH_PROVIDER_TYPES)[number];
+/** The wire's provider names, in its order (`endpoints.md`, OAuth start): `@latchkey/wire`'s one list. */
+export { OAUTH_PROVIDER_TYPES, type OAuthProviderType };
 
 /** Options of `oauth.{provider}.start`, named as the wire's query (snake_case, `docs/contracts.md`). */
 export interface OAuthStartOptions {

@@ -3,38 +3,18 @@
  * methods/oauth.ts: `client.oauth` is loaded from latchkey-oauth.js on its first call (OAuth
  * widgets, and pages that redeem a provider's token).
  */
-import type { OAuthMethods, OAuthProviderType } from '@latchkey/client';
+import type { OAuthMethods } from '@latchkey/client';
+import { OAUTH_PROVIDER_TYPES } from '@latchkey/wire/oauth-providers';
 import { isChunkLoadFailure, lazyMethods, type MethodShape } from './lazy-methods.js';
+
+/**
+ * Every provider the start route knows, in the wire's order: `@latchkey/wire`'s one list, exported
+ * here as methods/oauth.ts exports it, since the client's index re-exports it from this stand-in.
+ */
+export { OAUTH_PROVIDER_TYPES };
 
 /** The file scripts/build-standalone.mjs writes `client.oauth`'s code to. */
 export const OAUTH_SCRIPT_NAME = 'latchkey-oauth.js';
-
-/**
- * Every provider the start route knows, in the wire's order (`endpoints.md`, OAuth start): the
- * client's own list, which lives in methods/oauth.ts, the module this file stands in for (and the
- * client's index re-exports from it). oauth-script.test.ts checks that the two agree.
- */
-export const OAUTH_PROVIDER_TYPES: readonly OAuthProviderType[] = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-];
 
 const SHAPE: MethodShape = {
   ...Object.fromEntries(OAUTH_PROVIDER_TYPES.map((provider) => [provider, { start: true } as const])),

@@ -16,6 +16,10 @@ const OTP_STATE: OtpState = {
 
 const passkey = (n: number, name = `Passkey ${n}`): WidgetWebAuthnRegistration => ({
   webauthn_registration_id: `webauthn-registration-test-${n}`,
+  domain: 'localhost',
+  user_agent: '',
+  authenticator_type: 'platform',
+  verified: true,
   name,
   created_at: '2026-01-05T10:00:00Z',
   last_authenticated_at: null,

@@ -3,6 +3,7 @@
  * (`?stytch_token_type=oauth&error={error_type}&error_description=…`, docs/contracts.md): the
  * widget starts on Main showing what happened, with the buttons to try again.
  */
+import type { ErrorStringKey } from '../strings/error-string-key.js';
 import type { ResolvedStrings } from '../strings/resolve-strings.js';
 
 /** Error types are snake_case words; anything else in the parameter is not one of ours. */
@@ -23,5 +24,6 @@ export function readOAuthReturnError(search: string): string | null {
  */
 export function oauthReturnText(code: string, strings: ResolvedStrings): string {
   if (code === 'service_unavailable') return strings['oauth.returnUnavailable'];
-  return (code.startsWith('oauth_') ? strings[`errors.${code}`] : undefined) ?? strings['oauth.returnFailed'];
+  const text = code.startsWith('oauth_') ? strings[`errors.${code}` as ErrorStringKey] : undefined;
+  return text ?? strings['oauth.returnFailed'];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { strength } from '../testing/fake-client.js';
 import type { WidgetPasswordStrength } from '../widget-client.js';
 import { DEFAULT_LUDS_RULES, ludsChecklistOf, meterOf } from './strength-model.js';
 
@@ -22,7 +23,7 @@ describe('meterOf (spec §5 zxcvbn meter)', () => {
 });
 
 function luds(missingCharacters: number, missingComplexity: number): WidgetPasswordStrength {
-  return {
+  return strength({
     valid_password: missingCharacters === 0 && missingComplexity === 0,
     score: 0,
     breached_password: false,
@@ -31,7 +32,7 @@ function luds(missingCharacters: number, missingComplexity: number): WidgetPassw
       warning: '',
       luds_requirements: { missing_characters: missingCharacters, missing_complexity: missingComplexity },
     },
-  };
+  });
 }
 
 describe('ludsChecklistOf (spec §5 LUDS checklist)', () => {

@@ -3,6 +3,7 @@
  * A table of its own so that the script-tag build carries it in latchkey-mfa.js, not in the widget
  * bundle; hosts override its keys through `strings` like any other.
  */
+import type { NoUnknownErrorKeys, UnknownErrorKeys } from './error-string-key.js';
 
 /** The English texts of MFAAuthenticate; `{name}` marks an interpolated value. */
 export const enMfa = {
@@ -37,3 +38,6 @@ export const enMfa = {
 
 /** A key of the multi-factor table. */
 export type MfaStringKey = keyof typeof enMfa;
+
+/** `true`; an `errors.*` key above that names no known code makes this fail `tsc -b`. */
+export type EnMfaErrorKeysAreCodes = NoUnknownErrorKeys<UnknownErrorKeys<typeof enMfa>>;

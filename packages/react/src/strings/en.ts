@@ -3,10 +3,12 @@
  * screens that ship in chunks (en-screens.ts, en-mfa.ts, en-crypto.ts, en-passkey.ts travel with
  * their code); hosts override all of them alike.
  */
+import { INVALID_PASSCODE_MESSAGE } from '@latchkey/wire/messages';
 import type { CryptoStringKey } from './en-crypto.js';
 import type { MfaStringKey } from './en-mfa.js';
 import type { PasskeyStringKey } from './en-passkey.js';
 import type { ScreensStringKey } from './en-screens.js';
+import type { ErrorStringKey, NoUnknownErrorKeys, UnknownErrorKeys } from './error-string-key.js';
 
 /**
  * The English table. Keys are flat and dotted; `{name}` marks an interpolated value. Error texts
@@ -105,8 +107,8 @@ export const en = {
     'This password reset link is incomplete. Open the link from your email again, or ask for a new one.',
   'errors.login_token_missing':
     'This login link is incomplete. Open the link from your email again, or ask for a new one.',
-  'errors.otp_code_not_found': 'Invalid passcode, please try again.',
-  'errors.unable_to_auth_otp_code': 'Invalid passcode, please try again.',
+  'errors.otp_code_not_found': INVALID_PASSCODE_MESSAGE as string,
+  'errors.unable_to_auth_otp_code': INVALID_PASSCODE_MESSAGE as string,
   'errors.webauthn_registration_not_found':
     'This Passkey is not registered for your account. Try another way to log in.',
   // Passkey sign-in; registration words its failures with passkey.alreadyRegistered / notCreated.
@@ -128,6 +130,9 @@ export const en = {
 /** A key of the strings table, or of the later screens' (en-screens.ts), which the widget's `t` also reads. */
 export type StringKey = keyof typeof en | ScreensStringKey;
 
+/** `true`; a misspelt or unknown `errors.*` key above makes this fail `tsc -b` with the key's name. */
+export type EnErrorKeysAreCodes = NoUnknownErrorKeys<UnknownErrorKeys<typeof en>>;
+
 /** The complete strings table, as the widget uses it after merging host overrides. */
 export type Strings = { readonly [K in StringKey]: string };
 
@@ -138,4 +143,4 @@ export type Strings = { readonly [K in StringKey]: string };
  */
 export type StringOverrides = Partial<Strings> & {
   readonly [K in MfaStringKey | CryptoStringKey | PasskeyStringKey]?: string;
-} & { readonly [code: `errors.${string}`]: string | undefined };
+} & { readonly [code in ErrorStringKey]?: string | undefined };

@@ -1,12 +1,13 @@
 /** @module strings/resolve-strings — merges host overrides over English and looks texts up. */
 import { en, type StringKey, type StringOverrides, type Strings } from './en.js';
+import type { ErrorStringKey } from './error-string-key.js';
 import { interpolate } from './interpolate.js';
 
 /** A looked-up, interpolated text; an unknown `errors.*` key falls back to the generic error. */
 export type Translate = (key: StringKey, values?: Readonly<Record<string, string | number>>) => string;
 
 /** The merged table: English with every defined host override on top. */
-export type ResolvedStrings = Strings & { readonly [code: `errors.${string}`]: string | undefined };
+export type ResolvedStrings = Strings & { readonly [code in ErrorStringKey]?: string | undefined };
 
 // English of the code that arrives later (en-screens.ts, with latchkey-screens.js in the script-tag
 // widget). Every merged table inherits from it, so a table made before that code loaded reads its

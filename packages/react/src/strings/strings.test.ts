@@ -1,5 +1,6 @@
+import { INVALID_PASSCODE_MESSAGE } from '@latchkey/wire/messages';
 import { describe, expect, it } from 'vitest';
-import { en } from './en.js';
+import { en, type StringOverrides } from './en.js';
 import { enCrypto } from './en-crypto.js';
 import { enMfa } from './en-mfa.js';
 import { enPasskey } from './en-passkey.js';
@@ -43,11 +44,13 @@ describe('resolveStrings', () => {
 });
 
 describe('errorText', () => {
-  const strings = resolveStrings({ 'errors.rate_limited': 'Zu viele Versuche.' });
+  const strings = resolveStrings({ 'errors.too_many_requests': 'Zu viele Versuche.' });
 
   it('prefers the table entry for the code, then the server message, then the generic text', () => {
     expect(errorText({ code: 'network_unreachable' }, strings)).toBe(en['errors.network_unreachable']);
-    expect(errorText({ code: 'rate_limited', message: 'Slow down.' }, strings)).toBe('Zu viele Versuche.');
+    expect(errorText({ code: 'too_many_requests', message: 'Slow down.' }, strings)).toBe(
+      'Zu viele Versuche.',
+    );
     expect(errorText({ code: 'invalid_token', message: 'The link expired.' }, strings)).toBe(
       'The link expired.',
     );
@@ -124,6 +127,20 @@ describe('the English table', () => {
   it('keys every error text by a code', () => {
     for (const key of Object.keys(en).filter((k) => k.startsWith('errors.')))
       expect(key).toMatch(/^errors\.[a-z_]+$/);
+  });
+
+  it('types error texts by the wire’s codes: a misspelt code does not compile (tsc -b)', () => {
+    const overrides: StringOverrides = {
+      'errors.unable_to_auth_otp_code': 'Wrong code.',
+      // @ts-expect-error no error code is spelt so
+      'errors.unable_to_auth_otp_cod': 'Wrong code.',
+    };
+    expect(resolveStrings(overrides)['errors.unable_to_auth_otp_code']).toBe('Wrong code.');
+  });
+
+  it('words a wrong passcode as the provider does, from the one text in @latchkey/wire', () => {
+    expect(en['errors.unable_to_auth_otp_code']).toBe(INVALID_PASSCODE_MESSAGE);
+    expect(en['errors.otp_code_not_found']).toBe(INVALID_PASSCODE_MESSAGE);
   });
 });
 

@@ -1,5 +1,5 @@
 /** @module testing/fake-client — a recording stand-in for the client, for the widget's unit tests only. */
-import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@latchkey/client';
+import { OAUTH_PROVIDER_TYPES, type OAuthProviderType, type Session, type User } from '@latchkey/client';
 import type { OtpChannel } from '../machine/screen.js';
 import type {
   MagicLinkLoginOrCreateOptions,
@@ -13,7 +13,6 @@ import type {
   WidgetGoogleOneTapStartOptions,
   WidgetOAuth,
   WidgetOAuthStartOptions,
-  WidgetOtpSent,
   WidgetPasswordSignIn,
   WidgetPasswordStrength,
   WidgetResetStartOptions,
@@ -26,12 +25,65 @@ import type {
   WidgetWebAuthnRegistration,
 } from '../widget-client.js';
 
+/**
+ * A user as a test writes it: the id and the addresses, plus any other User field; the fake
+ * completes the rest as the provider would send it (wireUser).
+ */
+export type TestUser = Partial<Omit<User, 'emails' | 'webauthn_registrations'>> & {
+  user_id: string;
+  emails: ReadonlyArray<{ email: string; email_id?: string; verified?: boolean }>;
+  webauthn_registrations?: readonly WidgetWebAuthnRegistration[];
+};
+
+/** A session as a test writes it: the fields the widget reads; the fake completes the rest. */
+export type TestSession = Partial<Session> & Pick<Session, 'session_id' | 'user_id' | 'expires_at'>;
+
+/** The complete wire User for `user` (empty factor lists, `{}` metadata, `password: null`). */
+export function wireUser(user: TestUser): User {
+  return {
+    created_at: '2026-01-01T00:00:00Z',
+    status: 'active',
+    name: { first_name: '', middle_name: '', last_name: '' },
+    phone_numbers: [],
+    crypto_wallets: [],
+    providers: [],
+    password: null,
+    totps: [],
+    biometric_registrations: [],
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    ...user,
+    emails: user.emails.map((email, n) => ({ email_id: `email-test-${n}`, verified: true, ...email })),
+    webauthn_registrations: [...(user.webauthn_registrations ?? [])],
+  };
+}
+
+/** The complete wire Session for `session`. */
+export function wireSession(session: TestSession): Session {
+  return {
+    started_at: '2026-01-01T00:00:00Z',
+    last_accessed_at: '2026-01-01T00:00:00Z',
+    attributes: { ip_address: '', user_agent: '' },
+    authentication_factors: [],
+    custom_claims: null,
+    ...session,
+  };
+}
+
+/**
+ * A test's stand-in answer as the method's answer. Tests answer with what the widget reads (or
+ * reject), not with every field the provider sends, so the fake hands their answers on as is.
+ */
+function answer<T>(value: Promise<unknown>): Promise<T> {
+  return value as Promise<T>;
+}
+
 /** Behaviour a test can swap in. */
 export interface FakeClientOptions {
   loginOrCreate?: (email: string, options?: MagicLinkLoginOrCreateOptions) => Promise<unknown>;
   authenticate?: (token: string, options: { sessionDurationMinutes: number }) => Promise<unknown>;
   /** Replaces every OTP send (email, sms, whatsapp); `n` counts the sends from 1. */
-  otpSend?: (channel: OtpChannel, recipient: string, n: number) => Promise<WidgetOtpSent>;
+  otpSend?: (channel: OtpChannel, recipient: string, n: number) => Promise<{ method_id: string }>;
   otpAuthenticate?: (code: string, methodId: string) => Promise<unknown>;
   /** What `users.search` answers; 'new' unless set. */
   search?: (email: string) => Promise<{ userType: 'new' | 'password' | 'passwordless' }>;
@@ -59,7 +111,7 @@ export interface FakeClientOptions {
   /** What `webauthn.browserSupportsAutofill` answers; false unless set (as in jsdom). */
   supportsAutofill?: boolean;
   /** `user.get`; resolves the current user unless set (rejects when there is none). */
-  userGet?: () => Promise<WidgetUser>;
+  userGet?: () => Promise<TestUser>;
   deleteWebauthnRegistration?: (id: string) => Promise<unknown>;
   /** `oauth.{provider}.start`; resolves (as after asking the browser to navigate) unless set. */
   oauthStart?: (provider: OAuthProviderType, options?: WidgetOAuthStartOptions) => Promise<unknown>;
@@ -70,9 +122,9 @@ export interface FakeClientOptions {
   /** `cryptoWallets.authenticate`; resolves CRYPTO_AUTHENTICATED_RESULT unless set. */
   cryptoAuthenticate?: (options: WidgetCryptoWalletAuthenticateOptions) => Promise<unknown>;
   /** `otps.sms.send` (a texted second factor); resolves otpSent('sms', n) for the n-th send unless set. */
-  smsSend?: (phoneNumber: string, n: number) => Promise<WidgetOtpSent>;
+  smsSend?: (phoneNumber: string, n: number) => Promise<{ method_id: string }>;
   /** `totps.create`; resolves TOTP_CREATED unless set. */
-  totpCreate?: () => Promise<WidgetTotpCreated>;
+  totpCreate?: () => Promise<Partial<WidgetTotpCreated>>;
   /** `totps.authenticate`; resolves TOTP_AUTHENTICATED_RESULT unless set. */
   totpAuthenticate?: (options: { totp_code: string; session_duration_minutes: number }) => Promise<unknown>;
   /** `totps.recover`; resolves TOTP_AUTHENTICATED_RESULT unless set. */
@@ -80,8 +132,8 @@ export interface FakeClientOptions {
   bootstrap?: WidgetBootstrap;
   /** `bootstrap.getAsync` when it answers otherwise than `bootstrap` (e.g. later: a first visit's fetch). */
   bootstrapAsync?: () => Promise<WidgetBootstrap>;
-  user?: WidgetUser | null;
-  session?: WidgetSession | null;
+  user?: TestUser | null;
+  session?: TestSession | null;
   floating?: boolean;
 }
 
@@ -120,8 +172,10 @@ export interface FakeClient extends WidgetClient {
     totpRecover: Array<{ recovery_code: string; session_duration_minutes: number }>;
   };
   telemetryEvents: WidgetTelemetryEvent[];
-  setUser(user: WidgetUser | null): void;
-  setSession(session: WidgetSession | null): void;
+  /** Completes `user` (wireUser) and tells the listeners. */
+  setUser(user: TestUser | null): void;
+  /** Completes `session` (wireSession) and tells the listeners. */
+  setSession(session: TestSession | null): void;
 }
 
 /** A magic-link send response as the provider returns it. */
@@ -149,7 +203,7 @@ export const AUTHENTICATED = {
 };
 
 /** An OTP send response as the provider returns it; the n-th send gets the method id ending in n. */
-export function otpSent(channel: OtpChannel, n: number): WidgetOtpSent & Record<string, unknown> {
+export function otpSent(channel: OtpChannel, n: number): { method_id: string } & Record<string, unknown> {
   const methodId = channel === 'email' ? `email-test-${n}` : `phone-number-test-${n}`;
   return {
     request_id: `request-id-test-otp-${n}`,
@@ -242,6 +296,10 @@ export function passkey(
 ): WidgetWebAuthnRegistration {
   return {
     webauthn_registration_id: `webauthn-registration-test-${n}`,
+    domain: 'localhost',
+    user_agent: '',
+    authenticator_type: 'platform',
+    verified: true,
     name: `Passkey ${n}`,
     created_at: `2026-01-0${n}T10:00:00Z`,
     last_authenticated_at: null,
@@ -267,35 +325,57 @@ export function apiError(
 }
 
 /** A strength answer as the provider gives it for a strong password under zxcvbn. */
-export function strength(overrides: Partial<WidgetPasswordStrength> = {}): WidgetPasswordStrength {
+export function strength(overrides: StrengthOverrides = {}): WidgetPasswordStrength {
+  const { feedback = {}, ...rest } = overrides;
   return {
+    request_id: 'request-id-test-strength',
+    status_code: 200,
     valid_password: true,
     score: 4,
     breached_password: false,
+    breach_detection_on_create: true,
     strength_policy: 'zxcvbn',
+    ...rest,
     feedback: {
       warning: '',
       suggestions: [],
-      luds_requirements: { missing_characters: 0, missing_complexity: 0 },
+      ...feedback,
+      luds_requirements: {
+        has_digit: true,
+        has_lower_case: true,
+        has_symbol: true,
+        has_upper_case: true,
+        missing_characters: 0,
+        missing_complexity: 0,
+        ...feedback.luds_requirements,
+      },
     },
-    ...overrides,
   };
 }
 
+/** What a test may change in a strength answer: any field, the feedback's in part. */
+export type StrengthOverrides = Partial<Omit<WidgetPasswordStrength, 'feedback'>> & {
+  feedback?: Partial<Omit<WidgetPasswordStrength['feedback'], 'luds_requirements'>> & {
+    luds_requirements?: Partial<WidgetPasswordStrength['feedback']['luds_requirements']>;
+  };
+};
+
 /** Creates a fake whose calls succeed unless the options say otherwise. */
 export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
-  let user = options.user ?? null;
-  let session = options.session ?? null;
+  let user = options.user ? wireUser(options.user) : null;
+  let session = options.session ? wireSession(options.session) : null;
   const userListeners = new Set<(user: WidgetUser | null) => void>();
   const sessionListeners = new Set<(session: WidgetSession | null) => void>();
-  const sendOtp = (
+  const sendOtp = <T>(
     channel: OtpChannel,
     recipient: string,
     opts: OtpEmailLoginOrCreateOptions | undefined,
-  ): Promise<WidgetOtpSent> => {
+  ): Promise<T> => {
     fake.calls.otpSend.push({ channel, recipient, options: opts });
     const n = fake.calls.otpSend.length;
-    return options.otpSend ? options.otpSend(channel, recipient, n) : Promise.resolve(otpSent(channel, n));
+    return answer(
+      options.otpSend ? options.otpSend(channel, recipient, n) : Promise.resolve(otpSent(channel, n)),
+    );
   };
   const fake: FakeClient = {
     calls: {
@@ -348,12 +428,14 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       email: {
         loginOrCreate(email, opts) {
           fake.calls.loginOrCreate.push({ email, options: opts });
-          return options.loginOrCreate ? options.loginOrCreate(email, opts) : Promise.resolve(SENT);
+          return answer(options.loginOrCreate ? options.loginOrCreate(email, opts) : Promise.resolve(SENT));
         },
       },
       authenticate(token, opts) {
         fake.calls.authenticate.push({ token, options: opts });
-        return options.authenticate ? options.authenticate(token, opts) : Promise.resolve(AUTHENTICATED);
+        return answer(
+          options.authenticate ? options.authenticate(token, opts) : Promise.resolve(AUTHENTICATED),
+        );
       },
     },
     otps: {
@@ -363,53 +445,59 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
         send(phoneNumber, opts) {
           fake.calls.smsSend.push({ phoneNumber, options: opts });
           const n = fake.calls.smsSend.length;
-          return options.smsSend ? options.smsSend(phoneNumber, n) : Promise.resolve(otpSent('sms', n));
+          return answer(
+            options.smsSend ? options.smsSend(phoneNumber, n) : Promise.resolve(otpSent('sms', n)),
+          );
         },
       },
       whatsapp: { loginOrCreate: (recipient, opts) => sendOtp('whatsapp', recipient, opts) },
       authenticate(code, methodId, opts) {
         fake.calls.otpAuthenticate.push({ code, methodId, options: opts });
-        return options.otpAuthenticate
-          ? options.otpAuthenticate(code, methodId)
-          : Promise.resolve(AUTHENTICATED);
+        return answer(
+          options.otpAuthenticate ? options.otpAuthenticate(code, methodId) : Promise.resolve(AUTHENTICATED),
+        );
       },
     },
     passwords: {
       create(opts) {
         fake.calls.passwordCreate.push(opts);
-        return options.passwordCreate ? options.passwordCreate(opts) : Promise.resolve(AUTHENTICATED);
+        return answer(options.passwordCreate ? options.passwordCreate(opts) : Promise.resolve(AUTHENTICATED));
       },
       authenticate(opts) {
         fake.calls.passwordAuthenticate.push(opts);
-        return options.passwordAuthenticate
-          ? options.passwordAuthenticate(opts)
-          : Promise.resolve(AUTHENTICATED);
+        return answer(
+          options.passwordAuthenticate ? options.passwordAuthenticate(opts) : Promise.resolve(AUTHENTICATED),
+        );
       },
       strengthCheck(opts) {
         fake.calls.strengthCheck.push(opts);
-        return options.strengthCheck ? options.strengthCheck(opts) : Promise.resolve(strength());
+        return answer(options.strengthCheck ? options.strengthCheck(opts) : Promise.resolve(strength()));
       },
       resetByEmailStart(opts) {
         fake.calls.resetStart.push(opts);
-        return options.resetStart ? options.resetStart(opts) : Promise.resolve({ status_code: 200 });
+        return answer(options.resetStart ? options.resetStart(opts) : Promise.resolve({ status_code: 200 }));
       },
       resetByEmail(opts) {
         fake.calls.resetByEmail.push(opts);
-        return options.resetByEmail ? options.resetByEmail(opts) : Promise.resolve(AUTHENTICATED);
+        return answer(options.resetByEmail ? options.resetByEmail(opts) : Promise.resolve(AUTHENTICATED));
       },
       resetByEmailLogin(opts) {
         fake.calls.resetByEmailLogin.push(opts);
-        return options.resetByEmailLogin ? options.resetByEmailLogin(opts) : Promise.resolve(AUTHENTICATED);
+        return answer(
+          options.resetByEmailLogin ? options.resetByEmailLogin(opts) : Promise.resolve(AUTHENTICATED),
+        );
       },
       resetByEmailCheck(opts) {
         fake.calls.resetByEmailCheck.push(opts);
-        return options.resetByEmailCheck ? options.resetByEmailCheck(opts) : Promise.resolve(RESET_LINK_LIVE);
+        return answer(
+          options.resetByEmailCheck ? options.resetByEmailCheck(opts) : Promise.resolve(RESET_LINK_LIVE),
+        );
       },
     },
     users: {
       search(email) {
         fake.calls.search.push(email);
-        return options.search ? options.search(email) : Promise.resolve({ userType: 'new' as const });
+        return answer(options.search ? options.search(email) : Promise.resolve({ userType: 'new' as const }));
       },
     },
     oauth: {
@@ -419,7 +507,9 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
           {
             start(opts?: WidgetOAuthStartOptions) {
               fake.calls.oauthStart.push({ provider, options: opts });
-              return options.oauthStart ? options.oauthStart(provider, opts) : Promise.resolve(undefined);
+              return answer(
+                options.oauthStart ? options.oauthStart(provider, opts) : Promise.resolve(undefined),
+              );
             },
           },
         ]),
@@ -428,21 +518,23 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
         start(opts) {
           fake.calls.oneTapStart.push(opts);
           // By default the prompt shows and nobody acts on it: the start stays pending.
-          return options.oneTapStart ? options.oneTapStart(opts) : new Promise(() => {});
+          return answer(options.oneTapStart ? options.oneTapStart(opts) : new Promise(() => {}));
         },
       },
     },
     webauthn: {
       register(opts) {
         fake.calls.webauthnRegister.push(opts);
-        return options.webauthnRegister
-          ? options.webauthnRegister(opts)
-          : Promise.resolve(PASSKEY_REGISTERED_RESULT);
+        return answer(
+          options.webauthnRegister
+            ? options.webauthnRegister(opts)
+            : Promise.resolve(PASSKEY_REGISTERED_RESULT),
+        );
       },
       authenticate(opts) {
         fake.calls.webauthnAuthenticate.push(opts);
-        if (options.webauthnAuthenticate) return options.webauthnAuthenticate(opts);
-        if (!opts.conditionalMediation) return Promise.resolve(PASSKEY_AUTHENTICATED_RESULT);
+        if (options.webauthnAuthenticate) return answer(options.webauthnAuthenticate(opts));
+        if (!opts.conditionalMediation) return answer(Promise.resolve(PASSKEY_AUTHENTICATED_RESULT));
         return new Promise((_resolve, reject) => {
           const abort = () => reject(webauthnError('webauthn_aborted', 'The ceremony was aborted'));
           if (opts.signal?.aborted) abort();
@@ -451,7 +543,9 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       },
       update(opts) {
         fake.calls.webauthnUpdate.push(opts);
-        return options.webauthnUpdate ? options.webauthnUpdate(opts) : Promise.resolve({ status_code: 200 });
+        return answer(
+          options.webauthnUpdate ? options.webauthnUpdate(opts) : Promise.resolve({ status_code: 200 }),
+        );
       },
       browserSupportsAutofill() {
         fake.calls.browserSupportsAutofill++;
@@ -462,29 +556,37 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       authenticateStart(opts) {
         fake.calls.cryptoStart.push(opts);
         const n = fake.calls.cryptoStart.length;
-        return options.cryptoStart ? options.cryptoStart(opts, n) : Promise.resolve(cryptoChallenge(n));
+        return answer(
+          options.cryptoStart ? options.cryptoStart(opts, n) : Promise.resolve(cryptoChallenge(n)),
+        );
       },
       authenticate(opts) {
         fake.calls.cryptoAuthenticate.push(opts);
-        return options.cryptoAuthenticate
-          ? options.cryptoAuthenticate(opts)
-          : Promise.resolve(CRYPTO_AUTHENTICATED_RESULT);
+        return answer(
+          options.cryptoAuthenticate
+            ? options.cryptoAuthenticate(opts)
+            : Promise.resolve(CRYPTO_AUTHENTICATED_RESULT),
+        );
       },
     },
     totps: {
       create() {
         fake.calls.totpCreate++;
-        return options.totpCreate ? options.totpCreate() : Promise.resolve(TOTP_CREATED);
+        return answer(options.totpCreate ? options.totpCreate() : Promise.resolve(TOTP_CREATED));
       },
       authenticate(opts) {
         fake.calls.totpAuthenticate.push(opts);
-        return options.totpAuthenticate
-          ? options.totpAuthenticate(opts)
-          : Promise.resolve(TOTP_AUTHENTICATED_RESULT);
+        return answer(
+          options.totpAuthenticate
+            ? options.totpAuthenticate(opts)
+            : Promise.resolve(TOTP_AUTHENTICATED_RESULT),
+        );
       },
       recover(opts) {
         fake.calls.totpRecover.push(opts);
-        return options.totpRecover ? options.totpRecover(opts) : Promise.resolve(TOTP_AUTHENTICATED_RESULT);
+        return answer(
+          options.totpRecover ? options.totpRecover(opts) : Promise.resolve(TOTP_AUTHENTICATED_RESULT),
+        );
       },
     },
     session: {
@@ -498,16 +600,18 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       getSync: () => user,
       get() {
         fake.calls.userGet++;
-        if (options.userGet) return options.userGet();
+        if (options.userGet) return options.userGet().then(wireUser);
         return user
           ? Promise.resolve(user)
           : Promise.reject(apiError('unauthorized_credentials', 'No session.', 401));
       },
       deleteWebauthnRegistration(id) {
         fake.calls.deleteWebauthnRegistration.push(id);
-        return options.deleteWebauthnRegistration
-          ? options.deleteWebauthnRegistration(id)
-          : Promise.resolve({ status_code: 200 });
+        return answer(
+          options.deleteWebauthnRegistration
+            ? options.deleteWebauthnRegistration(id)
+            : Promise.resolve({ status_code: 200 }),
+        );
       },
       onChange(callback) {
         userListeners.add(callback);
@@ -521,12 +625,12 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
     },
     ...(options.floating === undefined ? {} : { floating: options.floating }),
     setUser(next) {
-      user = next;
-      for (const listener of userListeners) listener(next);
+      user = next ? wireUser(next) : null;
+      for (const listener of userListeners) listener(user);
     },
     setSession(next) {
-      session = next;
-      for (const listener of sessionListeners) listener(next);
+      session = next ? wireSession(next) : null;
+      for (const listener of sessionListeners) listener(session);
     },
   };
   return fake;

@@ -1,58 +1,7 @@
-/** @module bootstrap.schemas — GET /projects/bootstrap/{public_token} (wire/endpoints.md "Project bootstrap"). */
-import { type Static, Type } from 'typebox';
-import { envelopeSchema } from '../../http/envelope.js';
+/** @module bootstrap.schemas — GET /projects/bootstrap/{public_token} (wire/endpoints.md "Project bootstrap"); the answer is `@latchkey/wire`'s. */
+import { Type } from 'typebox';
 
 /** Path parameters. */
 export const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, maxLength: 256 }) });
 
-/** wire/objects.md "Bootstrap": `rbac_policy`, roles with their permissions and the resources they name. */
-const RbacPolicy = Type.Object({
-  roles: Type.Array(
-    Type.Object({
-      role_id: Type.String(),
-      description: Type.String(),
-      permissions: Type.Array(
-        Type.Object({ resource_id: Type.String(), actions: Type.Array(Type.String()) }),
-      ),
-    }),
-  ),
-  resources: Type.Array(
-    Type.Object({
-      resource_id: Type.String(),
-      description: Type.String(),
-      actions: Type.Array(Type.String()),
-    }),
-  ),
-});
-
-/** The bootstrap fields, snake_case as on the wire. */
-export const BootstrapFields = Type.Object({
-  disable_sdk_watermark: Type.Boolean(),
-  project_name: Type.String(),
-  cname_domain: Type.Null(),
-  email_domains: Type.Array(Type.String()),
-  captcha_settings: Type.Union([
-    Type.Object({ enabled: Type.Literal(false) }),
-    Type.Object({ enabled: Type.Literal(true), siteKey: Type.String() }),
-  ]),
-  pkce_required_for_email_magic_links: Type.Boolean(),
-  pkce_required_for_password_resets: Type.Boolean(),
-  pkce_required_for_oauth: Type.Boolean(),
-  pkce_required_for_sso: Type.Boolean(),
-  slug_pattern: Type.Null(),
-  create_organization_enabled: Type.Boolean(),
-  // Must be present: without the key the SDK silently falls back to all defaults.
-  password_config: Type.Object({ luds_complexity: Type.Integer(), luds_minimum_count: Type.Integer() }),
-  dfp_protected_auth_enabled: Type.Boolean(),
-  rbac_policy: RbacPolicy,
-  vertical: Type.Union([Type.Literal('CONSUMER'), Type.Literal('B2B'), Type.Null()]),
-  siwe_required_for_crypto_wallets: Type.Boolean(),
-  // Latchkey's own: the OAuth providers the project can sign in with (docs/provider-api.md).
-  oauth_providers: Type.Array(Type.Object({ provider_type: Type.String(), one_tap: Type.Boolean() })),
-});
-
-/** The bootstrap data. */
-export type Bootstrap = Static<typeof BootstrapFields>;
-
-/** Response schema. */
-export const BootstrapResponse = envelopeSchema(BootstrapFields.properties);
+export { type Bootstrap, BootstrapFields, BootstrapResponse } from '@latchkey/wire';

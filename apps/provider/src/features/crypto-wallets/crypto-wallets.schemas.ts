@@ -1,7 +1,11 @@
 /** @module crypto-wallets.schemas — request and response schemas of the wallet sign-in endpoints. */
 import { Type } from 'typebox';
-import { envelopeSchema } from '../../http/envelope.js';
-import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  CryptoWalletsAuthenticateResponse as CryptoWalletAuthenticateResponse,
+  CryptoWalletsAuthenticateStartResponse as AuthenticateStartResponse,
+} from '@latchkey/wire';
 
 /** Type and address are strings here; their values are judged by wallet-address.ts (400 naming the rule). */
 const WalletType = Type.String({ maxLength: 64 });
@@ -17,9 +21,6 @@ export const AuthenticateStartBody = Type.Object({
   dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
 });
 
-/** Response of the start endpoints: the exact message the wallet signs. */
-export const AuthenticateStartResponse = envelopeSchema({ challenge: Type.String() });
-
 /** Body of POST /crypto_wallets/authenticate. */
 export const AuthenticateBody = Type.Object({
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
@@ -28,9 +29,4 @@ export const AuthenticateBody = Type.Object({
   signature: Type.String({ minLength: 1, maxLength: 8192 }),
   captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
   dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
-});
-
-/** Response of POST /crypto_wallets/authenticate: AuthenticateResponse + crypto_wallet_id. */
-export const CryptoWalletAuthenticateResponse = signInResponseSchema({
-  crypto_wallet_id: Type.String(),
 });

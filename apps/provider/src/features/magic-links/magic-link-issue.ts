@@ -1,4 +1,5 @@
 /** @module magic-link-issue — checking a send request and storing a new link in place of the older ones. */
+import { PKCE_REQUIRED_MESSAGE } from '@latchkey/wire/messages';
 import type { Clock } from '../../clock.js';
 import { mintToken } from '../../crypto/tokens.js';
 import type { Transaction } from '../../db/database.js';
@@ -38,7 +39,7 @@ export interface PreparedSend {
 export function prepareSend(project: Project, input: SendInput): PreparedSend {
   const redirects = resolveRedirects(project, input);
   if (project.pkceRequiredForEmailMagicLinks && input.code_challenge === undefined) {
-    throw new ApiError('pkce_mismatch', { message: 'This project requires PKCE: send a code_challenge.' });
+    throw new ApiError('pkce_mismatch', { message: PKCE_REQUIRED_MESSAGE });
   }
   return {
     email: normaliseEmailAddress(input.email),

@@ -1,8 +1,12 @@
 /** @module magic-links.schemas — request and response schemas of the magic-link endpoints. */
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
-import { envelopeSchema } from '../../http/envelope.js';
-import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  MagicLinksAuthenticateResponse as AuthenticateResponse,
+  MagicLinksSendResponse as SendResponse,
+} from '@latchkey/wire';
 
 /** Minutes a link lives: 5 minutes to 7 days. */
 const ExpirationMinutes = Type.Integer({ minimum: 5, maximum: 10080 });
@@ -30,9 +34,6 @@ export const SendBody = Type.Object({
 /** The validated send body. */
 export type SendInput = Static<typeof SendBody>;
 
-/** Response of the sends: the same shape whether or not the address had an account. */
-export const SendResponse = envelopeSchema({ user_id: Type.String(), email_id: Type.String() });
-
 /** Body of POST /magic_links/authenticate. */
 export const AuthenticateBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512 }),
@@ -44,6 +45,3 @@ export const AuthenticateBody = Type.Object({
 
 /** The validated authenticate body. */
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
-
-/** Response of POST /magic_links/authenticate: AuthenticateResponse + method_id (the email id). */
-export const AuthenticateResponse = signInResponseSchema({ method_id: Type.String() });

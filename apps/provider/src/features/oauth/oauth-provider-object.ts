@@ -1,17 +1,10 @@
 /** @module oauth-provider-object — the wire User.providers[] entry: one linked upstream identity. */
-import { type Static, Type } from 'typebox';
+import type { OAuthRegistration } from '@latchkey/wire';
 
-/** wire/objects.md User.providers[] (docs/contracts.md "OAuth"). */
-export const OAuthProviderSchema = Type.Object({
-  oauth_user_registration_id: Type.String(),
-  provider_subject: Type.String(),
-  provider_type: Type.String(),
-  profile_picture_url: Type.String(),
-  locale: Type.String(),
-});
+export { OAuthRegistrationSchema as OAuthProviderSchema } from '@latchkey/wire';
 
 /** The wire provider entry. */
-export type WireOAuthProvider = Static<typeof OAuthProviderSchema>;
+export type WireOAuthProvider = OAuthRegistration;
 
 /** The registration columns the wire entry shows. */
 export interface OAuthProviderSummary {

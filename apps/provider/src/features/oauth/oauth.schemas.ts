@@ -1,9 +1,13 @@
 /** @module oauth.schemas — request and response schemas of the OAuth endpoints (redirect flow and /sdk/v1). */
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
-import { envelopeSchema } from '../../http/envelope.js';
-import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
-import { UserSchema } from '../users/users.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  OAuthAuthenticateResponse,
+  ProviderValuesSchema,
+  UserFactorDeleteResponse as DeleteResponse,
+} from '@latchkey/wire';
 
 /** `{provider}` of the redirect routes; whether it is a known name is the route's to say (400 invalid_request). */
 export const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -47,28 +51,7 @@ export const AuthenticateBody = Type.Object({
 });
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
 
-/** wire provider_values (also in the server-facing answer, server-api/server-oauth.schemas.ts). */
-export const ProviderValuesSchema = Type.Object({
-  access_token: Type.String(),
-  id_token: Type.String(),
-  refresh_token: Type.String(),
-  scopes: Type.Array(Type.String()),
-  expires_at: Type.Union([Type.String(), Type.Null()]),
-});
-
-/** Response of POST /sdk/v1/oauth/authenticate: AuthenticateResponse + the identity and the upstream's tokens. */
-export const OAuthAuthenticateResponse = signInResponseSchema({
-  provider_subject: Type.String(),
-  provider_type: Type.String(),
-  profile_picture_url: Type.String(),
-  locale: Type.String(),
-  provider_values: ProviderValuesSchema,
-});
-
 /** Path of DELETE /sdk/v1/users/oauth/{oauth_user_registration_id}. */
 export const RegistrationParams = Type.Object({
   oauth_user_registration_id: Type.String({ minLength: 1, maxLength: 128 }),
 });
-
-/** Response of DELETE /sdk/v1/users/oauth/{id}. */
-export const DeleteResponse = envelopeSchema({ user_id: Type.String(), __user: UserSchema });

@@ -1,4 +1,5 @@
 /** @module otps-authenticate.service — trading a passcode for a session (or a factor on the signed-in one), with at most 5 evaluated attempts per code. */
+import { INVALID_PASSCODE_MESSAGE } from '@latchkey/wire/messages';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -25,7 +26,7 @@ export type RedeemedOtp = PrimarySignIn & { methodId: string };
  * way (SECURITY E3).
  */
 export const OTP_MESSAGES = {
-  invalid: 'Invalid passcode, please try again.',
+  invalid: INVALID_PASSCODE_MESSAGE,
   lastAttempt: 'Invalid passcode. That was the last attempt for this code: request a new code.',
   tooManyAttempts: 'Too many attempts were made with this passcode: request a new code.',
   expired: 'This passcode has expired: request a new code.',

@@ -1,7 +1,12 @@
 /** @module otps.schemas — request and response schemas of the one-time passcode endpoints. */
 import { type Static, Type } from 'typebox';
-import { envelopeSchema } from '../../http/envelope.js';
-import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  OtpsAuthenticateResponse as AuthenticateResponse,
+  OtpsEmailSendResponse as EmailSendResponse,
+  OtpsPhoneSendResponse as PhoneSendResponse,
+} from '@latchkey/wire';
 
 /** Minutes a code lives: 1 to 10 (SECURITY §2, ASVS 6.5.5). */
 const ExpirationMinutes = Type.Integer({ minimum: 1, maximum: 10 });
@@ -45,20 +50,6 @@ export const PhoneSendBody = Type.Object({
 export type EmailSendInput = Static<typeof EmailSendBody>;
 export type PhoneSendInput = Static<typeof PhoneSendBody>;
 
-/** Response of the email sends: the same shape whether or not the address has an account (SECURITY E3). */
-export const EmailSendResponse = envelopeSchema({
-  user_id: Type.String(),
-  method_id: Type.String(),
-  email_id: Type.String(),
-});
-
-/** Response of the SMS and WhatsApp sends. */
-export const PhoneSendResponse = envelopeSchema({
-  user_id: Type.String(),
-  method_id: Type.String(),
-  phone_id: Type.String(),
-});
-
 /** Body of POST /otps/authenticate: the 6-digit code as a string, and the method it was sent to. */
 export const AuthenticateBody = Type.Object({
   token: Type.String({ pattern: '^[0-9]{6}$' }),
@@ -69,6 +60,3 @@ export const AuthenticateBody = Type.Object({
 });
 
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
-
-/** Response of POST /otps/authenticate: AuthenticateResponse + method_id. */
-export const AuthenticateResponse = signInResponseSchema({ method_id: Type.String() });

@@ -1,4 +1,5 @@
 /** @module password-strength — judging a password by the project's policy: zxcvbn score or LUDS counts, plus the common-password list. */
+import type { PasswordStrengthCheckResult } from '@latchkey/wire';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
@@ -18,25 +19,7 @@ export const MIN_ZXCVBN_SCORE = 3;
 const ZXCVBN_MAX_CODE_POINTS = 64;
 
 /** wire/endpoints.md "Passwords": the strength check response without request_id/status_code. */
-export interface PasswordStrength {
-  valid_password: boolean;
-  score: number;
-  breached_password: boolean;
-  breach_detection_on_create: boolean;
-  strength_policy: 'zxcvbn' | 'luds';
-  feedback: {
-    suggestions: string[];
-    warning: string;
-    luds_requirements: {
-      has_digit: boolean;
-      has_lower_case: boolean;
-      has_symbol: boolean;
-      has_upper_case: boolean;
-      missing_characters: number;
-      missing_complexity: number;
-    };
-  };
-}
+export type PasswordStrength = Omit<PasswordStrengthCheckResult, 'request_id' | 'status_code'>;
 
 let zxcvbn: ZxcvbnFactory | undefined;
 const estimator = () =>

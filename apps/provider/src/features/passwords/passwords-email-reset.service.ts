@@ -1,4 +1,5 @@
 /** @module passwords-email-reset.service — password reset by emailed token: start, and redeem (SECURITY B3, B9, E3). */
+import { PKCE_REQUIRED_MESSAGE } from '@latchkey/wire/messages';
 import { checkPkce } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -64,9 +65,7 @@ export function createPasswordsEmailResetService(
         signup_magic_link_url: input.reset_password_redirect_url,
       });
       if (project.pkceRequiredForPasswordResets && input.code_challenge === undefined)
-        throw new ApiError('pkce_mismatch', {
-          message: 'This project requires PKCE: send a code_challenge.',
-        });
+        throw new ApiError('pkce_mismatch', { message: PKCE_REQUIRED_MESSAGE });
       const email = normaliseEmailAddress(input.email);
       await deps.throttle.check(project, email, clientIp);
       // No lookup here: the worker decides after the answer whether the address gets an email,

@@ -1,8 +1,17 @@
 /** @module passwords.schemas — request and response schemas of the password endpoints and /users/search. */
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
-import { envelopeSchema } from '../../http/envelope.js';
-import { SessionDurationMinutes, signInResponseSchema } from '../sessions/sessions.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  PasswordStrengthCheckResponse as StrengthCheckResponse,
+  PasswordsAuthenticateResponse as AuthenticateResponse,
+  PasswordsCreateResponse as CreateResponse,
+  PasswordsResetCheckResponse as ResetCheckResponse,
+  PasswordsResetLoginResponse as ResetLoginResponse,
+  PasswordsResetStartResponse as ResetStartResponse,
+  UsersSearchResponse as UserSearchResponse,
+} from '@latchkey/wire';
 
 /**
  * A typed password. Up to 4 096 code points pass the schema (a cheap cap before any work); the
@@ -24,12 +33,6 @@ export const PasswordLoginBody = Type.Object({
 });
 
 export type PasswordLoginBodyInput = Static<typeof PasswordLoginBody>;
-
-/** Response of POST /passwords: AuthenticateResponse + email_id. */
-export const CreateResponse = signInResponseSchema({ email_id: Type.String() });
-
-/** Response of POST /passwords/authenticate. */
-export const AuthenticateResponse = signInResponseSchema({});
 
 /** Body of POST /passwords/existing_password/reset. */
 export const ExistingPasswordResetBody = Type.Object({
@@ -81,9 +84,6 @@ export const ResetLoginBody = Type.Object({
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
 });
 
-/** Response of reset/login: AuthenticateResponse + email_id (the reset's address). */
-export const ResetLoginResponse = signInResponseSchema({ email_id: Type.String() });
-
 /**
  * Body of POST /passwords/email/reset/check (ours): the reset token, and the reset's PKCE
  * verifier when it was started with a challenge.
@@ -93,37 +93,10 @@ export const ResetCheckBody = Type.Object({
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
 });
 
-/** Response of reset/check: whose account the open link is for, and until when it works. */
-export const ResetCheckResponse = envelopeSchema({ email: Type.String(), expires_at: Type.String() });
-
-/** Response of reset/start: nothing besides the envelope. */
-export const ResetStartResponse = envelopeSchema({});
-
 /** Body of POST /passwords/strength_check. */
 export const StrengthCheckBody = Type.Object({
   email: Type.Optional(Email),
   password: Password,
-});
-
-/** Response of POST /passwords/strength_check (wire/endpoints.md "Passwords"). */
-export const StrengthCheckResponse = envelopeSchema({
-  valid_password: Type.Boolean(),
-  score: Type.Integer({ minimum: 0, maximum: 4 }),
-  breached_password: Type.Boolean(),
-  breach_detection_on_create: Type.Boolean(),
-  strength_policy: Type.Union([Type.Literal('zxcvbn'), Type.Literal('luds')]),
-  feedback: Type.Object({
-    suggestions: Type.Array(Type.String()),
-    warning: Type.String(),
-    luds_requirements: Type.Object({
-      has_digit: Type.Boolean(),
-      has_lower_case: Type.Boolean(),
-      has_symbol: Type.Boolean(),
-      has_upper_case: Type.Boolean(),
-      missing_characters: Type.Integer(),
-      missing_complexity: Type.Integer(),
-    }),
-  }),
 });
 
 /** Body of POST /users/search. */
@@ -131,9 +104,4 @@ export const UserSearchBody = Type.Object({
   email: Email,
   captcha_token: Type.Optional(CaptchaToken),
   dfp_telemetry_id: Type.Optional(DfpTelemetryId),
-});
-
-/** Response of POST /users/search: `userType` is camelCase on the wire. */
-export const UserSearchResponse = envelopeSchema({
-  userType: Type.Union([Type.Literal('new'), Type.Literal('password'), Type.Literal('passwordless')]),
 });

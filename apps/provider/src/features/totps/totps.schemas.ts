@@ -1,8 +1,13 @@
 /** @module totps.schemas — request and response schemas of the TOTP endpoints (wire/endpoints.md "TOTP"). */
 import { type Static, Type } from 'typebox';
-import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
-import { UserSchema } from '../users/users.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  TotpsAuthenticateResponse as AuthenticateResponse,
+  TotpsCreateResponse as CreateResponse,
+  TotpsRecoveryCodesResponse as RecoveryCodesResponse,
+  UserFactorDeleteResponse as DeleteResponse,
+} from '@latchkey/wire';
 
 const CaptchaToken = Type.String({ maxLength: 4096 });
 const DfpTelemetryId = Type.String({ maxLength: 1024 });
@@ -10,16 +15,6 @@ const DfpTelemetryId = Type.String({ maxLength: 1024 });
 /** Body of POST /totps: minutes to confirm the new TOTP with a first code (default 30). */
 export const CreateBody = Type.Object({
   expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 1440 })),
-});
-
-/** Response of POST /totps: the secret, its QR code and the recovery codes, shown this once. */
-export const CreateResponse = envelopeSchema({
-  user_id: Type.String(),
-  totp_id: Type.String(),
-  secret: Type.String(),
-  qr_code: Type.String(),
-  recovery_codes: Type.Array(Type.String()),
-  __user: UserSchema,
 });
 
 /** Body of POST /totps/authenticate. */
@@ -41,21 +36,5 @@ export const RecoverBody = Type.Object({
 export type AuthenticateInput = Static<typeof AuthenticateBody>;
 export type RecoverInput = Static<typeof RecoverBody>;
 
-/** Response of /totps/authenticate and /totps/recover: AuthenticateResponse + totp_id. */
-export const AuthenticateResponse = authenticateResponseSchema({ totp_id: Type.String() });
-
-/** Response of POST /totps/recovery_codes: a new set of codes (the old ones stop working). */
-export const RecoveryCodesResponse = envelopeSchema({
-  user_id: Type.String(),
-  totps: Type.Object({
-    totp_id: Type.String(),
-    verified: Type.Boolean(),
-    recovery_codes: Type.Array(Type.String()),
-  }),
-});
-
 /** Path of DELETE /users/totps/{totp_id}. */
 export const TotpParams = Type.Object({ totp_id: Type.String({ minLength: 1, maxLength: 128 }) });
-
-/** Response of DELETE /users/totps/{totp_id}. */
-export const DeleteResponse = envelopeSchema({ user_id: Type.String(), __user: UserSchema });

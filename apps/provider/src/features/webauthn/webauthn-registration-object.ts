@@ -1,24 +1,10 @@
 /** @module webauthn-registration-object — the wire WebAuthnRegistration (User.webauthn_registrations[], PUT /webauthn/update). */
-import { type Static, Type } from 'typebox';
+import type { WebAuthnRegistration } from '@latchkey/wire';
 
-/** wire/objects.md WebAuthnRegistration, with the fields docs/contracts.md "Passkeys" adds. */
-export const WebAuthnRegistrationSchema = Type.Object({
-  webauthn_registration_id: Type.String(),
-  domain: Type.String(),
-  user_agent: Type.String(),
-  authenticator_type: Type.Union([
-    Type.Literal('platform'),
-    Type.Literal('cross-platform'),
-    Type.Literal(''),
-  ]),
-  verified: Type.Boolean(),
-  name: Type.String(),
-  created_at: Type.String(),
-  last_authenticated_at: Type.Union([Type.String(), Type.Null()]),
-});
+export { WebAuthnRegistrationSchema } from '@latchkey/wire';
 
 /** The wire WebAuthnRegistration. */
-export type WireWebAuthnRegistration = Static<typeof WebAuthnRegistrationSchema>;
+export type WireWebAuthnRegistration = WebAuthnRegistration;
 
 /**
  * The columns the wire object shows. Timestamps are Dates when read from a row and strings when

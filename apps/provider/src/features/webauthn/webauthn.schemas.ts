@@ -1,9 +1,14 @@
 /** @module webauthn.schemas — request and response schemas of the passkey endpoints. */
 import { Type } from 'typebox';
-import { envelopeSchema } from '../../http/envelope.js';
-import { authenticateResponseSchema, SessionDurationMinutes } from '../sessions/sessions.schemas.js';
-import { UserSchema } from '../users/users.schemas.js';
-import { WebAuthnRegistrationSchema } from './webauthn-registration-object.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+
+export {
+  UserFactorDeleteResponse as DeleteResponse,
+  WebAuthnAuthenticateResponse as PasskeyAuthenticateResponse,
+  WebAuthnAuthenticateStartResponse as AuthenticateStartResponse,
+  WebAuthnRegisterStartResponse as RegisterStartResponse,
+  WebAuthnUpdateResponse as UpdateResponse,
+} from '@latchkey/wire';
 
 /** SECURITY §2: registration bodies may carry attestation certificate chains. */
 export const REGISTER_BODY_LIMIT_BYTES = 256 * 1024;
@@ -20,12 +25,6 @@ export const RegisterStartBody = Type.Object({
   user_agent: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 
-/** Response of POST /webauthn/register/start: the creation options as a JSON string. */
-export const RegisterStartResponse = envelopeSchema({
-  user_id: Type.String(),
-  public_key_credential_creation_options: Type.String(),
-});
-
 /** Body of POST /webauthn/register. */
 export const RegisterBody = Type.Object({
   public_key_credential: Type.String({ minLength: 1, maxLength: REGISTER_BODY_LIMIT_BYTES }),
@@ -38,22 +37,12 @@ export const AuthenticateStartBody = Type.Object({
   return_passkey_credential_options: ReturnPasskeyOptions,
 });
 
-/** Response of the authenticate start endpoints: the request options as a JSON string. */
-export const AuthenticateStartResponse = envelopeSchema({
-  public_key_credential_request_options: Type.String(),
-});
-
 /** Body of POST /webauthn/authenticate. */
 export const AuthenticateBody = Type.Object({
   public_key_credential: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
   captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
   dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
-});
-
-/** Response of POST /webauthn/register and /webauthn/authenticate: AuthenticateResponse + webauthn_registration_id. */
-export const PasskeyAuthenticateResponse = authenticateResponseSchema({
-  webauthn_registration_id: Type.String(),
 });
 
 /** Path of PUT /webauthn/update/{id} and DELETE /users/webauthn_registrations/{id}. */
@@ -65,9 +54,3 @@ export const RegistrationParams = Type.Object({
 export const UpdateBody = Type.Object({
   name: Type.String({ maxLength: 1024 }),
 });
-
-/** Response of PUT /webauthn/update/{id}. */
-export const UpdateResponse = envelopeSchema({ webauthn_registration: WebAuthnRegistrationSchema });
-
-/** Response of DELETE /users/webauthn_registrations/{id}. */
-export const DeleteResponse = envelopeSchema({ user_id: Type.String(), __user: UserSchema });

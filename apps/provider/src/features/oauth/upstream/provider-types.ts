@@ -1,35 +1,12 @@
 /** @module provider-types — the upstream provider names the wire knows, and how people call them. */
 
-/** Every `{provider}` of `/v1/public/oauth/{provider}/start` (wire/endpoints.md), in the wire's order. */
-export const OAUTH_PROVIDER_TYPES = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
+import type { OAuthProviderType } from '@latchkey/wire/oauth-providers';
 
-/** One of the wire's provider names. */
-export type OAuthProviderType = (typeof OAUTH_PROVIDER_TYPES)[number];
-
-/** Narrows a path segment or CLI flag to a provider name. */
-export function isOAuthProviderType(name: string): name is OAuthProviderType {
-  return (OAUTH_PROVIDER_TYPES as readonly string[]).includes(name);
-}
+export {
+  isOAuthProviderType,
+  OAUTH_PROVIDER_TYPES,
+  type OAuthProviderType,
+} from '@latchkey/wire/oauth-providers';
 
 const DISPLAY_NAMES: Record<OAuthProviderType, string> = {
   google: 'Google',

@@ -1,0 +1,25 @@
+/**
+ * @module @latchkey/wire — the one source of the wire: every browser- and server-facing shape as a
+ * TypeBox schema with its `Static` type. The provider validates and serialises with the schemas;
+ * the client, the widget and @latchkey/node import the types only (`import type`), so no schema
+ * code reaches a browser. The leaves `./oauth-providers`, `./error-codes` and `./messages` import
+ * nothing and may be imported at run time anywhere.
+ */
+export * from './authenticate-response.js';
+export * from './bootstrap.js';
+export * from './crypto-wallets.js';
+export * from './envelope.js';
+export * from './error-codes.js';
+export * from './magic-links.js';
+export * from './messages.js';
+export * from './oauth.js';
+export * from './oauth-providers.js';
+export * from './otps.js';
+export * from './passwords.js';
+export * from './session.js';
+export * from './sessions.js';
+export * from './totps.js';
+export * from './user.js';
+export * from './user-factors.js';
+export * from './users.js';
+export * from './webauthn.js';

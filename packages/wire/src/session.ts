@@ -1,0 +1,29 @@
+/** @module session — the wire Session and its authentication factors (wire/objects.md "Session"). */
+import { type Static, Type } from 'typebox';
+import { MetadataSchema } from './user-factors.js';
+
+/**
+ * wire/objects.md AuthenticationFactor: `type`, `delivery_method`, `last_authenticated_at`, plus at
+ * most one detail object whose key depends on `delivery_method` (passed through as is).
+ */
+export const AuthenticationFactorSchema = Type.Object(
+  { type: Type.String(), delivery_method: Type.String(), last_authenticated_at: Type.String() },
+  { additionalProperties: true },
+);
+
+/** wire/objects.md Session. */
+export const SessionSchema = Type.Object({
+  session_id: Type.String(),
+  user_id: Type.String(),
+  started_at: Type.String(),
+  last_accessed_at: Type.String(),
+  expires_at: Type.String(),
+  attributes: Type.Object({ ip_address: Type.String(), user_agent: Type.String() }),
+  authentication_factors: Type.Array(AuthenticationFactorSchema),
+  custom_claims: Type.Union([Type.Null(), MetadataSchema]),
+});
+
+/** One authentication factor; the detail key depends on `delivery_method`. */
+export type AuthenticationFactor = Static<typeof AuthenticationFactorSchema> & { [detail: string]: unknown };
+/** The wire Session. */
+export type Session = Static<typeof SessionSchema>;
