@@ -79,6 +79,11 @@ export const chunks = [
         replaces: join(clientDir, 'src/internal/google-one-tap-prompt.ts'),
         standIn: join(packageDir, 'src/oauth/one-tap/google-one-tap-prompt-script.ts'),
       },
+      {
+        module: join(packageDir, 'src/oauth/one-tap/google-one-tap.tsx'),
+        replaces: join(packageDir, 'src/oauth/one-tap/google-one-tap.tsx'),
+        standIn: join(packageDir, 'src/oauth/one-tap/google-one-tap-script.tsx'),
+      },
     ],
   },
   {

@@ -5,9 +5,7 @@ import type { WidgetConfig } from '../../config.js';
 import { emit } from '../../machine/effect-context.js';
 import { useWidget } from '../../widget/widget-context.js';
 import type { WidgetGoogleOneTapResult, WidgetGoogleOneTapStartOptions } from '../../widget-client.js';
-
-/** The host event that carries the One Tap result. */
-export const ONE_TAP_RESULT_EVENT = 'ONE_TAP_RESULT';
+import { ONE_TAP_RESULT_EVENT, reportOneTapFailure } from './one-tap-result.js';
 
 /**
  * The start options from the widget config: the oauth redirect URLs, and the placeholder as
@@ -54,12 +52,8 @@ export function useGoogleOneTap(enabled: boolean): boolean {
           emit(effectContext(), ONE_TAP_RESULT_EVENT, { success: true });
           return;
         }
-        console.warn(
-          t('fallback.oneTap', { reason: result.reason }),
-          ...(result.error === undefined ? [] : [result.error]),
-        );
         setFailed(true);
-        emit(effectContext(), ONE_TAP_RESULT_EVENT, { success: false, reason: result.reason });
+        reportOneTapFailure(effectContext(), t, result.reason, result.error);
       });
   }, [enabled, effectContext, t]);
 
