@@ -18,10 +18,14 @@
  *
  * Each round gives every target the same number of logins (BENCH_PASSWORD_LOGINS) and prints the
  * CPU other processes used meanwhile; figures are medians over BENCH_PASSWORD_ROUNDS rounds.
+ * It also prints the CPU time per login of the process doing the work (this process for the floor
+ * and in-process, the child for http and better-auth): on a machine others load, the ratio of
+ * the floor's CPU per verify to a target's CPU per login is the throughput ratio the target
+ * reaches when both are CPU-bound on the same cores, and it barely moves with foreign load.
  * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
  * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,6 +61,23 @@ function wholeNumber(name, fallback) {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
   return value;
+}
+
+/** CPU milliseconds (user + system, all threads) this process has used. */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** CPU milliseconds (user + system, all threads) process `pid` has used, from /proc (Linux). */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const load = (path) => import(pathToFileURL(join(repoRoot, 'apps/provider/dist', path)).href);
@@ -127,6 +148,7 @@ async function betterAuthTarget(peers) {
   return {
     name: 'better-auth',
     label: `better-auth ${server.version} sign-in/email (scrypt, better-sqlite3)`,
+    cpuMs: () => processCpuMs(server.pid),
     login: () => client.post({ email: server.info.email, password: server.info.password }),
     stop: async () => {
       client.close();
@@ -157,6 +179,7 @@ async function httpTarget() {
     return {
       name: 'http',
       label: `provider over HTTP (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, child process)`,
+      cpuMs: () => processCpuMs(provider.pid),
       login: (i) => post('/passwords/authenticate', { email: emails[i % ACCOUNTS], password: PASSWORD }),
       stop: async () => {
         for (const client of clients.values()) client.close();
@@ -276,6 +299,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
       targets.push({
         name: 'floor',
         label: 'argon2id verify alone (the floor)',
+        cpuMs: ownCpuMs,
         login: async () => {
           if (!(await floorHasher.verify(stored.hash, PASSWORD))) throw new Error('verify failed');
         },
@@ -288,6 +312,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
             limit === undefined
               ? `provider in-process (${database.kind}, app.inject)`
               : `provider in-process, hasher limit ${limit}`,
+          cpuMs: ownCpuMs,
           before: () => {
             hasher = hashers.get(limit);
           },
@@ -320,18 +345,21 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         target.before?.();
         const profiler = target.name === 'in-process' && round === 0 ? await startProfiler() : undefined;
         const stopMeter = startForeignCpuMeter();
+        const cpuBefore = target.cpuMs();
         const run = await timed(logins, concurrency, target.login);
+        const cpuMsPerLogin = (target.cpuMs() - cpuBefore) / logins;
         const foreignCores = stopMeter()?.foreignCores ?? Number.NaN;
         await profiler?.stop();
         const figures = {
           perSecond: logins / (run.elapsedMs / 1000),
           p50Ms: percentile(run.durations, 50),
           p99Ms: percentile(run.durations, 99),
+          cpuMsPerLogin,
           foreignCores,
         };
         perTarget.get(target.name).push(figures);
         log(
-          `round ${round + 1} ${target.name.padEnd(width)} ${figures.perSecond.toFixed(1).padStart(6)} /s  p50 ${figures.p50Ms.toFixed(0)} ms  p99 ${figures.p99Ms.toFixed(0)} ms  foreign CPU ${foreignCores.toFixed(2)} cores`,
+          `round ${round + 1} ${target.name.padEnd(width)} ${figures.perSecond.toFixed(1).padStart(6)} /s  p50 ${figures.p50Ms.toFixed(0)} ms  p99 ${figures.p99Ms.toFixed(0)} ms  CPU ${figures.cpuMsPerLogin.toFixed(1)} ms/login  foreign CPU ${foreignCores.toFixed(2)} cores`,
         );
       }
     }
@@ -343,6 +371,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         perSecond: median(rs.map((r) => r.perSecond)),
         p50Ms: median(rs.map((r) => r.p50Ms)),
         p99Ms: median(rs.map((r) => r.p99Ms)),
+        cpuMsPerLogin: median(rs.map((r) => r.cpuMsPerLogin)),
         foreignCores: rs.map((r) => r.foreignCores),
       };
     });
@@ -368,6 +397,8 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
 }
 
 const ratio = (a, b) => (a !== undefined && b !== undefined ? a.perSecond / b.perSecond : undefined);
+/** The floor's CPU per verify over `r`'s CPU per login. */
+const cpuRatio = (r, floor) => floor.cpuMsPerLogin / r.cpuMsPerLogin;
 
 /** Prints the figures. */
 export function printPasswordLoginFigures(f, log = console.log) {
@@ -379,7 +410,7 @@ export function printPasswordLoginFigures(f, log = console.log) {
   const width = Math.max(...f.results.map((r) => r.label.length));
   for (const r of f.results)
     log(
-      `${r.label.padEnd(width)} ${r.perSecond.toFixed(1).padStart(7)} /s   p50 ${r.p50Ms.toFixed(0)} ms   p99 ${r.p99Ms.toFixed(0)} ms   foreign CPU ${r.foreignCores.map((c) => c.toFixed(2)).join(', ')}`,
+      `${r.label.padEnd(width)} ${r.perSecond.toFixed(1).padStart(7)} /s   p50 ${r.p50Ms.toFixed(0)} ms   p99 ${r.p99Ms.toFixed(0)} ms   CPU ${r.cpuMsPerLogin.toFixed(1)} ms/login   foreign CPU ${r.foreignCores.map((c) => c.toFixed(2)).join(', ')}`,
     );
   const of = (name) => f.results.find((r) => r.name === name);
   const floor = of('floor');
@@ -387,7 +418,12 @@ export function printPasswordLoginFigures(f, log = console.log) {
   for (const r of f.results) {
     if (r === floor || r === betterAuth) continue;
     const parts = [];
-    if (floor) parts.push(`${ratio(r, floor).toFixed(2)}× the floor (goal ≥ 0.8)`);
+    if (floor) {
+      parts.push(`${ratio(r, floor).toFixed(2)}× the floor (goal ≥ 0.8)`);
+      parts.push(
+        `CPU-bound ratio ${cpuRatio(r, floor).toFixed(2)} (the floor's CPU per verify ÷ this CPU per login)`,
+      );
+    }
     if (betterAuth) parts.push(`${ratio(r, betterAuth).toFixed(1)}× better-auth (goal ≥ 4)`);
     if (parts.length > 0) log(`${r.name}: ${parts.join(', ')}`);
   }
@@ -433,6 +469,15 @@ export function passwordLoginRows(f) {
         met: value >= 4,
       });
     }
+    if (floor)
+      rows.push({
+        measure: `${measure}: CPU per login vs one argon2id verify`,
+        latchkey: r.cpuMsPerLogin,
+        unit: 'ms CPU/login',
+        reference: 'argon2id verify alone, CPU per verify',
+        referenceValue: floor.cpuMsPerLogin,
+        ratio: cpuRatio(r, floor),
+      });
     if (!floor && !betterAuth) rows.push({ measure, latchkey: r.perSecond, unit: 'logins/s' });
   }
   return rows;

@@ -8,6 +8,7 @@ import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } fro
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock } from './pglite-lock.js';
+import { createPreparedPgliteSession } from './pglite-prepared-session.js';
 import { defaultPoolSize } from './pool-size.js';
 
 /** An open database and how to close it. */
@@ -91,7 +92,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
       throw error;
     }
   }
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(createPreparedPgliteSession(client)) });
   return {
     db,
     kind: 'pglite',
