@@ -93,3 +93,41 @@ describe.skipIf(!testDatabaseUrl)('the PostgreSQL change feed: sync()', () => {
     expect(proxy.queriesSent() - before).toBe(2);
   });
 });
+
+describe.skipIf(!testDatabaseUrl)('the PostgreSQL change feed: syncs under load', () => {
+  const interval = 1_000;
+  let database: TestDatabase;
+  let proxy: HoldingTcpProxy;
+  let feed: ChangeFeed;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = new URL(database.url as string);
+    proxy = await startHoldingTcpProxy({ host: url.hostname, port: Number(url.port) });
+    url.port = String(proxy.port);
+    feed = createPostgresChangeFeed(url.toString(), CHANNEL, { minSyncIntervalMs: interval });
+    feed.subscribe({ onChange: () => {}, onReset: () => {} });
+    await feed.ready();
+  });
+  afterAll(async () => {
+    await feed?.close();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('sends a statement at most once per interval; callers meanwhile share the next one', async () => {
+    const before = proxy.queriesSent();
+    expect(await feed.sync()).toBe(true);
+    const firstAnsweredAt = performance.now();
+    const later: Promise<boolean>[] = [];
+    for (let i = 0; i < 5; i++) {
+      later.push(feed.sync());
+      await nextTurn();
+    }
+    expect(proxy.queriesSent() - before).toBe(1);
+    expect(await Promise.all(later)).toEqual([true, true, true, true, true]);
+    expect(proxy.queriesSent() - before).toBe(2);
+    // The second went out no sooner than the interval after the first was sent (before it was answered).
+    expect(performance.now() - firstAnsweredAt).toBeGreaterThan(interval - 50);
+  });
+});
