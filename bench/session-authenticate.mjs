@@ -11,7 +11,7 @@
  *
  * Env: BENCH_ROUNDS (3), BENCH_SECONDS (10) per target per round, BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (50), BENCH_DATABASES (pglite,postgres), BENCH_DATABASE_URL, BENCH_PEERS_DIR
- * (default $PERF_DIR), BENCH_SKIP_BUILD=1; see bench/README.md.
+ * (default $PERF_DIR), BENCH_REQUEST_LOG (debug), BENCH_SKIP_BUILD=1; see bench/README.md.
  */
 import { pathToFileURL } from 'node:url';
 import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
@@ -32,8 +32,17 @@ export async function benchSessionAuthenticate({ log = console.log } = {}) {
   const warmupSeconds = numberFromEnv('BENCH_WARMUP_SECONDS', 3, { allowZero: true });
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
   const databases = databasesFromEnv();
+  // The provider runs in development mode (PGlite, the dev outbox), whose default writes two log
+  // lines per request; production's default writes none, and the peer runs with
+  // NODE_ENV=production. So the provider gets production's request-log policy unless asked.
+  const requestLog = process.env.BENCH_REQUEST_LOG || 'debug';
+  const requestLogBefore = process.env.LATCHKEY_REQUEST_LOG;
+  process.env.LATCHKEY_REQUEST_LOG = requestLog;
   log(
     `session-authenticate: ${rounds} alternating rounds × ${seconds} s per target (+${warmupSeconds} s warm-up), ${connections} connections, databases ${databases.join(', ')}`,
+  );
+  log(
+    `provider request log: LATCHKEY_REQUEST_LOG=${requestLog}${requestLog === 'debug' ? " (production's default; BENCH_REQUEST_LOG=info for development's line per request)" : ''}`,
   );
   log(`at the start: ${formatLoadAverage()}`);
   const running = [];
@@ -103,6 +112,8 @@ export async function benchSessionAuthenticate({ log = console.log } = {}) {
     };
   } finally {
     for (const target of running.reverse()) await target.stop();
+    if (requestLogBefore === undefined) delete process.env.LATCHKEY_REQUEST_LOG;
+    else process.env.LATCHKEY_REQUEST_LOG = requestLogBefore;
   }
 }
 

@@ -42,15 +42,29 @@ const PROBE_PREFIX = 'probe:';
 const RECONNECT_MS = 1_000;
 /** A sync that takes longer than this counts as failed (callers then read the database instead). */
 const SYNC_TIMEOUT_MS = 2_000;
+/**
+ * The least time between two syncs' statements. A check waits at most this long (plus a round
+ * trip) for its sync; at 10 000 checks a second, one statement then answers about ten.
+ */
+export const MIN_SYNC_INTERVAL_MS = 1;
 
 /**
  * A feed over a dedicated PostgreSQL connection to `url`. `sync()` is one `select 1` on that
- * connection, shared by every caller waiting at the time: PostgreSQL delivers the notifications
- * pending for a session before it reports a statement done (ReadyForQuery), and a commit
- * signals listening sessions before it returns, so a notification committed before the
- * `select 1` was sent reaches the subscribers before the `select 1` resolves.
+ * connection: PostgreSQL delivers the notifications pending for a session before it reports a
+ * statement done (ReadyForQuery), and a commit signals listening sessions before it returns, so a
+ * notification committed before the `select 1` was sent reaches the subscribers before the
+ * `select 1` resolves. One statement answers every caller that arrived before it was sent, and
+ * none that arrived later: callers join the batch not yet sent, which goes out once the current
+ * turn of the event loop is over (so the checks read off the sockets in one turn share it), the
+ * statement before it has been answered (at most one in flight), and `minSyncIntervalMs` after
+ * the statement before it was sent. On a quiet process that is at once; under load it bounds the
+ * round trips (each a write, a wake-up and work for the server) whatever the request rate.
  */
-export function createPostgresChangeFeed(url: string, channel: string): ChangeFeed {
+export function createPostgresChangeFeed(
+  url: string,
+  channel: string,
+  { minSyncIntervalMs = MIN_SYNC_INTERVAL_MS }: { minSyncIntervalMs?: number } = {},
+): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let client: pg.Client | undefined;
   let live = false;
@@ -58,7 +72,9 @@ export function createPostgresChangeFeed(url: string, channel: string): ChangeFe
   let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let inFlight: Promise<boolean> | undefined;
-  let queued: Promise<boolean> | undefined;
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+  // The batch not sent yet: every caller until it is sent shares it.
+  let unsent: Promise<boolean> | undefined;
 
   const reset = () => {
     for (const listener of listeners) listener.onReset();
@@ -135,6 +151,19 @@ export function createPostgresChangeFeed(url: string, channel: string): ChangeFe
     return run;
   };
 
+  const sendBatch = async (): Promise<boolean> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (inFlight) await inFlight;
+    const wait = lastSentAt + minSyncIntervalMs - performance.now();
+    if (wait > 0) await new Promise<void>((resolve) => setTimeout(resolve, wait));
+    while (inFlight) await inFlight;
+    // Closing the batch and sending its statement happen in one step: a caller from here on
+    // starts the next batch.
+    unsent = undefined;
+    lastSentAt = performance.now();
+    return runSync();
+  };
+
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -151,17 +180,9 @@ export function createPostgresChangeFeed(url: string, channel: string): ChangeFe
     },
     sync() {
       if (!live) return Promise.resolve(false);
-      if (!inFlight) return runSync();
-      // The statement in flight may have been sent before this caller's cut-off: wait for the
-      // next one, which every caller arriving meanwhile shares.
-      if (!queued) {
-        const after = inFlight;
-        queued = after.then(() => {
-          queued = undefined;
-          return runSync();
-        });
-      }
-      return queued;
+      // Never the statement in flight: it may have been sent before this caller's cut-off.
+      unsent ??= sendBatch();
+      return unsent;
     },
     async close() {
       closed = true;

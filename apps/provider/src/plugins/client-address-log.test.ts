@@ -36,3 +36,21 @@ it('binds the resolved client address to the request lines, and logs no socket o
   expect(all).not.toContain('198.51.100.66');
   expect(all).not.toContain('remoteAddress');
 });
+
+it('binds it in the request logger Fastify makes, so the "incoming request" line names the client too', async () => {
+  lines.length = 0;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/sessions/authenticate',
+    remoteAddress: '127.0.0.1',
+    headers: { ...sdkHeaders(ctx.dev.public_token), 'x-forwarded-for': '203.0.113.8' },
+    payload: {},
+  });
+  expect(response.statusCode).toBe(401);
+  const incoming = lines.find((line) => line.msg === 'incoming request');
+  expect(incoming).toMatchObject({ client_ip: '203.0.113.8' });
+  expect(incoming?.reqId).toEqual(expect.any(String));
+  const ofRequest = lines.filter((line) => line.reqId === incoming?.reqId);
+  expect(ofRequest.length).toBeGreaterThan(1);
+  expect(ofRequest.map((line) => line.client_ip)).toEqual(ofRequest.map(() => '203.0.113.8'));
+});
