@@ -42,6 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { anchorPaths, buildAnchorTargets } from './bundle-size.mjs';
+import { numberFromEnv } from './lib/bench-rows.mjs';
 import { repoRoot } from './lib/provider-process.mjs';
 
 const PEERS = ['stytch511', 'hanko', 'react19', 'preact'];
@@ -50,14 +51,6 @@ const STYTCH_GOAL = 0.6;
 const PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
 // LATCHKEY_STANDALONE_DIR: another build's files (say, the base branch's), for a before/after.
 const standaloneDir = process.env.LATCHKEY_STANDALONE_DIR ?? join(repoRoot, 'packages/react/dist/standalone');
-
-function wholeNumber(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -152,7 +145,9 @@ function runHarness(script, cwd, args, env) {
 }
 
 /** Runs the widget and the peers alternating; returns per-target medians and the ratios. */
-export async function benchFirstPaint({ runs = wholeNumber('BENCH_PAINT_RUNS', 15) } = {}) {
+export async function benchFirstPaint({
+  runs = numberFromEnv('BENCH_PAINT_RUNS', 15, { integer: true }),
+} = {}) {
   const { anchors, perf } = anchorPaths();
   const harness = anchors && join(anchors, 'ttfr/run.mjs');
   if (!harness || !existsSync(harness)) throw new Error('the anchors are not here (set ANCHORS_DIR)');

@@ -29,14 +29,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { numberFromEnv } from './lib/bench-rows.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { locatePeers, startBetterAuthServer } from './lib/peers.mjs';
 import { buildProvider, repoRoot, startProvider } from './lib/provider-process.mjs';
 import { sdkHeaders } from './lib/sign-in.mjs';
 
-const logins = wholeNumber('BENCH_PASSWORD_LOGINS', 60);
-const rounds = wholeNumber('BENCH_PASSWORD_ROUNDS', 3);
-const concurrency = wholeNumber('BENCH_PASSWORD_CONCURRENCY', 4);
+const logins = numberFromEnv('BENCH_PASSWORD_LOGINS', 60, { integer: true });
+const rounds = numberFromEnv('BENCH_PASSWORD_ROUNDS', 3, { integer: true });
+const concurrency = numberFromEnv('BENCH_PASSWORD_CONCURRENCY', 4, { integer: true });
 /** Hasher limits to measure in-process, e.g. "1,2,4" (default: the provider's own default only). */
 const hashLimits = (process.env.BENCH_PASSWORD_HASH_LIMITS ?? '')
   .split(',')
@@ -54,14 +55,6 @@ const wantedTargets = new Set(
 const ACCOUNTS = 8;
 const PASSWORD = 'bench-violet-harbour-kettle-73';
 const WARM_UP_LOGINS = 8;
-
-function wholeNumber(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 
 /** CPU milliseconds (user + system, all threads) this process has used. */
 const ownCpuMs = () => {

@@ -47,11 +47,16 @@ export function median(values) {
 }
 
 /** Reads a numeric env setting; rejects nonsense rather than measuring something else. */
-export function numberFromEnv(name, fallback, { allowZero = false } = {}) {
+export function numberFromEnv(name, fallback, { allowZero = false, integer = false } = {}) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
-    throw new Error(`${name} must be a positive number`);
+  if (
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (!allowZero && value === 0) ||
+    (integer && !Number.isInteger(value))
+  )
+    throw new Error(`${name} must be a positive ${integer ? 'whole ' : ''}number`);
   return value;
 }
