@@ -4,19 +4,16 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../test/magic-link-helpers.js';
 import { rowCounts } from '../../test/row-counts.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { json, sdkHeaders } from '../../test/test-app.js';
 import { createTransientFaults } from '../../test/transient-faults.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { isTransientDatabaseError } from './db-errors.js';
 
 const faults = createTransientFaults();
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ dbPlugins: [faults] });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({ dbPlugins: [faults] });
 
 const touched = ['sessions', 'magic_links', 'users', 'emails'] as const;
 

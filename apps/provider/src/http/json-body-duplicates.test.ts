@@ -1,13 +1,10 @@
 /** A JSON body naming a key twice is refused before anything runs (today the last one won: mail went to the second address). */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { rowCounts } from '../../test/row-counts.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { basic, json, sdkHeaders } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const touched = ['users', 'emails', 'magic_links', 'outbox_messages', 'rate_limit_buckets'] as const;
 

@@ -1,21 +1,12 @@
 /** GET /sdk/v1/projects/bootstrap/{public_token}. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { expect, it } from 'vitest';
+import { DEMO_ORIGIN, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
 import { validateUpstreamConfig } from '../oauth/upstream/upstream-config.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 it('returns every bootstrap key in snake_case, password_config always present', async () => {
   const response = await ctx.app.inject({

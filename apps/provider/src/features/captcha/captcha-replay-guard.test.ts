@@ -1,13 +1,9 @@
 /** A captcha token works once within ten minutes, across processes sharing the database. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { expect, it } from 'vitest';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { CAPTCHA_REPLAY_WINDOW_MS, createCaptchaReplayGuard } from './captcha-replay-guard.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 it('is true the first time only, and stores no plaintext token', async () => {
   const guard = createCaptchaReplayGuard({ db: ctx.db, clock: ctx.clock });

@@ -3,7 +3,7 @@
  * address may be a contract wallet's (ERC-1271), and an RPC that cannot answer fails closed (503).
  */
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   authenticateWallet,
   challengeOf,
@@ -13,7 +13,8 @@ import {
   startWallet,
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
 /** A loopback port nothing listens on: a connection to it is refused at once. */
 async function closedPort(): Promise<number> {
@@ -24,13 +25,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    ethereumRpcUrls: new Map([[1, `http://127.0.0.1:${await closedPort()}`]]),
-  });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext(async () => ({
+  ethereumRpcUrls: new Map([[1, `http://127.0.0.1:${await closedPort()}`]]),
+}));
 
 it('a signature that does not recover to the address, with the RPC unreachable → 503, nothing created', async () => {
   const wallet = ethereumWallet();

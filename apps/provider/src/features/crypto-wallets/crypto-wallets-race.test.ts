@@ -1,5 +1,5 @@
 /** SECURITY G2 under concurrency: one signed challenge gives one sign-in, one user, one wallet (run it against PostgreSQL too). */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   authenticateWallet,
   challengeOf,
@@ -10,13 +10,10 @@ import {
   startWallet,
 } from '../../../test/crypto-wallet-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 it('20 concurrent sign-ins with one signature give exactly one 200, one user, one wallet and one session', async () => {
   const wallet = ethereumWallet();

@@ -1,13 +1,10 @@
 /** POST /sdk/v1/events: telemetry batches without Authorization. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const telemetry = {
   event_id: 'event-id-1',

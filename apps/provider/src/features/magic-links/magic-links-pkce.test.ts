@@ -1,15 +1,12 @@
 /** PKCE on magic links (SECURITY H1–H3): the verifier is checked before the token is consumed. */
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 /** A verifier like the SDK's (hex) and its S256 challenge. */
 function pkcePair() {

@@ -1,13 +1,10 @@
 /** SECURITY B2: concurrent redemptions of one token give exactly one session (run it against PostgreSQL too). */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 it('50 concurrent redemptions of one magic link give exactly one 200 and one session', async () => {
   const sent = json(await requestMagicLink(ctx, 'race@example.com')).data;

@@ -2,18 +2,15 @@
  * Issue 16 item 2: a link from `send/secondary` adds its address to the user who asked for it,
  * and only with that user's live session; it never signs anyone in by itself (login CSRF).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { SECONDARY_NEEDS_SESSION } from './magic-links-authenticate.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 /** Everything a refused redemption must leave as it was. */
 const snapshot = async () => ({

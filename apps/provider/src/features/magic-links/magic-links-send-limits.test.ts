@@ -1,6 +1,6 @@
 /** SECURITY A5/A8/E3: send limits of the magic-link endpoints, on PGlite and (TEST_DATABASE_URL) PostgreSQL. */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
 import {
@@ -10,6 +10,7 @@ import {
   sdkHeaders,
   type TestContext,
 } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
@@ -17,13 +18,9 @@ import { DEFAULT_SEND_LIMITS, type SendLimits } from '../projects/send-limits.js
 
 type Endpoint = 'login_or_create' | 'send/primary' | 'send/secondary';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    devProject: { sendLimits: DEFAULT_SEND_LIMITS },
-  });
+const ctx = useTestContext({
+  devProject: { sendLimits: DEFAULT_SEND_LIMITS },
 });
-afterAll(async () => ctx?.close());
 
 /** A dev-like project with the default limits changed by `changes`. */
 function givenLimitedProject(

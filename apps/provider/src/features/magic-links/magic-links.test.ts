@@ -1,5 +1,5 @@
 /** Magic links end to end through the HTTP API: send, redeem, single use, expiry, supersession, pending users. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateMagicLink,
   latestToken,
@@ -8,20 +8,10 @@ import {
   tokenFromText,
 } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import {
-  createTestContext,
-  DEMO_REDIRECT,
-  drainDeliveries,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_REDIRECT, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 describe('POST /sdk/v1/magic_links/email/login_or_create', () => {
   it('creates the user, emails a 44-character token link to the default redirect and answers user_id/email_id', async () => {

@@ -1,7 +1,7 @@
 /** SECURITY A6, B4 and D2 for intermediate sessions: guessing, replay and misuse of an IST. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -13,12 +13,9 @@ import {
   otherCode,
   recoverWith,
 } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ devProject: { mfaRequired: true } });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({ devProject: { mfaRequired: true } });
 
 const errorOf = (response: { statusCode: number; json(): unknown }) => [
   response.statusCode,

@@ -5,7 +5,7 @@
  * after proving an address (NIST 800-63B §5.2.2).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import {
@@ -31,7 +31,7 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, json, sdkHeaders } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   currentCode,
@@ -41,6 +41,7 @@ import {
   nextStep,
   recoverWith,
 } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
 import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
@@ -58,16 +59,14 @@ const LOCKED = {
 
 const recorder = recordingMailer();
 const log = capturedLogger();
-let ctx: TestContext;
+const ctx = useTestContext({
+  devProject: { mfaRequired: true },
+  logger: log.logger,
+  mailer: recorder.mailer,
+});
 beforeAll(async () => {
-  ctx = await createTestContext({
-    devProject: { mfaRequired: true },
-    logger: log.logger,
-    mailer: recorder.mailer,
-  });
   recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
-afterAll(async () => ctx?.close());
 
 const notices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === SECOND_FACTOR_NOTICE_SUBJECT);

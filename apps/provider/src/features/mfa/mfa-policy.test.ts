@@ -1,11 +1,11 @@
 /** docs/contracts.md "Multi-factor policy": on a project that requires MFA every primary sign-in but a passkey gives an IST, and a second factor turns it into a session. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { countRows, rowCounts } from '../../../test/row-counts.js';
-import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -16,14 +16,11 @@ import {
   passwordSignIn,
   recoverWith,
 } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import { assertionFor, devCaller, finishSignIn, registerWith } from '../../../test/webauthn-helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ devProject: { mfaRequired: true } });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({ devProject: { mfaRequired: true } });
 
 const IST = /^ist-[A-Za-z0-9_-]{43}$/;
 const typesOf = (data: { session: { authentication_factors: Array<{ type: string }> } }) =>

@@ -3,18 +3,14 @@
  * secondFactorOptionsOf (its own query) does, for every mix of verified and unverified TOTPs and
  * phone numbers and for a primary factor by SMS or not. PGlite and TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenPasswordUser } from '../../../test/password-helpers.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { findUserWithEmails } from '../users/users.repository.js';
 import { secondFactorOptionsOf, secondFactorOptionsOfUser } from './second-factor-options.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const password: AuthenticationFactor = {
   type: 'password',

@@ -1,22 +1,16 @@
 /** Google One Tap against a loopback OpenID provider: callback ids, credential checks (SECURITY C5), and the sign-in. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFrame } from '../../../test/clientside-frame-harness.js';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  DEMO_REDIRECT,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import type { Database } from '../../db/database.js';
 import { cryptoRandom } from '../../random.js';
 import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
 
-let ctx: TestContext;
-let google: FakeOpenIdProvider;
+const ctx = useTestContext();
+const google = useFakeOpenIdProvider(ctx);
 
 /** What a sign-in creates; a refused One Tap submission leaves every count as it was (SECURITY §0). */
 const SIGN_IN_TABLES: (keyof Database)[] = [
@@ -28,13 +22,7 @@ const SIGN_IN_TABLES: (keyof Database)[] = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  google = await startFakeOpenIdProvider({ clock: ctx.clock });
   await givenGoogle(ctx.dev.project.id);
-});
-afterAll(async () => {
-  await ctx.close();
-  await google.close();
 });
 
 async function givenGoogle(projectId: string) {

@@ -2,12 +2,11 @@
  * SECURITY C6 through the whole flow: an upstream identity enters an existing account only when
  * both sides proved the address and the account has no password; otherwise 409 and nothing changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
 import { givenSignedInUser, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import {
   authenticateOAuth,
-  givenOAuthConfig,
   LOGIN_REDIRECT,
   OAUTH_TABLES,
   SIGNUP_REDIRECT,
@@ -16,19 +15,12 @@ import {
 } from '../../../test/oauth-helpers.js';
 import { givenPasswordUser } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google');
 
 const redirects = { login_redirect_url: LOGIN_REDIRECT, signup_redirect_url: SIGNUP_REDIRECT };
 const snapshot = () => rowCounts(ctx, [...OAUTH_TABLES, 'passwords']);

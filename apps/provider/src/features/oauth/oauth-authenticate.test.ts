@@ -2,33 +2,24 @@
  * POST /sdk/v1/oauth/authenticate: PKCE (SECURITY H1–H3), single use and races (B1, B2), expiry
  * (B5); and DELETE /sdk/v1/users/oauth/{id}.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   authenticateOAuth,
-  givenOAuthConfig,
   givenOAuthUser,
   OAUTH_TABLES,
   signInAtFake,
   tokenOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google');
 
 let people = 0;
 /** A finished flow for a new identity; returns the token the app would redeem. */

@@ -3,12 +3,8 @@
  * I3), replays, defective ID tokens and upstream failures. No refusal leaves a user, a link, a
  * token or a session behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeOpenIdProvider,
-  type IdTokenDefect,
-  startFakeOpenIdProvider,
-} from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
+import type { IdTokenDefect } from '../../../test/fake-openid-provider.js';
 import {
   authorizeAtFake,
   deliverCallback,
@@ -21,21 +17,13 @@ import {
   stateCookieOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { hashToken } from '../../crypto/tokens.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-  await givenOAuthConfig(ctx, fake, 'github');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google', 'github');
 
 const redirects = { login_redirect_url: LOGIN_REDIRECT, signup_redirect_url: SIGNUP_REDIRECT };
 const snapshot = () => rowCounts(ctx, OAUTH_TABLES);

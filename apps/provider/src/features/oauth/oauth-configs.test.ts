@@ -3,22 +3,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticateOAuth, givenOAuthConfig, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { OAuthCommandError, parseOAuthCommand, runOAuthCommand } from './oauth-cli.js';
 import { loadUpstreamConfig } from './oauth-config-store.js';
 
 const KEY_SECRET = 'test-key-encryption-secret';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx);
 let dataDir: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
   dataDir = mkdtempSync(join(tmpdir(), 'latchkey-oauth-cli-'));
   writeFileSync(
     join(dataDir, 'dev-project.json'),
@@ -28,10 +27,6 @@ beforeAll(async () => {
       secret: ctx.dev.secret,
     }),
   );
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
 });
 
 /** `null`: a deployment without LATCHKEY_KEY_ENCRYPTION_SECRET. */

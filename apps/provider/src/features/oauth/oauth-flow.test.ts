@@ -1,32 +1,21 @@
 /** The OAuth redirect flow end to end against a real loopback OpenID provider: Google-style, GitHub and Apple. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateOAuth,
   authorizeAtFake,
   deliverCallback,
-  givenOAuthConfig,
   LOGIN_REDIRECT,
   redirectOf,
   SIGNUP_REDIRECT,
   signInAtFake,
   tokenOf,
 } from '../../../test/oauth-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-  await givenOAuthConfig(ctx, fake, 'github');
-  await givenOAuthConfig(ctx, fake, 'apple');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google', 'github', 'apple');
 
 const redirects = { login_redirect_url: LOGIN_REDIRECT, signup_redirect_url: SIGNUP_REDIRECT };
 

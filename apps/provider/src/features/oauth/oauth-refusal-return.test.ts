@@ -3,30 +3,20 @@
  * with the error, so the widget can show it and offer another try; only ever to an allow-listed
  * URL (SECURITY C1), and without one the provider's page with a way back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
 import {
   authorizeAtFake,
   deliverCallback,
-  givenOAuthConfig,
   LOGIN_REDIRECT,
   OAUTH_TABLES,
   redirectOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google');
 
 const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 

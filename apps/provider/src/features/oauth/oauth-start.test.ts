@@ -1,10 +1,11 @@
 /** GET /v1/public/oauth/{provider}/start: the redirect, the state and its cookie, and every refusal (nothing stored). */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { givenOAuthConfig, startOAuth, stateCookieOf } from '../../../test/oauth-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
@@ -12,24 +13,17 @@ import { stateCookieName } from './oauth-state-cookie.js';
 
 const ALLOWED = 'https://ok.com/callback';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google');
 /** A project that accepts exactly ALLOWED (no local-URL leniency). */
 let strict: { public_token: string; projectId: string };
 beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
   const created = await ctx.givenProject({
     allowedRedirectUrls: [ALLOWED],
     defaultLoginRedirectUrl: ALLOWED,
   });
   strict = { public_token: created.public_token, projectId: created.project.id };
   await givenOAuthConfig(ctx, fake, 'google', { projectId: strict.projectId });
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
 });
 
 const jsonAccept = { accept: 'application/json' };

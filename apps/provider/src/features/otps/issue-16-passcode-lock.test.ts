@@ -5,7 +5,7 @@
  * passcode sign-in to it until its owner proves control another way (an email link), unknown
  * addresses alike (NIST 800-63B §5.2.2; SECURITY E3).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
@@ -16,13 +16,8 @@ import {
   securityEvents,
 } from '../../../test/password-lock-helpers.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
-import {
-  createTestContext,
-  drainDeliveries,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { LOCKED_EVENT, PASSCODE_CAP, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,12 +33,10 @@ const lockedAnswer = (channel: 'email' | 'phone') => ({
 
 const recorder = recordingMailer();
 const log = capturedLogger();
-let ctx: TestContext;
+const ctx = useTestContext({ logger: log.logger, mailer: recorder.mailer });
 beforeAll(async () => {
-  ctx = await createTestContext({ logger: log.logger, mailer: recorder.mailer });
   recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
-afterAll(async () => ctx?.close());
 
 const notices = (to: string) =>
   recorder.sent.filter((message) => message.to === to && message.kind === 'passcode_locked_notice');

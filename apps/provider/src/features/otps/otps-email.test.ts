@@ -1,5 +1,5 @@
 /** One-time passcodes by email: sign-up, sign-in, secondary, expiry, resend, bad input (PGlite and TEST_DATABASE_URL). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   authenticateOtp,
@@ -8,13 +8,10 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const MINUTE = 60_000;
 

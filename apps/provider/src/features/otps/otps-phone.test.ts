@@ -16,14 +16,11 @@ import {
   sdkHeaders,
   type TestContext,
 } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { noMessenger } from '../../messaging/messenger.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 describe.each(['sms', 'whatsapp'] as const)('%s', (channel) => {
   const number = channel === 'sms' ? '+14155552671' : '+447911123456';

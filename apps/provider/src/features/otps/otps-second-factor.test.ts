@@ -2,18 +2,15 @@
  * Issue 16 item 2 on a project that requires MFA: the SMS code an IST asked for completes that
  * sign-in and nothing else; a sign-in code is no second factor.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateOtp, latestCode, otpSnapshot, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import { givenIst } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ devProject: { mfaRequired: true } });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({ devProject: { mfaRequired: true } });
 
 let phones = 0;
 /** A password user whose verified phone is the only second factor; returns a fresh IST too. */

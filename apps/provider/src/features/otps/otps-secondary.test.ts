@@ -2,7 +2,7 @@
  * Issue 16 item 2: a code from `send/secondary` adds an address or number to the user who asked
  * for it, and only with that user's live session (or IST); it never signs anyone in by itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   authenticateOtp,
@@ -11,13 +11,10 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 /** The stored code of `methodId` (its attempts and consumption are what a refusal must not touch). */
 const codeRow = (methodId: string) =>

@@ -1,16 +1,15 @@
 /** The dev outbox with SMS and WhatsApp messages: the JSON filter by number and the page. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { sendOtp } from '../../../test/otp-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   await sendOtp(ctx, 'sms', '+14155552671');
   await sendOtp(ctx, 'whatsapp', '+447911123456');
   await drainDeliveries(ctx);
 });
-afterAll(async () => ctx?.close());
 
 const list = async (query: string) =>
   json(await ctx.app.inject({ method: 'GET', url: `/dev/outbox/messages${query}` })).messages as Array<

@@ -2,12 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 describe('development mode', () => {
   it('lists messages newest first, filtered by recipient case-insensitively', async () => {

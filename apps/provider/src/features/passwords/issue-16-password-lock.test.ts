@@ -2,7 +2,7 @@
  * Issue 16 item 3: the hard cap on failed password logins no longer lapses. Past the cap the
  * account's password sign-in stays off until the owner proves control of an address (SECURITY A4).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
@@ -26,6 +26,7 @@ import {
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
 import { cryptoRandom } from '../../random.js';
@@ -39,12 +40,10 @@ const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 const recorder = recordingMailer();
 const log = capturedLogger();
-let ctx: TestContext;
+const ctx = useTestContext({ logger: log.logger, mailer: recorder.mailer });
 beforeAll(async () => {
-  ctx = await createTestContext({ logger: log.logger, mailer: recorder.mailer });
   recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
 });
-afterAll(async () => ctx?.close());
 
 /** The 401 every failed login gets (SECURITY E1). */
 const REFUSED = {

@@ -1,7 +1,7 @@
 /** The "your password was changed" notice after every password change, read from the dev outbox (SECURITY B3, B9). */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   freshPasswordIp,
@@ -11,16 +11,13 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const CHANGED = 'Your Development project password was changed';
 const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';

@@ -1,18 +1,15 @@
 /** Every wire User carries `password: null | {password_id, requires_reset}` (wire/objects.md), and the migration that added the id. */
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { freshPasswordIp, givenPasswordUser, STRONG_PASSWORD } from '../../../test/password-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
 import { createTestDatabase } from '../../../test/test-database.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { migrateToLatest, migrations } from '../../db/migrate.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const PASSWORD_ID = /^password-test-[0-9a-f-]{36}$/;
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: Record<string, unknown>) =>

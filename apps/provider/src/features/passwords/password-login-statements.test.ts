@@ -7,7 +7,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { type KyselyPlugin, PostgresQueryCompiler } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../../test/magic-link-helpers.js';
 import {
   freshPasswordIp,
@@ -15,7 +15,8 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { createTestContext, drainDeliveries, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { ACCOUNT_DELAY_FROM } from './login-lockout.js';
 
 /** Records the SQL of every statement the app runs while `recording` is set. */
@@ -33,9 +34,8 @@ function statementRecorder() {
 }
 
 const recorder = statementRecorder();
-let ctx: TestContext;
+const ctx = useTestContext({ dbPlugins: [recorder.plugin] });
 beforeAll(async () => {
-  ctx = await createTestContext({ dbPlugins: [recorder.plugin] });
   // The first login creates the signing key; later ones find it cached.
   await givenPasswordUser(ctx, 'warm-up@example.com');
   await postPasswords(ctx, '/passwords/authenticate', {
@@ -43,7 +43,6 @@ beforeAll(async () => {
     password: STRONG_PASSWORD,
   });
 });
-afterAll(async () => ctx?.close());
 
 async function statementsOf(call: () => Promise<LightMyRequestResponse>, status: number) {
   recorder.state.statements = [];

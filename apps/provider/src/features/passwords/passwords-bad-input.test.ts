@@ -1,16 +1,13 @@
 /** Bad input on every /passwords* endpoint and /users/search: clear 400s, nothing stored (SECURITY F3, §2 "Password maximum"). */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { isEmailAddress } from '../users/email-address.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const PASSWORD = 'marble-comet-tundra-44-violin';
 type FieldKind = 'string' | 'integer';

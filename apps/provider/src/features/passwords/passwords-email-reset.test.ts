@@ -1,5 +1,5 @@
 /** POST /passwords/email/reset/start and /passwords/email/reset (SECURITY B3, B9, E3, A4 c, H). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
@@ -7,22 +7,12 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  DEMO_REDIRECT,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { findPassword } from './passwords.repository.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const NEW_PASSWORD = 'saffron-tundra-piano-58-lighthouse';
 const start = (email: string, body: Record<string, unknown> = {}) =>

@@ -1,22 +1,19 @@
 /** Failed password logins: progressive delays per account and per network, the hard cap, rehash (SECURITY A4, E1). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   freshPasswordIp,
   givenPasswordUser,
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, TEST_ARGON2, type TestContext } from '../../../test/test-app.js';
+import { json, TEST_ARGON2 } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { HARD_CAP, IP_DELAY_FROM } from './login-lockout.js';
 import { findPassword } from './passwords.repository.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const login = (email: string, password: string, ip = freshPasswordIp()) =>
   postPasswords(ctx, '/passwords/authenticate', { email, password }, { ip });

@@ -1,5 +1,5 @@
 /** POST /passwords/existing_password/reset and /passwords/session/reset (SECURITY B9, D7). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   freshPasswordIp,
@@ -8,14 +8,11 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { findPassword } from './passwords.repository.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const NEW_PASSWORD = 'quartz-meadow-violin-41-juniper';
 const login = (email: string, password: string) =>

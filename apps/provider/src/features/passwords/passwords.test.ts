@@ -1,19 +1,16 @@
 /** Password create, authenticate and /users/search over HTTP (PGlite and TEST_DATABASE_URL). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   givenPasswordUser,
   passwordSnapshot,
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { findPassword } from './passwords.repository.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 describe('POST /passwords', () => {
   it('creates the user with a password and signs in', async () => {

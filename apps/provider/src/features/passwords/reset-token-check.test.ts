@@ -2,7 +2,7 @@
  * POST /passwords/email/reset/check (issue 17 item 5): the reset screen asks whether its link
  * still works and for which address. Read-only, rate-limited, and one answer for every dead token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   freshPasswordIp,
   givenPasswordUser,
@@ -11,23 +11,14 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  DEMO_REDIRECT,
-  json,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
 import { cryptoRandom } from '../../random.js';
 import { RESET_TOKEN_CHECK_LIMITS } from '../../rate-limit/reset-token-check-throttle.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const check = (token: string, options: { ip?: string; publicToken?: string; body?: object } = {}) =>
   postPasswords(ctx, '/passwords/email/reset/check', { token, ...options.body }, options);

@@ -2,7 +2,7 @@
  * A password-reset token redeemed at POST /passwords/email/reset/login: "Login without a password"
  * from the reset form (SECURITY B2, B3, H). Issue 16: it is refused at /magic_links/authenticate.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
@@ -12,23 +12,13 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import {
-  basic,
-  createTestContext,
-  drainDeliveries,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { basic, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
 import { cryptoRandom } from '../../random.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const login = (email: string, password: string) =>
   postPasswords(ctx, '/passwords/authenticate', { email, password });

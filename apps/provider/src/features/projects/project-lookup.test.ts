@@ -2,24 +2,21 @@
  * The project cache behind /sdk/v1: a project change applies within PROJECT_CACHE_TTL_MS, a miss
  * is never cached, and sessions are always checked live whatever the cache holds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateMagicLink,
   givenSignedInUser,
   latestToken,
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
 import { cryptoRandom } from '../../random.js';
 import { PROJECT_CACHE_TTL_MS } from './project-lookup.js';
 import { mintProjectCredentials } from './projects.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 function bootstrap(publicToken: string, origin: string) {
   return ctx.app.inject({

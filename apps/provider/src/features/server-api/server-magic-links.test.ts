@@ -1,14 +1,11 @@
 /** Server-facing POST /v1/magic_links/authenticate with Basic project_id:secret. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const redeem = (authorization: string | undefined, payload: Record<string, unknown>) =>
   ctx.app.inject({

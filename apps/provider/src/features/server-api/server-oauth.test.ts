@@ -1,22 +1,14 @@
 /** Server-facing POST /v1/oauth/authenticate with Basic project_id:secret, after a real flow at the fake upstream. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
-import { givenOAuthConfig, OAUTH_TABLES, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { OAUTH_TABLES, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'google');
 
 const redeem = (authorization: string | undefined, payload: Record<string, unknown>) =>
   ctx.app.inject({

@@ -1,14 +1,11 @@
 /** Server-facing POST /v1/sessions/authenticate with Basic project_id:secret. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { SESSION_CLAIM } from '../signing-keys/session-jwt.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const authenticate = (authorization: string | undefined, payload: Record<string, unknown>) =>
   ctx.app.inject({

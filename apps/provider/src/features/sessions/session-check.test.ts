@@ -3,17 +3,14 @@
  * extensions recorded at a one-minute grain, and the session JWT handed out again while it has
  * more than four of its five minutes left, but never once its claims changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
 import type { AuthenticationFactor } from './sessions.table.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 async function check(sessionToken: string, body: Record<string, unknown> = {}) {
   const response = await ctx.app.inject({

@@ -1,14 +1,11 @@
 /** Sessions through /sdk/v1: refresh with and without extension, the absolute cap, revoke, concurrency, and the JWT. */
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 function refresh(sessionToken: string | undefined, body?: Record<string, unknown>) {
   return ctx.app.inject({

@@ -5,8 +5,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/test-app.js';
+import { createTestContext } from '../../../test/test-app.js';
 import {
   callSdk,
   givenIst,
@@ -15,6 +16,7 @@ import {
   mfaSnapshot,
   recoverWith,
 } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { createPasswordHasher, type PasswordHasher } from '../../crypto/password-hasher.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { migrateToLatest, migrations } from '../../db/migrate.js';
@@ -41,11 +43,7 @@ const countingHasher: PasswordHasher = {
   },
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ devProject: { mfaRequired: true }, recoveryCodeHasher: countingHasher });
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({ devProject: { mfaRequired: true }, recoveryCodeHasher: countingHasher });
 beforeEach(() => {
   Object.assign(argon, { hash: 0, verify: 0, dummy: 0 });
 });

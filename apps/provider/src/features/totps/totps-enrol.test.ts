@@ -1,13 +1,13 @@
 /** Adding, confirming, rotating and removing an authenticator app with a full session (docs/contracts.md "TOTP"). */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateMagicLink,
   givenSignedInUser,
   latestToken,
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -20,12 +20,9 @@ import {
   recoverWith,
   totpCode,
 } from '../../../test/totp-helpers.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 describe('POST /totps', () => {
   it('gives a secret, its QR code and ten recovery codes; nothing shows on the user until confirmed', async () => {

@@ -1,13 +1,10 @@
 /** GET and PUT /sdk/v1/users/me. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const me = (method: 'GET' | 'PUT', sessionToken?: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({

@@ -5,9 +5,10 @@
  */
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { type CredentialJson, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
   assertionFor,
@@ -22,11 +23,7 @@ import {
   webauthnState,
 } from '../../../test/webauthn-helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const b64 = (bytes: Uint8Array | number[]) => Buffer.from(bytes).toString('base64url');
 const fromB64 = (value: unknown) => Buffer.from(value as string, 'base64url');

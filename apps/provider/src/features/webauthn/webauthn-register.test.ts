@@ -1,7 +1,8 @@
 /** Registering a passkey: POST /webauthn/register/start and /webauthn/register (PGlite and TEST_DATABASE_URL). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
   callWebauthn,
@@ -23,11 +24,7 @@ import { CEREMONY_TIMEOUT_MS } from './webauthn-challenges.js';
 import { VERIFICATION_MESSAGES } from './webauthn-errors.js';
 import { MAX_REGISTRATIONS_PER_USER } from './webauthn-register.service.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
 const SAFARI_MAC =

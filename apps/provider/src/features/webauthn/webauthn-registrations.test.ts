@@ -1,7 +1,8 @@
 /** Renaming and removing passkeys, and passkeys in every User object. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
   assertionFor,
@@ -15,11 +16,7 @@ import {
   webauthnState,
 } from '../../../test/webauthn-helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
 
 const rename = (caller: Caller, id: string, name: unknown) =>
   callWebauthn(ctx, caller, `/webauthn/update/${id}`, { name }, 'PUT');
