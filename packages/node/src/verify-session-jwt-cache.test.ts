@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { projectJwks } from '../test/helpers/project-jwks.js';
 import {
   givenSigningKey,
   sessionClaims,
   signJwt,
   type TestSigningKey,
 } from '../test/helpers/session-jwt-factory.js';
-import { createLatchkeyServerClient } from './create-server-client.js';
 import { checkJwsSignature } from './internal/check-jws-signature.js';
 import type { LatchkeyServerClientOptions } from './options.js';
 
@@ -18,14 +18,13 @@ vi.mock('./internal/check-jws-signature.js', async (importOriginal) => {
 const signatureChecks = vi.mocked(checkJwsSignature);
 
 const projectId = 'project-test-00000000-0000-4000-8000-000000000002';
-const jwksPath = `/v1/sessions/jwks/${projectId}`;
 const issuedAt = new Date('2030-01-01T00:00:30Z');
 
 let server: HttpTestServer;
 let currentKey: TestSigningKey;
-let publishedKeys: TestSigningKey[];
 /** The clock every client here reads; tests move it. */
 let now: Date;
+const jwks = projectJwks(projectId, () => now);
 
 beforeAll(async () => {
   server = await startHttpTestServer();
@@ -40,25 +39,13 @@ afterEach(() => {
   server.requests.length = 0;
 });
 
+/** Publishes `keys` at the project's JWKS path and returns a client with a fixed clock. */
 function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
-  publishedKeys = keys;
-  server.handle = (request, response) => {
-    if (request.method === 'GET' && request.path === jwksPath) {
-      sendJson(response, 200, { keys: publishedKeys.map((key) => key.publicJwk) });
-    } else {
-      sendJson(response, 404, { error_type: 'not_found' });
-    }
-  };
-  return createLatchkeyServerClient({
-    providerUrl: server.url,
-    projectId,
-    clock: { now: () => now },
-    ...options,
-  });
+  return jwks.client(server, keys, options);
 }
 
 const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
-const jwksHits = () => server.requests.filter((request) => request.path === jwksPath).length;
+const jwksHits = () => jwks.fetches(server);
 
 describe('verifySessionJwt with the verified-token cache', () => {
   it('answers a repeated token from the cache with the same claims, without checking the signature again', async () => {
@@ -212,7 +199,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
-    publishedKeys = [await givenSigningKey('key-2')]; // key-1 revoked
+    jwks.publish([await givenSigningKey('key-2')]); // key-1 revoked
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({
       ok: false,
@@ -238,7 +225,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
     const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
-    publishedKeys = [await givenSigningKey(currentKey.kid)];
+    jwks.publish([await givenSigningKey(currentKey.kid)]);
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
   });
@@ -248,7 +235,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
     const old = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
     const rotated = await givenSigningKey('key-2');
-    publishedKeys = [currentKey, rotated];
+    jwks.publish([currentKey, rotated]);
 
     const fresh = await signJwt(rotated, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(fresh)).toMatchObject({ ok: true });

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { type HttpTestServer, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { projectJwks } from '../test/helpers/project-jwks.js';
 import {
   givenSigningKey,
   sessionClaims,
   signJwt,
   type TestSigningKey,
 } from '../test/helpers/session-jwt-factory.js';
-import { createLatchkeyServerClient } from './create-server-client.js';
 import type { LatchkeyServerClientOptions } from './options.js';
 
 // Counts calls of jose's remote key resolver (each one a filter over the key set and a chain of
@@ -27,12 +27,11 @@ vi.mock('jose', async (importOriginal) => {
 });
 
 const projectId = 'project-test-00000000-0000-4000-8000-000000000003';
-const jwksPath = `/v1/sessions/jwks/${projectId}`;
 const issuedAt = new Date('2030-01-01T00:00:30Z');
+const jwks = projectJwks(projectId, () => issuedAt);
 
 let server: HttpTestServer;
 let currentKey: TestSigningKey;
-let publishedKeys: TestSigningKey[];
 
 beforeAll(async () => {
   server = await startHttpTestServer();
@@ -46,24 +45,12 @@ afterEach(() => {
   server.requests.length = 0;
 });
 
+/** Publishes `keys` at the project's JWKS path and returns a client with a fixed clock. */
 function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
-  publishedKeys = keys;
-  server.handle = (request, response) => {
-    if (request.method === 'GET' && request.path === jwksPath) {
-      sendJson(response, 200, { keys: publishedKeys.map((key) => key.publicJwk) });
-    } else {
-      sendJson(response, 404, { error_type: 'not_found' });
-    }
-  };
-  return createLatchkeyServerClient({
-    providerUrl: server.url,
-    projectId,
-    clock: { now: () => issuedAt },
-    ...options,
-  });
+  return jwks.client(server, keys, options);
 }
 
-const jwksFetches = () => server.requests.filter((request) => request.path === jwksPath).length;
+const jwksFetches = () => jwks.fetches(server);
 
 describe('verifySessionJwt key lookups on cache hits', () => {
   it('serves a hit without asking the JWKS again while the key set is fresh and has not been refetched', async () => {
@@ -91,7 +78,7 @@ describe('verifySessionJwt key lookups on cache hits', () => {
 
     // key-1 is withdrawn and key-2 published; a token under key-2 makes the client refetch.
     const rotated = await givenSigningKey('key-2');
-    publishedKeys = [rotated];
+    jwks.publish([rotated]);
     expect(
       await client.verifySessionJwt(await signJwt(rotated, sessionClaims(projectId, issuedAt))),
     ).toMatchObject({ ok: true });

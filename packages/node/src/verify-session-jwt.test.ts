@@ -1,22 +1,21 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { projectJwks } from '../test/helpers/project-jwks.js';
 import {
   givenSigningKey,
   sessionClaims,
   signJwt,
   type TestSigningKey,
 } from '../test/helpers/session-jwt-factory.js';
-import { createLatchkeyServerClient } from './create-server-client.js';
 import type { LatchkeyServerClientOptions } from './options.js';
 
 const projectId = 'project-test-00000000-0000-4000-8000-000000000001';
-const jwksPath = `/v1/sessions/jwks/${projectId}`;
 const now = new Date('2030-01-01T00:00:30Z');
+const jwks = projectJwks(projectId, () => now);
 
 let server: HttpTestServer;
 let currentKey: TestSigningKey;
-let publishedKeys: TestSigningKey[];
 
 beforeAll(async () => {
   server = await startHttpTestServer();
@@ -29,23 +28,10 @@ afterEach(() => {
 
 /** Publishes `keys` at the project's JWKS path and returns a client with a fixed clock. */
 function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
-  publishedKeys = keys;
-  server.handle = (request, response) => {
-    if (request.method === 'GET' && request.path === jwksPath) {
-      sendJson(response, 200, { keys: publishedKeys.map((key) => key.publicJwk) });
-    } else {
-      sendJson(response, 404, { error_type: 'not_found' });
-    }
-  };
-  return createLatchkeyServerClient({
-    providerUrl: server.url,
-    projectId,
-    clock: { now: () => now },
-    ...options,
-  });
+  return jwks.client(server, keys, options);
 }
 
-const jwksHits = () => server.requests.filter((request) => request.path === jwksPath).length;
+const jwksHits = () => jwks.fetches(server);
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('verifySessionJwt', () => {
@@ -180,7 +166,7 @@ describe('verifySessionJwt', () => {
       await client.verifySessionJwt(await signJwt(currentKey, sessionClaims(projectId, now))),
     ).toMatchObject({ ok: true });
     const rotated = await givenSigningKey('key-2');
-    publishedKeys = [currentKey, rotated];
+    jwks.publish([currentKey, rotated]);
 
     const result = await client.verifySessionJwt(await signJwt(rotated, sessionClaims(projectId, now)));
 
@@ -217,7 +203,7 @@ describe('verifySessionJwt', () => {
     expect(
       await client.verifySessionJwt(await signJwt(currentKey, sessionClaims(projectId, now))),
     ).toMatchObject({ ok: true });
-    expect(seen).toEqual([`${server.url}${jwksPath}`]);
+    expect(seen).toEqual([`${server.url}${jwks.path}`]);
   });
 
   it('throws invalid_argument for a clock tolerance above 30 seconds', async () => {

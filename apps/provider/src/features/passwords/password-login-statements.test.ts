@@ -6,7 +6,6 @@
  * TEST_DATABASE_URL.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { type KyselyPlugin, PostgresQueryCompiler } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../../test/magic-link-helpers.js';
 import {
@@ -15,23 +14,10 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
+import { statementRecorder } from '../../../test/statement-recorder.js';
 import { drainDeliveries } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { ACCOUNT_DELAY_FROM } from './login-lockout.js';
-
-/** Records the SQL of every statement the app runs while `recording` is set. */
-function statementRecorder() {
-  const compiler = new PostgresQueryCompiler();
-  const state = { recording: false, statements: [] as string[] };
-  const plugin: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      if (state.recording) state.statements.push(compiler.compileQuery(node, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { plugin, state };
-}
 
 const recorder = statementRecorder();
 const ctx = useTestContext({ dbPlugins: [recorder.plugin] });

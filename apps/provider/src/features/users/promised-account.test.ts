@@ -6,7 +6,6 @@
  * taken over. PGlite and TEST_DATABASE_URL.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { type KyselyPlugin, PostgresQueryCompiler } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authenticateMagicLink,
@@ -23,23 +22,10 @@ import {
 } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { startSecondInstance } from '../../../test/second-instance.js';
+import { statementRecorder } from '../../../test/statement-recorder.js';
 import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 import { DELIVERY_CLAIM_MS } from '../../delivery/delivery-worker.js';
 import { MailDeliveryError, type OutgoingEmail } from '../../email/mailer.js';
-
-/** Records the SQL of every statement the app runs while `recording` is set. */
-function statementRecorder() {
-  const compiler = new PostgresQueryCompiler();
-  const state = { recording: false, statements: [] as string[] };
-  const plugin: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      if (state.recording) state.statements.push(compiler.compileQuery(node, queryId).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { plugin, state };
-}
 
 const usersWithId = (ctx: TestContext, id: string) =>
   ctx.db.selectFrom('users').selectAll().where('id', '=', id).execute();
