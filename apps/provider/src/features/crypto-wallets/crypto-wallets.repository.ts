@@ -1,7 +1,5 @@
 /** @module crypto-wallets.repository — SQL for users' crypto wallets. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { CryptoWalletSummary } from './crypto-wallet-object.js';
 import type { CryptoWalletRow, NewCryptoWalletRow } from './crypto-wallets.table.js';
 import type { CryptoWalletType } from './verification/wallet-address.js';
 
@@ -10,24 +8,6 @@ export interface WalletKey {
   projectId: string;
   type: CryptoWalletType;
   address: string;
-}
-
-/**
- * A user's wallets as one json value, oldest first, for a select list next to emailsJsonOf;
- * `userId` is the column holding the user's id.
- */
-export function cryptoWalletsJsonOf(userId: string): RawBuilder<CryptoWalletSummary[]> {
-  return sql<CryptoWalletSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', c.id, 'type', c.type, 'address', c.address, 'verified', c.verified)
-        order by c.created_at, c.id
-      ),
-      '[]'::json
-    )
-    from crypto_wallets as c
-    where c.user_id = ${sql.ref(userId)}
-  )`;
 }
 
 /** The wallet with this key, whoever owns it. */

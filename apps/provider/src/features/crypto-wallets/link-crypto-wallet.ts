@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { activateUser, insertBlankUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { lockWallet } from './crypto-wallet-challenges.repository.js';
 import { walletInUse } from './crypto-wallet-errors.js';
 import {
@@ -48,7 +48,7 @@ export async function linkCryptoWallet(
   const existing = await findWallet(trx, key);
   if (existing) {
     if (ownerUserId !== null && existing.user_id !== ownerUserId) throw walletInUse();
-    await activateUser(trx, existing.user_id, now);
+    await userDirectory.activate(trx, existing.user_id, now);
     return { wallet: await recordWalletSignIn(trx, existing.id, now), createdUser: false };
   }
   const userId = ownerUserId ?? (await createWalletUser(trx, deps, project, now));
@@ -68,6 +68,6 @@ export async function linkCryptoWallet(
 
 /** A new active user with no name, email or phone: the wallet is its only way in. */
 async function createWalletUser(trx: Transaction, deps: LinkWalletDeps, project: Project, now: Date) {
-  const user = await insertBlankUser(trx, project, 'active', { random: deps.random, now });
+  const user = await userDirectory.createBlank(trx, project, 'active', { random: deps.random, now });
   return user.id;
 }

@@ -6,7 +6,7 @@ import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { keepPromisedAccount, type PromisedAccount } from '../users/promised-account.js';
-import { findEmailByAddress } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { renderNoAccountEmail } from './magic-link-email.js';
 import { issueMagicLink, type LinkSpec, magicLinkEmail, type PreparedSend } from './magic-link-issue.js';
 import { lockAddressForIssuance, revokeMagicLink } from './magic-links.repository.js';
@@ -44,7 +44,7 @@ async function linkFor(
   send: PreparedSend,
   params: MagicLinkJobParams,
 ): Promise<LinkSpec | undefined> {
-  const email = await findEmailByAddress(trx, project.id, send.email);
+  const email = await userDirectory.findEmail(trx, project.id, send.email);
   const login = (owner: { id: string; user_id: string }): LinkSpec => ({
     purpose: 'login',
     userId: owner.user_id,

@@ -11,7 +11,7 @@ import type { Project } from '../projects/project.js';
 import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { activateUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import {
   consumeMagicLink,
   findMagicLinkByTokenHash,
@@ -102,7 +102,7 @@ export function createMagicLinksAuthenticateService(deps: {
           return { signIn: { ...session, emailId }, passcodesUnlocked, userId: consumed.user_id };
         }
         // create_user_as_pending: the first successful authentication activates the user.
-        await activateUser(trx, consumed.user_id, now);
+        await userDirectory.activate(trx, consumed.user_id, now);
         const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: consumed.user_id,

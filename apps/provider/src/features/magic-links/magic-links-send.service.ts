@@ -8,7 +8,7 @@ import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { answerLoginOrCreate } from '../users/promised-account.js';
-import { findEmailByAddress } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { MAGIC_LINK_JOB, type MagicLinkJobParams } from './magic-link-delivery.js';
 import { type PreparedSend, prepareSend } from './magic-link-issue.js';
 import type { SendInput } from './magic-links.schemas.js';
@@ -104,7 +104,7 @@ export function createMagicLinksSendService(deps: {
       const send = await admit(project, input, requester);
       // The same lookup and the same one write whether or not the address has an account; the
       // worker decides between a login link and the stub (SECURITY E3).
-      const email = await findEmailByAddress(deps.db, project.id, send.email);
+      const email = await userDirectory.findEmail(deps.db, project.id, send.email);
       const pseudo = pseudoIds(project, send.email);
       const answer = email ? { user_id: email.user_id, email_id: email.id } : pseudo;
       await enqueue(deps.db, project, send, { endpoint: 'primary', purpose: 'login', ...answer });
@@ -114,7 +114,7 @@ export function createMagicLinksSendService(deps: {
 
     async sendSecondary(project, signedInUserId, input, requester) {
       const send = await admit(project, input, requester);
-      const existing = await findEmailByAddress(deps.db, project.id, send.email);
+      const existing = await userDirectory.findEmail(deps.db, project.id, send.email);
       // A new address is attached only when its link is used, so nobody can squat it by asking.
       const newEmailId = newId('email', project.environment, deps.random);
       const pseudo = pseudoIds(project, send.email);

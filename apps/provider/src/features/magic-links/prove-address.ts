@@ -2,7 +2,7 @@
 import type { DbExecutor } from '../../db/database.js';
 import type { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { insertEmailIfAbsent, markEmailVerified } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import type { MagicLinkRow } from './magic-links.table.js';
 
 /**
@@ -18,10 +18,10 @@ export async function proveAddress(
   unusable: () => ApiError,
 ): Promise<string> {
   if (link.purpose !== 'secondary') {
-    await markEmailVerified(db, link.email_id);
+    await userDirectory.markEmailVerified(db, link.email_id);
     return link.email_id;
   }
-  const added = await insertEmailIfAbsent(db, {
+  const added = await userDirectory.addEmailIfAbsent(db, {
     id: link.email_id,
     project_id: project.id,
     user_id: link.user_id,
@@ -37,6 +37,6 @@ export async function proveAddress(
     .where('email', '=', link.email)
     .executeTakeFirstOrThrow();
   if (owner.user_id !== link.user_id) throw unusable();
-  await markEmailVerified(db, owner.id);
+  await userDirectory.markEmailVerified(db, owner.id);
   return owner.id;
 }

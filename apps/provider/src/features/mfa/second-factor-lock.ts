@@ -15,7 +15,7 @@ import type { Random } from '../../random.js';
 import type { UnlockReason } from '../passwords/passwords.table.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { findAddressesOfUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { type FirstStep, renderSecondFactorLockedEmail } from './second-factor-locked-email.js';
 import {
   clearSecondFactorFailures,
@@ -113,7 +113,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
         locked_at: deps.clock.now(),
       });
       if (!row) return undefined;
-      return { project, row, addresses: await findAddressesOfUser(trx, project.id, userId), firstStep };
+      return { project, row, addresses: await userDirectory.addressesOf(trx, project.id, userId), firstStep };
     },
 
     /**

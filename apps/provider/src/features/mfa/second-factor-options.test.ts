@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { givenPasswordUser } from '../../../test/password-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { findUserWithEmails } from '../users/users.repository.js';
+import { findUserWithFactors } from '../users/users.repository.js';
 import { secondFactorOptionsOf, secondFactorOptionsOfUser } from './second-factor-options.js';
 
 const ctx = useTestContext();
@@ -64,7 +64,7 @@ describe('secondFactorOptionsOfUser', () => {
           created_at: new Date(now.getTime() + i),
         })
         .execute();
-    const user = await findUserWithEmails(ctx.db, projectId, user_id);
+    const user = await findUserWithFactors(ctx.db, projectId, user_id);
     if (!user) throw new Error('user missing');
     for (const primary of [password, smsCode])
       expect(secondFactorOptionsOfUser(user, primary)).toEqual(

@@ -1,7 +1,7 @@
 /** @module second-factor-options — which second factors a user can complete a sign-in with (the wire `mfa_required`). */
 import type { DbExecutor } from '../../db/database.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import type { UserWithEmails } from '../users/users.repository.js';
+import type { UserWithFactors } from '../users/user-with-factors.js';
 
 /** The wire `mfa_required` of an intermediate sign-in (docs/contracts.md "Multi-factor policy"). */
 export interface SecondFactorOptions {
@@ -46,12 +46,12 @@ export async function secondFactorOptionsOf(
 }
 
 /**
- * The same answer as secondFactorOptionsOf, from the user as findUserWithEmails read it (its
+ * The same answer as secondFactorOptionsOf, from the user as findUserWithFactors read it (its
  * `totps` are the verified ones, its `phone_numbers` carry `verified`): a sign-in that reads the
  * user for its response anyway needs no second query.
  */
 export function secondFactorOptionsOfUser(
-  user: Pick<UserWithEmails, 'totps' | 'phone_numbers'>,
+  user: Pick<UserWithFactors, 'totps' | 'phone_numbers'>,
   primary: AuthenticationFactor,
 ): SecondFactorOptions {
   const totp = user.totps.length > 0;

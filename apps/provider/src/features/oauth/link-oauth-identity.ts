@@ -12,12 +12,7 @@ import { lockAddressForIssuance } from '../magic-links/magic-links.repository.js
 import { findPassword } from '../passwords/passwords.repository.js';
 import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import {
-  activateUser,
-  findEmailByAddress,
-  insertEmailIfAbsent,
-  insertUser,
-} from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { type AccountLinkDecision, decideAccountLink, type EmailOwner } from './account-link.js';
 import type { OAuthRegistrationRow } from './oauth.table.js';
 import {
@@ -80,7 +75,7 @@ async function emailOwnerOf(
   projectId: string,
   email: string,
 ): Promise<EmailOwner | undefined> {
-  const row = await findEmailByAddress(trx, projectId, email);
+  const row = await userDirectory.findEmail(trx, projectId, email);
   if (!row) return undefined;
   const password = await findPassword(trx, row.user_id);
   return {
@@ -125,7 +120,7 @@ export async function linkOAuthIdentity(
   if (decision.action === 'login') {
     // Only an existing registration leads to `login`.
     const existing = registered as OAuthRegistrationRow;
-    await activateUser(trx, existing.user_id, now);
+    await userDirectory.activate(trx, existing.user_id, now);
     const registration = await updateRegistration(trx, existing.id, profile);
     return { userId: existing.user_id, registration, createdUser: false };
   }
@@ -158,10 +153,10 @@ async function accountFor(
   const now = deps.clock.now();
   if (decision.action === 'link') {
     // The owner proved the address and so did the upstream; a pending owner becomes active.
-    await activateUser(trx, decision.userId, now);
+    await userDirectory.activate(trx, decision.userId, now);
     return { userId: decision.userId, emailId: decision.emailId, createdUser: false };
   }
-  const user = await insertUser(trx, {
+  const user = await userDirectory.create(trx, {
     id: newId('user', project.environment, deps.random),
     project_id: project.id,
     status: 'active',
@@ -174,7 +169,7 @@ async function accountFor(
     updated_at: now,
   });
   if (decision.email === null) return { userId: user.id, emailId: null, createdUser: true };
-  const email = await insertEmailIfAbsent(trx, {
+  const email = await userDirectory.addEmailIfAbsent(trx, {
     id: newId('email', project.environment, deps.random),
     project_id: project.id,
     user_id: user.id,

@@ -9,7 +9,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { activateUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import type { AuthenticateInput } from './oauth.schemas.js';
 import type { OAuthRegistrationRow, OAuthTokenRow } from './oauth.table.js';
 import { oauthFactor } from './oauth-factor.js';
@@ -94,7 +94,7 @@ export function createOAuthAuthenticateService(deps: {
         if (!registration) throw unusable();
         const factor = oauthFactor(registration, now);
         const providerValues = providerValuesOf(consumed, deps.keyEncryptionSecret);
-        await activateUser(trx, consumed.user_id, now);
+        await userDirectory.activate(trx, consumed.user_id, now);
         if (stepUp) {
           const session = await deps.sessions.addFactor(
             trx,

@@ -1,36 +1,10 @@
 /** @module oauth-registrations.repository — SQL for upstream identities linked to users. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type {
   NewOAuthRegistrationRow,
   OAuthRegistrationRow,
   OAuthRegistrationUpdate,
 } from './oauth.table.js';
-import type { OAuthProviderSummary } from './oauth-provider-object.js';
-
-/**
- * A user's linked identities as one json value, oldest first, for a select list next to
- * emailsJsonOf; `userId` is the column holding the user's id. Never the issuer or email id.
- */
-export function oauthProvidersJsonOf(userId: string): RawBuilder<OAuthProviderSummary[]> {
-  return sql<OAuthProviderSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object(
-          'id', o.id,
-          'provider_type', o.provider_type,
-          'provider_subject', o.provider_subject,
-          'profile_picture_url', o.profile_picture_url,
-          'locale', o.locale
-        )
-        order by o.created_at, o.id
-      ),
-      '[]'::json
-    )
-    from oauth_registrations as o
-    where o.user_id = ${sql.ref(userId)}
-  )`;
-}
 
 /** The registration of an upstream identity in `projectId`, whoever it belongs to. */
 export async function findRegistrationByIdentity(

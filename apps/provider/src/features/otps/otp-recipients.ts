@@ -12,12 +12,7 @@ import {
 } from '../phone-numbers/phone-numbers.repository.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import {
-  findEmailByAddress,
-  insertBlankUser,
-  insertEmailIfAbsent,
-  markEmailVerified,
-} from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import type { UserStatus } from '../users/users.table.js';
 import type { OtpChannel, OtpCodeRow } from './otps.table.js';
 
@@ -42,7 +37,7 @@ export async function findMethod(
   destination: Destination,
 ): Promise<Method | undefined> {
   return isEmail(destination)
-    ? findEmailByAddress(db, project.id, destination.value)
+    ? userDirectory.findEmail(db, project.id, destination.value)
     : findPhoneByNumber(db, project.id, destination.value);
 }
 
@@ -74,7 +69,7 @@ async function insertMethodIfAbsent(
 ): Promise<Method | undefined> {
   const common = { ...row, project_id: project.id };
   return isEmail(destination)
-    ? insertEmailIfAbsent(db, { ...common, email: destination.value })
+    ? userDirectory.addEmailIfAbsent(db, { ...common, email: destination.value })
     : insertPhoneIfAbsent(db, { ...common, phone_number: destination.value });
 }
 
@@ -98,7 +93,7 @@ export async function createUserWithMethod(
   account?: NewAccount,
 ): Promise<Method | undefined> {
   const now = deps.clock.now();
-  const user = await insertBlankUser(db, project, account?.status ?? 'active', {
+  const user = await userDirectory.createBlank(db, project, account?.status ?? 'active', {
     random: deps.random,
     now,
     ...(account ? { id: account.user_id } : {}),
@@ -139,7 +134,7 @@ export async function proveMethod(
     if (!owner || owner.user_id !== code.user_id) throw unusable();
     methodId = owner.id;
   }
-  if (isEmail(destination)) await markEmailVerified(db, methodId);
+  if (isEmail(destination)) await userDirectory.markEmailVerified(db, methodId);
   else await markPhoneVerified(db, methodId);
   return methodId;
 }

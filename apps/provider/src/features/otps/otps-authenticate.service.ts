@@ -9,7 +9,7 @@ import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
 import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { activateUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { otpCodeMatches } from './otp-code.js';
 import { otpFactor, proveMethod } from './otp-recipients.js';
 import { consumeOtpCode, findCurrentOtpCode, MAX_OTP_ATTEMPTS, takeOtpAttempt } from './otps.repository.js';
@@ -120,7 +120,7 @@ export function createOtpsAuthenticateService(deps: {
           );
           return { ...session, methodId };
         }
-        await activateUser(trx, userId, at);
+        await userDirectory.activate(trx, userId, at);
         const session = await deps.sessions.completePrimarySignIn(trx, {
           project,
           userId,

@@ -10,7 +10,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { findAddressesOfUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { type Destination, findMethod } from './otp-recipients.js';
 import {
   clearPasscodeFailuresUnlessLocked,
@@ -72,7 +72,7 @@ export function createPasscodeLock(deps: PasscodeLockDeps) {
       `passcode sign-in locked after ${PASSCODE_CAP} consecutive wrong codes`,
     );
     if (!owner) return;
-    const addresses = await findAddressesOfUser(db, project.id, owner.user_id);
+    const addresses = await userDirectory.addressesOf(db, project.id, owner.user_id);
     const notices = addresses.map((to) =>
       renderPasscodeLockedEmail({
         to,

@@ -13,7 +13,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
-import { findEmailByAddress } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 
 /** One demo account: its address, its password, and whether that password must be reset. */
 export interface DevDemoAccount {
@@ -46,7 +46,7 @@ export async function ensureDevDemoAccounts(
     await inTransaction(db, async (trx) => {
       const now = deps.clock.now();
       const userId =
-        (await findEmailByAddress(trx, project.id, account.email))?.user_id ??
+        (await userDirectory.findEmail(trx, project.id, account.email))?.user_id ??
         (await createUserWithMethod(trx, deps, project, { channel: 'email', value: account.email }))?.user_id;
       if (!userId) return;
       await trx

@@ -10,7 +10,7 @@ import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { findAddressesOfUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { HARD_CAP } from './login-lockout.js';
 import { renderPasswordLockedEmail } from './password-locked-email.js';
 import { endOpenLock, insertLockIfNoneOpen } from './password-lockouts.repository.js';
@@ -59,7 +59,7 @@ export function createPasswordLock(deps: PasswordLockDeps) {
      */
     async lock(project: Project, userId: string): Promise<void> {
       // Read first: once the row is in, nothing may fail before the notice is handed over.
-      const addresses = await findAddressesOfUser(db, project.id, userId);
+      const addresses = await userDirectory.addressesOf(db, project.id, userId);
       const started = await insertLockIfNoneOpen(db, {
         id: newId('passwordLockout', project.environment, deps.random),
         project_id: project.id,

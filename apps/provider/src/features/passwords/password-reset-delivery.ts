@@ -8,7 +8,7 @@ import type { Random } from '../../random.js';
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
 import { lockAddressForIssuance, revokeMagicLink } from '../magic-links/magic-links.repository.js';
 import type { ResolvedRedirects } from '../magic-links/redirect-urls.js';
-import { findEmailByAddress } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
 import { insertReset, revokeOpenResets, revokeReset } from './password-resets.repository.js';
 
@@ -36,7 +36,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
       const { redirects, minutes } = params;
       const issued = await inTransaction(deps.db, async (trx) => {
         await lockAddressForIssuance(trx, project.id, email);
-        const row = await findEmailByAddress(trx, project.id, email);
+        const row = await userDirectory.findEmail(trx, project.id, email);
         if (!row) return undefined;
         const now = deps.clock.now();
         await revokeOpenResets(trx, row.user_id, now);

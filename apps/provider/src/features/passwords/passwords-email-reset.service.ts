@@ -13,7 +13,7 @@ import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.r
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { activateUser, findAddressesOfUser, markEmailVerified } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
@@ -112,10 +112,10 @@ export function createPasswordsEmailResetService(
         await revokeOpenResets(trx, found.user_id, at);
         if (emailRow) {
           await revokeUnusedMagicLinks(trx, project.id, emailRow.email, at);
-          await markEmailVerified(trx, emailRow.id);
+          await userDirectory.markEmailVerified(trx, emailRow.id);
         }
         const passcodesUnlocked = emailRow && (await deps.passcodeLock.end(trx, project, emailRow.email));
-        await activateUser(trx, found.user_id, at);
+        await userDirectory.activate(trx, found.user_id, at);
         const unlocked = await deps.lock.end(trx, found.user_id, 'password_reset_by_email', at);
         // Before the sign-in below, which may mint this reset's own IST.
         await revokeLiveIntermediateSessionsOf(trx, found.user_id, at);
@@ -137,7 +137,7 @@ export function createPasswordsEmailResetService(
       deps.lock.announceEnd(created.unlocked);
       deps.secondFactorLock.announceEnd(created.secondFactorUnlocked);
       deps.passcodeLock.announceEnd(created.passcodesUnlocked, 'password_reset_by_email', found.user_id);
-      await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, found.user_id));
+      await deps.lockout.clear(project, await userDirectory.addressesOf(db, project.id, found.user_id));
       await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
       return created.session;
     },

@@ -9,7 +9,7 @@ import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { activateUser, findAddressesOfUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
@@ -76,7 +76,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
         // ISTs the old password bought end with it (before the sign-in below may mint a new one).
         await revokeLiveIntermediateSessionsOf(trx, stored.user_id, now);
         await revokeUnusedMagicLinks(trx, project.id, email, now);
-        await activateUser(trx, stored.user_id, now);
+        await userDirectory.activate(trx, stored.user_id, now);
         return deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: stored.user_id,
@@ -124,7 +124,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       });
       deps.lock.announceEnd(changed.unlocked);
       deps.secondFactorLock.announceEnd(changed.secondFactorUnlocked);
-      await deps.lockout.clear(project, await findAddressesOfUser(db, project.id, session.user_id));
+      await deps.lockout.clear(project, await userDirectory.addressesOf(db, project.id, session.user_id));
       const kind = changed.replaced ? 'session' : 'session_first';
       await notifyPasswordChanged(deps, project, session.user_id, kind, now);
     },

@@ -1,30 +1,7 @@
 /** @module passwords.repository — SQL for stored password hashes. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { isLockedSql } from './password-lockouts.repository.js';
 import type { NewPasswordRow, PasswordRow } from './passwords.table.js';
-
-/** The wire User's `password` (wire/objects.md): null for a user without one. */
-export interface PasswordSummary {
-  password_id: string;
-  requires_reset: boolean;
-}
-
-/**
- * A user's password as one json value (or null), for a select list next to emailsJsonOf;
- * `userId` is the column holding the user's id. Never the hash. `requires_reset` is also true
- * while the password sign-in is locked, so the signed-in owner's app can ask for a new password.
- */
-export function passwordJsonOf(userId: string): RawBuilder<PasswordSummary | null> {
-  return sql<PasswordSummary | null>`(
-    select json_build_object(
-      'password_id', pw.id,
-      'requires_reset', pw.requires_reset or ${isLockedSql('pw.user_id')}
-    )
-    from passwords as pw
-    where pw.user_id = ${sql.ref(userId)}
-  )`;
-}
 
 /** The password of `userId`, if any. */
 export async function findPassword(db: DbExecutor, userId: string): Promise<PasswordRow | undefined> {

@@ -14,12 +14,8 @@ import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import {
-  activateUser,
-  findEmailByAddress,
-  findUserWithEmails,
-  type UserWithEmails,
-} from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
+import type { UserWithFactors } from '../users/user-with-factors.js';
 import type { BreachedPasswords } from './breached-passwords.js';
 import type { LoginLockout } from './login-lockout.js';
 import { verifyCredentials, WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
@@ -60,8 +56,8 @@ export interface PasswordServiceDeps {
 }
 
 /** The user behind a password that just matched (deleted meanwhile: the login fails like a wrong password). */
-async function requireUser(db: DbExecutor, projectId: string, userId: string): Promise<UserWithEmails> {
-  const user = await findUserWithEmails(db, projectId, userId);
+async function requireUser(db: DbExecutor, projectId: string, userId: string): Promise<UserWithFactors> {
+  const user = await userDirectory.findWithFactors(db, projectId, userId);
   if (!user) throw new ApiError('unauthorized_credentials', { message: WRONG_CREDENTIALS_MESSAGE });
   return user;
 }
@@ -82,7 +78,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
     },
 
     async search(project: Project, email: string): Promise<UserType> {
-      const row = await findEmailByAddress(db, project.id, normaliseEmailAddress(email));
+      const row = await userDirectory.findEmail(db, project.id, normaliseEmailAddress(email));
       if (!row) return 'new';
       return (await findPassword(db, row.user_id)) ? 'password' : 'passwordless';
     },
@@ -106,7 +102,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
           message:
             'An account with this email already exists. Log in, or set a password through the reset email.',
         });
-      if (await findEmailByAddress(db, project.id, email)) throw taken();
+      if (await userDirectory.findEmail(db, project.id, email)) throw taken();
       const hash = await hasher.hash(password);
       const created = await inTransaction(db, async (trx) => {
         const now = clock.now();
@@ -142,7 +138,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       project: Project,
       input: PasswordLoginInput,
       attributes: SessionAttributes,
-    ): Promise<PrimarySignIn & { user: UserWithEmails }> {
+    ): Promise<PrimarySignIn & { user: UserWithFactors }> {
       const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
       const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
@@ -156,7 +152,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       // The user is read once, for the response and for the second-factor decision. The session
       // is the only write of an active user's login, so it needs no transaction; a pending user
       // is activated in the same transaction as its session, and then read.
-      const signIn = async (executor: DbExecutor, user: UserWithEmails) => {
+      const signIn = async (executor: DbExecutor, user: UserWithFactors) => {
         const factor = passwordFactor(clock.now());
         const started = await deps.sessions.completePrimarySignIn(executor, {
           project,
@@ -171,7 +167,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
       const user = await requireUser(db, project.id, stored.user_id);
       if (user.status !== 'pending') return signIn(db, user);
       return inTransaction(db, async (trx) => {
-        await activateUser(trx, user.id, clock.now());
+        await userDirectory.activate(trx, user.id, clock.now());
         return signIn(trx, await requireUser(trx, project.id, user.id));
       });
     },

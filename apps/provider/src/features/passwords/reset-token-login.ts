@@ -12,7 +12,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { activateUser, markEmailVerified } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
 
 /** The body of the endpoint as the service uses it. */
@@ -58,9 +58,9 @@ export async function redeemResetTokenAsLogin(
       .executeTakeFirst();
     // The address left the account since the email was sent: the token proves nothing now.
     if (!address) throw invalidToken();
-    await markEmailVerified(trx, address.id);
+    await userDirectory.markEmailVerified(trx, address.id);
     const passcodesUnlocked = await deps.passcodeLock.end(trx, project, address.email);
-    await activateUser(trx, reset.user_id, at);
+    await userDirectory.activate(trx, reset.user_id, at);
     await revokeOpenResets(trx, reset.user_id, at);
     const session = await deps.sessions.completePrimarySignIn(trx, {
       project,

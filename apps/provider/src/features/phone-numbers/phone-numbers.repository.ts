@@ -1,28 +1,6 @@
 /** @module phone-numbers.repository — SQL for users' phone numbers. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { NewPhoneNumberRow, PhoneNumberRow } from './phone-numbers.table.js';
-
-/** The parts of a phone row the wire User shows. */
-export type PhoneSummary = Pick<PhoneNumberRow, 'id' | 'phone_number' | 'verified'>;
-
-/**
- * A user's phone numbers as one json value, oldest first, for a select list (like emailsJsonOf);
- * `userId` is the column holding the user's id.
- */
-export function phoneNumbersJsonOf(userId: string): RawBuilder<PhoneSummary[]> {
-  return sql<PhoneSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', p.id, 'phone_number', p.phone_number, 'verified', p.verified)
-        order by p.created_at, p.id
-      ),
-      '[]'::json
-    )
-    from phone_numbers as p
-    where p.user_id = ${sql.ref(userId)}
-  )`;
-}
 
 /** The phone row for an E.164 number in `projectId`. */
 export async function findPhoneByNumber(

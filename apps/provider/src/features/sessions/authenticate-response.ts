@@ -7,7 +7,7 @@ import type { KeyRing } from '../signing-keys/key-ring.js';
 import { signSessionJwt } from '../signing-keys/session-jwt.js';
 import type { SessionJwtCache } from '../signing-keys/session-jwt-cache.js';
 import { toWireUser } from '../users/user-object.js';
-import type { UserWithEmails } from '../users/users.repository.js';
+import type { UserWithFactors } from '../users/user-with-factors.js';
 import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
 import { toWireSession } from './session-object.js';
@@ -46,7 +46,7 @@ export async function buildAuthenticateResponse(
   project: Project,
   session: SessionRow,
   token: string,
-  sessionUser?: UserWithEmails,
+  sessionUser?: UserWithFactors,
 ): Promise<AuthenticateFields> {
   const user = sessionUser
     ? toWireUser(sessionUser)
@@ -93,7 +93,7 @@ export type SignInFields = AuthenticateFields | IntermediateFields;
 export async function buildSignInResponse(
   deps: AuthenticateResponseDeps,
   project: Project,
-  signIn: PrimarySignIn & { user?: UserWithEmails },
+  signIn: PrimarySignIn & { user?: UserWithFactors },
 ): Promise<SignInFields> {
   if (!('intermediate' in signIn))
     return buildAuthenticateResponse(deps, project, signIn.row, signIn.token, signIn.user);

@@ -11,7 +11,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { SessionWithUser } from './live-session-lookup.js';
+import type { SessionWithUser } from './live-session-lookup.repository.js';
 import type { LiveSessionKey } from './sessions.repository.js';
 
 /** The channel the database announces changed users on (a user id per notification). */

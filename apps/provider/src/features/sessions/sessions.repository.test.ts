@@ -8,8 +8,8 @@ import { newId } from '../../ids.js';
 import { cryptoRandom } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { createProject } from '../projects/projects.service.js';
-import { findUserWithEmails, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
-import { findLiveSessionWithUser } from './live-session-lookup.js';
+import { findUserWithFactors, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
+import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
 import { touchLiveSession } from './sessions.repository.js';
 import { createSessionsService } from './sessions.service.js';
 
@@ -73,7 +73,7 @@ describe('findLiveSessionWithUser', () => {
       clock.now(),
     );
     expect(touched?.session).toEqual(session);
-    expect(touched?.user).toEqual(await findUserWithEmails(database.db, project.id, user.id));
+    expect(touched?.user).toEqual(await findUserWithFactors(database.db, project.id, user.id));
     expect(touched?.user).toMatchObject({
       ...user,
       emails: [

@@ -14,8 +14,8 @@ import {
   secondFactorOptionsOf,
 } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
-import type { UserWithEmails } from '../users/users.repository.js';
-import { findLiveSessionWithUser } from './live-session-lookup.js';
+import type { UserWithFactors } from '../users/user-with-factors.js';
+import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
 import type { SessionCheckCache } from './session-check-cache.js';
 import {
   addFactorToLiveSession,
@@ -75,7 +75,7 @@ export type PrimarySignIn = CreatedSession | DeferredSignIn;
 /** A live session just checked, and its user as read with it. */
 export interface TouchedSession {
   session: SessionRow;
-  user: UserWithEmails;
+  user: UserWithFactors;
 }
 
 /** The sessions service. */

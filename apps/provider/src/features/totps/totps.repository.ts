@@ -1,26 +1,6 @@
 /** @module totps.repository — SQL for TOTPs and their recovery codes; each use is one guarded statement. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRecoveryCodeRow, TotpRow } from './totps.table.js';
-
-/** The parts of a TOTP row the wire User shows. */
-export interface TotpSummary {
-  id: string;
-  verified: boolean;
-}
-
-/**
- * A user's verified TOTP as a one-element (or empty) json array, for a select list next to
- * emailsJsonOf; `userId` is the column holding the user's id. An enrolment still waiting for its
- * first code is not shown (docs/contracts.md: `User.totps[]` lists verified ones only).
- */
-export function totpsJsonOf(userId: string): RawBuilder<TotpSummary[]> {
-  return sql<TotpSummary[]>`(
-    select coalesce(json_agg(json_build_object('id', t.id, 'verified', t.verified)), '[]'::json)
-    from totps as t
-    where t.user_id = ${sql.ref(userId)} and t.verified
-  )`;
-}
 
 /** The user's TOTP (at most one), verified or not. */
 export async function findTotpOfUser(

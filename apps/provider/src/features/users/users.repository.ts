@@ -1,69 +1,21 @@
 /** @module users.repository — SQL for users and their email addresses. */
-import { type RawBuilder, sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
-import type { CryptoWalletSummary } from '../crypto-wallets/crypto-wallet-object.js';
-import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
-import type { OAuthProviderSummary } from '../oauth/oauth-provider-object.js';
-import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
-import { type PasswordSummary, passwordJsonOf } from '../passwords/passwords.repository.js';
-import { type PhoneSummary, phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
 import type { Project } from '../projects/project.js';
-import { type TotpSummary, totpsJsonOf } from '../totps/totps.repository.js';
-import type { WebauthnRegistrationSummary } from '../webauthn/webauthn-registration-object.js';
-import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
+import { type UserWithFactors, userFactorsOf } from './user-with-factors.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
 
-/** The parts of an email row the wire User shows. */
-export type EmailSummary = Pick<EmailRow, 'id' | 'email' | 'verified'>;
-
-/** A user row with its addresses, phone numbers, passkeys, upstream identities and wallets (oldest first) and its password, if any. */
-export type UserWithEmails = UserRow & {
-  emails: EmailSummary[];
-  phone_numbers: PhoneSummary[];
-  password: PasswordSummary | null;
-  webauthn_registrations: WebauthnRegistrationSummary[];
-  providers: OAuthProviderSummary[];
-  crypto_wallets: CryptoWalletSummary[];
-  totps: TotpSummary[];
-};
-
-/**
- * A user's addresses as one json value, oldest first, for a select list; `userId` is the
- * column holding the user's id. Plain json_agg, so PGlite and PostgreSQL answer alike; the
- * order is inside the aggregate because a subquery's ORDER BY does not bind json_agg.
- */
-export function emailsJsonOf(userId: string): RawBuilder<EmailSummary[]> {
-  return sql<EmailSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', e.id, 'email', e.email, 'verified', e.verified)
-        order by e.created_at, e.id
-      ),
-      '[]'::json
-    )
-    from emails as e
-    where e.user_id = ${sql.ref(userId)}
-  )`;
-}
-
-/** The user `userId` of `projectId` with its addresses, in one statement. */
-export async function findUserWithEmails(
+/** The user `userId` of `projectId` with its factors (user-with-factors), in one statement. */
+export async function findUserWithFactors(
   db: DbExecutor,
   projectId: string,
   userId: string,
-): Promise<UserWithEmails | undefined> {
+): Promise<UserWithFactors | undefined> {
   return db
     .selectFrom('users')
     .selectAll('users')
-    .select(emailsJsonOf('users.id').as('emails'))
-    .select(phoneNumbersJsonOf('users.id').as('phone_numbers'))
-    .select(passwordJsonOf('users.id').as('password'))
-    .select(webauthnRegistrationsJsonOf('users.id').as('webauthn_registrations'))
-    .select(oauthProvidersJsonOf('users.id').as('providers'))
-    .select(cryptoWalletsJsonOf('users.id').as('crypto_wallets'))
-    .select(totpsJsonOf('users.id').as('totps'))
+    .select(userFactorsOf('users.id'))
     .where('users.project_id', '=', projectId)
     .where('users.id', '=', userId)
     .executeTakeFirst();

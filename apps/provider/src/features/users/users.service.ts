@@ -5,7 +5,7 @@ import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { toWireUser } from './user-object.js';
-import { findUserWithEmails, updateUser } from './users.repository.js';
+import { findUserWithFactors, updateUser } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
 
 /** Stored metadata is capped so one user cannot grow without bound. */
@@ -19,7 +19,7 @@ export interface UpdateUserInput {
 
 /** Loads the wire User, or throws when the row vanished (a session never outlives its user). */
 export async function loadWireUser(db: DbExecutor, projectId: string, userId: string): Promise<WireUser> {
-  const user = await findUserWithEmails(db, projectId, userId);
+  const user = await findUserWithFactors(db, projectId, userId);
   if (!user) throw new Error(`user ${userId} of a live session is missing`);
   return toWireUser(user);
 }

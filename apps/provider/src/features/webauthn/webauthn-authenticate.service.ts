@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { Project } from '../projects/project.js';
 import type { SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
-import { activateUser } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
 import { decideCounter } from './counter-policy.js';
 import { parseAssertionCredential } from './credential-response.js';
@@ -208,7 +208,7 @@ export function createWebauthnAuthenticateService(
           );
           return { session, token: stepUp.token, registration };
         }
-        await activateUser(trx, registration.user_id, now);
+        await userDirectory.activate(trx, registration.user_id, now);
         const created = await deps.sessions.create(trx, {
           project,
           userId: registration.user_id,

@@ -11,7 +11,7 @@ import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
-import { findUserWithEmails } from '../users/users.repository.js';
+import { userDirectory } from '../users/user-directory.js';
 import type { ClientHints } from './browser-and-os.js';
 import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
 import { parseRegistrationCredential } from './credential-response.js';
@@ -88,7 +88,7 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
      */
     async start(project: Project, session: SessionRow, input: RegisterStartInput) {
       const { rpId, authenticatorType, passkey } = input;
-      const user = await findUserWithEmails(db, project.id, session.user_id);
+      const user = await userDirectory.findWithFactors(db, project.id, session.user_id);
       if (!user) throw new ApiError('session_not_found');
       const existing = await listUserRegistrations(db, project.id, user.id);
       if (existing.length >= MAX_REGISTRATIONS_PER_USER) throw tooManyRegistrations();

@@ -1,34 +1,7 @@
 /** @module webauthn-registrations.repository — SQL for registered WebAuthn credentials. */
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type { NewWebauthnRegistrationRow, WebauthnRegistrationRow } from './webauthn.table.js';
-import type { WebauthnRegistrationSummary } from './webauthn-registration-object.js';
-
-/**
- * A user's registrations as one json value, oldest first, for a select list next to
- * emailsJsonOf; `userId` is the column holding the user's id. Never the public key or credential id.
- */
-export function webauthnRegistrationsJsonOf(userId: string): RawBuilder<WebauthnRegistrationSummary[]> {
-  return sql<WebauthnRegistrationSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object(
-          'id', w.id,
-          'domain', w.domain,
-          'user_agent', w.user_agent,
-          'authenticator_type', w.authenticator_type,
-          'name', w.name,
-          'created_at', w.created_at,
-          'last_authenticated_at', w.last_authenticated_at
-        )
-        order by w.created_at, w.id
-      ),
-      '[]'::json
-    )
-    from webauthn_registrations as w
-    where w.user_id = ${sql.ref(userId)}
-  )`;
-}
 
 /**
  * Stores a verified credential; undefined when the project already has this credential id

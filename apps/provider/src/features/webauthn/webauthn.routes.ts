@@ -15,6 +15,7 @@ import {
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { toWireWebAuthnRegistration } from '../users/user-object.js';
 import { loadWireUser } from '../users/users.service.js';
 import { requireAllowedRpId } from './rp-id.js';
 import {
@@ -33,7 +34,6 @@ import {
 } from './webauthn.schemas.js';
 import type { WebauthnAuthenticateService } from './webauthn-authenticate.service.js';
 import type { WebauthnRegisterService } from './webauthn-register.service.js';
-import { toWireWebAuthnRegistration } from './webauthn-registration-object.js';
 import type { WebauthnRegistrationsService } from './webauthn-registrations.service.js';
 
 /** What the passkey routes need. */

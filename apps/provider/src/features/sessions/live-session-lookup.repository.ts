@@ -1,23 +1,17 @@
 /**
- * @module live-session-lookup — the read-only half of a session check: a live session and its
- * user with every list the wire User shows, in one SELECT that writes nothing.
+ * @module live-session-lookup.repository — the read-only half of a session check: a live session
+ * and its user with its factors (users' user-with-factors read model), in one SELECT that writes nothing.
  */
 import { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import { cryptoWalletsJsonOf } from '../crypto-wallets/crypto-wallets.repository.js';
-import { oauthProvidersJsonOf } from '../oauth/oauth-registrations.repository.js';
-import { passwordJsonOf } from '../passwords/passwords.repository.js';
-import { phoneNumbersJsonOf } from '../phone-numbers/phone-numbers.repository.js';
-import { totpsJsonOf } from '../totps/totps.repository.js';
-import { emailsJsonOf, type UserWithEmails } from '../users/users.repository.js';
-import { webauthnRegistrationsJsonOf } from '../webauthn/webauthn-registrations.repository.js';
+import { type UserWithFactors, userFactorsOf } from '../users/user-with-factors.js';
 import type { LiveSessionKey } from './sessions.repository.js';
 import type { SessionRow } from './sessions.table.js';
 
 /** A live session and its user, as one check reads them. */
 export interface SessionWithUser {
   session: SessionRow;
-  user: UserWithEmails;
+  user: UserWithFactors;
 }
 
 // Placeholders the statement is compiled with once; each call binds its own values in their
@@ -45,13 +39,8 @@ function buildLookup(db: DbExecutor, by: 'token_hash' | 'id') {
         'users.created_at as user_created_at',
         'users.updated_at as user_updated_at',
       ])
-      .select(emailsJsonOf('users.id').as('user_emails'))
-      .select(phoneNumbersJsonOf('users.id').as('user_phone_numbers'))
-      .select(passwordJsonOf('users.id').as('user_password'))
-      .select(webauthnRegistrationsJsonOf('users.id').as('user_webauthn_registrations'))
-      .select(oauthProvidersJsonOf('users.id').as('user_providers'))
-      .select(cryptoWalletsJsonOf('users.id').as('user_crypto_wallets'))
-      .select(totpsJsonOf('users.id').as('user_totps'))
+      // No sessions column shares a factor list's name, so the lists keep their UserFactors keys.
+      .select(userFactorsOf('users.id'))
       .where('sessions.project_id', '=', PROJECT_ID)
       .where(`sessions.${by}`, '=', MATCH)
       .where('sessions.revoked_at', 'is', null)
@@ -108,16 +97,16 @@ export async function findLiveSessionWithUser(
     user_untrusted_metadata,
     user_created_at,
     user_updated_at,
-    user_emails,
-    user_phone_numbers,
-    user_password,
-    user_webauthn_registrations,
-    user_providers,
-    user_crypto_wallets,
-    user_totps,
+    emails,
+    phone_numbers,
+    password,
+    webauthn_registrations,
+    providers,
+    crypto_wallets,
+    totps,
     ...session
   } = row;
-  const user: UserWithEmails = {
+  const user: UserWithFactors = {
     id: session.user_id,
     project_id: user_project_id,
     status: user_status,
@@ -128,13 +117,13 @@ export async function findLiveSessionWithUser(
     untrusted_metadata: user_untrusted_metadata,
     created_at: user_created_at,
     updated_at: user_updated_at,
-    emails: user_emails,
-    phone_numbers: user_phone_numbers,
-    password: user_password,
-    webauthn_registrations: user_webauthn_registrations,
-    providers: user_providers,
-    crypto_wallets: user_crypto_wallets,
-    totps: user_totps,
+    emails,
+    phone_numbers,
+    password,
+    webauthn_registrations,
+    providers,
+    crypto_wallets,
+    totps,
   };
   return { session, user };
 }

@@ -1,0 +1,57 @@
+/**
+ * @module user-directory — what other features may do with users and their addresses. The users
+ * repository stays private to this folder: a sign-in method finds, creates, verifies and activates
+ * users through this interface, so the SQL can change without touching them.
+ */
+import type { DbExecutor } from '../../db/database.js';
+import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import type { UserWithFactors } from './user-with-factors.js';
+import {
+  activateUser,
+  findAddressesOfUser,
+  findEmailByAddress,
+  findUserWithFactors,
+  insertBlankUser,
+  insertEmailIfAbsent,
+  insertUser,
+  markEmailVerified,
+} from './users.repository.js';
+import type { EmailRow, NewEmailRow, NewUserRow, UserRow } from './users.table.js';
+
+/** The users operations other features use. */
+export interface UserDirectory {
+  /** The user `userId` of `projectId` with its factors, in one statement. */
+  findWithFactors(db: DbExecutor, projectId: string, userId: string): Promise<UserWithFactors | undefined>;
+  /** The email row for a normalised address in `projectId`. */
+  findEmail(db: DbExecutor, projectId: string, email: string): Promise<EmailRow | undefined>;
+  /** The addresses of the user, oldest first. */
+  addressesOf(db: DbExecutor, projectId: string, userId: string): Promise<string[]>;
+  /** Creates a user from a full row. */
+  create(db: DbExecutor, row: NewUserRow): Promise<UserRow>;
+  /** Creates a user with no name or metadata yet, for a sign-in method the caller attaches next. */
+  createBlank(
+    db: DbExecutor,
+    project: Pick<Project, 'id' | 'environment'>,
+    status: UserRow['status'],
+    deps: { random: Random; now: Date; id?: string },
+  ): Promise<UserRow>;
+  /** Adds an address; undefined when it is already taken in the project. */
+  addEmailIfAbsent(db: DbExecutor, row: NewEmailRow): Promise<EmailRow | undefined>;
+  /** Marks an address verified. */
+  markEmailVerified(db: DbExecutor, emailId: string): Promise<void>;
+  /** Turns a pending user active (no-op for active users). */
+  activate(db: DbExecutor, userId: string, now: Date): Promise<void>;
+}
+
+/** The directory over this provider's database. */
+export const userDirectory: UserDirectory = {
+  findWithFactors: findUserWithFactors,
+  findEmail: findEmailByAddress,
+  addressesOf: findAddressesOfUser,
+  create: insertUser,
+  createBlank: insertBlankUser,
+  addEmailIfAbsent: insertEmailIfAbsent,
+  markEmailVerified,
+  activate: activateUser,
+};
