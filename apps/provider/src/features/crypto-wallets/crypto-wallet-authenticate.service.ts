@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { isBoundToRequest } from './challenge-binding.js';
@@ -109,7 +109,7 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
       const presented =
         sessionToken === null
           ? undefined
-          : await findLiveSessionByTokenHash(db, project.id, hashToken(sessionToken), now);
+          : await liveSessions.findByTokenHash(db, project.id, hashToken(sessionToken), now);
       const passed = await passingChallenge(consumed, key, input.signature, {
         origin: request.origin,
         liveSessionId: presented?.id ?? null,

@@ -8,11 +8,11 @@ import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { answerLoginOrCreate } from '../users/promised-account.js';
+import { pseudoIds } from '../users/pseudo-ids.js';
 import { userDirectory } from '../users/user-directory.js';
 import { MAGIC_LINK_JOB, type MagicLinkJobParams } from './magic-link-delivery.js';
 import { type PreparedSend, prepareSend } from './magic-link-issue.js';
 import type { SendInput } from './magic-links.schemas.js';
-import { pseudoIds } from './pseudo-ids.js';
 
 /** What every send returns (wire data besides request_id/status_code). */
 export interface SendResult {

@@ -12,7 +12,6 @@ import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
-import type { UnlockReason } from '../passwords/passwords.table.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -24,7 +23,10 @@ import {
   insertSecondFactorLockIfNoneOpen,
   secondFactorFailuresOf,
 } from './second-factor-lockouts.repository.js';
-import type { SecondFactorLockoutRow } from './second-factor-lockouts.table.js';
+import type {
+  SecondFactorLockoutRow,
+  SecondFactorProofUnlockReason,
+} from './second-factor-lockouts.table.js';
 
 /** Consecutive failed second factors of one user after which every further one is refused (NIST: at most 100). */
 export const SECOND_FACTOR_CAP = 100;
@@ -150,7 +152,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
     async end(
       trx: DbExecutor,
       userId: string,
-      reason: UnlockReason,
+      reason: SecondFactorProofUnlockReason,
       at: Date,
     ): Promise<SecondFactorLockoutRow | undefined> {
       await clearSecondFactorFailures(trx, userId);

@@ -1,7 +1,9 @@
 /** @module second-factor-lockouts.repository — SQL of the second-factor cap: one guarded upsert counts an attempt, one guarded insert starts a lock. */
 import type { DbExecutor } from '../../db/database.js';
-import type { UnlockReason } from '../passwords/passwords.table.js';
-import type { SecondFactorLockoutRow } from './second-factor-lockouts.table.js';
+import type {
+  SecondFactorLockoutRow,
+  SecondFactorProofUnlockReason,
+} from './second-factor-lockouts.table.js';
 
 /**
  * Counts one attempt of the user as failed unless the count is at `cap` already: one INSERT …
@@ -69,7 +71,7 @@ export async function insertSecondFactorLockIfNoneOpen(
 export async function endOpenSecondFactorLock(
   db: DbExecutor,
   userId: string,
-  reason: UnlockReason,
+  reason: SecondFactorProofUnlockReason,
   at: Date,
 ): Promise<SecondFactorLockoutRow | undefined> {
   return db

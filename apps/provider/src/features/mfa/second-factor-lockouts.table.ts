@@ -1,6 +1,5 @@
 /** @module second-factor-lockouts.table — the second_factor_failures counter and the second_factor_lockouts history. */
 import type { Selectable } from 'kysely';
-import type { UnlockReason } from '../passwords/passwords.table.js';
 
 /**
  * Columns of `second_factor_failures`: the consecutive failed second-factor attempts of one user
@@ -15,10 +14,16 @@ export interface SecondFactorFailuresTable {
 }
 
 /**
- * How a second-factor lock ended: the password lock's reasons (the same proofs end both), or
- * `operator` when ended by hand in SQL (docs/provider-api.md "Second-factor lock").
+ * How a second-factor lock ended by a proof: the password lock's reasons, spelled here too (the
+ * same proofs end both, and passwords calls this lock, so mfa does not import passwords' type).
  */
-export type SecondFactorUnlockReason = UnlockReason | 'operator';
+export type SecondFactorProofUnlockReason = 'password_reset_by_email' | 'password_set_after_email_sign_in';
+
+/**
+ * How a second-factor lock ended: a proof, or `operator` when ended by hand in SQL
+ * (docs/provider-api.md "Second-factor lock").
+ */
+export type SecondFactorUnlockReason = SecondFactorProofUnlockReason | 'operator';
 
 /**
  * Columns of `second_factor_lockouts`: one row per time the user's second factor reached the cap;

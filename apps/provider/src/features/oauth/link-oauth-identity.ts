@@ -8,8 +8,8 @@ import type { Transaction } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
-import { lockAddressForIssuance } from '../magic-links/magic-links.repository.js';
-import { findPassword } from '../passwords/passwords.repository.js';
+import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
+import { userHasPassword } from '../passwords/password-presence.js';
 import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -67,7 +67,7 @@ async function lockIdentity(
 ) {
   const key = `${project.id}:oauth:${identity.providerType}:${identity.issuer}:${identity.subject}`;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-  if (email !== null) await lockAddressForIssuance(trx, project.id, email);
+  if (email !== null) await magicLinkRevocation.lockAddress(trx, project.id, email);
 }
 
 async function emailOwnerOf(
@@ -77,12 +77,11 @@ async function emailOwnerOf(
 ): Promise<EmailOwner | undefined> {
   const row = await userDirectory.findEmail(trx, projectId, email);
   if (!row) return undefined;
-  const password = await findPassword(trx, row.user_id);
   return {
     userId: row.user_id,
     emailId: row.id,
     emailVerified: row.verified,
-    hasPassword: password !== undefined,
+    hasPassword: await userHasPassword(trx, row.user_id),
   };
 }
 

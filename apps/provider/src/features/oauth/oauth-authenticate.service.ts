@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { findLiveSessionByTokenHash } from '../sessions/sessions.repository.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { userDirectory } from '../users/user-directory.js';
 import type { AuthenticateInput } from './oauth.schemas.js';
@@ -57,7 +57,7 @@ export function createOAuthAuthenticateService(deps: {
   /** The presenting session when it is live and the same user's; it then gains the factor. */
   async function liveSessionOf(project: Project, token: string | null, userId: string) {
     if (token === null) return undefined;
-    const row = await findLiveSessionByTokenHash(deps.db, project.id, hashToken(token), deps.clock.now());
+    const row = await liveSessions.findByTokenHash(deps.db, project.id, hashToken(token), deps.clock.now());
     return row && row.user_id === userId ? { row, token } : undefined;
   }
 

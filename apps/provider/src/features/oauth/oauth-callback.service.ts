@@ -9,7 +9,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { toApiError } from '../../errors/error-handler.js';
 import type { Random } from '../../random.js';
 import { toProject } from '../projects/project.js';
-import { findProjectById } from '../projects/projects.repository.js';
+import { projectDirectory } from '../projects/project-directory.js';
 import { callbackUrl } from './callback-url.js';
 import { completeOAuthSignIn } from './complete-oauth-sign-in.js';
 import type { CallbackFields } from './oauth.schemas.js';
@@ -96,7 +96,7 @@ export function createOAuthCallbackService(deps: OAuthCallbackDeps) {
         message: 'The identity provider sent no authorization code.',
       });
     }
-    const projectRow = await findProjectById(deps.db, row.project_id);
+    const projectRow = await projectDirectory.findById(deps.db, row.project_id);
     // The state row cascades away with its project, so a consumed state always has one.
     if (!projectRow) throw stateMismatch('The project of this sign-in no longer exists.');
     const project = toProject(projectRow);

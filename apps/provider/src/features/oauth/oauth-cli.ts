@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import { readDevProjectFile } from '../projects/dev-project.js';
-import { findProjectById } from '../projects/projects.repository.js';
+import { projectDirectory } from '../projects/project-directory.js';
 import { listOAuthConfigSummaries, removeOAuthConfig, saveOAuthConfig } from './oauth-config-store.js';
 import { type UpstreamConfigInput, validateUpstreamConfig } from './upstream/upstream-config.js';
 
@@ -131,12 +131,12 @@ export interface OAuthCommandDeps {
 async function projectIdOf(db: DbExecutor, dataDir: string, ref: ProjectRef): Promise<string> {
   if ('dev' in ref) {
     const credentials = readDevProjectFile(dataDir);
-    if (!credentials || !(await findProjectById(db, credentials.project_id))) {
+    if (!credentials || !(await projectDirectory.findById(db, credentials.project_id))) {
       throw new OAuthCommandError('No development project yet: run `latchkey-provider project create`.');
     }
     return credentials.project_id;
   }
-  if (!(await findProjectById(db, ref.id))) throw new OAuthCommandError(`No project ${ref.id}.`);
+  if (!(await projectDirectory.findById(db, ref.id))) throw new OAuthCommandError(`No project ${ref.id}.`);
   return ref.id;
 }
 

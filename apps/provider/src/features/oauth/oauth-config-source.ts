@@ -5,7 +5,6 @@
  * reaches that issuer.
  */
 import type { DbExecutor } from '../../db/database.js';
-import type { DevOidcIssuer } from '../dev-oidc/dev-oidc-issuer.js';
 import type { Project } from '../projects/project.js';
 import { loadUpstreamConfig } from './oauth-config-store.js';
 import { listOAuthConfigs } from './oauth-configs.repository.js';
@@ -30,11 +29,19 @@ export interface OAuthConfigSource {
   list(project: Project): Promise<ConfiguredOAuthProvider[]>;
 }
 
+/**
+ * The part of the development issuer (dev-oidc) this source uses. Named here so oauth does not
+ * import dev-oidc, which builds on oauth's upstream types.
+ */
+export interface DevUpstreamIssuer {
+  upstreamConfig(providerType: OAuthProviderType): UpstreamConfig;
+}
+
 /** Creates the source; `devIssuer` is set in development only (app.ts). */
 export function createOAuthConfigSource(deps: {
   db: DbExecutor;
   keyEncryptionSecret: string | undefined;
-  devIssuer?: DevOidcIssuer | undefined;
+  devIssuer?: DevUpstreamIssuer | undefined;
 }): OAuthConfigSource {
   const usesDevIssuer = (project: Project): boolean => deps.devIssuer !== undefined && project.isDev;
   return {

@@ -3,8 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
-import { revokeOtherSessions } from '../passwords/passwords.repository.js';
 import type { Project } from '../projects/project.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { deleteUserRegistration } from './oauth-registrations.repository.js';
 
@@ -24,7 +24,7 @@ export function createOAuthRegistrationsService(deps: { db: Db; clock: Clock }) 
           id: registrationId,
         });
         if (!deleted) throw new ApiError('oauth_registration_not_found');
-        await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, deps.clock.now(), session.id);
       });
     },
   };

@@ -4,14 +4,10 @@ import type { DbExecutor } from '../../db/database.js';
 import type { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
-import { pseudoUuid } from '../magic-links/pseudo-ids.js';
-import {
-  findPhoneByNumber,
-  insertPhoneIfAbsent,
-  markPhoneVerified,
-} from '../phone-numbers/phone-numbers.repository.js';
+import { phoneDirectory } from '../phone-numbers/phone-directory.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { pseudoUuid } from '../users/pseudo-ids.js';
 import { userDirectory } from '../users/user-directory.js';
 import type { UserStatus } from '../users/users.table.js';
 import type { OtpChannel, OtpCodeRow } from './otps.table.js';
@@ -38,7 +34,7 @@ export async function findMethod(
 ): Promise<Method | undefined> {
   return isEmail(destination)
     ? userDirectory.findEmail(db, project.id, destination.value)
-    : findPhoneByNumber(db, project.id, destination.value);
+    : phoneDirectory.findByNumber(db, project.id, destination.value);
 }
 
 /** A fresh method id of the destination's kind (`email-test-…` or `phone-number-test-…`). */
@@ -70,7 +66,7 @@ async function insertMethodIfAbsent(
   const common = { ...row, project_id: project.id };
   return isEmail(destination)
     ? userDirectory.addEmailIfAbsent(db, { ...common, email: destination.value })
-    : insertPhoneIfAbsent(db, { ...common, phone_number: destination.value });
+    : phoneDirectory.addIfAbsent(db, { ...common, phone_number: destination.value });
 }
 
 /** The ids and status of an account to create; new ids of an active user when absent. */
@@ -135,7 +131,7 @@ export async function proveMethod(
     methodId = owner.id;
   }
   if (isEmail(destination)) await userDirectory.markEmailVerified(db, methodId);
-  else await markPhoneVerified(db, methodId);
+  else await phoneDirectory.markVerified(db, methodId);
   return methodId;
 }
 

@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
 import type { Random } from '../../random.js';
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
-import { lockAddressForIssuance, revokeMagicLink } from '../magic-links/magic-links.repository.js';
+import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
 import type { ResolvedRedirects } from '../magic-links/redirect-urls.js';
 import { userDirectory } from '../users/user-directory.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
@@ -35,7 +35,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
       const email = job.recipient;
       const { redirects, minutes } = params;
       const issued = await inTransaction(deps.db, async (trx) => {
-        await lockAddressForIssuance(trx, project.id, email);
+        await magicLinkRevocation.lockAddress(trx, project.id, email);
         const row = await userDirectory.findEmail(trx, project.id, email);
         if (!row) return undefined;
         const now = deps.clock.now();
@@ -84,7 +84,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
         withdraw: async () => {
           const now = deps.clock.now();
           await revokeReset(deps.db, issued.resetId, now);
-          await revokeMagicLink(deps.db, issued.login.id, now);
+          await magicLinkRevocation.revoke(deps.db, issued.login.id, now);
         },
       };
     },

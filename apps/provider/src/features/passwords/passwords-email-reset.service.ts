@@ -7,10 +7,11 @@ import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
-import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
+import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
-import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.repository.js';
+import { intermediateSessionRevocation } from '../mfa/intermediate-session-revocation.js';
 import type { Project } from '../projects/project.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -19,7 +20,7 @@ import { normalisePassword } from './password-input.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
 import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
 import { requireStrongPassword } from './password-strength.js';
-import { revokeOtherSessions, setPassword } from './passwords.repository.js';
+import { setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
 
 /** Default and largest reset-token lifetime, minutes (SECURITY §2: 30 min). */
@@ -108,17 +109,17 @@ export function createPasswordsEmailResetService(
         if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
         const id = newId('password', project.environment, deps.random);
         await setPassword(trx, { id, user_id: found.user_id, project_id: project.id, hash }, at);
-        await revokeOtherSessions(trx, project.id, found.user_id, at);
+        await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at);
         await revokeOpenResets(trx, found.user_id, at);
         if (emailRow) {
-          await revokeUnusedMagicLinks(trx, project.id, emailRow.email, at);
+          await magicLinkRevocation.revokeUnused(trx, project.id, emailRow.email, at);
           await userDirectory.markEmailVerified(trx, emailRow.id);
         }
         const passcodesUnlocked = emailRow && (await deps.passcodeLock.end(trx, project, emailRow.email));
         await userDirectory.activate(trx, found.user_id, at);
         const unlocked = await deps.lock.end(trx, found.user_id, 'password_reset_by_email', at);
         // Before the sign-in below, which may mint this reset's own IST.
-        await revokeLiveIntermediateSessionsOf(trx, found.user_id, at);
+        await intermediateSessionRevocation.revokeLiveOf(trx, found.user_id, at);
         const secondFactorUnlocked = await deps.secondFactorLock.end(
           trx,
           found.user_id,

@@ -3,9 +3,10 @@
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
-import { revokeUnusedMagicLinks } from '../magic-links/magic-links.repository.js';
-import { revokeLiveIntermediateSessionsOf } from '../mfa/intermediate-sessions.repository.js';
+import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
+import { intermediateSessionRevocation } from '../mfa/intermediate-session-revocation.js';
 import type { Project } from '../projects/project.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
@@ -15,7 +16,7 @@ import { verifyCredentials } from './password-credentials.js';
 import { normalisePassword } from './password-input.js';
 import { isPasswordLocked } from './password-lockouts.repository.js';
 import { requireStrongPassword } from './password-strength.js';
-import { findPassword, revokeOtherSessions, setPassword } from './passwords.repository.js';
+import { findPassword, setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
 import { sessionProvesAddress } from './session-address-proof.js';
 
@@ -72,10 +73,10 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           { id: passwordId(project), user_id: stored.user_id, project_id: project.id, hash },
           now,
         );
-        await revokeOtherSessions(trx, project.id, stored.user_id, now);
+        await liveSessions.revokeOthersOf(trx, project.id, stored.user_id, now);
         // ISTs the old password bought end with it (before the sign-in below may mint a new one).
-        await revokeLiveIntermediateSessionsOf(trx, stored.user_id, now);
-        await revokeUnusedMagicLinks(trx, project.id, email, now);
+        await intermediateSessionRevocation.revokeLiveOf(trx, stored.user_id, now);
+        await magicLinkRevocation.revokeUnused(trx, project.id, email, now);
         await userDirectory.activate(trx, stored.user_id, now);
         return deps.sessions.completePrimarySignIn(trx, {
           project,
@@ -113,8 +114,8 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           { id: passwordId(project), user_id: session.user_id, project_id: project.id, hash },
           now,
         );
-        await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
-        await revokeLiveIntermediateSessionsOf(trx, session.user_id, now);
+        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, now, session.id);
+        await intermediateSessionRevocation.revokeLiveOf(trx, session.user_id, now);
         const reason = 'password_set_after_email_sign_in';
         const unlocked = provesAddress ? await deps.lock.end(trx, session.user_id, reason, now) : undefined;
         const secondFactorUnlocked = provesAddress

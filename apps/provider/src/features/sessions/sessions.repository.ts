@@ -125,3 +125,25 @@ export async function revokeLiveSession(
     .executeTakeFirst();
   return row?.id;
 }
+
+/**
+ * Revokes the user's live sessions except `keepSessionId` (SECURITY B9: a password change ends
+ * every other session). Returns how many were revoked.
+ */
+export async function revokeOtherSessions(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
-import { findProjectById } from '../projects/projects.repository.js';
+import { projectDirectory } from '../projects/project-directory.js';
 import type { KeyRing } from './key-ring.js';
 
 const Jwk = Type.Object(
@@ -50,7 +50,7 @@ export const jwksRoutes: FastifyPluginAsyncTypebox<{ db: Db; keyRing: KeyRing }>
       },
     },
     async (request, reply) => {
-      if (!(await findProjectById(options.db, request.params.project_id)))
+      if (!(await projectDirectory.findById(options.db, request.params.project_id)))
         throw new ApiError('project_not_found');
       reply.headers(cache);
       return send();

@@ -3,8 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
-import { revokeOtherSessions } from '../passwords/passwords.repository.js';
 import type { Project } from '../projects/project.js';
+import { liveSessions } from '../sessions/live-sessions.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseRegistrationName } from './registration-name.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
@@ -48,7 +48,7 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock 
           id: registrationId,
         });
         if (!deleted) throw notFound();
-        await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, deps.clock.now(), session.id);
       });
     },
   };
