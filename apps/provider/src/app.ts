@@ -31,6 +31,7 @@ import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './features/magic-links/
 import { magicLinksRoutes } from './features/magic-links/magic-links.routes.js';
 import { createMagicLinksAuthenticateService } from './features/magic-links/magic-links-authenticate.service.js';
 import { createMagicLinksSendService } from './features/magic-links/magic-links-send.service.js';
+import { createSecondFactorGate } from './features/mfa/defer-primary-sign-in.js';
 import { createSecondFactorService } from './features/mfa/second-factor.service.js';
 import { createSecondFactorLock } from './features/mfa/second-factor-lock.js';
 import { oauthRoutes } from './features/oauth/oauth.routes.js';
@@ -67,12 +68,12 @@ import { serverMagicLinksRoutes } from './features/server-api/server-magic-links
 import { serverOAuthRoutes } from './features/server-api/server-oauth.routes.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
 import { createSessionCheckCache, SESSION_CHECK_CHANNEL } from './features/sessions/session-check-cache.js';
+import { SESSION_JWT_LIFETIME_SECONDS } from './features/sessions/session-jwt.js';
+import { createSessionJwtCache } from './features/sessions/session-jwt-cache.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';
 import { createKeyRing, type KeyRing } from './features/signing-keys/key-ring.js';
-import { SESSION_JWT_LIFETIME_SECONDS } from './features/signing-keys/session-jwt.js';
-import { createSessionJwtCache } from './features/signing-keys/session-jwt-cache.js';
 import { RECOVERY_CODE_ARGON2 } from './features/totps/recovery-code-at-rest.js';
 import { totpsRoutes } from './features/totps/totps.routes.js';
 import { createTotpsAuthenticateService } from './features/totps/totps-authenticate.service.js';
@@ -237,7 +238,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     : undefined;
   app.addHook('onReady', async () => sessionChecks?.ready());
   app.addHook('onClose', async () => sessionChecks?.close());
-  const sessions = createSessionsService({ db, clock, random, checks: sessionChecks });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    random,
+    checks: sessionChecks,
+    secondFactorGate: createSecondFactorGate({ clock, random }),
+  });
   const users = createUsersService({ db, clock });
   const responses = { db, clock, keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
   const limiter = createRateLimiter({ db, clock });

@@ -5,22 +5,18 @@ import { toJson } from '../../db/json-column.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { mintIntermediateSessionToken } from '../sessions/intermediate-session-token.js';
+import type { DeferredSignIn, SecondFactorGate } from '../sessions/second-factor-gate.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { mintIntermediateSessionToken } from './intermediate-session-token.js';
 import { insertIntermediateSession } from './intermediate-sessions.repository.js';
-import type { SecondFactorOptions } from './second-factor-options.js';
+import {
+  needsSecondFactor,
+  type SecondFactorOptions,
+  secondFactorOptionsOf,
+} from './second-factor-options.js';
 
 /** How long an IST waits for its second factor (docs/contracts.md "Multi-factor policy"). */
 export const INTERMEDIATE_SESSION_MINUTES = 10;
-
-/** A primary sign-in held back until a second factor: the IST (plaintext, never stored) and what may complete it. */
-export interface DeferredSignIn {
-  intermediate: {
-    token: string;
-    userId: string;
-    mfaRequired: SecondFactorOptions;
-  };
-}
 
 /**
  * Stores an intermediate session for `userId` bound to the `factor` just proven; no session row
@@ -49,6 +45,21 @@ export async function deferPrimarySignIn(
       token,
       userId: input.userId,
       mfaRequired: input.options,
+    },
+  };
+}
+
+/**
+ * The sessions service's gate: on a project that requires MFA, a primary sign-in becomes an
+ * intermediate session (a passkey has verified the user already and always passes).
+ */
+export function createSecondFactorGate(deps: { clock: Clock; random: Random }): SecondFactorGate {
+  return {
+    async holdIfRequired(db, input) {
+      // One query gives both the decision and, when held back, the wire `mfa_required`.
+      const options = input.secondFactors ?? (await secondFactorOptionsOf(db, input.userId, input.factor));
+      if (!needsSecondFactor(input.project, input.factor, options)) return undefined;
+      return deferPrimarySignIn(db, deps, { ...input, options });
     },
   };
 }

@@ -1,17 +1,11 @@
 /** @module second-factor-options — which second factors a user can complete a sign-in with (the wire `mfa_required`). */
+import type { MfaRequired } from '@latchkey/wire';
 import type { DbExecutor } from '../../db/database.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import type { UserWithFactors } from '../users/user-with-factors.js';
 
 /** The wire `mfa_required` of an intermediate sign-in (docs/contracts.md "Multi-factor policy"). */
-export interface SecondFactorOptions {
-  /** The user has a verified authenticator app (TOTP or a recovery code). */
-  totp: boolean;
-  /** The user has a verified phone number for an SMS code. */
-  sms: boolean;
-  /** Neither: the user must enrol an authenticator app (POST /totps with the IST). */
-  enrol: boolean;
-}
+export type SecondFactorOptions = MfaRequired;
 
 /**
  * The second factors open to `userId` after `primary`. A code texted to a phone that the primary

@@ -10,9 +10,9 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { Project } from '../projects/project.js';
+import { isIntermediateSessionToken } from '../sessions/intermediate-session-token.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor, SessionRow } from '../sessions/sessions.table.js';
-import { isIntermediateSessionToken } from './intermediate-session-token.js';
 import {
   findLiveIntermediateSession,
   lockLiveIntermediateSession,

@@ -6,7 +6,6 @@ import type { DeliveryHandler, OutgoingMessage } from '../../delivery/delivery-h
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { keepPromisedAccount, type PromisedAccount } from '../users/promised-account.js';
 import { digestOtpCode, mintOtpCode } from './otp-code.js';
 import {
   renderNoAccountOtpEmail,
@@ -23,6 +22,7 @@ import {
   revokeOtpCode,
 } from './otps.repository.js';
 import type { OtpChannel, OtpPurpose } from './otps.table.js';
+import { keepPromisedAccount, type PromisedAccount } from './promised-account.js';
 
 /** What the recipient gets: the passcode, the "no account uses this" stub, or nothing at all. */
 export type OtpDelivery = 'code' | 'stub' | 'none';

@@ -2,10 +2,10 @@
 import type { Transaction } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { answerLoginOrCreate, type PromisedAccount } from '../users/promised-account.js';
 import type { OtpDelivery } from './otp-delivery.js';
 import { type Destination, findMethod, type Method, newMethodId, pseudoMethod } from './otp-recipients.js';
 import type { OtpPurpose } from './otps.table.js';
+import { answerLoginOrCreate, type PromisedAccount } from './promised-account.js';
 
 /** Which send endpoint was called. */
 export type OtpSendKind = 'login_or_create' | 'primary' | 'secondary';

@@ -8,9 +8,9 @@ import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
+import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
-import { verifySessionJwtSignature } from '../signing-keys/session-jwt.js';
 import { ServerAuthenticateBody, ServerAuthenticateResponse } from './server-sessions.schemas.js';
 
 /** What the server-facing session route needs. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-import { SESSION_CLAIM } from '../signing-keys/session-jwt.js';
+import { SESSION_CLAIM } from '../sessions/session-jwt.js';
 
 const ctx = useTestContext();
 

@@ -1,15 +1,15 @@
 /** @module authenticate-response — builds the wire AuthenticateResponse fields for a session. */
+import type { MfaRequired } from '@latchkey/wire';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
-import type { SecondFactorOptions } from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
-import { signSessionJwt } from '../signing-keys/session-jwt.js';
-import type { SessionJwtCache } from '../signing-keys/session-jwt-cache.js';
 import { toWireUser } from '../users/user-object.js';
 import type { UserWithFactors } from '../users/user-with-factors.js';
 import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
+import { signSessionJwt } from './session-jwt.js';
+import type { SessionJwtCache } from './session-jwt-cache.js';
 import { toWireSession } from './session-object.js';
 import type { WireSession } from './sessions.schemas.js';
 import type { PrimarySignIn } from './sessions.service.js';
@@ -80,7 +80,7 @@ export interface IntermediateFields {
   user: WireUser;
   __user: WireUser;
   intermediate_session_token: string;
-  mfa_required: SecondFactorOptions;
+  mfa_required: MfaRequired;
 }
 
 /** The fields of a primary sign-in's response: a session's, or an intermediate session's. */

@@ -6,6 +6,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import { toJson } from '../../db/json-column.js';
 import { newId } from '../../ids.js';
 import { cryptoRandom } from '../../random.js';
+import { createSecondFactorGate } from '../mfa/defer-primary-sign-in.js';
 import type { Project } from '../projects/project.js';
 import { createProject } from '../projects/projects.service.js';
 import { findUserWithFactors, insertEmailIfAbsent, insertUser } from '../users/users.repository.js';
@@ -48,7 +49,12 @@ async function givenUser(addresses: { email: string; at: Date }[]) {
       created_at: at,
     });
   }
-  const sessions = createSessionsService({ db: database.db, clock, random: cryptoRandom });
+  const sessions = createSessionsService({
+    db: database.db,
+    clock,
+    random: cryptoRandom,
+    secondFactorGate: createSecondFactorGate({ clock, random: cryptoRandom }),
+  });
   const { row, token } = await sessions.create(database.db, {
     project,
     userId: user.id,

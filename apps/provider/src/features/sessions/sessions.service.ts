@@ -1,4 +1,5 @@
 /** @module sessions.service — minting, checking, extending and revoking sessions. */
+import type { MfaRequired } from '@latchkey/wire';
 import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db, DbExecutor } from '../../db/database.js';
@@ -6,16 +7,11 @@ import { toJson } from '../../db/json-column.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
-import { type DeferredSignIn, deferPrimarySignIn } from '../mfa/defer-primary-sign-in.js';
-import { isIntermediateSessionToken } from '../mfa/intermediate-session-token.js';
-import {
-  needsSecondFactor,
-  type SecondFactorOptions,
-  secondFactorOptionsOf,
-} from '../mfa/second-factor-options.js';
 import type { Project } from '../projects/project.js';
 import type { UserWithFactors } from '../users/user-with-factors.js';
+import { isIntermediateSessionToken } from './intermediate-session-token.js';
 import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
+import type { DeferredSignIn, SecondFactorGate } from './second-factor-gate.js';
 import type { SessionCheckCache } from './session-check-cache.js';
 import {
   addFactorToLiveSession,
@@ -57,7 +53,7 @@ export interface CreateSessionInput {
    * The user's second factors when the caller has them already (secondFactorOptionsOfUser on the
    * user it read for the response); completePrimarySignIn reads them otherwise.
    */
-  secondFactors?: SecondFactorOptions;
+  secondFactors?: MfaRequired;
 }
 
 /** A new session and its plaintext token (which is never stored). */
@@ -129,6 +125,8 @@ export function createSessionsService(deps: {
   random: Random;
   /** Answers repeated checks from memory while the database's notifications say they are current. */
   checks?: SessionCheckCache;
+  /** Holds a primary sign-in back when the project requires a second factor (mfa implements it). */
+  secondFactorGate: SecondFactorGate;
 }): SessionsService {
   const extension = (minutes: number | undefined, now: Date) =>
     minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
@@ -198,11 +196,7 @@ export function createSessionsService(deps: {
     },
 
     async completePrimarySignIn(db, input) {
-      // One query gives both the decision and, when held back, the wire `mfa_required`.
-      const options = input.secondFactors ?? (await secondFactorOptionsOf(db, input.userId, input.factor));
-      if (needsSecondFactor(input.project, input.factor, options))
-        return deferPrimarySignIn(db, deps, { ...input, options });
-      return service.create(db, input);
+      return (await deps.secondFactorGate.holdIfRequired(db, input)) ?? service.create(db, input);
     },
 
     async authenticate(project, token, durationMinutes) {

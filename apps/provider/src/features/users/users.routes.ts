@@ -3,14 +3,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { Project } from '../projects/project.js';
 import { GetMeResponse, UpdateMeBody, UpdateMeResponse } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
+
+/**
+ * The one session question these routes ask (the sessions service answers it). Named here so
+ * users does not import sessions, which builds on users' read model.
+ */
+export interface LiveSessionCheck {
+  requireLive(project: Project, token: string | null): Promise<{ user_id: string }>;
+}
 
 /** What the user routes need. */
 export interface UsersRoutesOptions {
   db: Db;
-  sessions: SessionsService;
+  sessions: LiveSessionCheck;
   users: UsersService;
 }
 

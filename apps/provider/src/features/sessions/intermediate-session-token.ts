@@ -1,4 +1,4 @@
-/** @module intermediate-session-token — the intermediate session token (IST): "ist-" + 43 base64url characters, stored hashed. */
+/** @module intermediate-session-token — the intermediate session token (IST): "ist-" + 43 base64url characters, stored hashed. Beside the session token because sessions must tell the two apart (SECURITY D2). */
 import { hashToken, type MintedToken, mintToken } from '../../crypto/tokens.js';
 import type { Random } from '../../random.js';
 

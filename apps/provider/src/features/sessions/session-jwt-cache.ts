@@ -2,8 +2,9 @@
  * @module session-jwt-cache — hands out a session's last JWT again while it still has most of its
  * life ahead, so a session check does not sign a new ES256 JWT every time (issue 18).
  */
-import type { SessionRow } from '../sessions/sessions.table.js';
+
 import { SESSION_JWT_LIFETIME_SECONDS } from './session-jwt.js';
+import type { SessionRow } from './sessions.table.js';
 
 /**
  * A JWT is handed out again only while more than this much of its life is left, so every answer

@@ -2,10 +2,10 @@
 import { KeyObject, sign } from 'node:crypto';
 import { type CryptoKey, compactVerify, decodeProtectedHeader } from 'jose';
 import { ApiError } from '../../errors/api-error.js';
-import { lastAuthenticatedAt } from '../sessions/session-object.js';
-import type { SessionRow } from '../sessions/sessions.table.js';
-import { type KeyRing, SESSION_JWT_ALG } from './key-ring.js';
+import { type KeyRing, SESSION_JWT_ALG } from '../signing-keys/key-ring.js';
 import type { SessionJwtCache } from './session-jwt-cache.js';
+import { lastAuthenticatedAt } from './session-object.js';
+import type { SessionRow } from './sessions.table.js';
 
 /** docs/contracts.md: a session JWT lives at most 5 minutes. */
 export const SESSION_JWT_LIFETIME_SECONDS = 300;

@@ -14,6 +14,8 @@ import type { Clock } from '../../clock.js';
 import type { DbExecutor, Transaction } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
+import type { Project } from '../projects/project.js';
+import type { UserStatus } from '../users/users.table.js';
 import {
   createUserWithMethod,
   type Destination,
@@ -21,9 +23,7 @@ import {
   type Method,
   type NewAccount,
   newMethodId,
-} from '../otps/otp-recipients.js';
-import type { Project } from '../projects/project.js';
-import type { UserStatus } from './users.table.js';
+} from './otp-recipients.js';
 
 /** The account a delivery job creates if its address still has none: `create_account` in its params. */
 export type PromisedAccount = NewAccount;
