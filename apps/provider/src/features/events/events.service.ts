@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { projectDirectory } from '../projects/project-directory.js';
 import { insertSdkEvents } from './events.repository.js';
 import type { EventsBatch } from './events.schemas.js';
 
@@ -12,14 +13,7 @@ export async function storeEventsBatch(
   origin: string | null,
 ): Promise<number> {
   const tokens = [...new Set(batch.map((item) => item.event.public_token))];
-  const projects =
-    tokens.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('projects')
-          .select(['id', 'public_token'])
-          .where('public_token', 'in', tokens)
-          .execute();
+  const projects = await projectDirectory.idsByPublicToken(deps.db, tokens);
   const projectOf = new Map(projects.map((p) => [p.public_token, p.id]));
   const receivedAt = deps.clock.now();
   const rows = batch

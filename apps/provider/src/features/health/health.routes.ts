@@ -1,9 +1,9 @@
 /** @module health.routes — GET / (liveness) and GET /readyz (readiness) for probes and load balancers. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import { selectOne } from './health.repository.js';
 
 /** A readiness probe must answer before the balancer's own timeout, even when the database hangs. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -17,7 +17,7 @@ async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
     timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await Promise.race([selectOne(db), timeout]);
   } finally {
     clearTimeout(timer);
   }

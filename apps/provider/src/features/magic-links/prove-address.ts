@@ -30,12 +30,9 @@ export async function proveAddress(
     created_at: now,
   });
   if (added) return added.id;
-  const owner = await db
-    .selectFrom('emails')
-    .select(['id', 'user_id'])
-    .where('project_id', '=', project.id)
-    .where('email', '=', link.email)
-    .executeTakeFirstOrThrow();
+  const owner = await userDirectory.findEmail(db, project.id, link.email);
+  // The insert found the address taken, so it has an owner.
+  if (!owner) throw new Error("A magic link's address vanished while it was proven.");
   if (owner.user_id !== link.user_id) throw unusable();
   await userDirectory.markEmailVerified(db, owner.id);
   return owner.id;

@@ -3,6 +3,7 @@ import type { MfaRequired } from '@latchkey/wire';
 import type { DbExecutor } from '../../db/database.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import type { UserWithFactors } from '../users/user-with-factors.js';
+import { findVerifiedSecondFactors } from './second-factor-options.repository.js';
 
 /** The wire `mfa_required` of an intermediate sign-in (docs/contracts.md "Multi-factor policy"). */
 export type SecondFactorOptions = MfaRequired;
@@ -16,26 +17,9 @@ export async function secondFactorOptionsOf(
   userId: string,
   primary: AuthenticationFactor,
 ): Promise<SecondFactorOptions> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .exists(
-          eb.selectFrom('totps').select('id').where('user_id', '=', userId).where('verified', '=', true),
-        )
-        .as('totp'),
-      eb
-        .exists(
-          eb
-            .selectFrom('phone_numbers')
-            .select('id')
-            .where('user_id', '=', userId)
-            .where('verified', '=', true),
-        )
-        .as('sms'),
-    ])
-    .executeTakeFirstOrThrow();
-  const totp = Boolean(row.totp);
-  const sms = Boolean(row.sms) && primary.delivery_method !== 'sms';
+  const row = await findVerifiedSecondFactors(db, userId);
+  const totp = row.totp;
+  const sms = row.sms && primary.delivery_method !== 'sms';
   return { totp, sms, enrol: !totp && !sms };
 }
 

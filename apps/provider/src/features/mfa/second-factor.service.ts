@@ -9,6 +9,7 @@ import type { Db, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { phoneDirectory } from '../phone-numbers/phone-directory.js';
 import type { Project } from '../projects/project.js';
 import { isIntermediateSessionToken } from '../sessions/intermediate-session-token.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
@@ -198,14 +199,7 @@ export function createSecondFactorService(deps: {
             'This sign-in used an SMS code already: complete it with an authenticator app or a recovery code.',
         });
       if (phoneNumber === undefined) return;
-      const phone = await db
-        .selectFrom('phone_numbers')
-        .select('id')
-        .where('user_id', '=', intermediate.user_id)
-        .where('phone_number', '=', phoneNumber)
-        .where('verified', '=', true)
-        .executeTakeFirst();
-      if (!phone)
+      if (!(await phoneDirectory.isVerifiedNumberOf(db, intermediate.user_id, phoneNumber)))
         throw new ApiError('invalid_phone_number', {
           message: 'During sign-in, the code can only go to the verified phone number of the account.',
         });

@@ -2,7 +2,6 @@
  * @module link-oauth-identity — applies the account-link decision (account-link.ts) inside the
  * caller's transaction: finds or creates the user, links the identity, activates pending users.
  */
-import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
@@ -18,6 +17,7 @@ import type { OAuthRegistrationRow } from './oauth.table.js';
 import {
   findRegistrationByIdentity,
   insertRegistrationIfAbsent,
+  lockUpstreamIdentity,
   updateRegistration,
 } from './oauth-registrations.repository.js';
 import type { UpstreamIdentity } from './upstream/identity.js';
@@ -65,8 +65,10 @@ async function lockIdentity(
   identity: UpstreamIdentity,
   email: string | null,
 ) {
-  const key = `${project.id}:oauth:${identity.providerType}:${identity.issuer}:${identity.subject}`;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  await lockUpstreamIdentity(
+    trx,
+    `${project.id}:oauth:${identity.providerType}:${identity.issuer}:${identity.subject}`,
+  );
   if (email !== null) await magicLinkRevocation.lockAddress(trx, project.id, email);
 }
 

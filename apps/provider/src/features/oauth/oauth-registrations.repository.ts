@@ -1,10 +1,16 @@
 /** @module oauth-registrations.repository — SQL for upstream identities linked to users. */
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import type {
   NewOAuthRegistrationRow,
   OAuthRegistrationRow,
   OAuthRegistrationUpdate,
 } from './oauth.table.js';
+
+/** Serialises the linking of one upstream identity (`key` names it) until the transaction ends. */
+export async function lockUpstreamIdentity(db: DbExecutor, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+}
 
 /** The registration of an upstream identity in `projectId`, whoever it belongs to. */
 export async function findRegistrationByIdentity(

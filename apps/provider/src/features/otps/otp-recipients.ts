@@ -100,7 +100,7 @@ export async function createUserWithMethod(
     verified: false,
     created_at: now,
   });
-  if (!method) await db.deleteFrom('users').where('id', '=', user.id).execute();
+  if (!method) await userDirectory.delete(db, user.id);
   return method;
 }
 

@@ -9,9 +9,8 @@
  * carries the ids of the account to create; the worker creates it under the same lock before it
  * issues the code or link, so the ids the answer named are the ones the code or link works with.
  */
-import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DbExecutor, Transaction } from '../../db/database.js';
+import type { Transaction } from '../../db/database.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -24,6 +23,12 @@ import {
   type NewAccount,
   newMethodId,
 } from './otp-recipients.js';
+import {
+  findPromisedAccount,
+  lockAccountAddress,
+  promiseOfJob,
+  settlePromise,
+} from './promised-accounts.repository.js';
 
 /** The account a delivery job creates if its address still has none: `create_account` in its params. */
 export type PromisedAccount = NewAccount;
@@ -35,42 +40,6 @@ export interface LoginOrCreateAnswer {
   purpose: 'login' | 'signup';
   /** What the job stores as `create_account`; null when the account exists. */
   promise: PromisedAccount | null;
-}
-
-/**
- * Serialises the answers of login_or_create for one address or number (magic links and
- * passcodes alike) with the worker creating its account, so two answers never promise two
- * accounts and an answer never sees a half-made one.
- */
-async function lockAccountAddress(db: DbExecutor, projectId: string, address: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`account:${projectId}:${address}`}, 0))`.execute(
-    db,
-  );
-}
-
-/** What `create_account` holds in the job params; SQL NULL when the key is absent (jobs of other kinds). */
-const promiseColumn = sql<PromisedAccount | null>`params -> 'create_account'`;
-
-/** Still to deliver: the predicate of the queue's partial indexes, written out so they apply. */
-const open = sql<boolean>`state in ('pending', 'running')`;
-
-/** The newest account an undelivered job still promises to `address`, if any. */
-async function findPromisedAccount(
-  db: DbExecutor,
-  projectId: string,
-  address: string,
-): Promise<PromisedAccount | undefined> {
-  const row = await db
-    .selectFrom('delivery_jobs')
-    .select(promiseColumn.as('account'))
-    .where('project_id', '=', projectId)
-    .where('recipient', '=', address)
-    .where(open)
-    .where(sql<boolean>`jsonb_typeof(params -> 'create_account') = 'object'`)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.account ?? undefined;
 }
 
 /**
@@ -103,32 +72,6 @@ export async function answerLoginOrCreate(
   const promise = promised ?? fresh;
   const purpose = promised ? 'login' : 'signup';
   return { method: { id: promise.method_id, user_id: promise.user_id }, purpose, promise };
-}
-
-/** The account job `jobId` still has to create, read under the lock (another run may have created it). */
-async function promiseOfJob(db: DbExecutor, jobId: string): Promise<PromisedAccount | undefined> {
-  const row = await db
-    .selectFrom('delivery_jobs')
-    .select(promiseColumn.as('account'))
-    .where('id', '=', jobId)
-    .executeTakeFirst();
-  return row?.account ?? undefined;
-}
-
-/**
- * Withdraws the promise of `userId` from every undelivered job to `address`, in the transaction
- * that keeps it: it is kept at most once, so a retry, a lapsed claim taken over, or a later job
- * that named the same account never makes it again (nor remakes it after an operator deleted it).
- */
-async function settlePromise(db: DbExecutor, projectId: string, address: string, userId: string) {
-  await db
-    .updateTable('delivery_jobs')
-    .set({ params: sql`jsonb_set(params, '{create_account}', 'null'::jsonb)` })
-    .where('project_id', '=', projectId)
-    .where('recipient', '=', address)
-    .where(open)
-    .where(sql<boolean>`params -> 'create_account' ->> 'user_id' = ${userId}`)
-    .execute();
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Random } from '../../random.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
+import { setPassword } from './passwords.repository.js';
 
 /** One demo account: its address, its password, and whether that password must be reset. */
 export interface DevDemoAccount {
@@ -49,21 +50,17 @@ export async function ensureDevDemoAccounts(
         (await userDirectory.findEmail(trx, project.id, account.email))?.user_id ??
         (await createUserWithMethod(trx, deps, project, { channel: 'email', value: account.email }))?.user_id;
       if (!userId) return;
-      await trx
-        .insertInto('passwords')
-        .values({
+      await setPassword(
+        trx,
+        {
           id: newId('password', project.environment, deps.random),
           user_id: userId,
           project_id: project.id,
           hash,
           requires_reset: account.requiresReset,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ hash, requires_reset: account.requiresReset, updated_at: now }),
-        )
-        .execute();
+        },
+        now,
+      );
     });
   }
 }

@@ -4,6 +4,7 @@ import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { Mailer, OutgoingEmail } from '../../email/mailer.js';
 import type { Project } from '../projects/project.js';
+import { userDirectory } from '../users/user-directory.js';
 
 /** How a password change was made (`session_first`: a first password set from a session); only the wording differs. */
 export type PasswordChangeKind = 'reset_by_email' | 'existing_password' | 'session' | 'session_first';
@@ -60,14 +61,8 @@ export async function notifyPasswordChanged(
   changedAt: Date,
 ): Promise<void> {
   try {
-    const addresses = await deps.db
-      .selectFrom('emails')
-      .select('email')
-      .where('project_id', '=', project.id)
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
-    for (const { email } of addresses) {
+    const addresses = await userDirectory.addressesOf(deps.db, project.id, userId);
+    for (const email of addresses) {
       await deps.mailer.send(
         renderPasswordChangedEmail({ to: email, projectName: project.name, kind, changedAt }),
       );

@@ -96,11 +96,7 @@ export function createPasswordsEmailResetService(
       const now = clock.now();
       if (!found || found.used_at || found.revoked_at || found.expires_at <= now) throw invalidToken();
       if (checkPkce(found.code_challenge, input.code_verifier) !== 'ok') throw new ApiError('pkce_mismatch');
-      const emailRow = await db
-        .selectFrom('emails')
-        .selectAll()
-        .where('id', '=', found.email_id)
-        .executeTakeFirst();
+      const emailRow = await userDirectory.findEmailOfUser(db, found.user_id, found.email_id);
       const password = normalisePassword(input.password);
       await requireStrongPassword(deps.breached, project, password, emailRow?.email);
       const hash = await deps.hasher.hash(password);

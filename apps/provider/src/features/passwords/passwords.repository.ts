@@ -63,17 +63,21 @@ export async function replacePasswordHash(
     .execute();
 }
 
-/** Sets a user's password (insert with `id`, or replace the hash keeping the old id), clearing `requires_reset`. */
+/**
+ * Sets a user's password (insert with `id`, or replace the hash keeping the old id), clearing
+ * `requires_reset` unless the row asks for it (the development demo accounts).
+ */
 export async function setPassword(
   db: DbExecutor,
-  row: { id: string; user_id: string; project_id: string; hash: string },
+  row: { id: string; user_id: string; project_id: string; hash: string; requires_reset?: boolean },
   now: Date,
 ): Promise<void> {
+  const requiresReset = row.requires_reset ?? false;
   await db
     .insertInto('passwords')
-    .values({ ...row, requires_reset: false, created_at: now, updated_at: now })
+    .values({ ...row, requires_reset: requiresReset, created_at: now, updated_at: now })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ hash: row.hash, requires_reset: false, updated_at: now }),
+      oc.column('user_id').doUpdateSet({ hash: row.hash, requires_reset: requiresReset, updated_at: now }),
     )
     .execute();
 }

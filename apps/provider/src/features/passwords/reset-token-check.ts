@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
 import type { Project } from '../projects/project.js';
+import { userDirectory } from '../users/user-directory.js';
 import { findResetByTokenHash } from './password-resets.repository.js';
 
 /** The body of the endpoint as the check uses it. */
@@ -47,12 +48,7 @@ export async function checkResetToken(
     throw new ApiError('invalid_reset_token');
   const pkce = checkPkce(reset.code_challenge, input.code_verifier);
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
-  const address = await deps.db
-    .selectFrom('emails')
-    .select('email')
-    .where('id', '=', reset.email_id)
-    .where('user_id', '=', reset.user_id)
-    .executeTakeFirst();
+  const address = await userDirectory.findEmailOfUser(deps.db, reset.user_id, reset.email_id);
   // The address left the account since the email was sent (reset/login refuses it the same way).
   if (!address) throw new ApiError('invalid_reset_token');
   return { email: address.email, expires_at: reset.expires_at.toISOString() };

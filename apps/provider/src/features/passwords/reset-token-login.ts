@@ -50,12 +50,7 @@ export async function redeemResetTokenAsLogin(
   const redeemed = await inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
     if (!(await consumeReset(trx, reset.id, at))) throw invalidToken();
-    const address = await trx
-      .selectFrom('emails')
-      .select(['id', 'email'])
-      .where('id', '=', reset.email_id)
-      .where('user_id', '=', reset.user_id)
-      .executeTakeFirst();
+    const address = await userDirectory.findEmailOfUser(trx, reset.user_id, reset.email_id);
     // The address left the account since the email was sent: the token proves nothing now.
     if (!address) throw invalidToken();
     await userDirectory.markEmailVerified(trx, address.id);

@@ -2,6 +2,7 @@
 import type { DbExecutor } from '../../db/database.js';
 import type { Project } from '../projects/project.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import { userDirectory } from '../users/user-directory.js';
 
 /** Factor types that are only ever delivered to an inbox: a magic link, an email code. */
 const INBOX_FACTORS = new Set(['magic_link', 'otp']);
@@ -21,12 +22,5 @@ export async function sessionProvesAddress(
     .filter((factor) => INBOX_FACTORS.has(factor.type) && factor.delivery_method === 'email')
     .flatMap((factor) => (factor.email_factor ? [factor.email_factor.email_id] : []));
   if (emailIds.length === 0) return false;
-  const owned = await db
-    .selectFrom('emails')
-    .select('id')
-    .where('project_id', '=', project.id)
-    .where('user_id', '=', session.user_id)
-    .where('id', 'in', emailIds)
-    .executeTakeFirst();
-  return owned !== undefined;
+  return userDirectory.ownsAnyEmail(db, project.id, session.user_id, emailIds);
 }

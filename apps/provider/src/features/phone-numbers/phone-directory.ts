@@ -1,9 +1,14 @@
 /**
- * @module phone-directory — what other features (SMS and WhatsApp passcodes) may do with users'
- * phone numbers: find, add, mark verified. The phone-numbers repository stays private to this folder.
+ * @module phone-directory — what other features (SMS and WhatsApp passcodes, the SMS second factor)
+ * may do with users' phone numbers: find, add, mark verified. The phone-numbers repository stays private to this folder.
  */
 import type { DbExecutor } from '../../db/database.js';
-import { findPhoneByNumber, insertPhoneIfAbsent, markPhoneVerified } from './phone-numbers.repository.js';
+import {
+  findPhoneByNumber,
+  insertPhoneIfAbsent,
+  isVerifiedNumberOf,
+  markPhoneVerified,
+} from './phone-numbers.repository.js';
 import type { NewPhoneNumberRow, PhoneNumberRow } from './phone-numbers.table.js';
 
 /** The phone-number operations other features use. */
@@ -14,6 +19,8 @@ export interface PhoneDirectory {
   addIfAbsent(db: DbExecutor, row: NewPhoneNumberRow): Promise<PhoneNumberRow | undefined>;
   /** Marks a number verified. */
   markVerified(db: DbExecutor, phoneId: string): Promise<void>;
+  /** Whether `phoneNumber` is a verified number of user `userId` (where an SMS second factor may go). */
+  isVerifiedNumberOf(db: DbExecutor, userId: string, phoneNumber: string): Promise<boolean>;
 }
 
 /** The directory over this provider's database. */
@@ -21,4 +28,5 @@ export const phoneDirectory: PhoneDirectory = {
   findByNumber: findPhoneByNumber,
   addIfAbsent: insertPhoneIfAbsent,
   markVerified: markPhoneVerified,
+  isVerifiedNumberOf,
 };

@@ -29,6 +29,22 @@ export async function insertPhoneIfAbsent(
     .executeTakeFirst();
 }
 
+/** Whether `phoneNumber` is a verified number of user `userId`. */
+export async function isVerifiedNumberOf(
+  db: DbExecutor,
+  userId: string,
+  phoneNumber: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('phone_numbers')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('phone_number', '=', phoneNumber)
+    .where('verified', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks a phone number verified. */
 export async function markPhoneVerified(db: DbExecutor, phoneId: string): Promise<void> {
   await db.updateTable('phone_numbers').set({ verified: true }).where('id', '=', phoneId).execute();

@@ -16,6 +16,19 @@ export async function findProjectById(db: DbExecutor, id: string): Promise<Proje
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The id of each project owning one of `publicTokens` (unknown tokens are left out). */
+export async function findProjectIdsByPublicTokens(
+  db: DbExecutor,
+  publicTokens: string[],
+): Promise<{ id: string; public_token: string }[]> {
+  if (publicTokens.length === 0) return [];
+  return db
+    .selectFrom('projects')
+    .select(['id', 'public_token'])
+    .where('public_token', 'in', publicTokens)
+    .execute();
+}
+
 /** Inserts a project row. */
 export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();

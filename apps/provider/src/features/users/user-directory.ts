@@ -9,13 +9,16 @@ import type { Project } from '../projects/project.js';
 import type { UserWithFactors } from './user-with-factors.js';
 import {
   activateUser,
+  deleteUser,
   findAddressesOfUser,
   findEmailByAddress,
+  findEmailOfUser,
   findUserWithFactors,
   insertBlankUser,
   insertEmailIfAbsent,
   insertUser,
   markEmailVerified,
+  ownsAnyEmail,
 } from './users.repository.js';
 import type { EmailRow, NewEmailRow, NewUserRow, UserRow } from './users.table.js';
 
@@ -25,6 +28,10 @@ export interface UserDirectory {
   findWithFactors(db: DbExecutor, projectId: string, userId: string): Promise<UserWithFactors | undefined>;
   /** The email row for a normalised address in `projectId`. */
   findEmail(db: DbExecutor, projectId: string, email: string): Promise<EmailRow | undefined>;
+  /** The address `emailId` if it still belongs to user `userId` (it may have left the account since). */
+  findEmailOfUser(db: DbExecutor, userId: string, emailId: string): Promise<EmailRow | undefined>;
+  /** Whether the user still owns at least one of the addresses `emailIds`. */
+  ownsAnyEmail(db: DbExecutor, projectId: string, userId: string, emailIds: string[]): Promise<boolean>;
   /** The addresses of the user, oldest first. */
   addressesOf(db: DbExecutor, projectId: string, userId: string): Promise<string[]>;
   /** Creates a user from a full row. */
@@ -42,16 +49,21 @@ export interface UserDirectory {
   markEmailVerified(db: DbExecutor, emailId: string): Promise<void>;
   /** Turns a pending user active (no-op for active users). */
   activate(db: DbExecutor, userId: string, now: Date): Promise<void>;
+  /** Deletes a user that a sign-in method just created but could not attach to (rows cascade). */
+  delete(db: DbExecutor, userId: string): Promise<void>;
 }
 
 /** The directory over this provider's database. */
 export const userDirectory: UserDirectory = {
   findWithFactors: findUserWithFactors,
   findEmail: findEmailByAddress,
+  findEmailOfUser,
+  ownsAnyEmail,
   addressesOf: findAddressesOfUser,
   create: insertUser,
   createBlank: insertBlankUser,
   addEmailIfAbsent: insertEmailIfAbsent,
   markEmailVerified,
   activate: activateUser,
+  delete: deleteUser,
 };

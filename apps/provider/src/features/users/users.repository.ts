@@ -51,6 +51,53 @@ export async function findEmailByAddress(
     .executeTakeFirst();
 }
 
+/** The address `emailId` if it still belongs to user `userId`. */
+export async function findEmailOfUser(
+  db: DbExecutor,
+  userId: string,
+  emailId: string,
+): Promise<EmailRow | undefined> {
+  return db
+    .selectFrom('emails')
+    .selectAll()
+    .where('id', '=', emailId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether user `userId` of `projectId` still owns at least one of the addresses `emailIds`. */
+export async function ownsAnyEmail(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  emailIds: string[],
+): Promise<boolean> {
+  const owned = await db
+    .selectFrom('emails')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('id', 'in', emailIds)
+    .executeTakeFirst();
+  return owned !== undefined;
+}
+
+/** The user row `userId` of `projectId`, locked until the transaction ends (a read-modify-write). */
+export async function findUserForUpdate(db: DbExecutor, projectId: string, userId: string): Promise<UserRow> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('project_id', '=', projectId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a user (its addresses and other rows cascade). */
+export async function deleteUser(db: DbExecutor, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
 /** Inserts a user. */
 export async function insertUser(db: DbExecutor, row: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { toWireUser } from './user-object.js';
-import { findUserWithFactors, updateUser } from './users.repository.js';
+import { findUserForUpdate, findUserWithFactors, updateUser } from './users.repository.js';
 import type { WireUser } from './users.schemas.js';
 
 /** Stored metadata is capped so one user cannot grow without bound. */
@@ -49,13 +49,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }): UsersService
     get: (projectId, userId) => loadWireUser(deps.db, projectId, userId),
     update: (projectId, userId, input) =>
       inTransaction(deps.db, async (trx) => {
-        const user = await trx
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', userId)
-          .where('project_id', '=', projectId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const user = await findUserForUpdate(trx, projectId, userId);
         const { name, untrusted_metadata } = input;
         let metadata: string | undefined;
         if (untrusted_metadata !== undefined) {
