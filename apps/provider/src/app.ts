@@ -68,8 +68,8 @@ import { serverMagicLinksRoutes } from './features/server-api/server-magic-links
 import { serverOAuthRoutes } from './features/server-api/server-oauth.routes.js';
 import { serverSessionsRoutes } from './features/server-api/server-sessions.routes.js';
 import { createSessionCheckCache, SESSION_CHECK_CHANNEL } from './features/sessions/session-check-cache.js';
-import { SESSION_JWT_LIFETIME_SECONDS } from './features/sessions/session-jwt.js';
 import { createSessionJwtCache } from './features/sessions/session-jwt-cache.js';
+import { SESSION_JWT_LIFETIME_SECONDS } from './features/sessions/session-policy.js';
 import { sessionsRoutes } from './features/sessions/sessions.routes.js';
 import { createSessionsService } from './features/sessions/sessions.service.js';
 import { jwksRoutes } from './features/signing-keys/jwks.routes.js';

@@ -6,7 +6,7 @@ import type { Clock } from '../src/clock.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
 import { createOutboxMailer } from '../src/email/outbox-mailer.js';
-import { HARD_CAP } from '../src/features/passwords/login-lockout.js';
+import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { cryptoRandom } from '../src/random.js';
 import { freshPasswordIp } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';

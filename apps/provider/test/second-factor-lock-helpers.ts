@@ -1,6 +1,6 @@
 /** Steps of the lasting second-factor cap (issue 16), driven through the real endpoints with many ISTs. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SECOND_FACTOR_ATTEMPTS_PER_USER } from '../src/features/mfa/second-factor.service.js';
+import { SECOND_FACTOR_ATTEMPTS_PER_USER } from '../src/features/mfa/mfa-policy.js';
 import { freshPasswordIp, STRONG_PASSWORD } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 import { totpCode } from './totp-helpers.js';

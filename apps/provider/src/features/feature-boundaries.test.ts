@@ -53,6 +53,24 @@ describe('feature folders', () => {
   });
 });
 
+describe('limits and lifetimes', () => {
+  // Attempt caps, lock caps, lifetimes and their kin; sizes of formats and network timeouts are
+  // not policy and stay beside the code they shape.
+  const policyName =
+    /^(?:export )?const (MAX_\w*(?:FAILURES|ATTEMPTS|REGISTRATIONS|CHALLENGES)\w*|\w+_CAP|\w+_LIFETIME_\w+|\w+_MINUTES|\w+_ATTEMPTS_PER_\w+)\b/gm;
+
+  it("sit in each feature's policy module", () => {
+    const elsewhere = sourcesUnder(featuresDir)
+      .filter((file) => !file.endsWith('-policy.ts'))
+      .flatMap((file) =>
+        [...readFileSync(join(srcDir, file), 'utf8').matchAll(policyName)].map(
+          ([, name]) => `${file}: ${name}`,
+        ),
+      );
+    expect(elsewhere).toEqual([]);
+  });
+});
+
 describe('SQL', () => {
   // users/user-with-factors builds the factor subqueries that users.repository and the session
   // check's repository run; it executes nothing itself.

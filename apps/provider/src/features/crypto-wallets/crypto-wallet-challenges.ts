@@ -9,13 +9,9 @@ import {
   lockWallet,
   retireOpenChallengesBeyond,
 } from './crypto-wallet-challenges.repository.js';
+import { MAX_OPEN_CHALLENGES_PER_WALLET } from './crypto-wallet-policy.js';
 import type { WalletKey } from './crypto-wallets.repository.js';
 import type { CryptoWalletChallengeRow } from './crypto-wallets.table.js';
-
-/** docs/contracts.md "Crypto wallets": a challenge is valid 5 minutes. */
-export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
-/** At most this many open challenges per wallet; a further start retires the oldest. */
-export const MAX_OPEN_CHALLENGES_PER_WALLET = 5;
 
 /** One challenge to store: the message and everything it is bound to. */
 export interface ChallengeToIssue {

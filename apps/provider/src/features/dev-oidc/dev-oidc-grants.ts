@@ -6,14 +6,8 @@ import type { Clock } from '../../clock.js';
 import type { Random } from '../../random.js';
 import type { DevAuthorizationRequest } from './dev-oidc-authorization-request.js';
 import type { DevPerson } from './dev-oidc-person.js';
+import { DEV_CODE_LIFETIME_MS, DEV_CONSENT_LIFETIME_MS, DEV_TOKEN_LIFETIME_S } from './dev-oidc-policy.js';
 import { createExpiringStore, type ExpiringStore } from './dev-oidc-store.js';
-
-/** SECURITY §2 "OAuth authorization code": 60 s, single use. */
-export const DEV_CODE_LIFETIME_MS = 60_000;
-/** Access and ID tokens live an hour, as Google's do. */
-export const DEV_TOKEN_LIFETIME_S = 3600;
-/** A consent form left open longer than this is started again. */
-export const DEV_CONSENT_LIFETIME_MS = 10 * 60_000;
 
 /** A code between the consent and its redemption. */
 export interface IssuedCode {

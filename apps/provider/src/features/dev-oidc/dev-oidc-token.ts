@@ -7,9 +7,10 @@ import type { Clock } from '../../clock.js';
 import { constantTimeEqual } from '../../crypto/hash.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import type { DevOidcClient, DevOidcClients } from './dev-oidc-clients.js';
-import { DEV_TOKEN_LIFETIME_S, type DevOidcGrants } from './dev-oidc-grants.js';
+import type { DevOidcGrants } from './dev-oidc-grants.js';
 import type { DevOidcKeys } from './dev-oidc-keys.js';
 import { devClaims } from './dev-oidc-person.js';
+import { DEV_TOKEN_LIFETIME_S } from './dev-oidc-policy.js';
 
 /** RFC 6749 §5.1. */
 export interface DevTokenResponse {

@@ -12,6 +12,7 @@ import { addFactorToPresentedSession, type PresentedSession } from '../sessions/
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { userDirectory } from '../users/user-directory.js';
+import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
 import {
   consumeMagicLink,
   findMagicLinkByTokenHash,
@@ -20,9 +21,6 @@ import {
 import type { AuthenticateInput } from './magic-links.schemas.js';
 import type { MagicLinkRow } from './magic-links.table.js';
 import { proveAddress } from './prove-address.js';
-
-/** SECURITY H1: the fifth failed PKCE attempt kills the token. */
-export const MAX_PKCE_FAILURES = 5;
 
 /** The refusal of a secondary link without its user's live session. */
 export const SECONDARY_NEEDS_SESSION =

@@ -9,14 +9,12 @@ import { mintIntermediateSessionToken } from '../sessions/intermediate-session-t
 import type { DeferredSignIn, SecondFactorGate } from '../sessions/second-factor-gate.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { insertIntermediateSession } from './intermediate-sessions.repository.js';
+import { INTERMEDIATE_SESSION_MINUTES } from './mfa-policy.js';
 import {
   needsSecondFactor,
   type SecondFactorOptions,
   secondFactorOptionsOf,
 } from './second-factor-options.js';
-
-/** How long an IST waits for its second factor (docs/contracts.md "Multi-factor policy"). */
-export const INTERMEDIATE_SESSION_MINUTES = 10;
 
 /**
  * Stores an intermediate session for `userId` bound to the `factor` just proven; no session row

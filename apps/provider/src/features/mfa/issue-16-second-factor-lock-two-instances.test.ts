@@ -24,8 +24,8 @@ import { type SecondInstance, startSecondInstance } from '../../../test/second-i
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { currentCode, givenMfaUser, nextStep } from '../../../test/totp-helpers.js';
-import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
-import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
+import { SECOND_FACTOR_ATTEMPTS_PER_USER, SECOND_FACTOR_CAP } from './mfa-policy.js';
+import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
 const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
 

@@ -42,8 +42,8 @@ import {
   recoverWith,
 } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-import { SECOND_FACTOR_ATTEMPTS_PER_USER } from './second-factor.service.js';
-import { SECOND_FACTOR_CAP, SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
+import { SECOND_FACTOR_ATTEMPTS_PER_USER, SECOND_FACTOR_CAP } from './mfa-policy.js';
+import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;

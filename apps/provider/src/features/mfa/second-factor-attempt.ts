@@ -4,13 +4,9 @@ import type { Transaction } from '../../db/database.js';
 import type { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { SECOND_FACTOR_CAP } from './mfa-policy.js';
 import type { SecondFactorProof } from './second-factor.service.js';
-import {
-  firstStepOf,
-  SECOND_FACTOR_CAP,
-  type SecondFactorLock,
-  type StartedSecondFactorLock,
-} from './second-factor-lock.js';
+import { firstStepOf, type SecondFactorLock, type StartedSecondFactorLock } from './second-factor-lock.js';
 
 /** How a counted attempt ended inside its transaction. */
 export type Attempted<R> =

@@ -15,6 +15,7 @@ import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { userDirectory } from '../users/user-directory.js';
+import { SECOND_FACTOR_CAP } from './mfa-policy.js';
 import { type FirstStep, renderSecondFactorLockedEmail } from './second-factor-locked-email.js';
 import {
   clearSecondFactorFailures,
@@ -27,9 +28,6 @@ import type {
   SecondFactorLockoutRow,
   SecondFactorProofUnlockReason,
 } from './second-factor-lockouts.table.js';
-
-/** Consecutive failed second factors of one user after which every further one is refused (NIST: at most 100). */
-export const SECOND_FACTOR_CAP = 100;
 
 /** The stable `security_event` values of the log lines (docs/provider-api.md "Second-factor lock"). */
 export const LOCKED_EVENT = 'second_factor_locked';

@@ -21,17 +21,9 @@ import {
   useIntermediateSession,
 } from './intermediate-sessions.repository.js';
 import type { IntermediateSessionRow } from './intermediate-sessions.table.js';
+import { MAX_SECOND_FACTOR_FAILURES, SECOND_FACTOR_ATTEMPTS_PER_USER } from './mfa-policy.js';
 import { type Attempted, runSecondFactorAttempt } from './second-factor-attempt.js';
 import { type SecondFactorLock, secondFactorLocked } from './second-factor-lock.js';
-
-/** SECURITY A6: the fifth failed attempt on one IST (TOTP, recovery and SMS codes together) revokes it. */
-export const MAX_SECOND_FACTOR_FAILURES = 5;
-
-/**
- * Second-factor attempts per user across all of their ISTs and sessions: an attacker who knows
- * the password can mint ISTs at will, so the per-IST counter alone would not bound guessing.
- */
-export const SECOND_FACTOR_ATTEMPTS_PER_USER = { limit: 10, windowSeconds: 300 } as const;
 
 /** What a proof decided, inside the IST's lock: a factor (and the caller's extra value), or a failure to count. */
 export type SecondFactorProof<T> =

@@ -20,9 +20,8 @@ import {
   deleteExpiredOneTapCallbacks,
   insertOneTapCallback,
 } from './oauth-one-tap.repository.js';
+import { ONE_TAP_CALLBACK_LIFETIME_MS } from './one-tap-policy.js';
 
-/** docs/contracts.md: a callback id lives 10 minutes. */
-export const ONE_TAP_CALLBACK_LIFETIME_MS = 10 * 60_000;
 /** SECURITY §2: 32 random bytes. */
 const CALLBACK_ID_BYTES = 32;
 

@@ -13,6 +13,7 @@ import { userDirectory } from '../users/user-directory.js';
 import type { AuthenticateInput } from './oauth.schemas.js';
 import type { OAuthRegistrationRow, OAuthTokenRow } from './oauth.table.js';
 import { oauthFactor } from './oauth-factor.js';
+import { MAX_OAUTH_PKCE_FAILURES } from './oauth-policy.js';
 import { findRegistrationById } from './oauth-registrations.repository.js';
 import { providerValuesOf, type WireProviderValues } from './oauth-tokens.js';
 import {
@@ -21,9 +22,6 @@ import {
   findOAuthTokenByHash,
   recordFailedOAuthTokenAttempt,
 } from './oauth-tokens.repository.js';
-
-/** SECURITY H1: the fifth failed PKCE attempt kills the token (as magic links). */
-export const MAX_OAUTH_PKCE_FAILURES = 5;
 
 /** A redeemed token: the session to answer with and what the upstream said. */
 export interface RedeemedOAuthToken {

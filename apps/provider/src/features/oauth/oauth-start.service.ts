@@ -11,13 +11,12 @@ import type { Project } from '../projects/project.js';
 import { callbackUrl } from './callback-url.js';
 import type { StartInput } from './oauth.schemas.js';
 import type { OAuthConfigSource } from './oauth-config-source.js';
+import { OAUTH_STATE_LIFETIME_MS } from './oauth-policy.js';
 import { deleteExpiredOAuthStates, insertOAuthState } from './oauth-states.repository.js';
 import { deleteExpiredOAuthTokens } from './oauth-tokens.repository.js';
 import { requireProviderType } from './provider-name.js';
 import type { UpstreamClient } from './upstream/upstream-client.js';
 
-/** docs/contracts.md: a state lives 10 minutes. */
-export const OAUTH_STATE_LIFETIME_MS = 10 * 60_000;
 /** RFC 6749 §3.3 scope-token. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]{1,256}$/;
 const PROVIDER_PARAM = /^provider_([A-Za-z0-9_.-]{1,64})$/;

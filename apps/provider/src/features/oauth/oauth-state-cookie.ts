@@ -4,11 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '../../crypto/hash.js';
+import { STATE_COOKIE_MAX_AGE_SECONDS } from './oauth-policy.js';
 
 /** Only the callback (and the start that sets it) ever sees the cookie. */
 export const STATE_COOKIE_PATH = '/v1/public/oauth';
-/** As long as the state row lives: 10 minutes. */
-export const STATE_COOKIE_MAX_AGE_SECONDS = 600;
 
 /** One cookie per flow, so two tabs signing in at once do not overwrite each other's state. */
 export function stateCookieName(state: string): string {

@@ -9,12 +9,11 @@ import type { DbExecutor } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { OAuthTokenRow } from './oauth.table.js';
+import { OAUTH_TOKEN_LIFETIME_MS } from './oauth-policy.js';
 import { buildOAuthRedirectUrl } from './oauth-redirect-url.js';
 import { insertOAuthToken } from './oauth-tokens.repository.js';
 import type { UpstreamTokens } from './upstream/token-exchange.js';
 
-/** docs/contracts.md: 10 minutes. */
-export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
 /** 33 random bytes: exactly the 44 base64url characters docs/contracts.md promises. */
 const OAUTH_TOKEN_BYTES = 33;
 

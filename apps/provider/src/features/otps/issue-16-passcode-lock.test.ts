@@ -18,7 +18,8 @@ import {
 import { seen } from '../../../test/second-factor-lock-helpers.js';
 import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-import { LOCKED_EVENT, PASSCODE_CAP, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
+import { PASSCODE_CAP } from './otp-policy.js';
+import { LOCKED_EVENT, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Four sends per quarter hour stay under the dev project's five; a code lives five minutes. */

@@ -11,8 +11,9 @@ import { addFactorToPresentedSession, type PresentedSession } from '../sessions/
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { userDirectory } from '../users/user-directory.js';
 import { otpCodeMatches } from './otp-code.js';
+import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
 import { otpFactor, proveMethod } from './otp-recipients.js';
-import { consumeOtpCode, findCurrentOtpCode, MAX_OTP_ATTEMPTS, takeOtpAttempt } from './otps.repository.js';
+import { consumeOtpCode, findCurrentOtpCode, takeOtpAttempt } from './otps.repository.js';
 import type { AuthenticateInput } from './otps.schemas.js';
 import type { OtpCodeRow } from './otps.table.js';
 import type { PasscodeLock } from './passcode-lock.js';

@@ -1,10 +1,8 @@
 /** @module otps.repository — SQL for passcodes; every attempt and the consumption are single guarded statements. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
 import type { NewOtpCodeRow, OtpCodeRow } from './otps.table.js';
-
-/** SECURITY A1: the fifth evaluated attempt is the last one a code gets. */
-export const MAX_OTP_ATTEMPTS = 5;
 
 /**
  * Serialises issuance for one destination until the transaction ends, so "revoke the open

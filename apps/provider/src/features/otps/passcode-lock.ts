@@ -11,6 +11,7 @@ import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
+import { PASSCODE_CAP } from './otp-policy.js';
 import { type Destination, findMethod } from './otp-recipients.js';
 import {
   clearPasscodeFailuresUnlessLocked,
@@ -20,9 +21,6 @@ import {
 } from './passcode-failures.repository.js';
 import type { PasscodeFailuresRow } from './passcode-failures.table.js';
 import { renderPasscodeLockedEmail } from './passcode-locked-email.js';
-
-/** Consecutive wrong passcodes for one destination after which every further one is refused (NIST: at most 100). */
-export const PASSCODE_CAP = 100;
 
 /** The stable `security_event` values of the log lines (docs/provider-api.md "Passcode lock"). */
 export const LOCKED_EVENT = 'passcode_sign_in_locked';

@@ -25,8 +25,8 @@ import { createTestContext, sdkHeaders, type TestContext } from '../../../test/t
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { cryptoRandom } from '../../random.js';
-import { HARD_CAP } from './login-lockout.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
+import { HARD_CAP } from './password-policy.js';
 
 const REFUSED = {
   status: 401,

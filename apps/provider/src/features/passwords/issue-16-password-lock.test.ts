@@ -30,8 +30,8 @@ import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
 import { cryptoRandom } from '../../random.js';
-import { HARD_CAP } from './login-lockout.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
+import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -18,20 +18,12 @@ import {
   reserveAttempt,
   reserveAttempts,
 } from './login-failures.repository.js';
+import { FIRST_DELAY_SECONDS, HARD_CAP, MAX_DELAY_SECONDS, WINDOW_MS } from './password-policy.js';
 
 /** Failures before the first delay, per account (SECURITY §2). */
 export const ACCOUNT_DELAY_FROM = 5;
 /** Failures from one client network before it is delayed: higher, since offices share an address. */
 export const IP_DELAY_FROM = 50;
-/**
- * Consecutive failures on an address after which its account's password sign-in is locked
- * until the owner proves an address (password-lock.ts); the counter itself still ages out.
- */
-export const HARD_CAP = 100;
-const FIRST_DELAY_SECONDS = 30;
-const MAX_DELAY_SECONDS = 15 * 60;
-/** A failure older than this no longer counts (Keycloak's maxDeltaTime, 12 h). */
-const WINDOW_MS = 12 * 60 * 60 * 1000;
 
 const delays = { firstDelaySeconds: FIRST_DELAY_SECONDS, maxDelaySeconds: MAX_DELAY_SECONDS };
 const ACCOUNT: DelayPolicy = { ...delays, delayFrom: ACCOUNT_DELAY_FROM, hardCap: HARD_CAP };

@@ -1,8 +1,6 @@
 /** @module password-input — how a typed password is normalised before it is hashed, checked or judged. */
 import { ApiError } from '../../errors/api-error.js';
-
-/** The longest password accepted, in code points after NFKC (SECURITY §2 "Password maximum"). */
-export const MAX_PASSWORD_CODE_POINTS = 1024;
+import { MAX_PASSWORD_CODE_POINTS } from './password-policy.js';
 
 /** Code points, not UTF-16 units: an emoji is one character to the person typing it. */
 export const codePointLength = (text: string): number => [...text].length;

@@ -11,9 +11,9 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
-import { HARD_CAP } from './login-lockout.js';
 import { renderPasswordLockedEmail } from './password-locked-email.js';
 import { endOpenLock, insertLockIfNoneOpen } from './password-lockouts.repository.js';
+import { HARD_CAP } from './password-policy.js';
 import type { PasswordLockoutRow, UnlockReason } from './passwords.table.js';
 
 /** The stable `security_event` values of the log lines (docs/provider-api.md "Password lock"). */

@@ -8,9 +8,7 @@ import type { Project } from '../projects/project.js';
 import type { BreachedPasswords } from './breached-passwords.js';
 import { isCommonPassword } from './common-passwords.js';
 import { codePointLength } from './password-input.js';
-
-/** zxcvbn scores at or above this are strong enough (Stytch's default). */
-export const MIN_ZXCVBN_SCORE = 3;
+import { MIN_ZXCVBN_SCORE } from './password-policy.js';
 
 /**
  * zxcvbn looks at this many leading code points only: its matching grows faster than linearly

@@ -17,14 +17,12 @@ import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { normalisePassword } from './password-input.js';
+import { RESET_DEFAULT_MINUTES } from './password-policy.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
 import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
-
-/** Default and largest reset-token lifetime, minutes (SECURITY §2: 30 min). */
-export const RESET_DEFAULT_MINUTES = 30;
 
 /** Body of reset/start as the service uses it. */
 export interface ResetStartInput {

@@ -10,7 +10,8 @@ import { json, TEST_ARGON2 } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
-import { HARD_CAP, IP_DELAY_FROM } from './login-lockout.js';
+import { IP_DELAY_FROM } from './login-lockout.js';
+import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();

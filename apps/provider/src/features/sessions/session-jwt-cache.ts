@@ -3,15 +3,8 @@
  * life ahead, so a session check does not sign a new ES256 JWT every time (issue 18).
  */
 
-import { SESSION_JWT_LIFETIME_SECONDS } from './session-jwt.js';
+import { SESSION_JWT_MIN_REMAINING_SECONDS } from './session-policy.js';
 import type { SessionRow } from './sessions.table.js';
-
-/**
- * A JWT is handed out again only while more than this much of its life is left, so every answer
- * carries a JWT valid for more than 4 of its 5 minutes (or until the session's own end, which caps
- * `exp`): a session checked continuously is signed for at most once a minute.
- */
-export const SESSION_JWT_MIN_REMAINING_SECONDS = SESSION_JWT_LIFETIME_SECONDS - 60;
 
 /** Past this many sessions the oldest entry is dropped (≈1 KB each). */
 const MAX_ENTRIES = 10_000;

@@ -5,10 +5,8 @@ import { ApiError } from '../../errors/api-error.js';
 import { type KeyRing, SESSION_JWT_ALG } from '../signing-keys/key-ring.js';
 import type { SessionJwtCache } from './session-jwt-cache.js';
 import { lastAuthenticatedAt } from './session-object.js';
+import { SESSION_JWT_LIFETIME_SECONDS } from './session-policy.js';
 import type { SessionRow } from './sessions.table.js';
-
-/** docs/contracts.md: a session JWT lives at most 5 minutes. */
-export const SESSION_JWT_LIFETIME_SECONDS = 300;
 
 /** Verifiers allow this much clock skew (SECURITY D4/J5: leeway ≤ 30 s). */
 const LEEWAY_SECONDS = 30;

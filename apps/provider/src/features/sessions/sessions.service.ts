@@ -13,6 +13,7 @@ import { isIntermediateSessionToken } from './intermediate-session-token.js';
 import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
 import type { DeferredSignIn, SecondFactorGate } from './second-factor-gate.js';
 import type { SessionCheckCache } from './session-check-cache.js';
+import { SESSION_TOUCH_GRAIN_MS } from './session-policy.js';
 import {
   addFactorToLiveSession,
   findLiveSessionByTokenHash,
@@ -24,14 +25,6 @@ import {
 import type { AuthenticationFactor, SessionRow } from './sessions.table.js';
 
 const MINUTE_MS = 60_000;
-
-/**
- * The grain at which a check records itself (docs/provider-api.md "sessions/authenticate"): a
- * check writes only when the stored `last_accessed_at` is at least this old, or when the
- * requested extension moves `expires_at` forward by at least this much (or back at all). Every
- * other check reads only, so a session checked continuously costs one write a minute.
- */
-export const SESSION_TOUCH_GRAIN_MS = MINUTE_MS;
 
 /** Where a session was started from (wire Session.attributes). */
 export interface SessionAttributes {

@@ -11,6 +11,7 @@ import type { WireUser } from '../users/users.schemas.js';
 import { loadWireUser } from '../users/users.service.js';
 import { storedRecoveryCode } from './recovery-code-at-rest.js';
 import { mintRecoveryCodes } from './recovery-codes.js';
+import { DEFAULT_ENROLMENT_MINUTES } from './totp-policy.js';
 import { totpQrCode } from './totp-qr-code.js';
 import { mintTotpSecret, totpKeyUri } from './totp-secret.js';
 import { sealTotpSecret } from './totp-secret-at-rest.js';
@@ -21,9 +22,6 @@ import {
   replaceUnverifiedTotp,
 } from './totps.repository.js';
 import type { NewTotpRecoveryCodeRow } from './totps.table.js';
-
-/** docs/contracts.md "TOTP": an enrolment waits this long for its first code unless the call says otherwise. */
-export const DEFAULT_ENROLMENT_MINUTES = 30;
 
 /** A new TOTP as POST /totps answers it; the secret and codes are never shown again. */
 export interface CreatedTotp {

@@ -11,7 +11,6 @@ import { decideCounter } from './counter-policy.js';
 import { parseAssertionCredential } from './credential-response.js';
 import { isDerEcdsaSignature } from './signature-encoding.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
-import { CEREMONY_TIMEOUT_MS } from './webauthn-challenges.js';
 import {
   asVerificationFailure,
   rejected,
@@ -20,6 +19,7 @@ import {
   wrongDomain,
 } from './webauthn-errors.js';
 import { webauthnFactor } from './webauthn-factor.js';
+import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 import type { WebauthnServiceDeps } from './webauthn-register.service.js';
 import {
   findRegistrationByCredentialId,

@@ -21,8 +21,8 @@ import {
   startSignIn,
   webauthnState,
 } from '../../../test/webauthn-helpers.js';
-import { CEREMONY_TIMEOUT_MS } from './webauthn-challenges.js';
 import { VERIFICATION_MESSAGES } from './webauthn-errors.js';
+import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 
 /** Log lines of the app, to see the counter risk signal. */
 const logLines: Array<Record<string, unknown>> = [];

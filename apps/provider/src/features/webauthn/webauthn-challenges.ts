@@ -10,11 +10,10 @@ import {
   deleteExpiredChallenges,
   insertChallenge,
 } from './webauthn-challenges.repository.js';
+import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 
 /** SECURITY §2: 32 random bytes. */
 export const CHALLENGE_BYTES = 32;
-/** SECURITY §2 / WebAuthn L3 §15.1: the ceremony timeout and the challenge lifetime, 5 minutes. */
-export const CEREMONY_TIMEOUT_MS = 5 * 60_000;
 
 /** What a challenge is bound to (docs/contracts.md "Passkeys"). */
 export interface ChallengeBinding {

@@ -17,9 +17,10 @@ import { checkAuthenticatorData, checkClientData } from './ceremony-checks.js';
 import { parseRegistrationCredential } from './credential-response.js';
 import { newRegistrationName } from './new-registration-name.js';
 import type { AuthenticatorType, WebauthnRegistrationRow } from './webauthn.table.js';
-import { CEREMONY_TIMEOUT_MS, type ChallengeStore } from './webauthn-challenges.js';
+import type { ChallengeStore } from './webauthn-challenges.js';
 import { asVerificationFailure, rejected, VERIFICATION_MESSAGES } from './webauthn-errors.js';
 import { webauthnFactor } from './webauthn-factor.js';
+import { CEREMONY_TIMEOUT_MS, MAX_REGISTRATIONS_PER_USER } from './webauthn-policy.js';
 import {
   countUserRegistrations,
   insertRegistrationIfAbsent,
@@ -29,9 +30,6 @@ import {
 
 /** The key algorithms offered and accepted: Ed25519 (EdDSA), ES256, RS256 (in order of preference). */
 export const SUPPORTED_ALGORITHMS: number[] = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
-
-/** A user keeps at most this many passkeys: bounds the user object and the exclude list. */
-export const MAX_REGISTRATIONS_PER_USER = 50;
 
 /** What POST /webauthn/register/start asks for, after the route checked the domain. */
 export interface RegisterStartInput {

@@ -20,9 +20,8 @@ import {
   startSignIn,
   webauthnState,
 } from '../../../test/webauthn-helpers.js';
-import { CEREMONY_TIMEOUT_MS } from './webauthn-challenges.js';
 import { VERIFICATION_MESSAGES } from './webauthn-errors.js';
-import { MAX_REGISTRATIONS_PER_USER } from './webauthn-register.service.js';
+import { CEREMONY_TIMEOUT_MS, MAX_REGISTRATIONS_PER_USER } from './webauthn-policy.js';
 
 const ctx = useTestContext();
 

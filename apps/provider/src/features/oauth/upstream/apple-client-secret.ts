@@ -3,11 +3,9 @@
  * team's key ("Creating a client secret"), made fresh for each code exchange.
  */
 import { importPKCS8, SignJWT } from 'jose';
+import { APPLE_CLIENT_SECRET_LIFETIME_S } from '../oauth-policy.js';
 import { APPLE_ISSUER } from './presets.js';
 import type { AppleSigningKey } from './upstream-config.js';
-
-/** Apple accepts up to six months; a secret used once right away needs minutes. */
-const APPLE_CLIENT_SECRET_LIFETIME_S = 5 * 60;
 
 /** The JWT Apple's token endpoint takes as `client_secret`. */
 export async function createAppleClientSecret(options: {
