@@ -5,7 +5,7 @@
  * runs nothing: users.repository reads a user with it, sessions' repository joins it to a session
  * in the same single statement (the session check stays one SELECT, issue 18).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { EmailRow, UserRow } from './users.table.js';
 
 // The summaries are written here rather than picked from the factor features' table types: those
@@ -80,30 +80,21 @@ export type UserWithFactors = UserRow & UserFactors;
 
 // Each list is plain json_agg, so PGlite and PostgreSQL answer alike; the order is inside the
 // aggregate because a subquery's ORDER BY does not bind json_agg. `userId` is the column holding
-// the user's id. Never a secret column (hash, public key, credential id, issuer).
-const emailsOf = (userId: string) => sql<EmailSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', e.id, 'email', e.email, 'verified', e.verified)
-        order by e.created_at, e.id
-      ),
-      '[]'::json
-    )
-    from emails as e
-    where e.user_id = ${sql.ref(userId)}
+// the user's id. The columns are named here, never a secret one (hash, public key, credential id,
+// issuer). Table and column names are constants of this module, never input.
+function factorListOf<Summary>(
+  table: string,
+  columns: readonly (keyof Summary & string)[],
+  userId: string,
+  onlyWhere: RawBuilder<boolean> = sql<boolean>`true`,
+): RawBuilder<Summary[]> {
+  const fields = sql.join(columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`f.${column}`)}`));
+  return sql<Summary[]>`(
+    select coalesce(json_agg(json_build_object(${fields}) order by f.created_at, f.id), '[]'::json)
+    from ${sql.table(table)} as f
+    where f.user_id = ${sql.ref(userId)} and ${onlyWhere}
   )`;
-
-const phoneNumbersOf = (userId: string) => sql<PhoneSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', p.id, 'phone_number', p.phone_number, 'verified', p.verified)
-        order by p.created_at, p.id
-      ),
-      '[]'::json
-    )
-    from phone_numbers as p
-    where p.user_id = ${sql.ref(userId)}
-  )`;
+}
 
 // `requires_reset` is also true while the password sign-in is locked (an open password_lockouts
 // row, as passwords' isPasswordLocked reads it), so the signed-in owner's app can ask for a new one.
@@ -119,75 +110,31 @@ const passwordOf = (userId: string) => sql<PasswordSummary | null>`(
     where pw.user_id = ${sql.ref(userId)}
   )`;
 
-const webauthnRegistrationsOf = (userId: string) => sql<WebauthnRegistrationSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object(
-          'id', w.id,
-          'domain', w.domain,
-          'user_agent', w.user_agent,
-          'authenticator_type', w.authenticator_type,
-          'name', w.name,
-          'created_at', w.created_at,
-          'last_authenticated_at', w.last_authenticated_at
-        )
-        order by w.created_at, w.id
-      ),
-      '[]'::json
-    )
-    from webauthn_registrations as w
-    where w.user_id = ${sql.ref(userId)}
-  )`;
-
-const providersOf = (userId: string) => sql<OAuthProviderSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object(
-          'id', o.id,
-          'provider_type', o.provider_type,
-          'provider_subject', o.provider_subject,
-          'profile_picture_url', o.profile_picture_url,
-          'locale', o.locale
-        )
-        order by o.created_at, o.id
-      ),
-      '[]'::json
-    )
-    from oauth_registrations as o
-    where o.user_id = ${sql.ref(userId)}
-  )`;
-
-const cryptoWalletsOf = (userId: string) => sql<CryptoWalletSummary[]>`(
-    select coalesce(
-      json_agg(
-        json_build_object('id', c.id, 'type', c.type, 'address', c.address, 'verified', c.verified)
-        order by c.created_at, c.id
-      ),
-      '[]'::json
-    )
-    from crypto_wallets as c
-    where c.user_id = ${sql.ref(userId)}
-  )`;
-
-// Verified only: an enrolment still waiting for its first code is not shown (docs/contracts.md).
-const totpsOf = (userId: string) => sql<TotpSummary[]>`(
-    select coalesce(json_agg(json_build_object('id', t.id, 'verified', t.verified)), '[]'::json)
-    from totps as t
-    where t.user_id = ${sql.ref(userId)} and t.verified
-  )`;
-
 /**
  * The select list of a user's factors, each aliased as its UserFactors key; `userId` is the column
  * holding the user's id (e.g. 'users.id').
  */
 export function userFactorsOf(userId: string) {
   return [
-    emailsOf(userId).as('emails'),
-    phoneNumbersOf(userId).as('phone_numbers'),
+    factorListOf<EmailSummary>('emails', ['id', 'email', 'verified'], userId).as('emails'),
+    factorListOf<PhoneSummary>('phone_numbers', ['id', 'phone_number', 'verified'], userId).as(
+      'phone_numbers',
+    ),
     passwordOf(userId).as('password'),
-    webauthnRegistrationsOf(userId).as('webauthn_registrations'),
-    providersOf(userId).as('providers'),
-    cryptoWalletsOf(userId).as('crypto_wallets'),
-    totpsOf(userId).as('totps'),
+    factorListOf<WebauthnRegistrationSummary>(
+      'webauthn_registrations',
+      ['id', 'domain', 'user_agent', 'authenticator_type', 'name', 'created_at', 'last_authenticated_at'],
+      userId,
+    ).as('webauthn_registrations'),
+    factorListOf<OAuthProviderSummary>(
+      'oauth_registrations',
+      ['id', 'provider_type', 'provider_subject', 'profile_picture_url', 'locale'],
+      userId,
+    ).as('providers'),
+    factorListOf<CryptoWalletSummary>('crypto_wallets', ['id', 'type', 'address', 'verified'], userId).as(
+      'crypto_wallets',
+    ),
+    // Verified only: an enrolment still waiting for its first code is not shown (docs/contracts.md).
+    factorListOf<TotpSummary>('totps', ['id', 'verified'], userId, sql<boolean>`f.verified`).as('totps'),
   ] as const;
 }
