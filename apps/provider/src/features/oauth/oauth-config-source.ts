@@ -30,7 +30,7 @@ export interface OAuthConfigSource {
   list(project: Project): Promise<ConfiguredOAuthProvider[]>;
 }
 
-/** Creates the source; `devIssuer` is set in development only (app.ts). */
+/** Creates the source; `devIssuer` is set in development only (dev-oidc.plugin.ts). */
 export function createOAuthConfigSource(deps: {
   db: DbExecutor;
   keyEncryptionSecret: string | undefined;
