@@ -154,30 +154,24 @@ describe('verifySessionJwt with the verified-token cache', () => {
     });
   });
 
-  it('refuses a cached token whose payload was altered under its original signature', async () => {
+  const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    {
+      part: 'payload',
+      alter: ([header, , signature]: string[]) =>
+        `${header}.${encoded(sessionClaims(projectId, issuedAt, { sub: 'user-test-intruder' }))}.${signature}`,
+    },
+    {
+      part: 'header',
+      alter: ([, payload, signature]: string[]) =>
+        `${encoded({ alg: 'ES256', kid: currentKey.kid, typ: 'JWS' })}.${payload}.${signature}`,
+    },
+  ])('refuses a cached token whose $part was altered under its original signature', async ({ alter }) => {
     const client = givenClient([currentKey]);
     const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
-    const [header, , signature] = genuine.split('.');
-    const payload = Buffer.from(
-      JSON.stringify(sessionClaims(projectId, issuedAt, { sub: 'user-test-intruder' })),
-    ).toString('base64url');
 
-    const result = await client.verifySessionJwt(`${header}.${payload}.${signature}`);
-
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
-  });
-
-  it('refuses a cached token whose header was altered under its original signature', async () => {
-    const client = givenClient([currentKey]);
-    const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
-    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
-    const [, payload, signature] = genuine.split('.');
-    const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: currentKey.kid, typ: 'JWS' })).toString(
-      'base64url',
-    );
-
-    const result = await client.verifySessionJwt(`${header}.${payload}.${signature}`);
+    const result = await client.verifySessionJwt(alter(genuine.split('.')));
 
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
   });
