@@ -94,6 +94,7 @@ describe('VerifiedTokenCache', () => {
     const stored = entry({ exp: 1 });
     cache.set(jwt, stored);
     expect(stored.token).toBe(jwt);
+    expect(stored.keyInput.protected).toBe('a'.repeat(40));
     expect(cache.get(jwt)).toBe(stored);
   });
 

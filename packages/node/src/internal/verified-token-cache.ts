@@ -86,10 +86,14 @@ export class VerifiedTokenCache<Result> {
     return entry;
   }
 
-  /** Stores the entry under its token (replacing whatever held its slot). */
+  /**
+   * Stores the entry under its token (replacing whatever held its slot). The token, and the
+   * header segment the key lookup is asked with, then point into the entry's own copy only.
+   */
   set(jwt: string, entry: VerifiedToken<Result>): void {
     if (!this.enabled) return;
     entry.token = ownCopy(jwt);
+    entry.keyInput.protected = entry.token.slice(0, entry.token.indexOf('.'));
     const slot = VerifiedTokenCache.slotOf(jwt);
     this.#entries.delete(slot);
     this.#entries.set(slot, entry);
