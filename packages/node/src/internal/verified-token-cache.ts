@@ -43,7 +43,7 @@ const SLOT_CHARACTERS = 8;
  * costs more still). The comparison is what makes a hit safe: a token that differs in any
  * character — header, payload or signature — is a miss and gets the full check, whatever slot it
  * lands in. Only verified tokens are stored, so a crafted token can share a slot but never fill
- * one; two stored tokens sharing a slot (about 1 in 10⁵ pairs) only cost the other a re-check.
+ * one; two stored tokens sharing a slot (about 1 in 10⁹ per pair) only cost one a re-check.
  *
  * It holds the tokens themselves, for at most `maxEntries` of them: the process already holds
  * every in-flight request's credentials and the project secret, which outlives any session JWT
