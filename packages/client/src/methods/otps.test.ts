@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { it } from '../testing/client-test.js';
 import {
   apiError,
   authResponse,
@@ -9,7 +10,6 @@ import {
   makeUser,
   ok,
   PUBLIC_TOKEN,
-  seedSignedIn,
 } from '../testing/fakes.js';
 
 const EMAIL_SENT = {
@@ -30,12 +30,8 @@ const PHONE_SENT = {
 /** A client whose every OTP send route answers; signed in when asked. */
 function otpClient(signedIn = false) {
   return createTestClient({
+    signedIn,
     prepare(setup) {
-      if (signedIn) {
-        seedSignedIn(setup);
-        // Keep the startup refresh pending so it cannot change the state under the test.
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      }
       for (const suffix of ['login_or_create', 'send/primary', 'send/secondary']) {
         setup.fetch.on(`POST /otps/email/${suffix}`, ok(EMAIL_SENT));
         setup.fetch.on(`POST /otps/sms/${suffix}`, ok(PHONE_SENT));
@@ -44,10 +40,6 @@ function otpClient(signedIn = false) {
     },
   });
 }
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('otps.email', () => {
   it('sends the options in wire order, then the email, and returns the send data', async () => {

@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeUser,
-  ok,
-  seedSignedIn,
-} from '../testing/fakes.js';
-
-afterEach(() => {
-  destroyTestClients();
-});
+import { describe, expect, vi } from 'vitest';
+import { it } from '../testing/client-test.js';
+import { apiError, authResponse, createTestClient, makeUser, ok, seedSignedIn } from '../testing/fakes.js';
 
 function signedIn() {
-  return createTestClient({
-    prepare(setup) {
-      seedSignedIn(setup);
-      setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-    },
-  });
+  return createTestClient({ signedIn: true });
 }
 
 describe('user.get', () => {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
+import { it } from '../testing/client-test.js';
 import {
   apiError,
   authResponse,
   createTestClient,
   deferred,
-  destroyTestClients,
   type FakeAnswer,
   makeSession,
   ok,
@@ -21,7 +21,6 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00.000Z') });
 });
 afterEach(() => {
-  destroyTestClients();
   vi.useRealTimers();
 });
 

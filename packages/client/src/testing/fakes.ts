@@ -205,19 +205,27 @@ export interface TestClientSetup {
 
 const live: LatchkeyClient[] = [];
 
+/** What `createTestClient` takes besides client options. */
+export interface TestClientOptions extends Partial<ClientOptions> {
+  /**
+   * Seeds a signed-in browser (seedSignedIn) whose start-up refresh stays pending, so it cannot
+   * change the state under the test; `prepare` may still answer the refresh.
+   */
+  signedIn?: boolean;
+  /** The bootstrap answer's fields over `password_config: null` (default: an `example.com` email domain). */
+  bootstrap?: Record<string, unknown>;
+  /** Seeds cookies, storage and routes before construction. */
+  prepare?: (setup: Omit<TestClientSetup, 'client'>) => void;
+}
+
 /**
  * Builds a client over fakes. The bootstrap route answers with PKCE off unless overridden.
- * Pass `prepare` to seed cookies/storage/routes before construction.
+ * `it` from testing/client-test.ts destroys it when the test ends.
  */
-export function createTestClient(
-  options: Partial<ClientOptions> & { prepare?: (setup: Omit<TestClientSetup, 'client'>) => void } = {},
-): TestClientSetup {
-  const { prepare, ...rest } = options;
+export function createTestClient(options: TestClientOptions = {}): TestClientSetup {
+  const { prepare, signedIn = false, bootstrap = { email_domains: ['example.com'] }, ...rest } = options;
   const fetch = createFakeFetch();
-  fetch.on(
-    `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-    ok({ email_domains: ['example.com'], password_config: null }),
-  );
+  fetch.on(`GET /projects/bootstrap/${PUBLIC_TOKEN}`, ok({ password_config: null, ...bootstrap }));
   fetch.on('POST /events', ok({}));
   const cookies = createRecordingCookieJar();
   const storage = createMemoryStorage();
@@ -226,6 +234,10 @@ export function createTestClient(
     error: vi.fn<(...data: unknown[]) => void>(),
   };
   const target = new EventTarget();
+  if (signedIn) {
+    seedSignedIn({ cookies, storage });
+    fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+  }
   prepare?.({ fetch, cookies, storage, logger, target });
   const client = createLatchkeyClient({
     publicToken: PUBLIC_TOKEN,
@@ -243,7 +255,7 @@ export function createTestClient(
   return { client, fetch, cookies, storage, logger, target };
 }
 
-/** Destroys every client made by createTestClient (call in afterEach). */
+/** Destroys every client made by createTestClient (client-test's `it` calls it after each test). */
 export function destroyTestClients(): void {
   for (const client of live.splice(0)) client.destroy();
 }
