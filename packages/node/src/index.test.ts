@@ -1,5 +1,6 @@
+import type { SessionClaim as WireSessionClaim } from '@latchkey/wire';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { LatchkeyServerErrorCode, VerifySessionJwtResult } from './index.js';
+import type { LatchkeyServerErrorCode, SessionClaim, VerifySessionJwtResult } from './index.js';
 import * as api from './index.js';
 
 describe('@latchkey/node public surface', () => {
@@ -22,5 +23,9 @@ describe('@latchkey/node public surface', () => {
     // @ts-expect-error the session exists only on the ok branch
     expectTypeOf<Extract<VerifySessionJwtResult, { ok: false }>['session']>();
     expect(narrow({ ok: false, error: new api.LatchkeyServerError('jwt_expired') })).toBe('jwt_expired');
+  });
+
+  it('reads the session JWT claim in the shape the wire gives it (the provider signs that shape)', () => {
+    expectTypeOf<SessionClaim>().toEqualTypeOf<WireSessionClaim>();
   });
 });
