@@ -1,6 +1,19 @@
-import type { SessionClaim as WireSessionClaim } from '@latchkey/wire';
+import type {
+  ServerMagicLinksAuthenticateResult,
+  ServerOAuthAuthenticateResult,
+  ServerSessionsAuthenticateResult,
+  SessionClaim as WireSessionClaim,
+} from '@latchkey/wire';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { LatchkeyServerErrorCode, SessionClaim, VerifySessionJwtResult } from './index.js';
+import type {
+  AuthenticateSessionResult,
+  LatchkeyServerErrorCode,
+  MagicLinksAuthenticateResult,
+  OAuthAuthenticateResult,
+  Session,
+  SessionClaim,
+  VerifySessionJwtResult,
+} from './index.js';
 import * as api from './index.js';
 
 describe('@latchkey/node public surface', () => {
@@ -27,5 +40,17 @@ describe('@latchkey/node public surface', () => {
 
   it('reads the session JWT claim in the shape the wire gives it (the provider signs that shape)', () => {
     expectTypeOf<SessionClaim>().toEqualTypeOf<WireSessionClaim>();
+  });
+
+  it("returns the server API's flat answers as the wire states them, a redeemed sign-in always with its session", () => {
+    expectTypeOf<AuthenticateSessionResult>().toEqualTypeOf<ServerSessionsAuthenticateResult>();
+    expectTypeOf<MagicLinksAuthenticateResult['method_id']>().toEqualTypeOf<
+      ServerMagicLinksAuthenticateResult['method_id']
+    >();
+    expectTypeOf<OAuthAuthenticateResult['provider_values']>().toEqualTypeOf<
+      ServerOAuthAuthenticateResult['provider_values']
+    >();
+    expectTypeOf<MagicLinksAuthenticateResult['session']>().toEqualTypeOf<Session>();
+    expectTypeOf<OAuthAuthenticateResult['session']>().toEqualTypeOf<Session>();
   });
 });

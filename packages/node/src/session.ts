@@ -1,6 +1,6 @@
 /** @module session — the wire Session object and the claims of a session JWT (wire/objects.md, contracts.md). */
 
-import type { SessionClaim } from '@latchkey/wire';
+import type { Session, SessionClaim } from '@latchkey/wire';
 
 /**
  * The wire Session object and its factors (snake_case, as the provider sends it), and the session
@@ -22,3 +22,11 @@ export interface SessionJwtClaims {
   [SESSION_CLAIM]: SessionClaim;
   [claim: string]: unknown;
 }
+
+/**
+ * A server-facing sign-in answer as this package returns it: the wire's, always with a session (an
+ * answer that waits for a second factor, `session: null`, is refused as `invalid_response`).
+ */
+export type WithSession<Answer> = Omit<Answer, 'session' | 'intermediate_session_token' | 'mfa_required'> & {
+  session: Session;
+};
