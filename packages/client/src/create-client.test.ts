@@ -2,17 +2,9 @@ import { afterEach, describe, expect, vi } from 'vitest';
 import { createLatchkeyClient } from './create-client.js';
 import { createMemoryStorage } from './internal/memory-storage.js';
 import { it } from './testing/client-test.js';
-import {
-  authResponse,
-  createFakeFetch,
-  createTestClient,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from './testing/fakes.js';
+import { createFakeFetch, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from './testing/fakes.js';
 import { ANONYMOUS_BLOB_KEYS, SIGNED_IN_BLOB_KEYS } from './testing/telemetry-blob-keys.js';
+import { authResponse, makeSession, makeUser } from './testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 

@@ -4,7 +4,8 @@ import type { LatchkeyClient } from '../create-client.js';
 import { LatchkeyApiError, LatchkeyCaptchaRequiredError } from '../errors.js';
 import type { ClientOptions, RecaptchaEnterprise } from '../options.js';
 import { it } from '../testing/client-test.js';
-import { apiError, authResponse, createTestClient, ok } from '../testing/fakes.js';
+import { apiError, createTestClient, ok } from '../testing/fakes.js';
+import { authResponse } from '../testing/wire-objects.js';
 import { CAPTCHA_TOKEN_TIMEOUT_MS } from './captcha-token.js';
 
 const SITE_KEY = 'site-key-test-1';

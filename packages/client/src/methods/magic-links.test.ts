@@ -4,15 +4,13 @@ import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import {
   apiError,
-  authResponse,
   createTestClient,
   destroyTestClients,
-  makeSession,
-  makeUser,
   ok,
   PUBLIC_TOKEN,
   seedSignedIn,
 } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const ML_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;

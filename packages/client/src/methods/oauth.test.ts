@@ -2,16 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  type RecordedRequest,
-} from '../testing/fakes.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, type RecordedRequest } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import { OAUTH_PROVIDER_TYPES, type OAuthStartOptions } from './oauth.js';
 
 const OAUTH_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:oauth`;

@@ -1,15 +1,8 @@
 import { describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
 import { it } from '../testing/client-test.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  makeSession,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeSession } from '../testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 

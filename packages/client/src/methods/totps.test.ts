@@ -2,15 +2,8 @@
 import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-} from '../testing/fakes.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User } from '../wire-types.js';
 
 const TOTP_ID = 'totp-test-1111';

@@ -1,6 +1,7 @@
 import { describe, expect, vi } from 'vitest';
 import { it } from '../testing/client-test.js';
-import { apiError, authResponse, createTestClient, makeUser, ok, seedSignedIn } from '../testing/fakes.js';
+import { apiError, createTestClient, ok, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeUser } from '../testing/wire-objects.js';
 
 function signedIn() {
   return createTestClient({ signedIn: true });

@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, type Mock, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
 import { it } from '../testing/client-test.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  deferred,
-  type FakeAnswer,
-  makeSession,
-  makeUser,
-  ok,
-} from '../testing/fakes.js';
+import { apiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User, WebAuthnRegistration } from '../wire-types.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
 import { it } from '../testing/client-test.js';
-import { createTestClient, makeSession, makeUser, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { createTestClient, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { makeSession, makeUser } from '../testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 

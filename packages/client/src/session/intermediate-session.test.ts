@@ -2,16 +2,8 @@
 import { describe, expect } from 'vitest';
 import type { Clock } from '../options.js';
 import { it } from '../testing/client-test.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 const clock: Clock = {

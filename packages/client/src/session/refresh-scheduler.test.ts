@@ -3,16 +3,15 @@ import { LATCHKEY_EVENTS } from '../events.js';
 import { it } from '../testing/client-test.js';
 import {
   apiError,
-  authResponse,
   createTestClient,
   deferred,
   type FakeAnswer,
-  makeSession,
   ok,
   PUBLIC_TOKEN,
   seedSignedIn,
   u32Random,
 } from '../testing/fakes.js';
+import { authResponse, makeSession } from '../testing/wire-objects.js';
 
 const REFRESH = 'POST /sessions/authenticate';
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;

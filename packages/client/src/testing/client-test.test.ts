@@ -1,7 +1,8 @@
 /** The client tests' `it` ends every test client with its test, and `signedIn` seeds a session that stays put. */
 import { describe, expect, type MockInstance, vi } from 'vitest';
 import { it } from './client-test.js';
-import { createTestClient, destroyTestClients, makeSession, PUBLIC_TOKEN, settle } from './fakes.js';
+import { createTestClient, destroyTestClients, PUBLIC_TOKEN, settle } from './fakes.js';
+import { makeSession } from './wire-objects.js';
 
 describe('it from client-test', () => {
   // Filled by one test and read by the next: the fixture runs between them (tests in a file run in order).

@@ -5,7 +5,8 @@ import { createLatchkeyClient, type LatchkeyClient } from '../create-client.js';
 import { createMemoryCookieJar } from '../internal/memory-cookie-jar.js';
 import { createMemoryStorage } from '../internal/memory-storage.js';
 import type { ClientOptions, CookieJar, StorageLike } from '../options.js';
-import type { AuthenticateResponse, Session, User } from '../wire-types.js';
+import type { Session, User } from '../wire-types.js';
+import { makeSession, makeUser } from './wire-objects.js';
 
 export const PUBLIC_TOKEN = 'public-token-test-11111111-2222-3333-4444-555555555555';
 
@@ -119,58 +120,6 @@ export function seedSignedIn(
   setup.cookies.set(`stytch_session=${token}; Path=/`);
   setup.cookies.set(`stytch_session_jwt=jwt-for-${token}; Path=/`);
   setup.storage.setItem(`stytch_sdk_state_${PUBLIC_TOKEN}`, JSON.stringify({ session, user }));
-}
-
-export function makeSession(overrides: Partial<Session> = {}): Session {
-  return {
-    session_id: 'session-test-aaaa',
-    user_id: 'user-test-1',
-    started_at: '2030-01-01T00:00:00.000Z',
-    last_accessed_at: '2030-01-01T00:00:00.000Z',
-    expires_at: '2030-01-01T01:00:00.000Z',
-    attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
-    authentication_factors: [],
-    custom_claims: null,
-    ...overrides,
-  };
-}
-
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    user_id: 'user-test-1',
-    created_at: '2029-12-01T00:00:00.000Z',
-    status: 'active',
-    name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
-    emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
-    phone_numbers: [],
-    crypto_wallets: [],
-    providers: [],
-    password: null,
-    totps: [],
-    webauthn_registrations: [],
-    biometric_registrations: [],
-    trusted_metadata: {},
-    untrusted_metadata: {},
-    ...overrides,
-  };
-}
-
-/** An AuthenticateResponse `data` object for `session`/`user`. */
-export function authResponse(
-  session: Session = makeSession(),
-  user: User = makeUser(),
-  token = 'session-token-1',
-): AuthenticateResponse {
-  return {
-    request_id: 'request-id-test-1',
-    status_code: 200,
-    user_id: user.user_id,
-    session_token: token,
-    session_jwt: `jwt-for-${token}`,
-    session,
-    user,
-    __user: user,
-  };
 }
 
 /** Wraps data in the success envelope. */
