@@ -1,5 +1,6 @@
 /** @module session-jwt — signs session JWTs and verifies them for the server-facing API. */
 import { KeyObject, sign } from 'node:crypto';
+import type { SessionClaim } from '@latchkey/wire';
 import { type CryptoKey, compactVerify, decodeProtectedHeader } from 'jose';
 import { ApiError } from '../../errors/api-error.js';
 import { lastAuthenticatedAt } from '../sessions/session-object.js';
@@ -65,7 +66,7 @@ export async function signSessionJwt(
       expires_at: session.expires_at.toISOString(),
       attributes: { ip_address: session.ip_address, user_agent: session.user_agent },
       authentication_factors: session.authentication_factors,
-    },
+    } satisfies SessionClaim,
     sub: session.user_id,
     iss,
     aud: [options.projectId],
