@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { statementRecorder } from '../../test/statement-recorder.js';
 import { useTestContext } from '../../test/use-test-context.js';
-import { compiledStatement } from './compiled-statement.js';
+import { compiledPerShape, compiledStatement } from './compiled-statement.js';
 
 const ctx = useTestContext();
 
@@ -71,5 +71,22 @@ describe('a compiled statement', () => {
     await countersSince.execute(recorded, { project_id: 'p', since });
     recorder.state.recording = false;
     expect(recorder.state.statements).toEqual([built.sql]);
+  });
+});
+
+describe('compiled statements per shape', () => {
+  it('compiles once per distinct shape, and gives each shape its own statement', () => {
+    const compiled: number[] = [];
+    const statementFor = compiledPerShape(
+      (threshold: number) => String(threshold),
+      (threshold) => {
+        compiled.push(threshold);
+        return { threshold };
+      },
+    );
+    expect(statementFor(5)).toBe(statementFor(5));
+    expect(statementFor(50)).toEqual({ threshold: 50 });
+    expect(statementFor(5)).toEqual({ threshold: 5 });
+    expect(compiled).toEqual([5, 50]);
   });
 });

@@ -71,3 +71,23 @@ export function compiledStatement<Names extends string, Row>(
     },
   };
 }
+
+/**
+ * Compiled statements of one query whose SQL changes with a few settings (literals, branches):
+ * `compile(shape)` runs once per distinct `keyOf(shape)`, when that shape is first needed.
+ */
+export function compiledPerShape<Shape, Statement>(
+  keyOf: (shape: Shape) => string,
+  compile: (shape: Shape) => Statement,
+): (shape: Shape) => Statement {
+  const statements = new Map<string, Statement>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = compile(shape);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}

@@ -1,6 +1,6 @@
 /** @module login-failures.repository — SQL of the failed-login counters: one guarded upsert reserves an attempt (SECURITY A2, A4). */
 import { type QueryCreator, type RawBuilder, sql } from 'kysely';
-import { compiledStatement } from '../../db/compiled-statement.js';
+import { compiledPerShape, compiledStatement } from '../../db/compiled-statement.js';
 import type { Database, DbExecutor } from '../../db/database.js';
 
 /** One counter row: a scope (account or network) and the SHA-256 of its key. */
@@ -102,7 +102,7 @@ export async function reserveAttempts(
   now: Date,
   since: Date,
 ): Promise<[ReservedAttempt | undefined, ReservedAttempt | undefined]> {
-  const rows = await reserveBothStatement(first.policy, second.policy).execute(db, {
+  const rows = await reserveBothStatement([first.policy, second.policy]).execute(db, {
     first_project_id: first.key.project_id,
     first_scope: first.key.scope,
     first_key_hash: first.key.key_hash,
@@ -133,47 +133,48 @@ const RESERVE_BOTH_VALUES = [
   'now',
   'since',
 ] as const;
+/** The values of one reservation, named with `prefix`. */
+function reservationValues(
+  v: Readonly<Record<(typeof RESERVE_BOTH_VALUES)[number], never>>,
+  prefix: 'first' | 'second',
+) {
+  return {
+    key: {
+      project_id: v[`${prefix}_project_id`],
+      scope: v[`${prefix}_scope`],
+      key_hash: v[`${prefix}_key_hash`],
+    },
+    firstLock: v[`${prefix}_lock`],
+    now: v.now,
+    since: v.since,
+  };
+}
+
 /** The statement of reserveAttempts, compiled once per pair of policies (their figures are SQL literals). */
-const reserveBothStatements = new Map<string, ReturnType<typeof compileReserveBoth>>();
-
-function reserveBothStatement(first: DelayPolicy, second: DelayPolicy) {
-  const shape = JSON.stringify([first, second]);
-  let statement = reserveBothStatements.get(shape);
-  if (!statement) {
-    statement = compileReserveBoth(first, second);
-    reserveBothStatements.set(shape, statement);
-  }
-  return statement;
-}
-
-function compileReserveBoth(firstPolicy: DelayPolicy, secondPolicy: DelayPolicy) {
-  return compiledStatement(RESERVE_BOTH_VALUES, (db, v) => {
-    const first = {
-      key: { project_id: v.first_project_id, scope: v.first_scope, key_hash: v.first_key_hash },
-      firstLock: v.first_lock,
-      now: v.now,
-      since: v.since,
-    };
-    const second = {
-      key: { project_id: v.second_project_id, scope: v.second_scope, key_hash: v.second_key_hash },
-      firstLock: v.second_lock,
-      now: v.now,
-      since: v.since,
-    };
-    return db
-      .with('first_reserved', (qb) =>
-        reserveStatement(qb, firstPolicy, first).returning(['failures', 'locked_until']),
-      )
-      .with('second_reserved', (qb) =>
-        reserveStatement(qb, secondPolicy, second).returning(['failures', 'locked_until']),
-      )
-      .selectFrom('first_reserved')
-      .select([sql.lit(1).as('which'), 'failures', 'locked_until'])
-      .unionAll((eb) =>
-        eb.selectFrom('second_reserved').select([sql.lit(2).as('which'), 'failures', 'locked_until']),
-      );
-  });
-}
+const reserveBothStatement = compiledPerShape(
+  ([first, second]: [DelayPolicy, DelayPolicy]) => JSON.stringify([first, second]),
+  ([firstPolicy, secondPolicy]) =>
+    compiledStatement(RESERVE_BOTH_VALUES, (db, v) =>
+      db
+        .with('first_reserved', (qb) =>
+          reserveStatement(qb, firstPolicy, reservationValues(v, 'first')).returning([
+            'failures',
+            'locked_until',
+          ]),
+        )
+        .with('second_reserved', (qb) =>
+          reserveStatement(qb, secondPolicy, reservationValues(v, 'second')).returning([
+            'failures',
+            'locked_until',
+          ]),
+        )
+        .selectFrom('first_reserved')
+        .select([sql.lit(1).as('which'), 'failures', 'locked_until'])
+        .unionAll((eb) =>
+          eb.selectFrom('second_reserved').select([sql.lit(2).as('which'), 'failures', 'locked_until']),
+        ),
+    ),
+);
 
 /** The counter row, whatever its state. */
 export async function findFailures(db: DbExecutor, key: FailureKey) {
@@ -243,12 +244,7 @@ export async function deleteFailuresAndRefund(
   refunded: { key: FailureKey; policy: DelayPolicy; ownLock: Date | null },
 ): Promise<void> {
   const { key, policy, ownLock } = refunded;
-  const shape = `${policy.delayFrom}:${ownLock === null}`;
-  let statement = deleteAndRefundStatements.get(shape);
-  if (!statement) {
-    statement = compileDeleteAndRefund(policy.delayFrom, ownLock === null);
-    deleteAndRefundStatements.set(shape, statement);
-  }
+  const statement = deleteAndRefundStatement({ delayFrom: policy.delayFrom, withOwnLock: ownLock !== null });
   await statement.execute(db, {
     cleared_project_id: cleared.project_id,
     cleared_scope: cleared.scope,
@@ -270,21 +266,21 @@ const DELETE_AND_REFUND_VALUES = [
   'own_lock',
 ] as const;
 /** The statement of deleteFailuresAndRefund, compiled once per shape: the policy's threshold, and whether there is an own lock. */
-const deleteAndRefundStatements = new Map<string, ReturnType<typeof compileDeleteAndRefund>>();
-
-function compileDeleteAndRefund(delayFrom: number, withoutOwnLock: boolean) {
-  return compiledStatement(DELETE_AND_REFUND_VALUES, (db, v) => {
-    const cleared = {
-      project_id: v.cleared_project_id,
-      scope: v.cleared_scope,
-      key_hash: v.cleared_key_hash,
-    };
-    const refunded = {
-      project_id: v.refunded_project_id,
-      scope: v.refunded_scope,
-      key_hash: v.refunded_key_hash,
-    };
-    const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
-    return refundStatement(withCleared, refunded, { delayFrom }, withoutOwnLock ? null : v.own_lock);
-  });
-}
+const deleteAndRefundStatement = compiledPerShape(
+  (shape: { delayFrom: number; withOwnLock: boolean }) => `${shape.delayFrom}:${shape.withOwnLock}`,
+  ({ delayFrom, withOwnLock }) =>
+    compiledStatement(DELETE_AND_REFUND_VALUES, (db, v) => {
+      const cleared = {
+        project_id: v.cleared_project_id,
+        scope: v.cleared_scope,
+        key_hash: v.cleared_key_hash,
+      };
+      const refunded = {
+        project_id: v.refunded_project_id,
+        scope: v.refunded_scope,
+        key_hash: v.refunded_key_hash,
+      };
+      const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
+      return refundStatement(withCleared, refunded, { delayFrom }, withOwnLock ? v.own_lock : null);
+    }),
+);
