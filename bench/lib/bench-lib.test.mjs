@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { formatNumber, formatRatio, median, parseBenchRows } from './bench-rows.mjs';
-import { growthPerCheck } from './rss-growth.mjs';
+import { growthPerCheck, keptPerCheck } from './rss-growth.mjs';
 
 test('the runner reads the last BENCH_ROWS line and ignores everything else', () => {
   const output = [
@@ -53,4 +53,12 @@ test('a sawtooth that is given back is flat', () => {
     rssBytes: 500 * MiB + (i % 3) * 30 * MiB,
   }));
   assert.equal(growthPerCheck(samples).bytesPerCheck, 0);
+});
+
+test('what is kept per check comes from two readings of what survives, and is not measured without both', () => {
+  assert.equal(keptPerCheck(60 * MiB, 60 * MiB + 100_000 * 512, 100_000), 512);
+  assert.equal(keptPerCheck(60 * MiB, 55 * MiB, 10 * MiB), -0.5);
+  assert.ok(Number.isNaN(keptPerCheck(undefined, 60 * MiB, 1000)));
+  assert.ok(Number.isNaN(keptPerCheck(60 * MiB, undefined, 1000)));
+  assert.ok(Number.isNaN(keptPerCheck(60 * MiB, 61 * MiB, 0)));
 });

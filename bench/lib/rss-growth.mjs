@@ -16,3 +16,17 @@ export function growthPerCheck(samples) {
   const checks = to.checks - from.checks;
   return { from, to, bytesPerCheck: checks > 0 ? (to.rssBytes - from.rssBytes) / checks : Number.NaN };
 }
+
+/**
+ * Bytes kept per check between two readings of what survives (the heap after a full collection,
+ * the RSS after a rest without load), over the checks answered between them; NaN when either
+ * reading is missing or nothing was answered. Negative when the end is lower: nothing was kept.
+ *
+ * @param {number | undefined} fromBytes
+ * @param {number | undefined} toBytes
+ * @param {number} checks
+ */
+export function keptPerCheck(fromBytes, toBytes, checks) {
+  if (fromBytes === undefined || toBytes === undefined || !(checks > 0)) return Number.NaN;
+  return (toBytes - fromBytes) / checks;
+}

@@ -1,5 +1,6 @@
 /** A value built once per test file (or describe block) by beforeAll and torn down by afterAll, named in one `const`. */
 import { afterAll, beforeAll } from 'vitest';
+import { readThroughView } from './read-through-view.js';
 
 /**
  * Builds a value in beforeAll and tears it down in afterAll, and returns a view that reads
@@ -24,12 +25,5 @@ export function fileScoped<T extends object>(
     if (!built) throw new Error(`${what} is read before its beforeAll built it`);
     return built;
   };
-  return new Proxy({} as T, {
-    get(_, property) {
-      const target = current();
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-    has: (_, property) => Reflect.has(current(), property),
-  });
+  return readThroughView(current);
 }

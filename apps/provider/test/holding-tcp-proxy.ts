@@ -3,7 +3,8 @@
  * it in pieces, so a test can decide exactly when a client hears each server message (the
  * change feed's sync order, issue 18). It also counts the simple-query messages the client sends.
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { pairSockets } from './pair-sockets.js';
 
 /** A running proxy. */
 export interface HoldingTcpProxy {
@@ -55,16 +56,8 @@ export async function startHoldingTcpProxy(target: { host: string; port: number 
   };
 
   const server: Server = createServer((client) => {
-    const upstream = connect(target.port, target.host);
+    const upstream = pairSockets(client, target, open);
     toClient = client;
-    for (const socket of [client, upstream]) {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
     client.on('data', (chunk: Buffer) => {
       countClientMessages(chunk);
       upstream.write(chunk);

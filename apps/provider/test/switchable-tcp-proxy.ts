@@ -2,7 +2,8 @@
  * A loopback TCP proxy that can be switched off and on: off refuses new connections and cuts the
  * open ones, like a database host that goes away and comes back (SECURITY J2/J3, /readyz).
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { pairSockets } from './pair-sockets.js';
 
 /** A running proxy. */
 export interface SwitchableTcpProxy {
@@ -25,15 +26,7 @@ export async function startSwitchableTcpProxy(target: {
       client.destroy();
       return;
     }
-    const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    const upstream = pairSockets(client, target, open);
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DEFAULT_BOOTSTRAP, mapBootstrap } from './bootstrap.js';
-import { apiError, createTestClient, destroyTestClients, ok, PUBLIC_TOKEN } from './testing/fakes.js';
+import { it } from './testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN } from './testing/fakes.js';
 
 const BOOTSTRAP_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::bootstrap`;
 const ROUTE = `GET /projects/bootstrap/${PUBLIC_TOKEN}`;
@@ -42,10 +43,6 @@ const MAPPED = {
   rbacPolicy: null,
   siweRequiredForCryptoWallets: true,
 };
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('mapBootstrap', () => {
   it('maps every wire key to its camelCase field', () => {

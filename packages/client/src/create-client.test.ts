@@ -1,22 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { createLatchkeyClient } from './create-client.js';
 import { createMemoryStorage } from './internal/memory-storage.js';
-import {
-  authResponse,
-  createFakeFetch,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from './testing/fakes.js';
+import { it } from './testing/client-test.js';
+import { createFakeFetch, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from './testing/fakes.js';
+import { ANONYMOUS_BLOB_KEYS, SIGNED_IN_BLOB_KEYS } from './testing/telemetry-blob-keys.js';
+import { authResponse, makeSession, makeUser } from './testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
 
 afterEach(() => {
-  destroyTestClients();
   vi.useRealTimers();
 });
 
@@ -112,17 +104,7 @@ describe('request headers', () => {
     const [bootstrap, refresh] = fetch.requests;
     expect(refresh!.headers['X-SDK-Parent-Host']).toBe('http://localhost:4100');
     const blob = decodeTelemetry(refresh!.headers['X-SDK-Client']!);
-    expect(Object.keys(blob)).toEqual([
-      'event_id',
-      'app_session_id',
-      'persistent_id',
-      'client_sent_at',
-      'timezone',
-      'stytch_user_id',
-      'stytch_session_id',
-      'app',
-      'sdk',
-    ]);
+    expect(Object.keys(blob)).toEqual(SIGNED_IN_BLOB_KEYS);
     expect(blob).toMatchObject({
       stytch_user_id: 'user-test-1',
       stytch_session_id: 'session-test-aaaa',
@@ -144,15 +126,7 @@ describe('request headers', () => {
   it('omit the user and session ids when signed out', () => {
     const { fetch } = createTestClient();
     const blob = decodeTelemetry(fetch.requests[0]!.headers['X-SDK-Client']!);
-    expect(Object.keys(blob)).toEqual([
-      'event_id',
-      'app_session_id',
-      'persistent_id',
-      'client_sent_at',
-      'timezone',
-      'app',
-      'sdk',
-    ]);
+    expect(Object.keys(blob)).toEqual(ANONYMOUS_BLOB_KEYS);
   });
 });
 

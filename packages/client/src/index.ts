@@ -121,6 +121,7 @@ export { SDK_VERSION } from './telemetry/telemetry-blob.js';
 export type {
   AuthenticateResult,
   AuthenticationFactor,
+  LocaleTag,
   MagicLinksSendResult,
   MfaRequired,
   OtpsAuthenticateResult,

@@ -18,6 +18,8 @@ import type {
 } from '@latchkey/wire';
 
 export type {
+  BotCheckBody,
+  LocaleTag,
   MagicLinksSendResult,
   OtpsEmailSendResult,
   OtpsPhoneSendResult,

@@ -1,34 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { describe, expect, it } from 'vitest';
+import {
+  flatSessionAnswer,
+  PROJECT_BASIC_AUTHORIZATION,
+  TEST_PROJECT_ID,
+  TEST_SECRET,
+  useFakeServerApi,
+} from '../test/helpers/fake-server-api.js';
+import { startHttpTestServer } from '../test/helpers/http-test-server.js';
 import { createLatchkeyServerClient } from './create-server-client.js';
-import type { LatchkeyServerClientOptions } from './options.js';
 
-const projectId = 'project-test-00000000-0000-4000-8000-000000000002';
-const secret = 'secret-test-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
-const flatSuccess = {
-  status_code: 200,
+const flatSuccess = flatSessionAnswer({
   request_id: 'request-id-test-0001',
-  session_token: 'opaque-token',
-  session_jwt: 'header.payload.signature',
-  session: { session_id: 'session-test-0001', user_id: 'user-test-0001', expires_at: '2030-01-01T01:00:00Z' },
-  user: { user_id: 'user-test-0001', emails: [] },
-};
-
-let server: HttpTestServer;
-beforeAll(async () => {
-  server = await startHttpTestServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
 });
 
-function givenProvider(status: number, body: unknown, options: Partial<LatchkeyServerClientOptions> = {}) {
-  server.handle = (_request, response) =>
-    typeof body === 'string' ? response.writeHead(status).end(body) : sendJson(response, status, body);
-  return createLatchkeyServerClient({ providerUrl: server.url, projectId, secret, ...options });
-}
+const api = useFakeServerApi();
+const { givenProvider } = api;
 
 describe('authenticateSession', () => {
   it('POSTs the tokens with Basic project credentials and returns the flat response', async () => {
@@ -40,12 +26,10 @@ describe('authenticateSession', () => {
     });
 
     expect(result).toEqual(flatSuccess);
-    const [request] = server.requests;
+    const [request] = api.server.requests;
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/v1/sessions/authenticate');
-    expect(request?.headers.authorization).toBe(
-      `Basic ${Buffer.from(`${projectId}:${secret}`).toString('base64')}`,
-    );
+    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
     expect(request?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(request?.body ?? '')).toEqual({
       session_token: 'opaque-token',
@@ -56,13 +40,15 @@ describe('authenticateSession', () => {
   it('sends a session_jwt alone when only the JWT is given', async () => {
     const client = givenProvider(200, flatSuccess);
     await client.authenticateSession({ sessionJwt: 'header.payload.signature' });
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ session_jwt: 'header.payload.signature' });
+    expect(JSON.parse(api.server.requests[0]?.body ?? '')).toEqual({
+      session_jwt: 'header.payload.signature',
+    });
   });
 
   it('keeps a base path of the provider URL', async () => {
-    const client = givenProvider(200, flatSuccess, { providerUrl: `${server.url}/auth/` });
+    const client = givenProvider(200, flatSuccess, { providerUrl: `${api.server.url}/auth/` });
     await client.authenticateSession({ sessionToken: 'opaque-token' });
-    expect(server.requests[0]?.path).toBe('/auth/v1/sessions/authenticate');
+    expect(api.server.requests[0]?.path).toBe('/auth/v1/sessions/authenticate');
   });
 
   it('maps a wire error body to LatchkeyServerError with its type, status and request id', async () => {
@@ -106,15 +92,24 @@ describe('authenticateSession', () => {
   it('reports an unreachable provider as network_unreachable', async () => {
     const closed = await startHttpTestServer();
     await closed.close();
-    const client = createLatchkeyServerClient({ providerUrl: closed.url, projectId, secret });
+    const client = createLatchkeyServerClient({
+      providerUrl: closed.url,
+      projectId: TEST_PROJECT_ID,
+      secret: TEST_SECRET,
+    });
     await expect(client.authenticateSession({ sessionToken: 'opaque-token' })).rejects.toMatchObject({
       code: 'network_unreachable',
     });
   });
 
   it('gives up after timeoutMs with network_timeout', async () => {
-    server.handle = () => {}; // never answers
-    const client = createLatchkeyServerClient({ providerUrl: server.url, projectId, secret, timeoutMs: 100 });
+    api.server.handle = () => {}; // never answers
+    const client = createLatchkeyServerClient({
+      providerUrl: api.server.url,
+      projectId: TEST_PROJECT_ID,
+      secret: TEST_SECRET,
+      timeoutMs: 100,
+    });
     await expect(client.authenticateSession({ sessionToken: 'opaque-token' })).rejects.toMatchObject({
       code: 'network_timeout',
     });
@@ -126,10 +121,13 @@ describe('authenticateSession', () => {
     await expect(client.authenticateSession({ sessionToken: '' })).rejects.toMatchObject({
       code: 'invalid_argument',
     });
-    const withoutSecret = createLatchkeyServerClient({ providerUrl: server.url, projectId });
+    const withoutSecret = createLatchkeyServerClient({
+      providerUrl: api.server.url,
+      projectId: TEST_PROJECT_ID,
+    });
     await expect(withoutSecret.authenticateSession({ sessionToken: 'opaque-token' })).rejects.toMatchObject({
       code: 'invalid_argument',
     });
-    expect(server.requests).toHaveLength(0);
+    expect(api.server.requests).toHaveLength(0);
   });
 });

@@ -1,10 +1,9 @@
 /** @module authenticate-session — server-side session check through `POST /v1/sessions/authenticate`. */
 
+import type { ServerSessionsAuthenticateResult } from '@latchkey/wire';
 import { LatchkeyServerError } from './errors.js';
 import { postServerApi } from './internal/post-server-api.js';
 import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
-import type { Session } from './session.js';
-import type { User } from './user.js';
 
 /** Options of `authenticateSession`: the opaque token, the JWT, or both. */
 export interface AuthenticateSessionOptions {
@@ -14,15 +13,8 @@ export interface AuthenticateSessionOptions {
   sessionDurationMinutes?: number;
 }
 
-/** The provider's answer, flat and in the wire's snake_case (contracts.md). */
-export interface AuthenticateSessionResult {
-  status_code: number;
-  request_id: string;
-  session: Session;
-  session_token: string;
-  session_jwt: string;
-  user: User;
-}
+/** The provider's answer, flat and in the wire's snake_case (contracts.md): `@latchkey/wire`'s. */
+export type AuthenticateSessionResult = ServerSessionsAuthenticateResult;
 
 /**
  * Asks the provider whether a session is still live. Unlike `verifySessionJwt` this sees

@@ -1,5 +1,19 @@
+import type {
+  ServerMagicLinksAuthenticateResult,
+  ServerOAuthAuthenticateResult,
+  ServerSessionsAuthenticateResult,
+  SessionClaim as WireSessionClaim,
+} from '@latchkey/wire';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { LatchkeyServerErrorCode, VerifySessionJwtResult } from './index.js';
+import type {
+  AuthenticateSessionResult,
+  LatchkeyServerErrorCode,
+  MagicLinksAuthenticateResult,
+  OAuthAuthenticateResult,
+  Session,
+  SessionClaim,
+  VerifySessionJwtResult,
+} from './index.js';
 import * as api from './index.js';
 
 describe('@latchkey/node public surface', () => {
@@ -22,5 +36,21 @@ describe('@latchkey/node public surface', () => {
     // @ts-expect-error the session exists only on the ok branch
     expectTypeOf<Extract<VerifySessionJwtResult, { ok: false }>['session']>();
     expect(narrow({ ok: false, error: new api.LatchkeyServerError('jwt_expired') })).toBe('jwt_expired');
+  });
+
+  it('reads the session JWT claim in the shape the wire gives it (the provider signs that shape)', () => {
+    expectTypeOf<SessionClaim>().toEqualTypeOf<WireSessionClaim>();
+  });
+
+  it("returns the server API's flat answers as the wire states them, a redeemed sign-in always with its session", () => {
+    expectTypeOf<AuthenticateSessionResult>().toEqualTypeOf<ServerSessionsAuthenticateResult>();
+    expectTypeOf<MagicLinksAuthenticateResult['method_id']>().toEqualTypeOf<
+      ServerMagicLinksAuthenticateResult['method_id']
+    >();
+    expectTypeOf<OAuthAuthenticateResult['provider_values']>().toEqualTypeOf<
+      ServerOAuthAuthenticateResult['provider_values']
+    >();
+    expectTypeOf<MagicLinksAuthenticateResult['session']>().toEqualTypeOf<Session>();
+    expectTypeOf<OAuthAuthenticateResult['session']>().toEqualTypeOf<Session>();
   });
 });

@@ -31,6 +31,7 @@ export {
   type Session,
   type SessionClaim,
   type SessionJwtClaims,
+  type WithSession,
 } from './session.js';
 export type { User } from './user.js';
 export type {

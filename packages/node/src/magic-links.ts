@@ -1,9 +1,9 @@
 /** @module magic-links — server-side redemption of a magic-link token through `POST /v1/magic_links/authenticate`. */
 
+import type { ServerMagicLinksAuthenticateResult } from '@latchkey/wire';
 import { redeemSignInToken } from './internal/redeem-sign-in-token.js';
 import type { ResolvedServerClientOptions } from './options.js';
-import type { Session } from './session.js';
-import type { User } from './user.js';
+import type { WithSession } from './session.js';
 
 /** Options of `magicLinks.authenticate`, named as on the wire. */
 export interface MagicLinksAuthenticateOptions {
@@ -18,18 +18,8 @@ export interface MagicLinksAuthenticateOptions {
   session_token?: string;
 }
 
-/** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md). */
-export interface MagicLinksAuthenticateResult {
-  status_code: number;
-  request_id: string;
-  user_id: string;
-  /** The email id the link proved. */
-  method_id: string;
-  session: Session;
-  session_token: string;
-  session_jwt: string;
-  user: User;
-}
+/** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md); `method_id` is the email id the link proved. */
+export type MagicLinksAuthenticateResult = WithSession<ServerMagicLinksAuthenticateResult>;
 
 /** The `magicLinks` namespace of the server client. */
 export interface MagicLinksServerMethods {

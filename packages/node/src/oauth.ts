@@ -1,9 +1,9 @@
 /** @module oauth — server-side redemption of an OAuth flow's token through `POST /v1/oauth/authenticate`. */
 
+import type { ProviderValues, ServerOAuthAuthenticateResult } from '@latchkey/wire';
 import { redeemSignInToken } from './internal/redeem-sign-in-token.js';
 import type { ResolvedServerClientOptions } from './options.js';
-import type { Session } from './session.js';
-import type { User } from './user.js';
+import type { WithSession } from './session.js';
 
 /** Options of `oauth.authenticate`, named as on the wire. */
 export interface OAuthAuthenticateOptions {
@@ -13,33 +13,14 @@ export interface OAuthAuthenticateOptions {
   code_verifier?: string;
 }
 
-/** The upstream's tokens, handed over once (`""` / `null` where the upstream gave none). */
-export interface OAuthProviderValues {
-  access_token: string;
-  id_token: string;
-  refresh_token: string;
-  scopes: string[];
-  expires_at: string | null;
-}
+/** The upstream's tokens, handed over once (`""` / `null` where the upstream gave none): the wire's. */
+export type OAuthProviderValues = ProviderValues;
 
-/** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md). */
-export interface OAuthAuthenticateResult {
-  status_code: number;
-  request_id: string;
-  user_id: string;
-  /** The linked upstream identity (an entry of `user.providers`). */
-  oauth_user_registration_id: string;
-  session: Session;
-  session_token: string;
-  session_jwt: string;
-  user: User;
-  provider_subject: string;
-  /** The wire provider name, e.g. `google`. */
-  provider_type: string;
-  profile_picture_url: string;
-  locale: string;
-  provider_values: OAuthProviderValues;
-}
+/**
+ * The provider's answer, flat and in the wire's snake_case (docs/provider-api.md): the linked
+ * identity (`oauth_user_registration_id`, an entry of `user.providers`) and what the upstream said.
+ */
+export type OAuthAuthenticateResult = WithSession<ServerOAuthAuthenticateResult>;
 
 /** The `oauth` namespace of the server client. */
 export interface OAuthServerMethods {

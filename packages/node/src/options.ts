@@ -42,16 +42,20 @@ export interface ResolvedServerClientOptions {
   projectId: string;
   secret: string | undefined;
   fetch: typeof fetch;
-  clock: Clock;
+  /** The clock's time in ms: `Date.now` for the system clock, so a cache hit allocates no Date. */
+  nowMs: () => number;
   jwksCacheMaxAgeMs: number;
   jwksCooldownMs: number;
   timeoutMs: number;
   verifiedTokenCacheMaxEntries: number;
 }
 
-const systemClock: Clock = { now: () => new Date() };
 /** Enough for every live JWT of a few thousand signed-in users (each refreshes every 3 minutes). */
 const DEFAULT_VERIFIED_TOKEN_CACHE_MAX_ENTRIES = 10_000;
+
+function millisecondsOf(clock: Clock | undefined): () => number {
+  return clock === undefined ? Date.now : () => clock.now().getTime();
+}
 
 /** Validates the options and fills in defaults; throws `invalid_argument` naming the bad option. */
 export function resolveServerClientOptions(
@@ -65,7 +69,7 @@ export function resolveServerClientOptions(
     projectId: options.projectId,
     secret: options.secret,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    clock: options.clock ?? systemClock,
+    nowMs: millisecondsOf(options.clock),
     jwksCacheMaxAgeMs: nonNegativeInteger('jwksCacheMaxAgeMs', options.jwksCacheMaxAgeMs, 10 * 60_000),
     jwksCooldownMs: nonNegativeInteger('jwksCooldownMs', options.jwksCooldownMs, 30_000),
     timeoutMs: nonNegativeInteger('timeoutMs', options.timeoutMs, 5_000),

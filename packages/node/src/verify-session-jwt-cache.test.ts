@@ -154,18 +154,62 @@ describe('verifySessionJwt with the verified-token cache', () => {
     });
   });
 
-  it('refuses a cached token whose payload was altered under its original signature', async () => {
+  const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    {
+      part: 'payload',
+      alter: ([header, , signature]: string[]) =>
+        `${header}.${encoded(sessionClaims(projectId, issuedAt, { sub: 'user-test-intruder' }))}.${signature}`,
+    },
+    {
+      part: 'header',
+      alter: ([, payload, signature]: string[]) =>
+        `${encoded({ alg: 'ES256', kid: currentKey.kid, typ: 'JWS' })}.${payload}.${signature}`,
+    },
+  ])('refuses a cached token whose $part was altered under its original signature', async ({ alter }) => {
     const client = givenClient([currentKey]);
     const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
-    const [header, , signature] = genuine.split('.');
-    const payload = Buffer.from(
-      JSON.stringify(sessionClaims(projectId, issuedAt, { sub: 'user-test-intruder' })),
-    ).toString('base64url');
 
-    const result = await client.verifySessionJwt(`${header}.${payload}.${signature}`);
+    const result = await client.verifySessionJwt(alter(genuine.split('.')));
 
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
+  });
+
+  it('never answers from the cache for a token one character away from a cached one, anywhere before its signature', async () => {
+    const client = givenClient([currentKey]);
+    const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
+    const signatureStart = genuine.lastIndexOf('.') + 1;
+    signatureChecks.mockClear();
+
+    // Every such variant keeps the signature, so it lands in the cached token's slot.
+    let variants = 0;
+    for (let index = 0; index < signatureStart - 1; index += 3) {
+      if (genuine[index] === '.') continue;
+      const replacement = genuine[index] === 'A' ? 'B' : 'A';
+      const variant = `${genuine.slice(0, index)}${replacement}${genuine.slice(index + 1)}`;
+      expect(await client.verifySessionJwt(variant)).toMatchObject({ ok: false });
+      variants += 1;
+    }
+    expect(variants).toBeGreaterThan(100);
+    expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
+  });
+
+  it('answers a repeated token with one shared, frozen, already settled promise', async () => {
+    const client = givenClient([currentKey]);
+    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const first = await client.verifySessionJwt(jwt);
+    // The first hit also records that the JWKS it fetched has settled; from then on it is the hot path.
+    expect(await client.verifySessionJwt(jwt)).toBe(first);
+
+    const hit = client.verifySessionJwt(jwt);
+    // A copy of the token made at run time, as each request's header is, gets the same answer.
+    const copy = client.verifySessionJwt(Buffer.from(jwt).toString());
+
+    expect(hit).toBe(copy);
+    expect(Object.isFrozen(hit)).toBe(true);
+    expect(await hit).toBe(first);
   });
 
   it('keeps at most verifiedTokenCacheMaxEntries tokens, dropping one not used lately', async () => {

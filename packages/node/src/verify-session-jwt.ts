@@ -16,9 +16,8 @@ import type { ProviderJwks } from './internal/remote-jwks.js';
 import { sessionFromClaims } from './internal/session-from-claims.js';
 import {
   passesTimeChecks,
-  type TimeCheck,
   type VerifiedToken,
-  VerifiedTokenCache,
+  type VerifiedTokenCache,
 } from './internal/verified-token-cache.js';
 import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
 import type { Session, SessionJwtClaims } from './session.js';
@@ -77,14 +76,50 @@ type ClaimOptions = JWTVerifyOptions & { currentDate: Date };
  * against the injected clock. A revoked session's JWT stays valid until its `exp` (≤ 5 min);
  * call `authenticateSession` where that matters (SECURITY.md D3).
  *
- * A token verified once is remembered (by its SHA-256) until it expires or is evicted; a repeat
- * skips the signature check but not the time checks, and is served only while the JWKS still
- * hands out the key that verified it. Failures are never remembered. Every call presenting the
- * same remembered token gets the same deeply frozen result.
+ * A token verified once is remembered until it expires or is evicted; a repeat (equal in every
+ * character) skips the signature check but not the time checks, and is served only while the
+ * JWKS still hands out the key that verified it. Failures are never remembered. Every call
+ * presenting the same remembered token gets the same deeply frozen result.
  *
- * Throws only for bad options (`invalid_argument`); every token or JWKS problem is a result.
+ * Throws only for bad options (`invalid_argument`, as a rejected promise); every token or JWKS
+ * problem is a result.
  */
-export async function verifySessionJwt(
+export function verifySessionJwt(
+  context: SessionJwtVerifierContext,
+  jwt: unknown,
+  verifyOptions?: VerifySessionJwtOptions,
+): Promise<VerifySessionJwtResult> {
+  return cacheHit(context, jwt, verifyOptions) ?? verifyOrRecheck(context, jwt, verifyOptions);
+}
+
+/**
+ * The hot path: the shared settled result of a remembered token whose time claims pass now and
+ * whose key set is unchanged, or `undefined` for anything else (then `verifyOrRecheck` decides,
+ * with every check and refusal of its own). It never throws, allocates nothing and awaits
+ * nothing: a slot lookup, one string comparison and a few numbers.
+ */
+function cacheHit(
+  context: SessionJwtVerifierContext,
+  jwt: unknown,
+  verifyOptions: VerifySessionJwtOptions | undefined,
+): Promise<VerifiedSessionJwt> | undefined {
+  if (typeof jwt !== 'string' || !context.verifiedTokens.enabled) return undefined;
+  const entry = context.verifiedTokens.get(jwt);
+  if (entry === undefined) return undefined;
+  const clockTolerance = verifyOptions?.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+  const maxTokenAge = verifyOptions?.maxTokenAgeSeconds;
+  if (!isValidClockTolerance(clockTolerance) || !isValidMaxTokenAge(maxTokenAge)) return undefined;
+  const nowSeconds = Math.floor(context.options.nowMs() / 1000);
+  if (!passesTimeChecks(entry, nowSeconds, clockTolerance, maxTokenAge)) return undefined;
+  return keySetUnchanged(context.jwks, entry) ? entry.settled : undefined;
+}
+
+/**
+ * Everything but the hot path: options and token checked (a bad option throws here), a
+ * remembered token whose key set may have changed re-asked of the JWKS, anything else verified
+ * in full and, if it passes, remembered.
+ */
+async function verifyOrRecheck(
   context: SessionJwtVerifierContext,
   jwt: unknown,
   verifyOptions: VerifySessionJwtOptions = {},
@@ -96,16 +131,14 @@ export async function verifySessionJwt(
     return { ok: false, error: new LatchkeyServerError('invalid_jwt', { message }) };
   }
   const { options, verifiedTokens } = context;
-  const currentDate = options.clock.now();
+  const nowMs = options.nowMs();
   try {
-    const cacheKey = verifiedTokens.enabled ? VerifiedTokenCache.keyOf(jwt) : undefined;
-    if (cacheKey !== undefined) {
-      const timeCheck = { nowSeconds: Math.floor(currentDate.getTime() / 1000), clockTolerance, maxTokenAge };
-      const entry = timelyEntry(verifiedTokens, cacheKey, timeCheck);
-      // The usual hit has nothing to wait for: no key lookup while the key set is unchanged.
+    if (verifiedTokens.enabled) {
+      const nowSeconds = Math.floor(nowMs / 1000);
+      const entry = timelyEntry(verifiedTokens, jwt, nowSeconds, clockTolerance, maxTokenAge);
       if (
         entry !== undefined &&
-        (keySetUnchanged(context.jwks, entry) || (await keyStillServed(context, cacheKey, entry)))
+        (keySetUnchanged(context.jwks, entry) || (await keyStillServed(context, jwt, entry)))
       )
         return entry.result;
     }
@@ -115,11 +148,11 @@ export async function verifySessionJwt(
       audience: options.projectId,
       requiredClaims: ['exp', 'iat', 'sub'],
       clockTolerance,
-      currentDate,
+      currentDate: new Date(nowMs),
       ...(maxTokenAge === undefined ? {} : { maxTokenAge }),
     };
     const { result, verified } = await verifyInFull(context, jwt, claimOptions);
-    if (cacheKey !== undefined && verified !== undefined) verifiedTokens.set(cacheKey, verified);
+    if (verified !== undefined) verifiedTokens.set(jwt, verified);
     return result;
   } catch (error) {
     return { ok: false, error: mapJoseError(error) };
@@ -140,13 +173,15 @@ type RememberedToken = VerifiedToken<VerifiedSessionJwt>;
  */
 function timelyEntry(
   verifiedTokens: VerifiedTokenCache<VerifiedSessionJwt>,
-  cacheKey: string,
-  timeCheck: TimeCheck,
+  jwt: string,
+  nowSeconds: number,
+  clockTolerance: number,
+  maxTokenAge: number | undefined,
 ): RememberedToken | undefined {
-  const entry = verifiedTokens.get(cacheKey);
-  if (entry === undefined || passesTimeChecks(entry, timeCheck)) return entry;
+  const entry = verifiedTokens.get(jwt);
+  if (entry === undefined || passesTimeChecks(entry, nowSeconds, clockTolerance, maxTokenAge)) return entry;
   // Past exp it can only ever be refused again; before nbf or beyond a max age it may pass later.
-  if (entry.exp <= timeCheck.nowSeconds - MAX_CLOCK_TOLERANCE_SECONDS) verifiedTokens.delete(cacheKey);
+  if (entry.exp <= nowSeconds - MAX_CLOCK_TOLERANCE_SECONDS) verifiedTokens.delete(jwt);
   return undefined;
 }
 
@@ -166,7 +201,7 @@ function keySetUnchanged(jwks: ProviderJwks, entry: RememberedToken): boolean {
  */
 async function keyStillServed(
   context: SessionJwtVerifierContext,
-  cacheKey: string,
+  jwt: string,
   entry: RememberedToken,
 ): Promise<boolean> {
   // Read before the lookup: a refetch during it leaves the entry with an older version, so the
@@ -174,7 +209,7 @@ async function keyStillServed(
   const version = context.jwks.settledVersion();
   const key = await context.jwks.getKey(entry.header, entry.keyInput);
   if (key !== entry.key) {
-    context.verifiedTokens.delete(cacheKey);
+    context.verifiedTokens.delete(jwt);
     return false;
   }
   entry.keySetVersion = version;
@@ -224,7 +259,9 @@ async function verifyInFull(
   const result = verifiedResult(payload);
   // Every field set here, in one order, so all entries share one shape (a hit reads them all).
   const verified: RememberedToken = {
+    token: '', // set by the cache, which stores its own copy
     result,
+    settled: Object.freeze(Promise.resolve(result)),
     exp: payload.exp as number,
     nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
     iat: typeof payload.iat === 'number' ? payload.iat : undefined,
@@ -256,9 +293,17 @@ function headerOf(segment: string): Record<string, unknown> | undefined {
   }
 }
 
+function isValidClockTolerance(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_CLOCK_TOLERANCE_SECONDS;
+}
+
+function isValidMaxTokenAge(value: number | undefined): boolean {
+  return value === undefined || (Number.isFinite(value) && value > 0);
+}
+
 function clockToleranceOf(options: VerifySessionJwtOptions): number {
   const value = options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
-  if (!Number.isFinite(value) || value < 0 || value > MAX_CLOCK_TOLERANCE_SECONDS) {
+  if (!isValidClockTolerance(value)) {
     throw invalidArgument('clockToleranceSeconds', `must be between 0 and ${MAX_CLOCK_TOLERANCE_SECONDS}`);
   }
   return value;
@@ -266,7 +311,6 @@ function clockToleranceOf(options: VerifySessionJwtOptions): number {
 
 function maxTokenAgeOf(options: VerifySessionJwtOptions): number | undefined {
   const value = options.maxTokenAgeSeconds;
-  if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value <= 0) throw invalidArgument('maxTokenAgeSeconds', 'must be positive');
+  if (!isValidMaxTokenAge(value)) throw invalidArgument('maxTokenAgeSeconds', 'must be positive');
   return value;
 }

@@ -16,6 +16,8 @@ export * from './oauth.js';
 export * from './oauth-providers.js';
 export * from './otps.js';
 export * from './passwords.js';
+export * from './request-fields.js';
+export * from './server-api.js';
 export * from './session.js';
 export * from './sessions.js';
 export * from './totps.js';

@@ -23,7 +23,24 @@ export const SessionSchema = Type.Object({
   custom_claims: Type.Union([Type.Null(), MetadataSchema]),
 });
 
+const { started_at, expires_at, attributes, authentication_factors } = SessionSchema.properties;
+
+/**
+ * The session claim of every session JWT (docs/contracts.md): the Session's times, attributes and
+ * factors under the hosted API's names (`id`, and `last_authenticated_at` for the latest factor).
+ */
+export const SessionClaimSchema = Type.Object({
+  id: Type.String(),
+  started_at,
+  last_authenticated_at: Type.String(),
+  expires_at,
+  attributes,
+  authentication_factors,
+});
+
 /** One authentication factor; the detail key depends on `delivery_method`. */
 export type AuthenticationFactor = Static<typeof AuthenticationFactorSchema> & { [detail: string]: unknown };
 /** The wire Session. */
 export type Session = Static<typeof SessionSchema>;
+/** The session claim of a session JWT. */
+export type SessionClaim = Static<typeof SessionClaimSchema>;

@@ -131,6 +131,8 @@ describe('durability', () => {
     ctx.clock.advance(DELIVERY_CLAIM_MS - 1_000);
     const next = anotherProcess(ctx, { delivery: { autoStart: false } });
     try {
+      // Ready, as a process is before it delivers: the features add their job handlers while the app loads.
+      await next.ready();
       await expect(next.deliveries.drain({ timeoutMs: 200 })).rejects.toThrow(/did not drain/);
       expect(
         await ctx.db

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { type ClientAddressPolicy, resolveClientAddress } from '../http/client-address.js';
+import { type ClientAddressPolicy, resolveClientAddress, SOCKET_ONLY } from '../http/client-address.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,12 +19,12 @@ const resolvedClientIp = Symbol('resolvedClientIp');
 type RawRequestWithClientIp = IncomingMessage & { [resolvedClientIp]?: string };
 
 /**
- * Decorates every request with `clientIp`; call once on the root instance, before the routes.
+ * Decorates every request with `clientIp` (by the socket alone unless `policy` trusts proxies); call once on the root instance, before the routes.
  * Every line of the request's log names the client as the limits count it, not the proxy: the
  * address is bound in the request's child logger itself (Fastify makes one per request anyway; a
  * second child per request was a few per cent of a session check's CPU, issue 18).
  */
-export function registerClientAddress(app: FastifyInstance, policy: ClientAddressPolicy): void {
+export function registerClientAddress(app: FastifyInstance, policy: ClientAddressPolicy = SOCKET_ONLY): void {
   app.decorateRequest('clientIp', '');
   const resolve = (raw: IncomingMessage) =>
     resolveClientAddress(policy, {

@@ -1,17 +1,11 @@
 /** Captcha tokens on the guarded calls (docs/contracts.md, captcha): where they go, the one retry, and no token. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import type { LatchkeyClient } from '../create-client.js';
 import { LatchkeyApiError, LatchkeyCaptchaRequiredError } from '../errors.js';
 import type { ClientOptions, RecaptchaEnterprise } from '../options.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok } from '../testing/fakes.js';
+import { authResponse } from '../testing/wire-objects.js';
 import { CAPTCHA_TOKEN_TIMEOUT_MS } from './captcha-token.js';
 
 const SITE_KEY = 'site-key-test-1';
@@ -54,14 +48,9 @@ function captchaClient(
   const setup = createTestClient({
     loadRecaptcha: recaptcha.load,
     ...rest,
-    prepare({ fetch, cookies, storage }) {
-      fetch.on(
-        `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-        ok({
-          password_config: null,
-          captcha_settings: enabled ? { enabled: true, siteKey: SITE_KEY } : { enabled: false },
-        }),
-      );
+    signedIn,
+    bootstrap: { captcha_settings: enabled ? { enabled: true, siteKey: SITE_KEY } : { enabled: false } },
+    prepare({ fetch }) {
       for (const channel of ['email', 'sms', 'whatsapp']) {
         for (const path of ['login_or_create', 'send/primary', 'send/secondary']) {
           fetch.on(`POST /otps/${channel}/${path}`, ok(SENT));
@@ -78,10 +67,6 @@ function captchaClient(
       fetch.on('POST /users/search', ok({ request_id: 'r', status_code: 200, userType: 'new' }));
       for (const scope of ['primary', 'secondary']) {
         fetch.on(`POST /crypto_wallets/authenticate/start/${scope}`, ok({ challenge: 'c' }));
-      }
-      if (signedIn) {
-        seedSignedIn({ cookies, storage });
-        fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
       }
     },
   });
@@ -167,7 +152,6 @@ const GUARDED: [string, (client: LatchkeyClient) => Promise<unknown>, string, ob
 ];
 
 afterEach(() => {
-  destroyTestClients();
   vi.useRealTimers();
 });
 

@@ -4,6 +4,7 @@
  */
 
 import { LatchkeyApiError, LatchkeyCaptchaRequiredError } from '../errors.js';
+import type { BotCheckBody } from '../wire-types.js';
 import type { ClientContext } from './context.js';
 import { loadCaptchaToken } from './load-captcha-token.js';
 
@@ -31,7 +32,7 @@ function isCaptchaRefusal(error: unknown): boolean {
  */
 export async function withCaptcha<T>(
   ctx: ClientContext,
-  send: (captchaToken: string | undefined) => Promise<T>,
+  send: (captchaToken: BotCheckBody['captcha_token']) => Promise<T>,
   guarded = true,
 ): Promise<T> {
   if (!guarded) return send(undefined);

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type {
   CryptoWalletSiweParams,
   CryptoWalletsAuthenticateOptions,
@@ -30,17 +22,11 @@ const WALLET = {
 /** A client whose bootstrap has the given SIWE flag; `signedIn` seeds a session (no refresh answer). */
 function walletClient({ siwe = false, signedIn = false } = {}) {
   return createTestClient({
+    signedIn,
+    bootstrap: { siwe_required_for_crypto_wallets: siwe },
     prepare(setup) {
-      setup.fetch.on(
-        `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-        ok({ password_config: null, siwe_required_for_crypto_wallets: siwe }),
-      );
       setup.fetch.on('POST /crypto_wallets/authenticate/start/primary', ok(START));
       setup.fetch.on('POST /crypto_wallets/authenticate/start/secondary', ok(START));
-      if (signedIn) {
-        seedSignedIn(setup);
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      }
     },
   });
 }
@@ -56,10 +42,6 @@ const ALL_SIWE = {
   uri: 'http://localhost:4100/login',
   nonce: 'chosen-by-the-caller',
 } as CryptoWalletSiweParams;
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('cryptoWallets.authenticateStart', () => {
   it('signed out: /start/primary with address then type, resolving the challenge', async () => {

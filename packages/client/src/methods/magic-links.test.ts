@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyArgumentError } from '../errors.js';
+import { it } from '../testing/client-test.js';
 import {
   apiError,
-  authResponse,
   createTestClient,
   destroyTestClients,
-  makeSession,
-  makeUser,
   ok,
   PUBLIC_TOKEN,
   seedSignedIn,
 } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const ML_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
@@ -19,21 +18,14 @@ const SEND = { request_id: 'r', status_code: 200, user_id: 'user-test-1', email_
 
 function withPkce(on: boolean) {
   return createTestClient({
+    bootstrap: { pkce_required_for_email_magic_links: on },
     prepare(setup) {
-      setup.fetch.on(
-        `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-        ok({ pkce_required_for_email_magic_links: on, password_config: null }),
-      );
       setup.fetch.on('POST /magic_links/email/login_or_create', ok(SEND));
       setup.fetch.on('POST /magic_links/email/send/primary', ok(SEND));
       setup.fetch.on('POST /magic_links/email/send/secondary', ok(SEND));
     },
   });
 }
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('magicLinks.email.loginOrCreate', () => {
   it('sends the options in wire order, then the email, without a challenge when PKCE is off', async () => {
@@ -204,8 +196,7 @@ describe('magicLinks.authenticate', () => {
   });
 
   it('stores only the intermediate token when the response has no session', async () => {
-    const { client, fetch, cookies } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
-    fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+    const { client, fetch, cookies } = createTestClient({ signedIn: true });
     fetch.on(
       'POST /magic_links/authenticate',
       ok({ request_id: 'r', status_code: 200, intermediate_session_token: 'ist-9' }),

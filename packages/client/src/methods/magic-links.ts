@@ -14,7 +14,12 @@ import {
   assertOptionalString,
   assertString,
 } from '../internal/validate.js';
-import type { AuthenticateResponse, AuthenticateResult, MagicLinksSendResult } from '../wire-types.js';
+import type {
+  AuthenticateResponse,
+  AuthenticateResult,
+  LocaleTag,
+  MagicLinksSendResult,
+} from '../wire-types.js';
 
 /** Options of the email sends (camelCase forms of the wire fields). */
 export interface MagicLinksEmailOptions {
@@ -24,7 +29,8 @@ export interface MagicLinksEmailOptions {
   signupExpirationMinutes?: number;
   loginTemplateId?: string;
   signupTemplateId?: string;
-  locale?: string;
+  /** The message's language (BCP 47, up to 35 characters). */
+  locale?: LocaleTag;
   createUserAsPending?: boolean;
 }
 

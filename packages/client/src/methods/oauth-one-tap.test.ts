@@ -1,5 +1,5 @@
 /** client.oauth.googleOneTap: the frame's nonce, Google's prompt, the credential's submission and the failure reasons. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
 import { FRAME_PROTOCOL } from '../internal/clientside-frame.js';
 import { oneTapMomentFailure } from '../internal/google-one-tap-prompt.js';
@@ -8,7 +8,8 @@ import type {
   GoogleIdConfiguration,
   GooglePromptNotification,
 } from '../internal/google-sign-in-script.js';
-import { createTestClient, destroyTestClients, PUBLIC_TOKEN, settle } from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { createTestClient, PUBLIC_TOKEN, settle } from '../testing/fakes.js';
 import type { GoogleOneTapFailureReason } from './oauth-one-tap.js';
 
 const FRAME_ORIGIN = 'http://provider.test';
@@ -72,7 +73,6 @@ function startClient(scriptUrl = 'http://google.test/gsi/client') {
 }
 
 afterEach(() => {
-  destroyTestClients();
   delete (window as unknown as { google?: unknown }).google;
   document.head.innerHTML = '';
   document.body.innerHTML = '';

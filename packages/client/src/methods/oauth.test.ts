@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  type RecordedRequest,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, type RecordedRequest } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import { OAUTH_PROVIDER_TYPES, type OAuthStartOptions } from './oauth.js';
 
 const OAUTH_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:oauth`;
@@ -23,9 +14,7 @@ function startClient(bootstrap: Record<string, unknown> = {}) {
   const setup = createTestClient({
     navigate,
     random: (array) => crypto.getRandomValues(array),
-    prepare(s) {
-      s.fetch.on(`GET /projects/bootstrap/${PUBLIC_TOKEN}`, ok({ password_config: null, ...bootstrap }));
-    },
+    bootstrap,
   });
   return { ...setup, navigate };
 }
@@ -37,10 +26,6 @@ function sentEvents(requests: RecordedRequest[]) {
     .flatMap((r) => r.json as { event: Record<string, unknown> }[])
     .map((item) => item.event);
 }
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('oauth.{provider}.start', () => {
   it('navigates to the start route with the query in wire order, without PKCE, clearing a stored pair', async () => {
@@ -203,12 +188,7 @@ describe('oauth.authenticate', () => {
   });
 
   it('adds the factor to a live session (signed in here) the same way', async () => {
-    const { client, fetch } = createTestClient({
-      prepare(setup) {
-        seedSignedIn(setup);
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      },
-    });
+    const { client, fetch } = createTestClient({ signedIn: true });
     const session = makeSession({
       authentication_factors: [
         { type: 'oauth', delivery_method: 'oauth_google', last_authenticated_at: '2030-01-01T00:00:00Z' },

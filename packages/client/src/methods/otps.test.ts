@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, destroyTestClients, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const EMAIL_SENT = {
   request_id: 'r',
@@ -30,12 +22,8 @@ const PHONE_SENT = {
 /** A client whose every OTP send route answers; signed in when asked. */
 function otpClient(signedIn = false) {
   return createTestClient({
+    signedIn,
     prepare(setup) {
-      if (signedIn) {
-        seedSignedIn(setup);
-        // Keep the startup refresh pending so it cannot change the state under the test.
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      }
       for (const suffix of ['login_or_create', 'send/primary', 'send/secondary']) {
         setup.fetch.on(`POST /otps/email/${suffix}`, ok(EMAIL_SENT));
         setup.fetch.on(`POST /otps/sms/${suffix}`, ok(PHONE_SENT));
@@ -44,10 +32,6 @@ function otpClient(signedIn = false) {
     },
   });
 }
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('otps.email', () => {
   it('sends the options in wire order, then the email, and returns the send data', async () => {

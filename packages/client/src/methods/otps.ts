@@ -14,6 +14,7 @@ import {
   assertPhoneNumber,
 } from '../internal/validate.js';
 import type {
+  LocaleTag,
   OtpsAuthenticateResult,
   OtpsEmailSendResult,
   OtpsPhoneSendResult,
@@ -24,7 +25,8 @@ import type {
 export interface OtpsSendOptions {
   /** Minutes the code stays valid (the provider accepts 1..10; default 5). */
   expirationMinutes?: number;
-  locale?: string;
+  /** The message's language (BCP 47, up to 35 characters). */
+  locale?: LocaleTag;
 }
 
 /** Options of `otps.email.*`. */

@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
 const SENT = { request_id: 'r', status_code: 200 };
@@ -18,19 +10,12 @@ const SENT = { request_id: 'r', status_code: 200 };
 /** A client whose bootstrap has password-reset PKCE on or off. */
 function passwordClient(pkce = false) {
   return createTestClient({
+    bootstrap: { pkce_required_for_password_resets: pkce },
     prepare(setup) {
-      setup.fetch.on(
-        `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-        ok({ pkce_required_for_password_resets: pkce, password_config: null }),
-      );
       setup.fetch.on('POST /passwords/email/reset/start', ok(SENT));
     },
   });
 }
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 describe('passwords.create and authenticate', () => {
   it('create posts email, password, duration in order, signs in from `user` and strips __user', async () => {
@@ -353,8 +338,7 @@ describe('password resets', () => {
   });
 
   it('reset by session stores `user` and returns the raw response including __user', async () => {
-    const { client, fetch } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
-    fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+    const { client, fetch } = createTestClient({ signedIn: true });
     const stored = makeUser({ user_id: 'user-from-user' });
     const internal = makeUser({ user_id: 'user-from-internal' });
     const raw = { ...authResponse(makeSession(), stored, 'session-token-2'), __user: internal };

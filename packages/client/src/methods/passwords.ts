@@ -88,6 +88,30 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
     return completeSignIn(ctx, response);
   }
 
+  /**
+   * Redeems the reset link's token at `path` with the reset's verifier (the provider refuses a
+   * started-with-a-challenge token without it), ends the reset's PKCE and signs in. `password` is
+   * left out of the JSON when undefined (the login without a password).
+   */
+  async function redeemResetToken(
+    path: string,
+    options: { token: string; password?: string; sessionDurationMinutes: number },
+    message: string,
+  ) {
+    const response = await post<PasswordsCreateResult & { __user?: User }>(
+      path,
+      {
+        token: options.token,
+        password: options.password,
+        session_duration_minutes: options.sessionDurationMinutes,
+        code_verifier: ctx.pkce.get('passwords')?.code_verifier,
+      },
+      message,
+    );
+    ctx.pkce.clear('passwords');
+    return completeSignIn(ctx, response);
+  }
+
   return {
     create: (options) => signIn('/passwords', options, 'Failed to create password.'),
     authenticate: (options) => signIn('/passwords/authenticate', options, 'Failed to authenticate password.'),
@@ -137,19 +161,7 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
       assertString('token', options?.token);
       assertString('password', options?.password);
       assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
-      const pair = ctx.pkce.get('passwords');
-      const response = await post<AuthenticateResponse>(
-        '/passwords/email/reset',
-        {
-          token: options.token,
-          password: options.password,
-          session_duration_minutes: options.sessionDurationMinutes,
-          code_verifier: pair?.code_verifier,
-        },
-        'Failed to reset password.',
-      );
-      ctx.pkce.clear('passwords');
-      return completeSignIn(ctx, response);
+      return redeemResetToken('/passwords/email/reset', options, 'Failed to reset password.');
     },
 
     async resetByEmailLogin(options) {
@@ -157,18 +169,11 @@ export function createPasswordsMethods(ctx: ClientContext): PasswordsMethods {
       assertString('token', options?.token);
       assertNumber('sessionDurationMinutes', options?.sessionDurationMinutes);
       // The reset's own endpoint (a reset token is no magic link, issue 16), with the reset's verifier.
-      const pair = ctx.pkce.get('passwords');
-      const response = await post<PasswordsCreateResult & { __user?: User }>(
+      return redeemResetToken(
         '/passwords/email/reset/login',
-        {
-          token: options.token,
-          session_duration_minutes: options.sessionDurationMinutes,
-          code_verifier: pair?.code_verifier,
-        },
+        options,
         'Failed to log in without a password.',
       );
-      ctx.pkce.clear('passwords');
-      return completeSignIn(ctx, response);
     },
 
     async resetByEmailCheck(options) {

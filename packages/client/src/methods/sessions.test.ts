@@ -1,21 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeSession } from '../testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 function signedIn() {
   return createTestClient({

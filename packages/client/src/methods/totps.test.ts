@@ -1,17 +1,9 @@
 /** client.totps and user.deleteTOTP: paths, bodies in wire order, and which user object is stored. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User } from '../wire-types.js';
 
 const TOTP_ID = 'totp-test-1111';
@@ -25,17 +17,8 @@ const CREATED = {
   recovery_codes: ['abcd-efgh-ijkl', 'mnop-qrst-uvwx'],
 };
 
-afterEach(() => {
-  destroyTestClients();
-});
-
 function signedIn() {
-  return createTestClient({
-    prepare(setup) {
-      seedSignedIn(setup);
-      setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-    },
-  });
+  return createTestClient({ signedIn: true });
 }
 
 describe('totps.create', () => {

@@ -1,25 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeUser,
-  ok,
-  seedSignedIn,
-} from '../testing/fakes.js';
-
-afterEach(() => {
-  destroyTestClients();
-});
+import { describe, expect, vi } from 'vitest';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeUser } from '../testing/wire-objects.js';
 
 function signedIn() {
-  return createTestClient({
-    prepare(setup) {
-      seedSignedIn(setup);
-      setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-    },
-  });
+  return createTestClient({ signedIn: true });
 }
 
 describe('user.get', () => {

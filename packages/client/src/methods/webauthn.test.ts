@@ -1,17 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, type Mock, vi } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  deferred,
-  destroyTestClients,
-  type FakeAnswer,
-  makeSession,
-  makeUser,
-  ok,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User, WebAuthnRegistration } from '../wire-types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -179,11 +170,8 @@ function signInAnswer(internalUser: User = makeUser({ webauthn_registrations: [R
 function webauthnClient(signedIn = false, extra: Parameters<typeof createTestClient>[0] = {}) {
   return createTestClient({
     ...extra,
+    signedIn,
     prepare(setup) {
-      if (signedIn) {
-        seedSignedIn(setup);
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      }
       setup.fetch.on('POST /webauthn/register/start', creationStart());
       setup.fetch.on('POST /webauthn/register', signInAnswer());
       setup.fetch.on('POST /webauthn/authenticate/start/primary', requestStart());
@@ -201,7 +189,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  destroyTestClients();
   removeWebAuthn();
   document.body.innerHTML = '';
 });

@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
-import {
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { createTestClient, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { makeSession, makeUser } from '../testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
-
-afterEach(() => {
-  destroyTestClients();
-});
 
 function storageEvent(key: string, newValue: string | null): StorageEvent {
   return new StorageEvent('storage', { key, newValue });

@@ -1,17 +1,9 @@
 /** A multi-factor sign-in: the intermediate session token's cookie, its use as the Basic password, and its end. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Clock } from '../options.js';
-import {
-  apiError,
-  authResponse,
-  createTestClient,
-  destroyTestClients,
-  makeSession,
-  makeUser,
-  ok,
-  PUBLIC_TOKEN,
-  seedSignedIn,
-} from '../testing/fakes.js';
+import { it } from '../testing/client-test.js';
+import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 const clock: Clock = {
@@ -40,18 +32,11 @@ function basicSecret(headers: Record<string, string>): string {
   return atob(headers.Authorization!.slice('Basic '.length)).slice(PUBLIC_TOKEN.length + 1);
 }
 
-afterEach(() => {
-  destroyTestClients();
-});
-
 describe('a sign-in that needs a second factor', () => {
   it('keeps the IST for 10 minutes, removes the session cookies, and returns the result', async () => {
     const { client, fetch, cookies } = createTestClient({
       clock,
-      prepare(setup) {
-        seedSignedIn(setup);
-        setup.fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
-      },
+      signedIn: true,
     });
     fetch.on('POST /passwords/authenticate', ok(pending));
     cookies.writes.length = 0;

@@ -1,18 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
+import { it } from '../testing/client-test.js';
 import {
   apiError,
-  authResponse,
   createTestClient,
   deferred,
-  destroyTestClients,
   type FakeAnswer,
-  makeSession,
   ok,
   PUBLIC_TOKEN,
   seedSignedIn,
   u32Random,
 } from '../testing/fakes.js';
+import { authResponse, makeSession } from '../testing/wire-objects.js';
 
 const REFRESH = 'POST /sessions/authenticate';
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
@@ -21,7 +20,6 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00.000Z') });
 });
 afterEach(() => {
-  destroyTestClients();
   vi.useRealTimers();
 });
 

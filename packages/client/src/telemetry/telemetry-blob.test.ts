@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_BLOB_KEYS, SIGNED_IN_BLOB_KEYS } from '../testing/telemetry-blob-keys.js';
 import { createTelemetryBlob, type TelemetryBlobInput } from './telemetry-blob.js';
 
 const input: TelemetryBlobInput = {
@@ -41,28 +42,10 @@ describe('the telemetry blob on the wire', () => {
   it('keeps the wire order and leaves out the ids of nobody signed in', () => {
     vi.stubGlobal('Temporal', undefined);
     const anonymous = JSON.parse(JSON.stringify(createTelemetryBlob(input)));
-    expect(Object.keys(anonymous)).toEqual([
-      'event_id',
-      'app_session_id',
-      'persistent_id',
-      'client_sent_at',
-      'timezone',
-      'app',
-      'sdk',
-    ]);
+    expect(Object.keys(anonymous)).toEqual(ANONYMOUS_BLOB_KEYS);
     const signedIn = JSON.parse(
       JSON.stringify(createTelemetryBlob({ ...input, userId: 'u', sessionId: 's' })),
     );
-    expect(Object.keys(signedIn)).toEqual([
-      'event_id',
-      'app_session_id',
-      'persistent_id',
-      'client_sent_at',
-      'timezone',
-      'stytch_user_id',
-      'stytch_session_id',
-      'app',
-      'sdk',
-    ]);
+    expect(Object.keys(signedIn)).toEqual(SIGNED_IN_BLOB_KEYS);
   });
 });

@@ -5,7 +5,8 @@ import { createLatchkeyClient, type LatchkeyClient } from '../create-client.js';
 import { createMemoryCookieJar } from '../internal/memory-cookie-jar.js';
 import { createMemoryStorage } from '../internal/memory-storage.js';
 import type { ClientOptions, CookieJar, StorageLike } from '../options.js';
-import type { AuthenticateResponse, Session, User } from '../wire-types.js';
+import type { Session, User } from '../wire-types.js';
+import { makeSession, makeUser } from './wire-objects.js';
 
 export const PUBLIC_TOKEN = 'public-token-test-11111111-2222-3333-4444-555555555555';
 
@@ -121,58 +122,6 @@ export function seedSignedIn(
   setup.storage.setItem(`stytch_sdk_state_${PUBLIC_TOKEN}`, JSON.stringify({ session, user }));
 }
 
-export function makeSession(overrides: Partial<Session> = {}): Session {
-  return {
-    session_id: 'session-test-aaaa',
-    user_id: 'user-test-1',
-    started_at: '2030-01-01T00:00:00.000Z',
-    last_accessed_at: '2030-01-01T00:00:00.000Z',
-    expires_at: '2030-01-01T01:00:00.000Z',
-    attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
-    authentication_factors: [],
-    custom_claims: null,
-    ...overrides,
-  };
-}
-
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    user_id: 'user-test-1',
-    created_at: '2029-12-01T00:00:00.000Z',
-    status: 'active',
-    name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
-    emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
-    phone_numbers: [],
-    crypto_wallets: [],
-    providers: [],
-    password: null,
-    totps: [],
-    webauthn_registrations: [],
-    biometric_registrations: [],
-    trusted_metadata: {},
-    untrusted_metadata: {},
-    ...overrides,
-  };
-}
-
-/** An AuthenticateResponse `data` object for `session`/`user`. */
-export function authResponse(
-  session: Session = makeSession(),
-  user: User = makeUser(),
-  token = 'session-token-1',
-): AuthenticateResponse {
-  return {
-    request_id: 'request-id-test-1',
-    status_code: 200,
-    user_id: user.user_id,
-    session_token: token,
-    session_jwt: `jwt-for-${token}`,
-    session,
-    user,
-    __user: user,
-  };
-}
-
 /** Wraps data in the success envelope. */
 export function ok(data: unknown): FakeAnswer {
   return { status: 200, json: { data } };
@@ -205,19 +154,27 @@ export interface TestClientSetup {
 
 const live: LatchkeyClient[] = [];
 
+/** What `createTestClient` takes besides client options. */
+export interface TestClientOptions extends Partial<ClientOptions> {
+  /**
+   * Seeds a signed-in browser (seedSignedIn) whose start-up refresh stays pending, so it cannot
+   * change the state under the test; `prepare` may still answer the refresh.
+   */
+  signedIn?: boolean;
+  /** The bootstrap answer's fields over `password_config: null` (default: an `example.com` email domain). */
+  bootstrap?: Record<string, unknown>;
+  /** Seeds cookies, storage and routes before construction. */
+  prepare?: (setup: Omit<TestClientSetup, 'client'>) => void;
+}
+
 /**
  * Builds a client over fakes. The bootstrap route answers with PKCE off unless overridden.
- * Pass `prepare` to seed cookies/storage/routes before construction.
+ * `it` from testing/client-test.ts destroys it when the test ends.
  */
-export function createTestClient(
-  options: Partial<ClientOptions> & { prepare?: (setup: Omit<TestClientSetup, 'client'>) => void } = {},
-): TestClientSetup {
-  const { prepare, ...rest } = options;
+export function createTestClient(options: TestClientOptions = {}): TestClientSetup {
+  const { prepare, signedIn = false, bootstrap = { email_domains: ['example.com'] }, ...rest } = options;
   const fetch = createFakeFetch();
-  fetch.on(
-    `GET /projects/bootstrap/${PUBLIC_TOKEN}`,
-    ok({ email_domains: ['example.com'], password_config: null }),
-  );
+  fetch.on(`GET /projects/bootstrap/${PUBLIC_TOKEN}`, ok({ password_config: null, ...bootstrap }));
   fetch.on('POST /events', ok({}));
   const cookies = createRecordingCookieJar();
   const storage = createMemoryStorage();
@@ -226,6 +183,10 @@ export function createTestClient(
     error: vi.fn<(...data: unknown[]) => void>(),
   };
   const target = new EventTarget();
+  if (signedIn) {
+    seedSignedIn({ cookies, storage });
+    fetch.on('POST /sessions/authenticate', () => new Promise(() => {}));
+  }
   prepare?.({ fetch, cookies, storage, logger, target });
   const client = createLatchkeyClient({
     publicToken: PUBLIC_TOKEN,
@@ -243,7 +204,7 @@ export function createTestClient(
   return { client, fetch, cookies, storage, logger, target };
 }
 
-/** Destroys every client made by createTestClient (call in afterEach). */
+/** Destroys every client made by createTestClient (client-test's `it` calls it after each test). */
 export function destroyTestClients(): void {
   for (const client of live.splice(0)) client.destroy();
 }

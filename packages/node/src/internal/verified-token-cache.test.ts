@@ -4,7 +4,9 @@ import { passesTimeChecks, type VerifiedToken, VerifiedTokenCache } from './veri
 
 function entry(claims: { exp: number; nbf?: number; iat?: number }): VerifiedToken<unknown> {
   return {
+    token: '',
     result: claims,
+    settled: Promise.resolve(claims),
     exp: claims.exp,
     nbf: claims.nbf,
     iat: claims.iat,
@@ -65,11 +67,45 @@ describe('VerifiedTokenCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keys by the SHA-256 of the token, never the token itself', () => {
-    const jwt = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln';
-    // printf %s "$jwt" | sha256sum, in base64url
-    expect(VerifiedTokenCache.keyOf(jwt)).toBe('DD18JaW1AZM1IVtGJ170VFGDp-pILFPTYYOXgogCvo4');
-    expect(VerifiedTokenCache.keyOf(jwt)).not.toContain('eyJ');
+  it('hits only a token equal in every character, even when another token shares its slot', () => {
+    const cache = new VerifiedTokenCache<unknown>(10);
+    const stored = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJlLXNlZ21lbnQ';
+    cache.set(stored, entry({ exp: 1 }));
+    // Same signature, so the same slot: a changed header or payload byte, a longer or shorter token.
+    const sameSlot = [
+      stored.replace('eyJhbGci', 'eyJhbGcj'),
+      stored.replace('eyJzdWIi', 'eyJzdWIj'),
+      `x${stored}`,
+      stored.slice(1),
+    ];
+    for (const other of sameSlot) {
+      expect(VerifiedTokenCache.slotOf(other)).toBe(VerifiedTokenCache.slotOf(stored));
+      expect(cache.get(other)).toBeUndefined();
+    }
+    expect(cache.get(`${stored.slice(0, -1)}x`)).toBeUndefined(); // another slot
+    // A copy built at run time (another string object, as a request header gives) still hits.
+    expect(cache.get(Buffer.from(stored).toString())).toBeDefined();
+  });
+
+  it('keeps an own copy of a stored token, not the larger string it was sliced from', () => {
+    const cache = new VerifiedTokenCache<unknown>(10);
+    const cookieHeader = `other=secret-value; session_jwt=${'a'.repeat(40)}.${'b'.repeat(40)}.${'c'.repeat(40)}`;
+    const jwt = cookieHeader.slice(cookieHeader.indexOf('session_jwt=') + 'session_jwt='.length);
+    const stored = entry({ exp: 1 });
+    cache.set(jwt, stored);
+    expect(stored.token).toBe(jwt);
+    expect(stored.keyInput.protected).toBe('a'.repeat(40));
+    expect(cache.get(jwt)).toBe(stored);
+  });
+
+  it('deletes only the token asked for, never another in the same slot', () => {
+    const cache = new VerifiedTokenCache<unknown>(10);
+    const stored = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJlLXNlZ21lbnQ';
+    cache.set(stored, entry({ exp: 1 }));
+    cache.delete(stored.replace('eyJzdWIi', 'eyJzdWIj'));
+    expect(cache.get(stored)).toBeDefined();
+    cache.delete(stored);
+    expect(cache.size).toBe(0);
   });
 });
 
@@ -90,7 +126,12 @@ describe('passesTimeChecks', () => {
     }
     for (const [claims, nowSeconds, clockTolerance, maxTokenAge] of cases) {
       const options = { nowSeconds, clockTolerance, maxTokenAge };
-      const ours = passesTimeChecks(entry(claims as { exp: number }), options);
+      const ours = passesTimeChecks(
+        entry(claims as { exp: number }),
+        nowSeconds,
+        clockTolerance,
+        maxTokenAge,
+      );
       expect({ claims, options, passes: ours }).toEqual({
         claims,
         options,

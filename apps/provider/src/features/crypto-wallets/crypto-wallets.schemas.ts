@@ -1,4 +1,5 @@
 /** @module crypto-wallets.schemas — request and response schemas of the wallet sign-in endpoints. */
+import { botCheckProperties } from '@latchkey/wire';
 import { Type } from 'typebox';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
@@ -17,8 +18,7 @@ export const AuthenticateStartBody = Type.Object({
   crypto_wallet_type: WalletType,
   // Only read for Ethereum on a SIWE project; its fields are judged by siwe-params.ts.
   siwe_params: Type.Optional(Type.Object({}, { additionalProperties: true })),
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  ...botCheckProperties,
 });
 
 /** Body of POST /crypto_wallets/authenticate. */
@@ -27,6 +27,5 @@ export const AuthenticateBody = Type.Object({
   crypto_wallet_address: WalletAddress,
   crypto_wallet_type: WalletType,
   signature: Type.String({ minLength: 1, maxLength: 8192 }),
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  ...botCheckProperties,
 });

@@ -1,7 +1,7 @@
 /**
  * @module dev-oidc-issuer — the development OpenID issuer: like the dev outbox makes email work
  * without SMTP, it makes every OAuth button of the development project sign in without an
- * upstream account or secrets. Development mode only (app.ts never builds it in production),
+ * upstream account or secrets. Development mode only (dev-oidc.plugin.ts never builds it in production),
  * and only the development project is pointed at it (oauth-config-source.ts).
  *
  * Written on jose (keys, signing) rather than mounting oidc-provider: this issuer needs only the

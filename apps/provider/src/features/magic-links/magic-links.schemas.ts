@@ -1,4 +1,5 @@
 /** @module magic-links.schemas — request and response schemas of the magic-link endpoints. */
+import { botCheckProperties, Locale } from '@latchkey/wire';
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
@@ -22,13 +23,12 @@ export const SendBody = Type.Object({
   signup_expiration_minutes: Type.Optional(ExpirationMinutes),
   login_template_id: Type.Optional(ShortText),
   signup_template_id: Type.Optional(ShortText),
-  locale: Type.Optional(Type.String({ maxLength: 35 })),
+  locale: Type.Optional(Locale),
   code_challenge: Type.Optional(Type.String({ pattern: CODE_CHALLENGE_PATTERN })),
   // SECURITY H3: only S256 exists; "plain" is refused at the start of the flow.
   code_challenge_method: Type.Optional(Type.Literal('S256')),
   create_user_as_pending: Type.Optional(Type.Boolean()),
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  ...botCheckProperties,
 });
 
 /** The validated send body. */
@@ -39,8 +39,7 @@ export const AuthenticateBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512 }),
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  ...botCheckProperties,
 });
 
 /** The validated authenticate body. */

@@ -3,14 +3,9 @@
  * database (SECURITY A8): failures through either count together, racing attempts at the cap
  * are counted exactly, the lock holds on both, and the owner is told once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import {
-  capturedLogger,
-  outboxMailerFor,
-  recordingMailer,
-  securityEvents,
-} from '../../../test/password-lock-helpers.js';
+import { securityEvents } from '../../../test/password-lock-helpers.js';
 import {
   callOn,
   failSecondFactors,
@@ -20,39 +15,17 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { currentCode, givenMfaUser, nextStep } from '../../../test/totp-helpers.js';
+import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER, SECOND_FACTOR_CAP } from './mfa-policy.js';
 import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
 const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
 
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
-  const mail = [recordingMailer(), recordingMailer()] as const;
-  const logs = [capturedLogger(), capturedLogger()] as const;
-  let ctx: TestContext;
-  let second: SecondInstance;
-  beforeAll(async () => {
-    ctx = await createTestContext({
-      devProject: { mfaRequired: true },
-      logger: logs[0].logger,
-      mailer: mail[0].mailer,
-    });
-    mail[0].passTo(outboxMailerFor(ctx.db, ctx.clock));
-    second = await startSecondInstance(ctx, {
-      logger: logs[1].logger,
-      mailer: (db) => {
-        mail[1].passTo(outboxMailerFor(db, ctx.clock));
-        return mail[1].mailer;
-      },
-    });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await ctx?.close();
-  });
+  const { ctx, second, mail, logs } = useTwoInstances({ devProject: { mfaRequired: true } });
 
   it('failures through both count together; ten racing at 95 count five; one lock, one notice; a reset on one ends it for both', async () => {
     const user = await givenMfaUser(ctx, 'split-mfa@example.com');

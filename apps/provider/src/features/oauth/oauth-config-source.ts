@@ -37,7 +37,7 @@ export interface DevUpstreamIssuer {
   upstreamConfig(providerType: OAuthProviderType): UpstreamConfig;
 }
 
-/** Creates the source; `devIssuer` is set in development only (app.ts). */
+/** Creates the source; `devIssuer` is set in development only (dev-oidc.plugin.ts). */
 export function createOAuthConfigSource(deps: {
   db: DbExecutor;
   keyEncryptionSecret: string | undefined;

@@ -74,7 +74,7 @@ describe('storage', () => {
 
   it('stores the secret as given when the deployment has no key-encryption secret', async () => {
     const { project } = await ctx.givenProject({});
-    await run([
+    const setGoogle = [
       'set',
       '--project',
       project.id,
@@ -86,24 +86,11 @@ describe('storage', () => {
       'plain-secret',
       '--issuer',
       fake.issuer,
-    ]);
+    ];
+    await run(setGoogle);
     expect(await configRowText(project.id, 'google')).toContain('"secret_encryption":"aes-256-gcm"');
-    await run(
-      [
-        'set',
-        '--project',
-        project.id,
-        '--provider',
-        'google',
-        '--client-id',
-        'cid',
-        '--client-secret',
-        'plain-secret',
-        '--issuer',
-        fake.issuer,
-      ],
-      null,
-    );
+    // The same command again on a deployment without the key-encryption secret.
+    await run(setGoogle, null);
     const row = await configRowText(project.id, 'google');
     expect(row).toContain('"client_secret":"plain-secret"');
     expect(row).toContain('"secret_encryption":"none"');

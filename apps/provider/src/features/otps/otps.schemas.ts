@@ -1,4 +1,5 @@
 /** @module otps.schemas — request and response schemas of the one-time passcode endpoints. */
+import { botCheckProperties, Locale } from '@latchkey/wire';
 import { type Static, Type } from 'typebox';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
@@ -11,9 +12,6 @@ export {
 /** Minutes a code lives: 1 to 10 (SECURITY §2, ASVS 6.5.5). */
 const ExpirationMinutes = Type.Integer({ minimum: 1, maximum: 10 });
 const ShortText = Type.String({ maxLength: 256 });
-const Locale = Type.String({ maxLength: 35 });
-const CaptchaToken = Type.String({ maxLength: 4096 });
-const DfpTelemetryId = Type.String({ maxLength: 1024 });
 
 /**
  * A phone number as typed. Control characters (CR, LF, NUL, …) are refused here, before any
@@ -32,8 +30,7 @@ export const EmailSendBody = Type.Object({
   login_template_id: Type.Optional(ShortText),
   signup_template_id: Type.Optional(ShortText),
   locale: Type.Optional(Locale),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /** Body of /otps/sms/* and /otps/whatsapp/* (the autofill fields are accepted and ignored). */
@@ -43,8 +40,7 @@ export const PhoneSendBody = Type.Object({
   locale: Type.Optional(Locale),
   enable_autofill: Type.Optional(Type.Boolean()),
   autofill_session_duration_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 525600 })),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 export type EmailSendInput = Static<typeof EmailSendBody>;
@@ -55,8 +51,7 @@ export const AuthenticateBody = Type.Object({
   token: Type.String({ pattern: '^[0-9]{6}$' }),
   method_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 export type AuthenticateInput = Static<typeof AuthenticateBody>;

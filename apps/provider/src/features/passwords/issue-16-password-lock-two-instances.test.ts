@@ -2,7 +2,7 @@
  * Issue 16 item 3 on two provider instances sharing one PostgreSQL database (SECURITY A4, A8):
  * failures through either count together, the lock holds on both, and the owner is told once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   givenPasswordUser,
   resetLinksFor,
@@ -10,19 +10,16 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import {
-  capturedLogger,
   failLogins,
   LOCK_NOTICE_SUBJECT,
-  outboxMailerFor,
   passwordLogin,
-  recordingMailer,
   securityEvents,
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
-import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { createTestContext, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { sdkHeaders } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
+import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { cryptoRandom } from '../../random.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
@@ -38,25 +35,7 @@ const REFUSED = {
 const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
-  const mail = [recordingMailer(), recordingMailer()] as const;
-  const logs = [capturedLogger(), capturedLogger()] as const;
-  let ctx: TestContext;
-  let second: SecondInstance;
-  beforeAll(async () => {
-    ctx = await createTestContext({ logger: logs[0].logger, mailer: mail[0].mailer });
-    mail[0].passTo(outboxMailerFor(ctx.db, ctx.clock));
-    second = await startSecondInstance(ctx, {
-      logger: logs[1].logger,
-      mailer: (db) => {
-        mail[1].passTo(outboxMailerFor(db, ctx.clock));
-        return mail[1].mailer;
-      },
-    });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await ctx?.close();
-  });
+  const { ctx, second, mail, logs } = useTwoInstances();
 
   const notices = (email: string) =>
     [...mail[0].sent, ...mail[1].sent].filter(

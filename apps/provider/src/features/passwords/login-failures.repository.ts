@@ -1,5 +1,6 @@
 /** @module login-failures.repository — SQL of the failed-login counters: one guarded upsert reserves an attempt (SECURITY A2, A4). */
 import { type QueryCreator, type RawBuilder, sql } from 'kysely';
+import { compiledPerShape, compiledStatement } from '../../db/compiled-statement.js';
 import type { Database, DbExecutor } from '../../db/database.js';
 
 /** One counter row: a scope (account or network) and the SHA-256 of its key. */
@@ -40,9 +41,17 @@ export interface Reservation {
   firstLock: Date | null;
 }
 
+/** What one reservation writes: its key, the lock a first failure starts, the time and the window's start. */
+interface ReservationValues {
+  key: FailureKey;
+  firstLock: Date | null;
+  now: Date;
+  since: Date;
+}
+
 /** The guarded upsert of one reservation (see reserveAttempt); the caller adds RETURNING. */
-function reserveStatement(db: QueryCreator<Database>, reservation: Reservation, now: Date, since: Date) {
-  const { key, policy, firstLock } = reservation;
+function reserveStatement(db: QueryCreator<Database>, policy: DelayPolicy, values: ReservationValues) {
+  const { key, firstLock, now, since } = values;
   const stale = sql<boolean>`login_failures.last_failure_at < ${since}`;
   const next = sql<number>`(case when ${stale} then 1 else login_failures.failures + 1 end)`;
   const capped =
@@ -75,7 +84,7 @@ export async function reserveAttempt(
   policy: DelayPolicy,
   firstLock: Date | null,
 ): Promise<ReservedAttempt | undefined> {
-  return reserveStatement(db, { key, policy, firstLock }, now, since)
+  return reserveStatement(db, policy, { key, firstLock, now, since })
     .returning(['failures', 'locked_until'])
     .executeTakeFirst();
 }
@@ -93,25 +102,79 @@ export async function reserveAttempts(
   now: Date,
   since: Date,
 ): Promise<[ReservedAttempt | undefined, ReservedAttempt | undefined]> {
-  const rows = await db
-    .with('first_reserved', (qb) =>
-      reserveStatement(qb, first, now, since).returning(['failures', 'locked_until']),
-    )
-    .with('second_reserved', (qb) =>
-      reserveStatement(qb, second, now, since).returning(['failures', 'locked_until']),
-    )
-    .selectFrom('first_reserved')
-    .select([sql.lit(1).as('which'), 'failures', 'locked_until'])
-    .unionAll((eb) =>
-      eb.selectFrom('second_reserved').select([sql.lit(2).as('which'), 'failures', 'locked_until']),
-    )
-    .execute();
+  const rows = await reserveBothStatement([first.policy, second.policy]).execute(db, {
+    first_project_id: first.key.project_id,
+    first_scope: first.key.scope,
+    first_key_hash: first.key.key_hash,
+    first_lock: first.firstLock,
+    second_project_id: second.key.project_id,
+    second_scope: second.key.scope,
+    second_key_hash: second.key.key_hash,
+    second_lock: second.firstLock,
+    now,
+    since,
+  });
   const of = (which: number): ReservedAttempt | undefined => {
     const row = rows.find((r) => Number(r.which) === which);
     return row && { failures: row.failures, locked_until: row.locked_until };
   };
   return [of(1), of(2)];
 }
+
+const RESERVE_BOTH_VALUES = [
+  'first_project_id',
+  'first_scope',
+  'first_key_hash',
+  'first_lock',
+  'second_project_id',
+  'second_scope',
+  'second_key_hash',
+  'second_lock',
+  'now',
+  'since',
+] as const;
+/** The values of one reservation, named with `prefix`. */
+function reservationValues(
+  v: Readonly<Record<(typeof RESERVE_BOTH_VALUES)[number], never>>,
+  prefix: 'first' | 'second',
+) {
+  return {
+    key: {
+      project_id: v[`${prefix}_project_id`],
+      scope: v[`${prefix}_scope`],
+      key_hash: v[`${prefix}_key_hash`],
+    },
+    firstLock: v[`${prefix}_lock`],
+    now: v.now,
+    since: v.since,
+  };
+}
+
+/** The statement of reserveAttempts, compiled once per pair of policies (their figures are SQL literals). */
+const reserveBothStatement = compiledPerShape(
+  ([first, second]: [DelayPolicy, DelayPolicy]) => JSON.stringify([first, second]),
+  ([firstPolicy, secondPolicy]) =>
+    compiledStatement(RESERVE_BOTH_VALUES, (db, v) =>
+      db
+        .with('first_reserved', (qb) =>
+          reserveStatement(qb, firstPolicy, reservationValues(v, 'first')).returning([
+            'failures',
+            'locked_until',
+          ]),
+        )
+        .with('second_reserved', (qb) =>
+          reserveStatement(qb, secondPolicy, reservationValues(v, 'second')).returning([
+            'failures',
+            'locked_until',
+          ]),
+        )
+        .selectFrom('first_reserved')
+        .select([sql.lit(1).as('which'), 'failures', 'locked_until'])
+        .unionAll((eb) =>
+          eb.selectFrom('second_reserved').select([sql.lit(2).as('which'), 'failures', 'locked_until']),
+        ),
+    ),
+);
 
 /** The counter row, whatever its state. */
 export async function findFailures(db: DbExecutor, key: FailureKey) {
@@ -128,7 +191,7 @@ export async function findFailures(db: DbExecutor, key: FailureKey) {
 function refundStatement(
   db: QueryCreator<Database>,
   key: FailureKey,
-  policy: DelayPolicy,
+  policy: Pick<DelayPolicy, 'delayFrom'>,
   ownLock: Date | null,
 ) {
   const own = ownLock === null ? sql`false` : sql`login_failures.locked_until = ${ownLock}`;
@@ -180,6 +243,44 @@ export async function deleteFailuresAndRefund(
   cleared: FailureKey,
   refunded: { key: FailureKey; policy: DelayPolicy; ownLock: Date | null },
 ): Promise<void> {
-  const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
-  await refundStatement(withCleared, refunded.key, refunded.policy, refunded.ownLock).execute();
+  const { key, policy, ownLock } = refunded;
+  const statement = deleteAndRefundStatement({ delayFrom: policy.delayFrom, withOwnLock: ownLock !== null });
+  await statement.execute(db, {
+    cleared_project_id: cleared.project_id,
+    cleared_scope: cleared.scope,
+    cleared_key_hash: cleared.key_hash,
+    refunded_project_id: key.project_id,
+    refunded_scope: key.scope,
+    refunded_key_hash: key.key_hash,
+    own_lock: ownLock,
+  });
 }
+
+const DELETE_AND_REFUND_VALUES = [
+  'cleared_project_id',
+  'cleared_scope',
+  'cleared_key_hash',
+  'refunded_project_id',
+  'refunded_scope',
+  'refunded_key_hash',
+  'own_lock',
+] as const;
+/** The statement of deleteFailuresAndRefund, compiled once per shape: the policy's threshold, and whether there is an own lock. */
+const deleteAndRefundStatement = compiledPerShape(
+  (shape: { delayFrom: number; withOwnLock: boolean }) => `${shape.delayFrom}:${shape.withOwnLock}`,
+  ({ delayFrom, withOwnLock }) =>
+    compiledStatement(DELETE_AND_REFUND_VALUES, (db, v) => {
+      const cleared = {
+        project_id: v.cleared_project_id,
+        scope: v.cleared_scope,
+        key_hash: v.cleared_key_hash,
+      };
+      const refunded = {
+        project_id: v.refunded_project_id,
+        scope: v.refunded_scope,
+        key_hash: v.refunded_key_hash,
+      };
+      const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
+      return refundStatement(withCleared, refunded, { delayFrom }, withOwnLock ? v.own_lock : null);
+    }),
+);

@@ -1,4 +1,5 @@
 /** @module passwords.repository — SQL for stored password hashes. */
+import { compiledStatement } from '../../db/compiled-statement.js';
 import type { DbExecutor } from '../../db/database.js';
 import { isLockedSql } from './password-lockouts.repository.js';
 import type { NewPasswordRow, PasswordRow } from './passwords.table.js';
@@ -18,18 +19,22 @@ export async function findPasswordForLogin(
   projectId: string,
   email: string,
 ): Promise<{ password: PasswordRow; locked: boolean } | undefined> {
-  const row = await db
-    .selectFrom('emails')
-    .innerJoin('passwords', 'passwords.user_id', 'emails.user_id')
-    .selectAll('passwords')
-    .select(isLockedSql('passwords.user_id').as('locked'))
-    .where('emails.project_id', '=', projectId)
-    .where('emails.email', '=', email)
-    .executeTakeFirst();
+  const [row] = await passwordForLoginStatement.execute(db, { project_id: projectId, email });
   if (!row) return undefined;
   const { locked, ...password } = row;
   return { password, locked };
 }
+
+/** The statement of findPasswordForLogin, compiled once (it runs on every login). */
+const passwordForLoginStatement = compiledStatement(['project_id', 'email'], (db, v) =>
+  db
+    .selectFrom('emails')
+    .innerJoin('passwords', 'passwords.user_id', 'emails.user_id')
+    .selectAll('passwords')
+    .select(isLockedSql('passwords.user_id').as('locked'))
+    .where('emails.project_id', '=', v.project_id)
+    .where('emails.email', '=', v.email),
+);
 
 /** Stores a user's first password; undefined when the user already has one (a concurrent create). */
 export async function insertPasswordIfAbsent(

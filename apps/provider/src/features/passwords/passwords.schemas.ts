@@ -1,4 +1,5 @@
 /** @module passwords.schemas — request and response schemas of the password endpoints and /users/search. */
+import { botCheckProperties } from '@latchkey/wire';
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
@@ -20,16 +21,13 @@ export {
 const Password = Type.String({ minLength: 1, maxLength: 4096 });
 /** Any string up to a cheap cap: the route answers one that is no address with 400 invalid_email. */
 const Email = Type.String({ maxLength: 1024 });
-const CaptchaToken = Type.String({ maxLength: 4096 });
-const DfpTelemetryId = Type.String({ maxLength: 1024 });
 
 /** Body of POST /passwords and /passwords/authenticate. */
 export const PasswordLoginBody = Type.Object({
   email: Email,
   password: Password,
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 export type PasswordLoginBodyInput = Static<typeof PasswordLoginBody>;
@@ -40,16 +38,14 @@ export const ExistingPasswordResetBody = Type.Object({
   existing_password: Password,
   new_password: Password,
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /** Body of POST /passwords/session/reset. */
 export const SessionResetBody = Type.Object({
   password: Password,
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /** Body of POST /passwords/email/reset/start. */
@@ -60,8 +56,7 @@ export const ResetStartBody = Type.Object({
   reset_password_expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 60 })),
   reset_password_template_id: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge: Type.Optional(Type.String({ pattern: CODE_CHALLENGE_PATTERN })),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /** Body of POST /passwords/email/reset. */
@@ -70,8 +65,7 @@ export const ResetBody = Type.Object({
   password: Password,
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /**
@@ -102,6 +96,5 @@ export const StrengthCheckBody = Type.Object({
 /** Body of POST /users/search. */
 export const UserSearchBody = Type.Object({
   email: Email,
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });

@@ -2,18 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
+import { expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
 
 const redeem = (authorization: string | undefined, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/magic_links/authenticate',
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-    payload,
-  });
+  postServerApi(ctx, '/v1/magic_links/authenticate', authorization, payload);
 
 const TABLES = ['magic_links', 'sessions', 'users'] as const;
 
@@ -46,14 +42,7 @@ describe('POST /v1/magic_links/authenticate', () => {
     expect(Date.parse(body.session.expires_at) - started).toBe(60 * 60_000);
     expect(body.session_jwt.split('.')).toHaveLength(3);
 
-    // The session it made is a real one: the server-facing session check accepts its token.
-    const check = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sessions/authenticate',
-      headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
-      payload: { session_token: body.session_token },
-    });
-    expect(json(check).session.session_id).toBe(body.session.session_id);
+    await expectLiveSession(ctx, body);
 
     const again = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), { token });
     expect(again.statusCode).toBe(401);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { OAUTH_TABLES, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
+import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -11,14 +12,9 @@ const ctx = useTestContext();
 const fake = useFakeOpenIdProvider(ctx, 'google');
 
 const redeem = (authorization: string | undefined, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/oauth/authenticate',
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-    payload,
-  });
+  postServerApi(ctx, '/v1/oauth/authenticate', authorization, payload);
 
-const devSecret = () => basic(ctx.dev.project_id, ctx.dev.secret);
+const devSecret = () => devProjectAuthorization(ctx);
 const snapshot = () => rowCounts(ctx, OAUTH_TABLES);
 
 let people = 0;
@@ -69,14 +65,7 @@ describe('POST /v1/oauth/authenticate', () => {
     expect(Date.parse(body.session.expires_at) - started).toBe(60 * 60_000);
     expect(body.session_jwt.split('.')).toHaveLength(3);
 
-    // The session it made is a real one: the server-facing session check accepts its token.
-    const check = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sessions/authenticate',
-      headers: { authorization: devSecret() },
-      payload: { session_token: body.session_token },
-    });
-    expect(json(check).session.session_id).toBe(body.session.session_id);
+    await expectLiveSession(ctx, body);
 
     // Single use: the replay changes nothing.
     const before = await snapshot();

@@ -1,7 +1,6 @@
 /** @module server-sessions.schemas — POST /v1/sessions/authenticate (server-facing, docs/contracts.md). */
 import { Type } from 'typebox';
-import { SessionDurationMinutes, SessionSchema } from '../sessions/sessions.schemas.js';
-import { UserSchema } from '../users/users.schemas.js';
+import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
 /** Body: a session token or a session JWT, and an optional extension. */
 export const ServerAuthenticateBody = Type.Object({
@@ -10,12 +9,5 @@ export const ServerAuthenticateBody = Type.Object({
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
 });
 
-/** Response: flat, not wrapped in `data`. */
-export const ServerAuthenticateResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
-  session: SessionSchema,
-  session_token: Type.String(),
-  session_jwt: Type.String(),
-  user: UserSchema,
-});
+/** Response: flat, not wrapped in `data` (the wire's). */
+export { ServerSessionsAuthenticateResponse as ServerAuthenticateResponse } from '@latchkey/wire';

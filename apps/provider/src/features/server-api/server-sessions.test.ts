@@ -1,6 +1,7 @@
 /** Server-facing POST /v1/sessions/authenticate with Basic project_id:secret. */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { postServerApi } from '../../../test/server-api-calls.js';
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { SESSION_CLAIM } from '../sessions/session-jwt.js';
@@ -8,12 +9,7 @@ import { SESSION_CLAIM } from '../sessions/session-jwt.js';
 const ctx = useTestContext();
 
 const authenticate = (authorization: string | undefined, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/sessions/authenticate',
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-    payload,
-  });
+  postServerApi(ctx, '/v1/sessions/authenticate', authorization, payload);
 
 describe('POST /v1/sessions/authenticate', () => {
   it('with the secret and a session token answers flat session, tokens and user', async () => {

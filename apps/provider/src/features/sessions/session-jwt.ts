@@ -1,11 +1,12 @@
 /** @module session-jwt — signs session JWTs and verifies them for the server-facing API. */
 import { KeyObject, sign } from 'node:crypto';
+import type { SessionClaim } from '@latchkey/wire';
 import { type CryptoKey, compactVerify, decodeProtectedHeader } from 'jose';
 import { ApiError } from '../../errors/api-error.js';
 import { type KeyRing, SESSION_JWT_ALG } from '../signing-keys/key-ring.js';
+import { SESSION_JWT_LIFETIME_SECONDS } from '../signing-keys/signing-key-policy.js';
 import type { SessionJwtCache } from './session-jwt-cache.js';
 import { lastAuthenticatedAt } from './session-object.js';
-import { SESSION_JWT_LIFETIME_SECONDS } from './session-policy.js';
 import type { SessionRow } from './sessions.table.js';
 
 /** Verifiers allow this much clock skew (SECURITY D4/J5: leeway ≤ 30 s). */
@@ -63,7 +64,7 @@ export async function signSessionJwt(
       expires_at: session.expires_at.toISOString(),
       attributes: { ip_address: session.ip_address, user_agent: session.user_agent },
       authentication_factors: session.authentication_factors,
-    },
+    } satisfies SessionClaim,
     sub: session.user_id,
     iss,
     aud: [options.projectId],

@@ -1,8 +1,10 @@
 /**
  * @module session-policy — the sessions feature's limits and lifetimes. A session's own lifetime
  * is per request and project (session_duration_minutes, the project's absolute maximum); the
- * session JWT's lifetime and reuse are here, used by its signing code (session-jwt.ts).
+ * session JWT's reuse is here (its lifetime is signing-keys' signing-key-policy: the key ring keeps a
+ * retired key as long as a JWT it signed may live).
  */
+import { SESSION_JWT_LIFETIME_SECONDS } from '../signing-keys/signing-key-policy.js';
 
 /**
  * The grain at which a check records itself (docs/provider-api.md "sessions/authenticate"): a
@@ -11,9 +13,6 @@
  * other check reads only, so a session checked continuously costs one write a minute.
  */
 export const SESSION_TOUCH_GRAIN_MS = 60_000;
-
-/** docs/contracts.md: a session JWT lives at most 5 minutes. */
-export const SESSION_JWT_LIFETIME_SECONDS = 300;
 
 /**
  * A JWT is handed out again only while more than this much of its life is left, so every answer

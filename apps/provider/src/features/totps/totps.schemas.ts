@@ -1,4 +1,5 @@
 /** @module totps.schemas — request and response schemas of the TOTP endpoints (wire/endpoints.md "TOTP"). */
+import { botCheckProperties } from '@latchkey/wire';
 import { type Static, Type } from 'typebox';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
@@ -9,9 +10,6 @@ export {
   UserFactorDeleteResponse as DeleteResponse,
 } from '@latchkey/wire';
 
-const CaptchaToken = Type.String({ maxLength: 4096 });
-const DfpTelemetryId = Type.String({ maxLength: 1024 });
-
 /** Body of POST /totps: minutes to confirm the new TOTP with a first code (default 30). */
 export const CreateBody = Type.Object({
   expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 1440 })),
@@ -21,16 +19,14 @@ export const CreateBody = Type.Object({
 export const AuthenticateBody = Type.Object({
   totp_code: Type.String({ pattern: '^[0-9]{6}$' }),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 /** Body of POST /totps/recover; the code's form is judged by normaliseRecoveryCode (a bad one is a failed attempt). */
 export const RecoverBody = Type.Object({
   recovery_code: Type.String({ minLength: 1, maxLength: 64 }),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(CaptchaToken),
-  dfp_telemetry_id: Type.Optional(DfpTelemetryId),
+  ...botCheckProperties,
 });
 
 export type AuthenticateInput = Static<typeof AuthenticateBody>;

@@ -1,4 +1,5 @@
 /** @module webauthn.schemas — request and response schemas of the passkey endpoints. */
+import { botCheckProperties } from '@latchkey/wire';
 import { Type } from 'typebox';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
@@ -41,8 +42,7 @@ export const AuthenticateStartBody = Type.Object({
 export const AuthenticateBody = Type.Object({
   public_key_credential: Type.String({ minLength: 1, maxLength: 64 * 1024 }),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  ...botCheckProperties,
 });
 
 /** Path of PUT /webauthn/update/{id} and DELETE /users/webauthn_registrations/{id}. */

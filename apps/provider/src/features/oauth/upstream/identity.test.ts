@@ -1,30 +1,14 @@
 /** Who signed in, after a full browser-less flow at the fake: OpenID claims, Apple, GitHub's user API, plain OAuth 2.0. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeIdentity,
-  type FakeOpenIdProvider,
-  startFakeOpenIdProvider,
-} from '../../../../test/fake-openid-provider.js';
-import { createManualClock, type ManualClock } from '../../../clock.js';
+import { describe, expect, it } from 'vitest';
+import { type FakeIdentity, startFakeOpenIdProvider } from '../../../../test/fake-openid-provider.js';
+import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import { s256Challenge } from '../../../crypto/pkce.js';
-import { cryptoRandom } from '../../../random.js';
 import type { AppleUser } from './identity.js';
-import { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
 import type { UpstreamConfig } from './upstream-config.js';
 
 const REDIRECT_URI = 'http://localhost:3000/v1/public/oauth/x/callback';
 
-let clock: ManualClock;
-let fake: FakeOpenIdProvider;
-let client: UpstreamClient;
-
-beforeEach(async () => {
-  clock = createManualClock();
-  fake = await startFakeOpenIdProvider({ clock });
-  // The production time-out: a busy machine must not turn a slow loopback answer into a 503.
-  client = createUpstreamClient({ clock, random: cryptoRandom });
-});
-afterEach(() => fake.close());
+const { clock, fake, client } = useUpstreamTestbed();
 
 /** Start → fake approves as `identity` → callback → exchange → identity, as the callback route will. */
 async function signIn(config: UpstreamConfig, identity?: FakeIdentity) {

@@ -1,26 +1,15 @@
 /** The code exchange against the fake OpenID provider over real HTTP: success, refusals, outages, Apple's secret. */
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../../test/fake-openid-provider.js';
-import { createManualClock, type ManualClock } from '../../../clock.js';
+import { describe, expect, it } from 'vitest';
+import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import { s256Challenge } from '../../../crypto/pkce.js';
 import { cryptoRandom } from '../../../random.js';
-import { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
+import { createUpstreamClient } from './upstream-client.js';
 import type { UpstreamConfig } from './upstream-config.js';
 
 const REDIRECT_URI = 'http://localhost:3000/v1/public/oauth/google/callback';
 
-let clock: ManualClock;
-let fake: FakeOpenIdProvider;
-let client: UpstreamClient;
-
-beforeEach(async () => {
-  clock = createManualClock();
-  fake = await startFakeOpenIdProvider({ clock });
-  // The production time-out: a busy machine must not turn a slow loopback answer into a 503.
-  client = createUpstreamClient({ clock, random: cryptoRandom });
-});
-afterEach(() => fake.close());
+const { clock, fake, client } = useUpstreamTestbed();
 
 /** Runs the browser's part: start at the fake, come back with a code. */
 async function authorizedCode(config: UpstreamConfig, redirectUri = REDIRECT_URI) {

@@ -2,51 +2,41 @@
  * An OpenID sign-in whose ID token leaves the address or name out: when userinfo is asked, how
  * its answer combines with the ID token, and every way it can be refused (Core §5.3, §5.4).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeIdentity,
-  type FakeOpenIdProvider,
-  startFakeOpenIdProvider,
-} from '../../../../test/fake-openid-provider.js';
-import { createManualClock, type ManualClock } from '../../../clock.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeIdentity } from '../../../../test/fake-openid-provider.js';
+import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import { s256Challenge } from '../../../crypto/pkce.js';
 import { cryptoRandom } from '../../../random.js';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
 
 const REDIRECT_URI = 'http://localhost:3000/v1/public/oauth/x/callback';
 
-let clock: ManualClock;
-let fake: FakeOpenIdProvider;
-let client: UpstreamClient;
+const { clock, fake, client } = useUpstreamTestbed();
 
-beforeEach(async () => {
-  clock = createManualClock();
-  fake = await startFakeOpenIdProvider({ clock });
-  // The production time-out: a busy machine must not turn a slow loopback answer into a 503.
-  client = createUpstreamClient({ clock, random: cryptoRandom });
-});
-afterEach(() => fake.close());
-
-/** The whole exchange at the fake as `identity`, then who signed in (or the refusal). */
-async function identityOf(identity: FakeIdentity, providerType = 'gitlab') {
+/** The whole exchange at the fake as `identity` (through `upstream`), then who signed in (or the refusal). */
+async function identityOf(
+  identity: FakeIdentity,
+  providerType = 'gitlab',
+  upstream: UpstreamClient = client,
+) {
   const config = fake.config(providerType, { issuer: fake.issuer });
   fake.nextIdentity(identity);
-  const verifier = client.randomValue();
-  const nonce = client.randomValue();
-  const url = await client.authorizationUrl(config, {
+  const verifier = upstream.randomValue();
+  const nonce = upstream.randomValue();
+  const url = await upstream.authorizationUrl(config, {
     redirectUri: REDIRECT_URI,
-    state: client.randomValue(),
+    state: upstream.randomValue(),
     nonce,
     codeChallenge: s256Challenge(verifier),
   });
   const callback = await fake.authorize(url);
   if (callback.method !== 'GET') throw new Error('expected a redirect');
-  const tokens = await client.exchangeCode(config, {
+  const tokens = await upstream.exchangeCode(config, {
     code: callback.params.code as string,
     redirectUri: REDIRECT_URI,
     codeVerifier: verifier,
   });
-  return { tokens, read: () => client.identityFromTokens(config, tokens, { nonce }) };
+  return { tokens, read: () => upstream.identityFromTokens(config, tokens, { nonce }) };
 }
 
 const GRACE: FakeIdentity = {
@@ -193,8 +183,9 @@ describe('refusals', () => {
   ] as const)('userinfo failing with %s → %s', async (failure, code, message) => {
     fake.fail('userinfo', failure);
     // Only the hanging userinfo call has to wait a time-out out; 2 s keeps the test short.
-    if (failure === 'hang') client = createUpstreamClient({ clock, random: cryptoRandom, timeoutMs: 2000 });
-    const { read } = await identityOf({ ...GRACE, profileIn: 'userinfo' });
+    const upstream =
+      failure === 'hang' ? createUpstreamClient({ clock, random: cryptoRandom, timeoutMs: 2000 }) : client;
+    const { read } = await identityOf({ ...GRACE, profileIn: 'userinfo' }, 'gitlab', upstream);
     await expect(read()).rejects.toMatchObject({ code, message });
   });
 });

@@ -1,0 +1,31 @@
+/** @module app-config — the parts of ProviderConfig the app reads; each feature plugin reads its own slice. */
+import type { ProviderConfig } from './config.js';
+
+/** The parts of ProviderConfig the app reads. */
+export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionSecret'> &
+  Partial<
+    Pick<
+      ProviderConfig,
+      | 'sendLimitOverrides'
+      | 'breachedPasswordsRangeUrl'
+      | 'publicUrl'
+      | 'ethereumRpcUrls'
+      | 'recaptcha'
+      | 'clientAddress'
+      | 'requestLog'
+    >
+  > & {
+    /**
+     * Serve the development OpenID issuer at /dev/oidc and sign the development project in through
+     * it (main.ts: in development). Never honoured when `mode` is production.
+     */
+    devOidcIssuer?: boolean;
+  };
+
+/** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
+
+/** The URL browsers reach the provider at. */
+export function publicUrlOf(config: AppConfig): string {
+  return config.publicUrl ?? DEFAULT_PUBLIC_URL;
+}

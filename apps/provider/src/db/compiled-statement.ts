@@ -1,0 +1,93 @@
+/**
+ * @module compiled-statement — a statement Kysely builds and compiles once, then runs with new
+ * values. Issue 18: building and compiling the password login's statements (immutable operation
+ * nodes, frozen, visited) cost about as much main-thread CPU as PGlite running them.
+ */
+import {
+  type Compilable,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryCreator,
+  sql,
+} from 'kysely';
+import type { Database, DbExecutor } from './database.js';
+
+/** Stands for a value the statement takes on each run; Kysely keeps it as a parameter. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/** Builds and compiles only (both dialects compile PostgreSQL, the same way). */
+const builder = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/** A compiled statement, run with one value per name. */
+export interface CompiledStatement<Names extends string, Row> {
+  execute(executor: DbExecutor, values: Readonly<Record<Names, unknown>>): Promise<Row[]>;
+}
+
+/**
+ * `build` gets a query creator and one placeholder per name, to use where the values go (typed
+ * `never`, so a placeholder fits any column). The SQL and the constants in it are compiled on the
+ * first run; each run passes its values as the parameters of that same text, through
+ * `executor`'s plugins (a raw statement), so what runs is exactly what Kysely would have built.
+ * Anything that changes the SQL's shape (an `in` list, `sql.lit`, a branch) must be fixed per
+ * statement: make one statement per shape.
+ */
+export function compiledStatement<Names extends string, Row>(
+  names: readonly Names[],
+  build: (db: QueryCreator<Database>, values: Readonly<Record<Names, never>>) => Compilable<Row>,
+): CompiledStatement<Names, Row> {
+  let template: { strings: TemplateStringsArray; parameters: readonly unknown[] } | undefined;
+  const compile = () => {
+    const placeholders = Object.fromEntries(names.map((name) => [name, new Placeholder(name)]));
+    const compiled = build(builder, placeholders as Record<Names, never>).compile();
+    // The PostgreSQL compiler numbers every parameter once, in order: $1, $2, …
+    const fragments = compiled.sql.split(/\$\d+\b/);
+    if (fragments.length !== compiled.parameters.length + 1)
+      throw new Error(`compiledStatement: cannot split its SQL at its parameters: ${compiled.sql}`);
+    return {
+      strings: Object.assign(fragments, { raw: fragments }) as TemplateStringsArray,
+      parameters: compiled.parameters,
+    };
+  };
+  return {
+    async execute(executor, values) {
+      template ??= compile();
+      const parameters = template.parameters.map((parameter) =>
+        parameter instanceof Placeholder ? values[parameter.name as Names] : parameter,
+      );
+      const { rows } = await sql<Row>(template.strings, ...parameters).execute(executor);
+      return rows;
+    },
+  };
+}
+
+/**
+ * Compiled statements of one query whose SQL changes with a few settings (literals, branches):
+ * `compile(shape)` runs once per distinct `keyOf(shape)`, when that shape is first needed.
+ */
+export function compiledPerShape<Shape, Statement>(
+  keyOf: (shape: Shape) => string,
+  compile: (shape: Shape) => Statement,
+): (shape: Shape) => Statement {
+  const statements = new Map<string, Statement>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = compile(shape);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}

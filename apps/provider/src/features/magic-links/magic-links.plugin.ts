@@ -1,0 +1,49 @@
+/** @module magic-links.plugin — sign-in links by email: sent after the answer, redeemed once. */
+import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './magic-link-delivery.js';
+import { magicLinksRoutes } from './magic-links.routes.js';
+import {
+  createMagicLinksAuthenticateService,
+  type MagicLinksAuthenticateService,
+} from './magic-links-authenticate.service.js';
+import { createMagicLinksSendService } from './magic-links-send.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Redeems magic-link tokens, from the SDK or the server API (set by the magic-links plugin). */
+    magicLinkRedeem: MagicLinksAuthenticateService;
+  }
+}
+
+/** Decorates the app with `magicLinkRedeem`; delivers magic-link jobs; serves the SDK's routes. */
+export const magicLinksPlugin = featurePlugin(
+  'magic-links',
+  ['sessions', 'otps', 'rate-limits'],
+  async (app, { deps }) => {
+    const { db, clock, random } = deps;
+    const { sessions } = app;
+    app.handleDeliveries(MAGIC_LINK_JOB, createMagicLinkDelivery({ db, clock, random }));
+    const send = createMagicLinksSendService({
+      db,
+      clock,
+      random,
+      throttle: app.sendThrottle,
+      deliveries: app.deliveryQueue,
+    });
+    const redeem = createMagicLinksAuthenticateService({
+      db,
+      clock,
+      sessions,
+      passcodeLock: app.passcodeLock,
+    });
+    app.decorate('magicLinkRedeem', redeem);
+    app.register(magicLinksRoutes, {
+      prefix: SDK_PREFIX,
+      db,
+      send,
+      redeem,
+      sessions,
+      responses: app.sessionResponses,
+    });
+  },
+);

@@ -1,0 +1,45 @@
+/** @module otps.plugin — one-time passcodes by email, SMS and WhatsApp, and the passcode lock. */
+import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { noMessenger } from '../../messaging/messenger.js';
+import { createOtpDelivery, OTP_JOB } from './otp-delivery.js';
+import { otpsRoutes } from './otps.routes.js';
+import { createOtpsAuthenticateService } from './otps-authenticate.service.js';
+import { createOtpsSendService } from './otps-send.service.js';
+import { createPasscodeLock, type PasscodeLock } from './passcode-lock.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Locks an address's passcodes after repeated failures (set by the otps plugin). */
+    passcodeLock: PasscodeLock;
+  }
+}
+
+/** Decorates the app with `passcodeLock`; delivers passcode jobs; serves the SDK's OTP routes. */
+export const otpsPlugin = featurePlugin(
+  'otps',
+  ['sessions', 'mfa', 'rate-limits', 'lock-notices'],
+  async (app, { deps }) => {
+    const { db, clock, random } = deps;
+    const { sessions, secondFactor } = app;
+    app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random }));
+    const passcodeLock = createPasscodeLock({ db, clock, notices: app.lockNotices, log: app.log });
+    app.decorate('passcodeLock', passcodeLock);
+    const send = createOtpsSendService({
+      db,
+      clock,
+      random,
+      messenger: deps.messenger ?? noMessenger,
+      throttle: app.sendThrottle,
+      deliveries: app.deliveryQueue,
+    });
+    const redeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor, passcodeLock });
+    app.register(otpsRoutes, {
+      prefix: SDK_PREFIX,
+      send,
+      redeem,
+      sessions,
+      secondFactor,
+      responses: app.sessionResponses,
+    });
+  },
+);

@@ -1,0 +1,60 @@
+/** @module passwords.plugin — password sign-in, sign-up and resets, with their locks and notices. */
+import { createPasswordHasher } from '../../crypto/password-hasher.js';
+import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
+import { createBreachedPasswords } from './breached-passwords.js';
+import { createLoginLockout } from './login-lockout.js';
+import { createPasswordLock } from './password-lock.js';
+import { createPasswordResetDelivery, PASSWORD_RESET_JOB } from './password-reset-delivery.js';
+import { passwordsRoutes } from './passwords.routes.js';
+import { createPasswordsService } from './passwords.service.js';
+import { createPasswordsEmailResetService } from './passwords-email-reset.service.js';
+import { createPasswordsResetService } from './passwords-reset.service.js';
+import { resetTokenCheckRoutes } from './reset-token-check.routes.js';
+import { resetTokenLoginRoutes } from './reset-token-login.routes.js';
+
+/** Delivers password-reset jobs; serves the SDK's password and reset-token routes. */
+export const passwordsPlugin = featurePlugin(
+  'passwords',
+  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices'],
+  async (app, { config, deps }) => {
+    const { db, clock, random } = deps;
+    const { sessions, passcodeLock, sessionResponses: responses } = app;
+    app.handleDeliveries(PASSWORD_RESET_JOB, createPasswordResetDelivery({ db, clock, random }));
+    const passwordDeps = {
+      db,
+      clock,
+      random,
+      sessions,
+      hasher: deps.passwordHasher ?? createPasswordHasher(),
+      lockout: createLoginLockout({ db, clock }),
+      lock: createPasswordLock({ db, clock, random, notices: app.lockNotices, log: app.log }),
+      secondFactorLock: app.secondFactorLock,
+      passcodeLock,
+      breached: createBreachedPasswords({
+        clock,
+        rangeApi: config.breachedPasswordsRangeUrl ? { url: config.breachedPasswordsRangeUrl } : undefined,
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      }),
+      mailer: deps.mailer,
+      // The "password changed" notice goes out after the change has committed: a failed delivery is logged, not answered.
+      report: (error: unknown) => app.log.error({ err: error }, 'password changed notice not delivered'),
+    };
+    app.register(passwordsRoutes, {
+      prefix: SDK_PREFIX,
+      passwords: createPasswordsService(passwordDeps),
+      resets: createPasswordsResetService(passwordDeps),
+      emailResets: createPasswordsEmailResetService({
+        ...passwordDeps,
+        throttle: app.sendThrottle,
+        deliveries: app.deliveryQueue,
+      }),
+      sessions,
+      responses,
+      lookups: app.lookupThrottle,
+    });
+    app.register(resetTokenLoginRoutes, { prefix: SDK_PREFIX, db, clock, sessions, passcodeLock, responses });
+    const throttle = createResetTokenCheckThrottle(app.rateLimiter);
+    app.register(resetTokenCheckRoutes, { prefix: SDK_PREFIX, db, clock, throttle });
+  },
+);

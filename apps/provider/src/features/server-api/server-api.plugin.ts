@@ -1,0 +1,23 @@
+/** @module server-api.plugin — the routes a project's back end calls with its secret. */
+import { featurePlugin } from '../../feature-plugin.js';
+import { serverMagicLinksRoutes } from './server-magic-links.routes.js';
+import { serverOAuthRoutes } from './server-oauth.routes.js';
+import { serverSessionsRoutes } from './server-sessions.routes.js';
+
+export const serverApiPlugin = featurePlugin(
+  'server-api',
+  ['signing-keys', 'sessions', 'magic-links', 'oauth'],
+  async (app, { config, deps }) => {
+    const { db } = deps;
+    const { sessions, sessionResponses: responses } = app;
+    app.register(serverSessionsRoutes, {
+      db,
+      sessions,
+      keyRing: app.keyRing,
+      issuer: config.issuer,
+      responses,
+    });
+    app.register(serverMagicLinksRoutes, { db, redeem: app.magicLinkRedeem, sessions, responses });
+    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, responses });
+  },
+);

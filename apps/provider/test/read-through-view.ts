@@ -1,0 +1,17 @@
+/** A stand-in object that reads every property through to a value built later (by a hook). */
+
+/**
+ * Returns a view whose properties are `current()`'s at the moment they are read (methods bound to
+ * it), so a module-level `const` can name a value that a beforeAll or beforeEach builds.
+ * `current` throws when the value is not there yet, saying which.
+ */
+export function readThroughView<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      const target = current();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    has: (_, property) => Reflect.has(current(), property),
+  });
+}

@@ -1,0 +1,35 @@
+/** The server-facing API (`/v1/…`, Basic project_id:secret) called as an integrator's back end would. */
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { basic, json, type TestContext } from './test-app.js';
+
+/** The dev project's Basic credentials. */
+export function devProjectAuthorization(ctx: TestContext): string {
+  return basic(ctx.dev.project_id, ctx.dev.secret);
+}
+
+/** POSTs `payload` as JSON to `path`, with `authorization` when one is given. */
+export function postServerApi(
+  ctx: TestContext,
+  path: string,
+  authorization: string | undefined,
+  payload: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    payload,
+  });
+}
+
+/** The session a redemption made is a real one: the server-facing session check accepts its token. */
+export async function expectLiveSession(
+  ctx: TestContext,
+  answer: { session_token?: unknown; session?: { session_id?: unknown } },
+): Promise<void> {
+  const check = await postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), {
+    session_token: answer.session_token,
+  });
+  expect(json(check).session.session_id).toBe(answer.session?.session_id);
+}

@@ -1,0 +1,60 @@
+/**
+ * @module server-api — the flat answers of the server-facing API (`/v1/…` with the project secret;
+ * docs/contracts.md): the fields sit at the top level, not in `data`, and carry no `__user`.
+ */
+import { type Static, type TProperties, Type } from 'typebox';
+import { MfaRequiredSchema } from './authenticate-response.js';
+import { ProviderValuesSchema } from './oauth.js';
+import { SessionSchema } from './session.js';
+import { UserSchema } from './user.js';
+
+/** POST /v1/sessions/authenticate: the live session, fresh tokens and the user. */
+export const ServerSessionsAuthenticateResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  session: SessionSchema,
+  session_token: Type.String(),
+  session_jwt: Type.String(),
+  user: UserSchema,
+});
+
+/**
+ * A redeemed sign-in token, in the provider's field order: the endpoint's `ids` after `user_id`,
+ * its `extra` fields after the user. On a project that requires MFA: `session: null`, empty
+ * tokens, the intermediate session token and `mfa_required`.
+ */
+function serverSignInSchema<I extends TProperties, E extends TProperties>(ids: I, extra: E) {
+  return Type.Object({
+    status_code: Type.Integer(),
+    request_id: Type.String(),
+    user_id: Type.String(),
+    ...ids,
+    session: Type.Union([Type.Null(), SessionSchema]),
+    session_token: Type.String(),
+    session_jwt: Type.String(),
+    user: UserSchema,
+    ...extra,
+    intermediate_session_token: Type.Optional(Type.String()),
+    mfa_required: Type.Optional(MfaRequiredSchema),
+  });
+}
+
+/** POST /v1/magic_links/authenticate; `method_id` is the email id the link proved. */
+export const ServerMagicLinksAuthenticateResponse = serverSignInSchema({ method_id: Type.String() }, {});
+
+/** POST /v1/oauth/authenticate: the linked identity (an entry of `user.providers`) and the upstream's answer. */
+export const ServerOAuthAuthenticateResponse = serverSignInSchema(
+  { oauth_user_registration_id: Type.String() },
+  {
+    provider_subject: Type.String(),
+    /** The wire provider name, e.g. `google`. */
+    provider_type: Type.String(),
+    profile_picture_url: Type.String(),
+    locale: Type.String(),
+    provider_values: ProviderValuesSchema,
+  },
+);
+
+export type ServerSessionsAuthenticateResult = Static<typeof ServerSessionsAuthenticateResponse>;
+export type ServerMagicLinksAuthenticateResult = Static<typeof ServerMagicLinksAuthenticateResponse>;
+export type ServerOAuthAuthenticateResult = Static<typeof ServerOAuthAuthenticateResponse>;
