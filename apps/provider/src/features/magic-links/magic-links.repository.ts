@@ -1,6 +1,7 @@
 /** @module magic-links.repository — SQL for magic-link tokens; consumption is one guarded UPDATE. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { consumeSingleUseToken, findSingleUseToken } from '../../db/single-use-tokens.js';
 import type { MagicLinkRow, NewMagicLinkRow } from './magic-links.table.js';
 
 /**
@@ -54,34 +55,17 @@ export async function findMagicLinkByTokenHash(
   projectId: string,
   tokenHash: string,
 ): Promise<MagicLinkRow | undefined> {
-  return db
-    .selectFrom('magic_links')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return findSingleUseToken(db, 'magic_links', projectId, tokenHash);
 }
 
-/**
- * Consumes a usable token atomically (SECURITY B2): of any number of concurrent callers exactly
- * one gets the row back; the rest see used_at already set and get undefined.
- */
+/** Consumes a usable token atomically (SECURITY B2): exactly one concurrent caller gets the row. */
 export async function consumeMagicLink(
   db: DbExecutor,
   projectId: string,
   tokenHash: string,
   now: Date,
 ): Promise<MagicLinkRow | undefined> {
-  return db
-    .updateTable('magic_links')
-    .set({ used_at: now })
-    .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  return consumeSingleUseToken(db, 'magic_links', projectId, tokenHash, now);
 }
 
 /** Counts a failed PKCE attempt; the `maxAttempts`-th failure revokes the token (SECURITY H1). */
