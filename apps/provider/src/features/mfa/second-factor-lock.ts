@@ -11,6 +11,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
+import { logLockEnded } from '../../logging/lock-ended-log.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
@@ -159,18 +160,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
 
     /** Logs the end of a lock (after the transaction that ended it has committed). */
     announceEnd(ended: SecondFactorLockoutRow | undefined): void {
-      if (!ended) return;
-      log.info(
-        {
-          security_event: UNLOCKED_EVENT,
-          project_id: ended.project_id,
-          user_id: ended.user_id,
-          lockout_id: ended.id,
-          unlock_reason: ended.unlock_reason,
-          locked_at: ended.locked_at.toISOString(),
-        },
-        'second-factor sign-in unlocked',
-      );
+      logLockEnded(log, UNLOCKED_EVENT, ended, 'second-factor sign-in unlocked');
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { newId } from '../../ids.js';
+import { logLockEnded } from '../../logging/lock-ended-log.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -89,18 +90,7 @@ export function createPasswordLock(deps: PasswordLockDeps) {
 
     /** Logs the end of a lock (after the transaction that ended it has committed). */
     announceEnd(ended: PasswordLockoutRow | undefined): void {
-      if (!ended) return;
-      log.info(
-        {
-          security_event: UNLOCKED_EVENT,
-          project_id: ended.project_id,
-          user_id: ended.user_id,
-          lockout_id: ended.id,
-          unlock_reason: ended.unlock_reason,
-          locked_at: ended.locked_at.toISOString(),
-        },
-        'password sign-in unlocked',
-      );
+      logLockEnded(log, UNLOCKED_EVENT, ended, 'password sign-in unlocked');
     },
   };
 }
