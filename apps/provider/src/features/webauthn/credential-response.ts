@@ -109,11 +109,20 @@ export function decodeBase64url(
   return { bytes: new Uint8Array(buffer), canonical: body };
 }
 
+/** The base64url string `key` of the credential's `response` member, decoded (400 names `response.<key>`). */
+function responseBytes(
+  response: JsonObject,
+  key: string,
+): { bytes: Uint8Array<ArrayBuffer>; canonical: string } {
+  const path = `response.${key}`;
+  return decodeBase64url(stringField(response, key, path), path);
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** clientDataJSON: UTF-8 JSON (WebAuthn L3 §7.1 steps 5–6), no byte-order mark, with string type/challenge/origin. */
-function parseClientData(value: string): { data: ClientData; canonical: string } {
-  const { bytes, canonical } = decodeBase64url(value, 'response.clientDataJSON');
+function parseClientData(response: JsonObject): { data: ClientData; canonical: string } {
+  const { bytes, canonical } = responseBytes(response, 'clientDataJSON');
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     throw malformed('response.clientDataJSON starts with a byte-order mark; browsers send plain UTF-8 JSON.');
   let text: string;
@@ -205,11 +214,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /** Decodes the response of navigator.credentials.create(); 400 for anything that does not decode. */
 export function parseRegistrationCredential(text: string): ParsedRegistration {
   const { root, response, idBytes, id } = parseEnvelope(text);
-  const clientData = parseClientData(stringField(response, 'clientDataJSON', 'response.clientDataJSON'));
-  const attestation = decodeBase64url(
-    stringField(response, 'attestationObject', 'response.attestationObject'),
-    'response.attestationObject',
-  );
+  const clientData = parseClientData(response);
+  const attestation = responseBytes(response, 'attestationObject');
   let decoded: unknown;
   try {
     decoded = decodeAttestationObject(attestation.bytes);
@@ -277,16 +283,10 @@ export function parseRegistrationCredential(text: string): ParsedRegistration {
 /** Decodes the response of navigator.credentials.get(); 400 for anything that does not decode. */
 export function parseAssertionCredential(text: string): ParsedAssertion {
   const { root, response, id } = parseEnvelope(text);
-  const clientData = parseClientData(stringField(response, 'clientDataJSON', 'response.clientDataJSON'));
-  const authenticatorData = decodeBase64url(
-    stringField(response, 'authenticatorData', 'response.authenticatorData'),
-    'response.authenticatorData',
-  );
+  const clientData = parseClientData(response);
+  const authenticatorData = responseBytes(response, 'authenticatorData');
   const authData = parseAuthData(authenticatorData.bytes, 'response.authenticatorData');
-  const signature = decodeBase64url(
-    stringField(response, 'signature', 'response.signature'),
-    'response.signature',
-  );
+  const signature = responseBytes(response, 'signature');
   if (signature.bytes.byteLength === 0) throw malformed('response.signature is empty.');
   let userHandle: { bytes: Uint8Array<ArrayBuffer>; canonical: string } | null = null;
   const handle = response.userHandle;
