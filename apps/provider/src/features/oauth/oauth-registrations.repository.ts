@@ -1,6 +1,7 @@
 /** @module oauth-registrations.repository — SQL for upstream identities linked to users. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type {
   NewOAuthRegistrationRow,
   OAuthRegistrationRow,
@@ -76,12 +77,5 @@ export async function deleteUserRegistration(
   db: DbExecutor,
   key: { projectId: string; userId: string; id: string },
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom('oauth_registrations')
-    .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .where('id', '=', key.id)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return deleteUserOwnedRow(db, 'oauth_registrations', key);
 }

@@ -1,10 +1,9 @@
 /** @module oauth-registrations.service — removing one of the signed-in user's linked upstream identities. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { liveSessions } from '../sessions/live-sessions.js';
+import { removeFactorEndingOtherSessions } from '../sessions/factor-removal.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { deleteUserRegistration } from './oauth-registrations.repository.js';
 
@@ -17,15 +16,14 @@ export function createOAuthRegistrationsService(deps: { db: Db; clock: Clock }) 
      * the upstream account may hold a session). Another user's id, or an unknown one, is 404.
      */
     async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await inTransaction(deps.db, async (trx) => {
-        const deleted = await deleteUserRegistration(trx, {
-          projectId: project.id,
-          userId: session.user_id,
-          id: registrationId,
-        });
-        if (!deleted) throw new ApiError('oauth_registration_not_found');
-        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, deps.clock.now(), session.id);
-      });
+      await removeFactorEndingOtherSessions(
+        deps,
+        project,
+        session,
+        registrationId,
+        deleteUserRegistration,
+        () => new ApiError('oauth_registration_not_found'),
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 /** @module webauthn-registrations.repository — SQL for registered WebAuthn credentials. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type { NewWebauthnRegistrationRow, WebauthnRegistrationRow } from './webauthn.table.js';
 
 /**
@@ -120,12 +121,5 @@ export async function deleteRegistration(
   db: DbExecutor,
   key: { projectId: string; userId: string; id: string },
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom('webauthn_registrations')
-    .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .where('id', '=', key.id)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return deleteUserOwnedRow(db, 'webauthn_registrations', key);
 }

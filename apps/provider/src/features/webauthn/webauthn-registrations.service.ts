@@ -1,10 +1,9 @@
 /** @module webauthn-registrations.service — renaming and removing the signed-in user's passkeys. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { liveSessions } from '../sessions/live-sessions.js';
+import { removeFactorEndingOtherSessions } from '../sessions/factor-removal.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseRegistrationName } from './registration-name.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
@@ -41,15 +40,14 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock 
      * The presenting session stays.
      */
     async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await inTransaction(deps.db, async (trx) => {
-        const deleted = await deleteRegistration(trx, {
-          projectId: project.id,
-          userId: session.user_id,
-          id: registrationId,
-        });
-        if (!deleted) throw notFound();
-        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, deps.clock.now(), session.id);
-      });
+      await removeFactorEndingOtherSessions(
+        deps,
+        project,
+        session,
+        registrationId,
+        deleteRegistration,
+        notFound,
+      );
     },
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * @module factor-removal — removing one of the signed-in user's sign-in factors ends every other
+ * session of the user in the same transaction (SECURITY B9: whoever held the factor may hold a
+ * session). The presenting session stays.
+ */
+import type { Clock } from '../../clock.js';
+import type { Db, DbExecutor } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { ApiError } from '../../errors/api-error.js';
+import type { Project } from '../projects/project.js';
+import { revokeOtherSessions } from './sessions.repository.js';
+import type { SessionRow } from './sessions.table.js';
+
+/** Which factor of whose to delete; the owner is part of the key so another user's id deletes nothing. */
+export interface FactorKey {
+  projectId: string;
+  userId: string;
+  id: string;
+}
+
+/**
+ * Deletes the session user's factor `factorId` with `deleteFactor` and revokes the user's other
+ * sessions; `notFound` (nothing revoked) when the user has no factor with this id.
+ */
+export async function removeFactorEndingOtherSessions(
+  deps: { db: Db; clock: Clock },
+  project: Project,
+  session: SessionRow,
+  factorId: string,
+  deleteFactor: (trx: DbExecutor, key: FactorKey) => Promise<boolean>,
+  notFound: () => ApiError,
+): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const deleted = await deleteFactor(trx, { projectId: project.id, userId: session.user_id, id: factorId });
+    if (!deleted) throw notFound();
+    await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+  });
+}
