@@ -1,17 +1,19 @@
 /** @module totps.routes — POST /totps, /totps/authenticate, /totps/recovery_codes, /totps/recover and DELETE /users/totps/{id} under /sdk/v1. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import type { SecondFactorService } from '../mfa/second-factor.service.js';
+import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
 import { secondFactorOptionsOf } from '../mfa/second-factor-options.js';
+import type { Project } from '../projects/project.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { loadWireUser } from '../users/users.service.js';
 import {
   AuthenticateBody,
@@ -67,42 +69,35 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
     },
   );
 
-  /** AuthenticateResponse + totp_id for a proven code. */
-  const answer = async (project: ReturnType<typeof projectOf>, proven: ProvenTotp) => ({
-    ...(await buildAuthenticateResponse(responses, project, proven.row, proven.token)),
-    totp_id: proven.totpId,
-  });
+  /** Proves a code (`prove`) for the session or intermediate session presented; answers AuthenticateResponse + totp_id. */
+  async function proveAndAnswer<Body>(
+    request: FastifyRequest & { body: Body },
+    prove: (
+      project: Project,
+      caller: SessionOrIntermediate,
+      body: Body,
+      attributes: SessionAttributes,
+    ) => Promise<ProvenTotp>,
+  ) {
+    const project = projectOf(request);
+    const caller = await secondFactor.callerOf(project, request.sessionToken);
+    const proven = await prove(project, caller, request.body, sessionAttributesOf(request));
+    return ok(request, {
+      ...(await buildAuthenticateResponse(responses, project, proven.row, proven.token)),
+      totp_id: proven.totpId,
+    });
+  }
 
   app.post(
     '/totps/authenticate',
     { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
-    async (request) => {
-      const project = projectOf(request);
-      const caller = await secondFactor.callerOf(project, request.sessionToken);
-      const proven = await options.authenticate.authenticate(
-        project,
-        caller,
-        request.body,
-        sessionAttributesOf(request),
-      );
-      return ok(request, await answer(project, proven));
-    },
+    async (request) => proveAndAnswer(request, options.authenticate.authenticate),
   );
 
   app.post(
     '/totps/recover',
     { onRequest: publicAuth, schema: { body: RecoverBody, response: { 200: AuthenticateResponse } } },
-    async (request) => {
-      const project = projectOf(request);
-      const caller = await secondFactor.callerOf(project, request.sessionToken);
-      const proven = await options.authenticate.recover(
-        project,
-        caller,
-        request.body,
-        sessionAttributesOf(request),
-      );
-      return ok(request, await answer(project, proven));
-    },
+    async (request) => proveAndAnswer(request, options.authenticate.recover),
   );
 
   app.post(
