@@ -1,7 +1,9 @@
 /** @module captcha-replay-guard — a captcha token is accepted once, whichever provider process sees it (SECURITY A7, A8). */
+
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { Db } from '../../db/database.js';
+import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { claimCaptchaToken, deleteExpiredCaptchaTokens } from './captcha-tokens.repository.js';
 
 /** docs/contracts.md "Captcha": used tokens are remembered this long (reCAPTCHA tokens live 2 minutes). */
@@ -22,16 +24,12 @@ export function createCaptchaReplayGuard(deps: {
   clock: Clock;
   sweepIntervalMs?: number;
 }): CaptchaReplayGuard {
-  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  const sweep = createExpirySweep((now) => deleteExpiredCaptchaTokens(deps.db, now), deps.sweepIntervalMs);
 
   return {
     async firstUse(token) {
       const now = deps.clock.now();
-      if (now.getTime() - lastSweepAt >= sweepIntervalMs) {
-        lastSweepAt = now.getTime();
-        await deleteExpiredCaptchaTokens(deps.db, now);
-      }
+      await sweep(now);
       // Only the hash is kept: a stored token is worthless, but there is no need to hold it.
       const expiresAt = new Date(now.getTime() + CAPTCHA_REPLAY_WINDOW_MS);
       return claimCaptchaToken(deps.db, sha256Base64url(token), now, expiresAt);

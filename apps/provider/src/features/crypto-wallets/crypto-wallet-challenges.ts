@@ -1,6 +1,8 @@
 /** @module crypto-wallet-challenges — issuing and consuming single-use wallet challenges (SECURITY G1, G2, K4). */
+
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { inTransaction } from '../../db/transaction.js';
 import {
   consumeOpenChallenges,
@@ -44,16 +46,12 @@ export function createChallengeStore(deps: {
   clock: Clock;
   sweepIntervalMs?: number;
 }): ChallengeStore {
-  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  const sweep = createExpirySweep((now) => deleteExpiredChallenges(deps.db, now), deps.sweepIntervalMs);
 
   return {
     async issue(challenge) {
       const now = deps.clock.now();
-      if (now.getTime() - lastSweepAt >= sweepIntervalMs) {
-        lastSweepAt = now.getTime();
-        await deleteExpiredChallenges(deps.db, now);
-      }
+      await sweep(now);
       await inTransaction(deps.db, async (trx) => {
         await lockWallet(trx, challenge.key);
         await retireOpenChallengesBeyond(trx, challenge.key, MAX_OPEN_CHALLENGES_PER_WALLET - 1, now);

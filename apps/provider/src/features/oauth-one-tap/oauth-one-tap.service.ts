@@ -2,9 +2,11 @@
  * @module oauth-one-tap.service — Google One Tap (docs/contracts.md "One Tap"): a callback id
  * that becomes the nonce of Google's ID token, and the sign-in with that token.
  */
+
 import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
@@ -54,8 +56,8 @@ export interface OneTapSubmission {
 
 /** Creates the One Tap service. */
 export function createOneTapService(deps: OneTapDeps) {
-  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  // SECURITY K4: the table holds about ten minutes' worth of starts.
+  const sweep = createExpirySweep((now) => deleteExpiredOneTapCallbacks(deps.db, now), deps.sweepIntervalMs);
 
   async function googleConfig(project: Project): Promise<UpstreamConfig> {
     const config = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, 'google');
@@ -74,11 +76,7 @@ export function createOneTapService(deps: OneTapDeps) {
       // Each start stores a row for ten minutes: it shares the redirect flow's start budget.
       await deps.lookups.check(project, 'oauth_start', clientIp);
       const now = deps.clock.now();
-      if (now.getTime() - lastSweepAt >= sweepIntervalMs) {
-        lastSweepAt = now.getTime();
-        // SECURITY K4: the table holds about ten minutes' worth of starts.
-        await deleteExpiredOneTapCallbacks(deps.db, now);
-      }
+      await sweep(now);
       const { token, hash } = mintToken(deps.random, CALLBACK_ID_BYTES);
       await insertOneTapCallback(deps.db, {
         callback_hash: hash,

@@ -1,8 +1,10 @@
 /** @module oauth-start.service — the redirect to an upstream: checks, then a stored state and the authorization URL. */
+
 import type { Clock } from '../../clock.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { toJson } from '../../db/json-column.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
@@ -77,16 +79,11 @@ function providerParamsOf(query: Record<string, unknown>): Record<string, string
 
 /** Creates the start service. */
 export function createOAuthStartService(deps: OAuthStartDeps) {
-  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweepAt = Number.NEGATIVE_INFINITY;
-
-  async function sweep(now: Date): Promise<void> {
-    if (now.getTime() - lastSweepAt < sweepIntervalMs) return;
-    lastSweepAt = now.getTime();
-    // SECURITY K4: both tables hold about ten minutes' worth of sign-ins.
+  // SECURITY K4: both tables hold about ten minutes' worth of sign-ins.
+  const sweep = createExpirySweep(async (now) => {
     await deleteExpiredOAuthStates(deps.db, now);
     await deleteExpiredOAuthTokens(deps.db, now);
-  }
+  }, deps.sweepIntervalMs);
 
   return {
     /**

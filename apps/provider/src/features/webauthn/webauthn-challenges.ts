@@ -1,7 +1,9 @@
 /** @module webauthn-challenges — issuing and consuming single-use WebAuthn challenges (SECURITY B5, G6, G7). */
+
 import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
+import { createExpirySweep } from '../../db/expiry-sweep.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { WebauthnCeremony, WebauthnChallengeRow } from './webauthn.table.js';
@@ -46,16 +48,12 @@ export function createChallengeStore(deps: {
   random: Random;
   sweepIntervalMs?: number;
 }): ChallengeStore {
-  const sweepIntervalMs = deps.sweepIntervalMs ?? 60_000;
-  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  const sweep = createExpirySweep((now) => deleteExpiredChallenges(deps.db, now), deps.sweepIntervalMs);
 
   return {
     async issue(project, binding) {
       const now = deps.clock.now();
-      if (now.getTime() - lastSweepAt >= sweepIntervalMs) {
-        lastSweepAt = now.getTime();
-        await deleteExpiredChallenges(deps.db, now);
-      }
+      await sweep(now);
       const challenge = new Uint8Array(deps.random.bytes(CHALLENGE_BYTES));
       await insertChallenge(deps.db, {
         // The browser echoes the challenge as unpadded base64url in clientDataJSON.
