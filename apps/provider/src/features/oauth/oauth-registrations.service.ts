@@ -2,9 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
-import type { Project } from '../projects/project.js';
-import { removeFactorEndingOtherSessions } from '../sessions/factor-removal.js';
-import type { SessionRow } from '../sessions/sessions.table.js';
+import { createFactorRemoval } from '../sessions/factor-removal.js';
 import { deleteUserRegistration } from './oauth-registrations.repository.js';
 
 /** Creates the service. */
@@ -15,16 +13,11 @@ export function createOAuthRegistrationsService(deps: { db: Db; clock: Clock }) 
      * the same transaction, revokes every other session of the user (SECURITY B9: whoever held
      * the upstream account may hold a session). Another user's id, or an unknown one, is 404.
      */
-    async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await removeFactorEndingOtherSessions(
-        deps,
-        project,
-        session,
-        registrationId,
-        deleteUserRegistration,
-        () => new ApiError('oauth_registration_not_found'),
-      );
-    },
+    remove: createFactorRemoval(
+      deps,
+      deleteUserRegistration,
+      () => new ApiError('oauth_registration_not_found'),
+    ),
   };
 }
 

@@ -19,20 +19,23 @@ export interface FactorKey {
 }
 
 /**
- * Deletes the session user's factor `factorId` with `deleteFactor` and revokes the user's other
- * sessions; `notFound` (nothing revoked) when the user has no factor with this id.
+ * Returns `remove(project, session, factorId)`: deletes the session user's factor with
+ * `deleteFactor` and revokes the user's other sessions in one transaction; `notFound` (nothing
+ * revoked) when the user has no factor with this id.
  */
-export async function removeFactorEndingOtherSessions(
+export function createFactorRemoval(
   deps: { db: Db; clock: Clock },
-  project: Project,
-  session: SessionRow,
-  factorId: string,
   deleteFactor: (trx: DbExecutor, key: FactorKey) => Promise<boolean>,
   notFound: () => ApiError,
-): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
-    const deleted = await deleteFactor(trx, { projectId: project.id, userId: session.user_id, id: factorId });
-    if (!deleted) throw notFound();
-    await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
-  });
+): (project: Project, session: SessionRow, factorId: string) => Promise<void> {
+  return (project, session, factorId) =>
+    inTransaction(deps.db, async (trx) => {
+      const deleted = await deleteFactor(trx, {
+        projectId: project.id,
+        userId: session.user_id,
+        id: factorId,
+      });
+      if (!deleted) throw notFound();
+      await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+    });
 }

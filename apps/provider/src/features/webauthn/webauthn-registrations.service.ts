@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { removeFactorEndingOtherSessions } from '../sessions/factor-removal.js';
+import { createFactorRemoval } from '../sessions/factor-removal.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseRegistrationName } from './registration-name.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
@@ -39,16 +39,7 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock 
      * other session of the user (SECURITY B9: whoever held the passkey may hold a session).
      * The presenting session stays.
      */
-    async remove(project: Project, session: SessionRow, registrationId: string): Promise<void> {
-      await removeFactorEndingOtherSessions(
-        deps,
-        project,
-        session,
-        registrationId,
-        deleteRegistration,
-        notFound,
-      );
-    },
+    remove: createFactorRemoval(deps, deleteRegistration, notFound),
   };
 }
 
