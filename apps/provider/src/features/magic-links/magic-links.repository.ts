@@ -1,7 +1,6 @@
 /** @module magic-links.repository — SQL for magic-link tokens; consumption is one guarded UPDATE. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import { consumeSingleUseToken, findSingleUseToken } from '../../db/single-use-tokens.js';
 import type { MagicLinkRow, NewMagicLinkRow } from './magic-links.table.js';
 
 /**
@@ -55,17 +54,34 @@ export async function findMagicLinkByTokenHash(
   projectId: string,
   tokenHash: string,
 ): Promise<MagicLinkRow | undefined> {
-  return findSingleUseToken(db, 'magic_links', projectId, tokenHash);
+  return db
+    .selectFrom('magic_links')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
-/** Consumes a usable token atomically (SECURITY B2): exactly one concurrent caller gets the row. */
+/**
+ * Consumes a usable token atomically (SECURITY B2): of any number of concurrent callers exactly
+ * one gets the row back; the rest see used_at already set and get undefined.
+ */
 export async function consumeMagicLink(
   db: DbExecutor,
   projectId: string,
   tokenHash: string,
   now: Date,
 ): Promise<MagicLinkRow | undefined> {
-  return consumeSingleUseToken(db, 'magic_links', projectId, tokenHash, now);
+  return db
+    .updateTable('magic_links')
+    .set({ used_at: now })
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Counts a failed PKCE attempt; the `maxAttempts`-th failure revokes the token (SECURITY H1). */

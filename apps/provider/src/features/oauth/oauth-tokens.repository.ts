@@ -1,7 +1,6 @@
 /** @module oauth-tokens.repository — SQL for the sign-in tokens of OAuth; consumption is one guarded UPDATE. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import { consumeSingleUseToken, findSingleUseToken } from '../../db/single-use-tokens.js';
 import type { NewOAuthTokenRow, OAuthTokenRow } from './oauth.table.js';
 
 /** Stores a new token (its hash). */
@@ -15,7 +14,12 @@ export async function findOAuthTokenByHash(
   projectId: string,
   tokenHash: string,
 ): Promise<OAuthTokenRow | undefined> {
-  return findSingleUseToken(db, 'oauth_tokens', projectId, tokenHash);
+  return db
+    .selectFrom('oauth_tokens')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /**
@@ -28,7 +32,16 @@ export async function consumeOAuthToken(
   tokenHash: string,
   now: Date,
 ): Promise<OAuthTokenRow | undefined> {
-  return consumeSingleUseToken(db, 'oauth_tokens', projectId, tokenHash, now);
+  return db
+    .updateTable('oauth_tokens')
+    .set({ used_at: now })
+    .where('project_id', '=', projectId)
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Erases the upstream's tokens of a redeemed token: they were handed over once and are kept no longer. */
