@@ -8,10 +8,10 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
-import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
+import type { PresentedSession } from '../sessions/presented-session.js';
+import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
-import { userDirectory } from '../users/user-directory.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
 import {
   consumeMagicLink,
@@ -90,24 +90,20 @@ export function createMagicLinksAuthenticateService(deps: {
           last_authenticated_at: now.toISOString(),
           email_factor: { email_id: emailId, email_address: consumed.email },
         };
-        if (stepUp) {
-          const session = await addFactorToPresentedSession(
-            trx,
-            deps.sessions,
-            { project, presented: stepUp, factor, durationMinutes: input.session_duration_minutes },
-            unusable,
-          );
-          return { signIn: { ...session, emailId }, passcodesUnlocked, userId: consumed.user_id };
-        }
-        // create_user_as_pending: the first successful authentication activates the user.
-        await userDirectory.activate(trx, consumed.user_id, now);
-        const session = await deps.sessions.completePrimarySignIn(trx, {
-          project,
-          userId: consumed.user_id,
-          factor,
-          durationMinutes: input.session_duration_minutes,
-          attributes,
-        });
+        const session = await signInWithProvenFactor(
+          trx,
+          deps.sessions,
+          {
+            project,
+            stepUp,
+            userId: consumed.user_id,
+            factor,
+            durationMinutes: input.session_duration_minutes,
+            attributes,
+            at: now,
+          },
+          unusable,
+        );
         return { signIn: { ...session, emailId }, passcodesUnlocked, userId: consumed.user_id };
       });
       deps.passcodeLock.announceEnd(redeemed.passcodesUnlocked, 'email_link_sign_in', redeemed.userId);

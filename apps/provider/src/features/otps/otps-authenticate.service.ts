@@ -7,9 +7,9 @@ import { ApiError } from '../../errors/api-error.js';
 import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import { addFactorToPresentedSession, type PresentedSession } from '../sessions/presented-session.js';
+import type { PresentedSession } from '../sessions/presented-session.js';
+import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { userDirectory } from '../users/user-directory.js';
 import { otpCodeMatches } from './otp-code.js';
 import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
 import { otpFactor, proveMethod } from './otp-recipients.js';
@@ -112,23 +112,20 @@ export function createOtpsAuthenticateService(deps: {
         if (!consumed) throw unusable();
         const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);
         const factor = otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at);
-        if (stepUp) {
-          const session = await addFactorToPresentedSession(
-            trx,
-            deps.sessions,
-            { project, presented: stepUp, factor, durationMinutes: input.session_duration_minutes },
-            unusable,
-          );
-          return { ...session, methodId };
-        }
-        await userDirectory.activate(trx, userId, at);
-        const session = await deps.sessions.completePrimarySignIn(trx, {
-          project,
-          userId,
-          factor,
-          durationMinutes: input.session_duration_minutes,
-          attributes,
-        });
+        const session = await signInWithProvenFactor(
+          trx,
+          deps.sessions,
+          {
+            project,
+            stepUp,
+            userId,
+            factor,
+            durationMinutes: input.session_duration_minutes,
+            attributes,
+            at,
+          },
+          unusable,
+        );
         return { ...session, methodId };
       });
     },
