@@ -211,6 +211,22 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
 }
 
+/** The credential re-encoded canonically around its `response` member, for @simplewebauthn/server. */
+function credentialJson<Response>(
+  id: string,
+  response: Response,
+  authenticatorAttachment: AuthenticatorType,
+) {
+  return {
+    id,
+    rawId: id,
+    type: 'public-key' as const,
+    response,
+    clientExtensionResults: {},
+    ...(authenticatorAttachment ? { authenticatorAttachment } : {}),
+  };
+}
+
 /** Decodes the response of navigator.credentials.create(); 400 for anything that does not decode. */
 export function parseRegistrationCredential(text: string): ParsedRegistration {
   const { root, response, idBytes, id } = parseEnvelope(text);
@@ -259,18 +275,11 @@ export function parseRegistrationCredential(text: string): ParsedRegistration {
   const transports = transportsOf(response.transports);
   const authenticatorAttachment = attachmentOf(root.authenticatorAttachment);
   return {
-    json: {
+    json: credentialJson(
       id,
-      rawId: id,
-      type: 'public-key',
-      response: {
-        clientDataJSON: clientData.canonical,
-        attestationObject: attestation.canonical,
-        transports,
-      },
-      clientExtensionResults: {},
-      ...(authenticatorAttachment ? { authenticatorAttachment } : {}),
-    },
+      { clientDataJSON: clientData.canonical, attestationObject: attestation.canonical, transports },
+      authenticatorAttachment,
+    ),
     clientData: clientData.data,
     authData: viewOf(authData),
     credentialId: id,
@@ -298,19 +307,16 @@ export function parseAssertionCredential(text: string): ParsedAssertion {
   }
   const authenticatorAttachment = attachmentOf(root.authenticatorAttachment);
   return {
-    json: {
+    json: credentialJson(
       id,
-      rawId: id,
-      type: 'public-key',
-      response: {
+      {
         clientDataJSON: clientData.canonical,
         authenticatorData: authenticatorData.canonical,
         signature: signature.canonical,
         ...(userHandle ? { userHandle: userHandle.canonical } : {}),
       },
-      clientExtensionResults: {},
-      ...(authenticatorAttachment ? { authenticatorAttachment } : {}),
-    },
+      authenticatorAttachment,
+    ),
     clientData: clientData.data,
     authData: viewOf(authData),
     credentialId: id,
