@@ -6,9 +6,9 @@ import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import { presentedSessionOf } from '../sessions/presented-session.js';
+import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { signInWithMagicLink } from './magic-link-sign-in.js';
 import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
 import type { MagicLinksSendService, SendRequester } from './magic-links-send.service.js';
@@ -72,18 +72,15 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
     '/magic_links/authenticate',
     { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      // A live session in Basic auth is what a secondary link needs (it then gains the factor); a
-      // sign-in link ignores it and mints a new session (SECURITY D1).
-      const presented = await presentedSessionOf(options.sessions, project, request.sessionToken);
-      const redeemed = await options.redeem.redeem(
-        project,
+      // The session, if any, comes in Basic auth.
+      const { fields, emailId } = await signInWithMagicLink(
+        options,
+        projectOf(request),
         request.body,
         sessionAttributesOf(request),
-        presented,
+        request.sessionToken,
       );
-      const fields = await buildSignInResponse(options.responses, project, redeemed);
-      return ok(request, { ...fields, method_id: redeemed.emailId });
+      return ok(request, { ...fields, method_id: emailId });
     },
   );
 };

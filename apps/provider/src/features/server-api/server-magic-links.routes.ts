@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { signInWithMagicLink } from '../magic-links/magic-link-sign-in.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import { presentedSessionOf } from '../sessions/presented-session.js';
+import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import {
   ServerMagicLinkAuthenticateBody,
@@ -43,23 +43,19 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
       },
     },
     async (request) => {
-      const project = projectOf(request);
-      // As in the browser: a secondary link needs its user's live session (here in the body) and
-      // adds the factor to it; a sign-in link ignores it and mints a new session.
-      const token = request.body.session_token ?? null;
-      const presented = await presentedSessionOf(options.sessions, project, token);
-      const redeemed = await options.redeem.redeem(
-        project,
+      // As in the browser, but the session, if any, comes in the body.
+      const { fields, emailId } = await signInWithMagicLink(
+        options,
+        projectOf(request),
         request.body,
         sessionAttributesOf(request),
-        presented,
+        request.body.session_token ?? null,
       );
-      const fields = await buildSignInResponse(options.responses, project, redeemed);
       return {
         status_code: 200,
         request_id: request.id,
         user_id: fields.user_id,
-        method_id: redeemed.emailId,
+        method_id: emailId,
         session: fields.session,
         session_token: fields.session_token,
         session_jwt: fields.session_jwt,
