@@ -22,22 +22,21 @@ describe('user.get', () => {
   });
 });
 
+/** The update answer without __user: what the caller gets back. */
+const UPDATE_ANSWER = {
+  request_id: 'r',
+  status_code: 200,
+  user_id: 'user-test-1',
+  emails: [],
+  phone_numbers: [],
+  crypto_wallets: [],
+};
+
 describe('user.update', () => {
   it('PUTs name and untrusted_metadata, stores __user, returns the rest', async () => {
     const { client, fetch } = signedIn();
     const updated = makeUser({ untrusted_metadata: { theme: 'dark' } });
-    fetch.on(
-      'PUT /users/me',
-      ok({
-        request_id: 'r',
-        status_code: 200,
-        user_id: 'user-test-1',
-        emails: [],
-        phone_numbers: [],
-        crypto_wallets: [],
-        __user: updated,
-      }),
-    );
+    fetch.on('PUT /users/me', ok({ ...UPDATE_ANSWER, __user: updated }));
     const result = await client.user.update({
       name: { first_name: 'Ada' },
       untrustedMetadata: { theme: 'dark' },
@@ -46,14 +45,7 @@ describe('user.update', () => {
       name: { first_name: 'Ada' },
       untrusted_metadata: { theme: 'dark' },
     });
-    expect(result).toEqual({
-      request_id: 'r',
-      status_code: 200,
-      user_id: 'user-test-1',
-      emails: [],
-      phone_numbers: [],
-      crypto_wallets: [],
-    });
+    expect(result).toEqual(UPDATE_ANSWER);
     expect(client.user.getSync()).toEqual(updated);
   });
 
