@@ -1,23 +1,12 @@
-/** SECURITY B10: no plaintext magic-link token, session token or project secret in the database or the logs. */
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { pino } from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { capturedLogger } from '../test/captured-logger.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../test/magic-link-helpers.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../test/test-app.js';
+import { json, sdkHeaders } from '../test/test-app.js';
+import { useTestContext } from '../test/use-test-context.js';
 
-let ctx: TestContext;
-const logLines: string[] = [];
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestContext({ logger: pino({ level: 'trace' }, sink) });
-});
-afterAll(async () => ctx?.close());
+const { logger, raw: logLines } = capturedLogger('trace');
+const ctx = useTestContext({ logger });
 
 it('stores and logs only hashes of every secret it issues', async () => {
   await requestMagicLink(ctx, 'secrets@example.com');

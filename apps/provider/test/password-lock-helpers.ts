@@ -1,7 +1,4 @@
-/** Steps of the failed-login hard cap (SECURITY A4), driven through the real password endpoints. */
-import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
 import type { Clock } from '../src/clock.js';
 import type { Db } from '../src/db/database.js';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
@@ -96,20 +93,6 @@ export function outboxMailerFor(db: Db, clock: Clock): Mailer {
     outboxUrl: 'http://localhost/dev/outbox',
     announce: () => {},
   });
-}
-
-/** A pino logger whose JSON lines are kept, parsed, in `lines`. */
-export function capturedLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const raw: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      raw.push(String(chunk));
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines, raw };
 }
 
 /** The captured log lines of one security event. */

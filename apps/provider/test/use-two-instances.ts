@@ -1,6 +1,7 @@
 /** Two provider instances on one PostgreSQL database, each with a recording mailer and a captured logger. */
 import { afterAll, beforeAll } from 'vitest';
-import { capturedLogger, outboxMailerFor, recordingMailer } from './password-lock-helpers.js';
+import { capturedLogger } from './captured-logger.js';
+import { outboxMailerFor, recordingMailer } from './password-lock-helpers.js';
 import { readThroughView } from './read-through-view.js';
 import { type SecondInstance, startSecondInstance } from './second-instance.js';
 import { createTestContext, type TestContext, type TestContextOptions } from './test-app.js';

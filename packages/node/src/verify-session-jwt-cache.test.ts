@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
-import { projectJwks } from '../test/helpers/project-jwks.js';
-import {
-  givenSigningKey,
-  sessionClaims,
-  signJwt,
-  type TestSigningKey,
-} from '../test/helpers/session-jwt-factory.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendJson } from '../test/helpers/http-test-server.js';
+import { givenSigningKey, sessionClaims, signJwt } from '../test/helpers/session-jwt-factory.js';
+import { useJwksTestServer } from '../test/helpers/use-jwks-test-server.js';
 import { checkJwsSignature } from './internal/check-jws-signature.js';
-import type { LatchkeyServerClientOptions } from './options.js';
 
 // Counts signature checks, so a test can tell a cache hit (no check) from a full verification.
 vi.mock('./internal/check-jws-signature.js', async (importOriginal) => {
@@ -20,37 +14,21 @@ const signatureChecks = vi.mocked(checkJwsSignature);
 const projectId = 'project-test-00000000-0000-4000-8000-000000000002';
 const issuedAt = new Date('2030-01-01T00:00:30Z');
 
-let server: HttpTestServer;
-let currentKey: TestSigningKey;
 /** The clock every client here reads; tests move it. */
 let now: Date;
-const jwks = projectJwks(projectId, () => now);
+const jwtServer = useJwksTestServer(projectId, () => now);
 
-beforeAll(async () => {
-  server = await startHttpTestServer();
-  currentKey = await givenSigningKey('key-1');
-});
-afterAll(() => server.close());
 beforeEach(() => {
   now = issuedAt;
   signatureChecks.mockClear();
 });
-afterEach(() => {
-  server.requests.length = 0;
-});
-
-/** Publishes `keys` at the project's JWKS path and returns a client with a fixed clock. */
-function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
-  return jwks.client(server, keys, options);
-}
 
 const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
-const jwksHits = () => jwks.fetches(server);
 
 describe('verifySessionJwt with the verified-token cache', () => {
   it('answers a repeated token from the cache with the same claims, without checking the signature again', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
 
     const first = await client.verifySessionJwt(jwt);
     const second = await client.verifySessionJwt(jwt);
@@ -58,12 +36,12 @@ describe('verifySessionJwt with the verified-token cache', () => {
     expect(first.ok).toBe(true);
     expect(second).toEqual(first);
     expect(signatureChecks).toHaveBeenCalledTimes(1);
-    expect(jwksHits()).toBe(1);
+    expect(jwtServer.jwksFetches()).toBe(1);
   });
 
   it('hands out deeply frozen results, on a miss and on a hit, so no caller can change what a later call returns', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt, { plan: 'pro' }));
     const first = await client.verifySessionJwt(jwt);
     const second = await client.verifySessionJwt(jwt);
     if (!first.ok || !second.ok) throw new Error('expected a verified token');
@@ -93,9 +71,9 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('hands out frozen results with the cache off too, so code behaves the same either way', async () => {
-    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 0 });
+    const client = jwtServer.givenClient([jwtServer.currentKey], { verifiedTokenCacheMaxEntries: 0 });
     const result = await client.verifySessionJwt(
-      await signJwt(currentKey, sessionClaims(projectId, issuedAt)),
+      await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt)),
     );
     if (!result.ok) throw new Error('expected a verified token');
     expect(Object.isFrozen(result.claims)).toBe(true);
@@ -103,8 +81,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('refuses a cached token once it has expired, with the clock as the only change', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt)); // exp = iat + 300
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt)); // exp = iat + 300
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
     now = later(304); // within the 5 s leeway
@@ -115,8 +93,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('applies nbf and maxTokenAgeSeconds to a cached token on every call', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
     now = later(120);
@@ -132,12 +110,12 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('refuses a token with a forged signature even when a token with the same header and payload is cached', async () => {
-    const client = givenClient([currentKey]);
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
     const claims = sessionClaims(projectId, issuedAt);
-    const genuine = await signJwt(currentKey, claims);
+    const genuine = await signJwt(jwtServer.currentKey, claims);
     expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
 
-    const impostor = await givenSigningKey(currentKey.kid);
+    const impostor = await givenSigningKey(jwtServer.currentKey.kid);
     const forged = await signJwt(impostor, claims);
     const [genuineHeader, genuinePayload] = genuine.split('.');
     expect(forged.split('.').slice(0, 2)).toEqual([genuineHeader, genuinePayload]);
@@ -164,11 +142,11 @@ describe('verifySessionJwt with the verified-token cache', () => {
     {
       part: 'header',
       alter: ([, payload, signature]: string[]) =>
-        `${encoded({ alg: 'ES256', kid: currentKey.kid, typ: 'JWS' })}.${payload}.${signature}`,
+        `${encoded({ alg: 'ES256', kid: jwtServer.currentKey.kid, typ: 'JWS' })}.${payload}.${signature}`,
     },
   ])('refuses a cached token whose $part was altered under its original signature', async ({ alter }) => {
-    const client = givenClient([currentKey]);
-    const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const genuine = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
 
     const result = await client.verifySessionJwt(alter(genuine.split('.')));
@@ -177,8 +155,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('never answers from the cache for a token one character away from a cached one, anywhere before its signature', async () => {
-    const client = givenClient([currentKey]);
-    const genuine = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const genuine = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(genuine)).toMatchObject({ ok: true });
     const signatureStart = genuine.lastIndexOf('.') + 1;
     signatureChecks.mockClear();
@@ -197,8 +175,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('answers a repeated token with one shared, frozen, already settled promise', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     const first = await client.verifySessionJwt(jwt);
     // The first hit also records that the JWKS it fetched has settled; from then on it is the hot path.
     expect(await client.verifySessionJwt(jwt)).toBe(first);
@@ -213,9 +191,11 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('keeps at most verifiedTokenCacheMaxEntries tokens, dropping one not used lately', async () => {
-    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 2 });
+    const client = jwtServer.givenClient([jwtServer.currentKey], { verifiedTokenCacheMaxEntries: 2 });
     const tokens = await Promise.all(
-      ['a', 'b', 'c'].map((jti) => signJwt(currentKey, sessionClaims(projectId, issuedAt, { jti }))),
+      ['a', 'b', 'c'].map((jti) =>
+        signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt, { jti })),
+      ),
     );
     const [a, b, c] = tokens as [string, string, string];
     for (const jwt of [a, b, a, c]) expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
@@ -229,8 +209,8 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('checks every call in full when verifiedTokenCacheMaxEntries is 0', async () => {
-    const client = givenClient([currentKey], { verifiedTokenCacheMaxEntries: 0 });
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { verifiedTokenCacheMaxEntries: 0 });
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     for (let call = 0; call < 3; call += 1)
       expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
     expect(signatureChecks).toHaveBeenCalledTimes(3);
@@ -238,12 +218,12 @@ describe('verifySessionJwt with the verified-token cache', () => {
 
   it('stops serving a cached token once its key leaves the JWKS, when the refetched set no longer has it', async () => {
     // jwksCacheMaxAgeMs 0: every call sees the JWKS as stale and refetches, as after the 10-minute default.
-    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
-    jwks.publish([await givenSigningKey('key-2')]); // key-1 revoked
+    jwtServer.jwks.publish([await givenSigningKey('key-2')]); // key-1 revoked
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({
       ok: false,
@@ -252,11 +232,12 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('fails closed for a cached token when the JWKS is due for a refetch and the provider cannot answer', async () => {
-    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
-    server.handle = (_request, response) => sendJson(response, 500, { error_type: 'internal_server_error' });
+    jwtServer.server.handle = (_request, response) =>
+      sendJson(response, 500, { error_type: 'internal_server_error' });
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({
       ok: false,
@@ -265,31 +246,31 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('re-verifies a cached token when its kid now names different key material', async () => {
-    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
-    jwks.publish([await givenSigningKey(currentKey.kid)]);
+    jwtServer.jwks.publish([await givenSigningKey(jwtServer.currentKey.kid)]);
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: false, error: { code: 'invalid_jwt' } });
   });
 
   it('still refetches the JWKS for an unknown kid after tokens were cached, and accepts the rotated key', async () => {
-    const client = givenClient([currentKey], { jwksCooldownMs: 0 });
-    const old = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCooldownMs: 0 });
+    const old = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
     const rotated = await givenSigningKey('key-2');
-    jwks.publish([currentKey, rotated]);
+    jwtServer.jwks.publish([jwtServer.currentKey, rotated]);
 
     const fresh = await signJwt(rotated, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(fresh)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
-    expect(jwksHits()).toBe(2);
+    expect(jwtServer.jwksFetches()).toBe(2);
   });
 
   it('verifies and caches RS256 tokens too, and refuses one signed by another RSA key', async () => {
     const rsaKey = await givenSigningKey('rsa-1', 'RS256');
-    const client = givenClient([rsaKey]);
+    const client = jwtServer.givenClient([rsaKey]);
     const jwt = await signJwt(rsaKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
@@ -305,14 +286,14 @@ describe('verifySessionJwt with the verified-token cache', () => {
   }, 120_000);
 
   it('leaves tokens with a crit header to jose, which refuses an unknown extension', async () => {
-    const client = givenClient([currentKey]);
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
     // Signed by hand: jose will not sign an extension it does not know either.
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const header = encode({ alg: 'ES256', kid: currentKey.kid, crit: ['exp-ext'], 'exp-ext': 1 });
+    const header = encode({ alg: 'ES256', kid: jwtServer.currentKey.kid, crit: ['exp-ext'], 'exp-ext': 1 });
     const signingInput = `${header}.${encode(sessionClaims(projectId, issuedAt))}`;
     const signature = await crypto.subtle.sign(
       { name: 'ECDSA', hash: 'SHA-256' },
-      currentKey.privateKey,
+      jwtServer.currentKey.privateKey,
       new TextEncoder().encode(signingInput),
     );
     const jwt = `${signingInput}.${Buffer.from(signature).toString('base64url')}`;

@@ -1,13 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HttpTestServer, startHttpTestServer } from '../test/helpers/http-test-server.js';
-import { projectJwks } from '../test/helpers/project-jwks.js';
-import {
-  givenSigningKey,
-  sessionClaims,
-  signJwt,
-  type TestSigningKey,
-} from '../test/helpers/session-jwt-factory.js';
-import type { LatchkeyServerClientOptions } from './options.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { givenSigningKey, sessionClaims, signJwt } from '../test/helpers/session-jwt-factory.js';
+import { useJwksTestServer } from '../test/helpers/use-jwks-test-server.js';
 
 // Counts calls of jose's remote key resolver (each one a filter over the key set and a chain of
 // promises), keeping its behaviour and its fresh/reloading state as they are.
@@ -28,34 +21,16 @@ vi.mock('jose', async (importOriginal) => {
 
 const projectId = 'project-test-00000000-0000-4000-8000-000000000003';
 const issuedAt = new Date('2030-01-01T00:00:30Z');
-const jwks = projectJwks(projectId, () => issuedAt);
+const jwtServer = useJwksTestServer(projectId, () => issuedAt);
 
-let server: HttpTestServer;
-let currentKey: TestSigningKey;
-
-beforeAll(async () => {
-  server = await startHttpTestServer();
-  currentKey = await givenSigningKey('key-1');
-});
-afterAll(() => server.close());
 beforeEach(() => {
   keyLookups.count = 0;
 });
-afterEach(() => {
-  server.requests.length = 0;
-});
-
-/** Publishes `keys` at the project's JWKS path and returns a client with a fixed clock. */
-function givenClient(keys: TestSigningKey[], options: Partial<LatchkeyServerClientOptions> = {}) {
-  return jwks.client(server, keys, options);
-}
-
-const jwksFetches = () => jwks.fetches(server);
 
 describe('verifySessionJwt key lookups on cache hits', () => {
   it('serves a hit without asking the JWKS again while the key set is fresh and has not been refetched', async () => {
-    const client = givenClient([currentKey]);
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey]);
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
 
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
@@ -67,18 +42,18 @@ describe('verifySessionJwt key lookups on cache hits', () => {
 
     expect(lookupsAfterFirstHit).toBe(2);
     expect(keyLookups.count).toBe(lookupsAfterFirstHit);
-    expect(jwksFetches()).toBe(1);
+    expect(jwtServer.jwksFetches()).toBe(1);
   });
 
   it('asks the JWKS again for a hit once the key set was refetched, and refuses it when its key is gone', async () => {
-    const client = givenClient([currentKey], { jwksCooldownMs: 0 });
-    const old = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCooldownMs: 0 });
+    const old = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
     expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
     expect(await client.verifySessionJwt(old)).toMatchObject({ ok: true });
 
     // key-1 is withdrawn and key-2 published; a token under key-2 makes the client refetch.
     const rotated = await givenSigningKey('key-2');
-    jwks.publish([rotated]);
+    jwtServer.jwks.publish([rotated]);
     expect(
       await client.verifySessionJwt(await signJwt(rotated, sessionClaims(projectId, issuedAt))),
     ).toMatchObject({ ok: true });
@@ -89,12 +64,12 @@ describe('verifySessionJwt key lookups on cache hits', () => {
       error: { code: 'jwks_no_matching_key' },
     });
     expect(keyLookups.count).toBeGreaterThan(lookupsBefore);
-    expect(jwksFetches()).toBeGreaterThanOrEqual(2);
+    expect(jwtServer.jwksFetches()).toBeGreaterThanOrEqual(2);
   });
 
   it('asks the JWKS again for a hit once the key set is older than jwksCacheMaxAgeMs', async () => {
-    const client = givenClient([currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(currentKey, sessionClaims(projectId, issuedAt));
+    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
+    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
 
     for (let call = 0; call < 3; call += 1) {
       expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
@@ -103,6 +78,6 @@ describe('verifySessionJwt key lookups on cache hits', () => {
     // A set that is always due fetches on every lookup, and a refetched set imports its keys
     // afresh: each repeat is looked up (no match with the remembered key), then verified in full.
     expect(keyLookups.count).toBe(1 + 2 + 2);
-    expect(jwksFetches()).toBe(keyLookups.count);
+    expect(jwtServer.jwksFetches()).toBe(keyLookups.count);
   });
 });

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetEvent } from './config.js';
 import { PasskeyRegistration } from './passkey-registration.js';
+import { deferred } from './testing/deferred.js';
 import {
   apiError,
   createFakeClient,
@@ -16,15 +17,6 @@ import {
 afterEach(cleanup);
 
 const USER: TestUser = { user_id: 'user-test-1', emails: [{ email: 'ada@example.com' }] };
-
-/** A promise with its settle function, to hold a ceremony open. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {};
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 describe('<PasskeyRegistration>', () => {
   it('shows exactly the spec error without a signed-in user', () => {

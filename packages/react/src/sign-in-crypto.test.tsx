@@ -1,6 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetConfig } from './config.js';
+import { deferred } from './testing/deferred.js';
 import { apiError, CRYPTO_AUTHENTICATED_RESULT, cryptoChallenge } from './testing/fake-client.js';
 import {
   ADDRESSES,
@@ -35,17 +36,6 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const follows = (a: Element, b: Element) =>
   Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-
-/** A promise with its settle functions, to hold a wallet pop-up open. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {};
-  let reject: (error: unknown) => void = () => {};
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('<SignIn> with crypto: Main', () => {
   it('shows a button per wallet found, up to three, then other wallet, after OAuth and before the divider', () => {

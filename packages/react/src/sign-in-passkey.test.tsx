@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WidgetConfig } from './config.js';
+import { deferred } from './testing/deferred.js';
 import {
   apiError,
   type FakeClientOptions,
@@ -21,17 +22,6 @@ const passkeyButton = () =>
   screen.getByRole('button', { name: 'Log in with a Passkey' }) as HTMLButtonElement;
 const emailButton = () => screen.getByRole('button', { name: 'Continue with email' }) as HTMLButtonElement;
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** A promise with its settle functions, to hold a ceremony open. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {};
-  let reject: (error: unknown) => void = () => {};
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** A modal ceremony that fails with `error` (conditional requests behave as by default). */
 const modalFails =

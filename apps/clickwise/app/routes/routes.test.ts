@@ -133,6 +133,12 @@ async function createCampaignAs(cookie: string): Promise<number> {
   return Number(/\/campaigns\/(\d+)$/.exec(location)?.[1]);
 }
 
+/** Posts the campaign form with `name` to campaign `id`'s edit action as `cookie`; the answer's status. */
+async function editStatus(cookie: string, id: number, name: string): Promise<number> {
+  const form = post(`/campaigns/${id}/edit`, { ...campaignForm, name }, { cookie });
+  return statusOf(await run(editAction, form, { id: String(id) }));
+}
+
 describe('/user/authenticate', () => {
   it('redeems the token server-side, links a local user with a positive integer id, sets the cookie', async () => {
     const result = (await run(
@@ -398,15 +404,7 @@ describe('campaigns', () => {
         await run(campaignAction, post(`/campaigns/${id}`, { intent: 'start' }, { cookie: other }), params),
       ),
     ).toBe(404);
-    expect(
-      statusOf(
-        await run(
-          editAction,
-          post(`/campaigns/${id}/edit`, { ...campaignForm, name: 'Mine now' }, { cookie: other }),
-          params,
-        ),
-      ),
-    ).toBe(404);
+    expect(await editStatus(other, id, 'Mine now')).toBe(404);
     expect(await run(campaignsLoader, get('/campaigns', other))).toEqual({ campaigns: [] });
     expect(await run(campaignLoader, get(`/campaigns/${id}`, owner), params)).toMatchObject({
       campaign: { name: 'Running shoes', status: 'draft' },
@@ -419,24 +417,8 @@ describe('campaigns', () => {
     const owner = await signIn('ivan');
     const id = await createCampaignAs(owner);
     const params = { id: String(id) };
-    expect(
-      statusOf(
-        await run(
-          editAction,
-          post(`/campaigns/${id}/edit`, { ...campaignForm, name: '' }, { cookie: owner }),
-          params,
-        ),
-      ),
-    ).toBe(400);
-    expect(
-      statusOf(
-        await run(
-          editAction,
-          post(`/campaigns/${id}/edit`, { ...campaignForm, name: 'Trail shoes' }, { cookie: owner }),
-          params,
-        ),
-      ),
-    ).toBe(303);
+    expect(await editStatus(owner, id, '')).toBe(400);
+    expect(await editStatus(owner, id, 'Trail shoes')).toBe(303);
     expect(await run(campaignLoader, get(`/campaigns/${id}`, owner), params)).toMatchObject({
       campaign: { name: 'Trail shoes' },
     });

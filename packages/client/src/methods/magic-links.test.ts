@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import {
   apiError,
   createTestClient,
@@ -110,17 +111,7 @@ describe('magicLinks.authenticate', () => {
     );
     expect('__user' in result).toBe(false);
     expect(result.session_token).toBe('session-token-1');
-    expect(client.user.getSync()).toEqual(user);
-    expect(client.session.getSync()).toEqual(makeSession());
-    expect(client.session.getTokens()).toEqual({
-      session_token: 'session-token-1',
-      session_jwt: 'jwt-for-session-token-1',
-    });
-    expect(cookies.get()).not.toContain('stytch_intermediate_session_token');
-    expect(JSON.parse(storage.getItem(`stytch_sdk_state_${PUBLIC_TOKEN}`)!)).toEqual({
-      session: makeSession(),
-      user,
-    });
+    expectSignedInAs({ client, cookies, storage }, user);
   });
 
   it('sends the stored magic_links verifier and clears it after success', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
 import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
-import { apiError, createTestClient, destroyTestClients, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { expectSignedInAs } from '../testing/expect-signed-in.js';
+import { apiError, createTestClient, destroyTestClients, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
 const EMAIL_SENT = {
@@ -189,17 +190,7 @@ describe('otps.authenticate', () => {
     expect('__user' in result).toBe(false);
     expect(result.method_id).toBe('phone-number-test-1');
     expect(result.user).toEqual(user);
-    expect(client.user.getSync()).toEqual(user);
-    expect(client.session.getSync()).toEqual(makeSession());
-    expect(client.session.getTokens()).toEqual({
-      session_token: 'session-token-1',
-      session_jwt: 'jwt-for-session-token-1',
-    });
-    expect(cookies.get()).not.toContain('stytch_intermediate_session_token');
-    expect(JSON.parse(storage.getItem(`stytch_sdk_state_${PUBLIC_TOKEN}`)!)).toEqual({
-      session: makeSession(),
-      user,
-    });
+    expectSignedInAs({ client, cookies, storage }, user);
   });
 
   it('passes a wrong code through as the wire error and leaves the state signed out', async () => {

@@ -22,22 +22,21 @@ describe('user.get', () => {
   });
 });
 
+/** The update answer without __user: what the caller gets back. */
+const UPDATE_ANSWER = {
+  request_id: 'r',
+  status_code: 200,
+  user_id: 'user-test-1',
+  emails: [],
+  phone_numbers: [],
+  crypto_wallets: [],
+};
+
 describe('user.update', () => {
   it('PUTs name and untrusted_metadata, stores __user, returns the rest', async () => {
     const { client, fetch } = signedIn();
     const updated = makeUser({ untrusted_metadata: { theme: 'dark' } });
-    fetch.on(
-      'PUT /users/me',
-      ok({
-        request_id: 'r',
-        status_code: 200,
-        user_id: 'user-test-1',
-        emails: [],
-        phone_numbers: [],
-        crypto_wallets: [],
-        __user: updated,
-      }),
-    );
+    fetch.on('PUT /users/me', ok({ ...UPDATE_ANSWER, __user: updated }));
     const result = await client.user.update({
       name: { first_name: 'Ada' },
       untrustedMetadata: { theme: 'dark' },
@@ -46,14 +45,7 @@ describe('user.update', () => {
       name: { first_name: 'Ada' },
       untrusted_metadata: { theme: 'dark' },
     });
-    expect(result).toEqual({
-      request_id: 'r',
-      status_code: 200,
-      user_id: 'user-test-1',
-      emails: [],
-      phone_numbers: [],
-      crypto_wallets: [],
-    });
+    expect(result).toEqual(UPDATE_ANSWER);
     expect(client.user.getSync()).toEqual(updated);
   });
 
@@ -66,17 +58,31 @@ describe('user.update', () => {
   });
 });
 
+/** Answers the DELETE with `without` as __user, removes the factor and checks what the client keeps. */
+async function removeFactor(
+  setup: ReturnType<typeof signedIn>,
+  path: string,
+  remove: () => Promise<unknown>,
+  without: ReturnType<typeof makeUser>,
+) {
+  setup.fetch.on(
+    `DELETE ${path}`,
+    ok({ request_id: 'r', status_code: 200, user_id: 'user-test-1', __user: without }),
+  );
+  expect(await remove()).toEqual({ request_id: 'r', status_code: 200, user_id: 'user-test-1' });
+  expect(setup.client.user.getSync()).toEqual(without);
+}
+
 describe('user factor removal', () => {
   it('DELETEs by id as-is and stores __user', async () => {
-    const { client, fetch } = signedIn();
-    const without = makeUser({ webauthn_registrations: [] });
-    fetch.on(
-      'DELETE /users/webauthn_registrations/webauthn-registration-test-1',
-      ok({ request_id: 'r', status_code: 200, user_id: 'user-test-1', __user: without }),
+    const setup = signedIn();
+    const { client } = setup;
+    await removeFactor(
+      setup,
+      '/users/webauthn_registrations/webauthn-registration-test-1',
+      () => client.user.deleteWebauthnRegistration('webauthn-registration-test-1'),
+      makeUser({ webauthn_registrations: [] }),
     );
-    const result = await client.user.deleteWebauthnRegistration('webauthn-registration-test-1');
-    expect(result).toEqual({ request_id: 'r', status_code: 200, user_id: 'user-test-1' });
-    expect(client.user.getSync()).toEqual(without);
     await expect(client.user.deleteEmail(undefined as unknown as string)).rejects.toThrow(
       'emailId must be a string',
     );
@@ -85,15 +91,15 @@ describe('user factor removal', () => {
 
 describe('user.deleteOAuthRegistration', () => {
   it('DELETEs /users/oauth/{id}, stores __user and passes a 404 on', async () => {
-    const { client, fetch } = signedIn();
+    const setup = signedIn();
+    const { client, fetch } = setup;
     const without = makeUser({ providers: [] });
-    fetch.on(
-      'DELETE /users/oauth/oauth-user-registration-test-1',
-      ok({ request_id: 'r', status_code: 200, user_id: 'user-test-1', __user: without }),
+    await removeFactor(
+      setup,
+      '/users/oauth/oauth-user-registration-test-1',
+      () => client.user.deleteOAuthRegistration('oauth-user-registration-test-1'),
+      without,
     );
-    const result = await client.user.deleteOAuthRegistration('oauth-user-registration-test-1');
-    expect(result).toEqual({ request_id: 'r', status_code: 200, user_id: 'user-test-1' });
-    expect(client.user.getSync()).toEqual(without);
     fetch.on(
       'DELETE /users/oauth/oauth-user-registration-test-9',
       apiError(404, 'oauth_registration_not_found'),

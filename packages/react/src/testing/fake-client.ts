@@ -360,6 +360,22 @@ export type StrengthOverrides = Partial<Omit<WidgetPasswordStrength, 'feedback'>
   };
 };
 
+/** The one-argument methods named alike in `calls` and in the options. */
+type RecordedKey =
+  | 'webauthnRegister'
+  | 'webauthnUpdate'
+  | 'cryptoAuthenticate'
+  | 'totpAuthenticate'
+  | 'totpRecover'
+  | 'deleteWebauthnRegistration'
+  | 'passwordCreate'
+  | 'passwordAuthenticate'
+  | 'strengthCheck'
+  | 'resetStart'
+  | 'resetByEmail'
+  | 'resetByEmailLogin'
+  | 'resetByEmailCheck';
+
 /** Creates a fake whose calls succeed unless the options say otherwise. */
 export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
   let user = options.user ? wireUser(options.user) : null;
@@ -377,6 +393,17 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       options.otpSend ? options.otpSend(channel, recipient, n) : Promise.resolve(otpSent(channel, n)),
     );
   };
+  /**
+   * A fake method of one argument whose calls and stand-in share the name `key`: records the
+   * argument, then answers with the test's stand-in when it set one, else with `fallback()`.
+   */
+  const recorded =
+    <K extends RecordedKey>(key: K, fallback: () => Promise<unknown>) =>
+    <T>(argument: FakeClient['calls'][K][number]): Promise<T> => {
+      (fake.calls[key] as unknown[]).push(argument);
+      const stub = options[key] as ((value: typeof argument) => Promise<unknown>) | undefined;
+      return answer(stub ? stub(argument) : fallback());
+    };
   const fake: FakeClient = {
     calls: {
       loginOrCreate: [],
@@ -459,40 +486,13 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       },
     },
     passwords: {
-      create(opts) {
-        fake.calls.passwordCreate.push(opts);
-        return answer(options.passwordCreate ? options.passwordCreate(opts) : Promise.resolve(AUTHENTICATED));
-      },
-      authenticate(opts) {
-        fake.calls.passwordAuthenticate.push(opts);
-        return answer(
-          options.passwordAuthenticate ? options.passwordAuthenticate(opts) : Promise.resolve(AUTHENTICATED),
-        );
-      },
-      strengthCheck(opts) {
-        fake.calls.strengthCheck.push(opts);
-        return answer(options.strengthCheck ? options.strengthCheck(opts) : Promise.resolve(strength()));
-      },
-      resetByEmailStart(opts) {
-        fake.calls.resetStart.push(opts);
-        return answer(options.resetStart ? options.resetStart(opts) : Promise.resolve({ status_code: 200 }));
-      },
-      resetByEmail(opts) {
-        fake.calls.resetByEmail.push(opts);
-        return answer(options.resetByEmail ? options.resetByEmail(opts) : Promise.resolve(AUTHENTICATED));
-      },
-      resetByEmailLogin(opts) {
-        fake.calls.resetByEmailLogin.push(opts);
-        return answer(
-          options.resetByEmailLogin ? options.resetByEmailLogin(opts) : Promise.resolve(AUTHENTICATED),
-        );
-      },
-      resetByEmailCheck(opts) {
-        fake.calls.resetByEmailCheck.push(opts);
-        return answer(
-          options.resetByEmailCheck ? options.resetByEmailCheck(opts) : Promise.resolve(RESET_LINK_LIVE),
-        );
-      },
+      create: recorded('passwordCreate', () => Promise.resolve(AUTHENTICATED)),
+      authenticate: recorded('passwordAuthenticate', () => Promise.resolve(AUTHENTICATED)),
+      strengthCheck: recorded('strengthCheck', () => Promise.resolve(strength())),
+      resetByEmailStart: recorded('resetStart', () => Promise.resolve({ status_code: 200 })),
+      resetByEmail: recorded('resetByEmail', () => Promise.resolve(AUTHENTICATED)),
+      resetByEmailLogin: recorded('resetByEmailLogin', () => Promise.resolve(AUTHENTICATED)),
+      resetByEmailCheck: recorded('resetByEmailCheck', () => Promise.resolve(RESET_LINK_LIVE)),
     },
     users: {
       search(email) {
@@ -523,14 +523,7 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
       },
     },
     webauthn: {
-      register(opts) {
-        fake.calls.webauthnRegister.push(opts);
-        return answer(
-          options.webauthnRegister
-            ? options.webauthnRegister(opts)
-            : Promise.resolve(PASSKEY_REGISTERED_RESULT),
-        );
-      },
+      register: recorded('webauthnRegister', () => Promise.resolve(PASSKEY_REGISTERED_RESULT)),
       authenticate(opts) {
         fake.calls.webauthnAuthenticate.push(opts);
         if (options.webauthnAuthenticate) return answer(options.webauthnAuthenticate(opts));
@@ -541,12 +534,7 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
           opts.signal?.addEventListener('abort', abort, { once: true });
         });
       },
-      update(opts) {
-        fake.calls.webauthnUpdate.push(opts);
-        return answer(
-          options.webauthnUpdate ? options.webauthnUpdate(opts) : Promise.resolve({ status_code: 200 }),
-        );
-      },
+      update: recorded('webauthnUpdate', () => Promise.resolve({ status_code: 200 })),
       browserSupportsAutofill() {
         fake.calls.browserSupportsAutofill++;
         return Promise.resolve(options.supportsAutofill ?? false);
@@ -560,34 +548,15 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
           options.cryptoStart ? options.cryptoStart(opts, n) : Promise.resolve(cryptoChallenge(n)),
         );
       },
-      authenticate(opts) {
-        fake.calls.cryptoAuthenticate.push(opts);
-        return answer(
-          options.cryptoAuthenticate
-            ? options.cryptoAuthenticate(opts)
-            : Promise.resolve(CRYPTO_AUTHENTICATED_RESULT),
-        );
-      },
+      authenticate: recorded('cryptoAuthenticate', () => Promise.resolve(CRYPTO_AUTHENTICATED_RESULT)),
     },
     totps: {
       create() {
         fake.calls.totpCreate++;
         return answer(options.totpCreate ? options.totpCreate() : Promise.resolve(TOTP_CREATED));
       },
-      authenticate(opts) {
-        fake.calls.totpAuthenticate.push(opts);
-        return answer(
-          options.totpAuthenticate
-            ? options.totpAuthenticate(opts)
-            : Promise.resolve(TOTP_AUTHENTICATED_RESULT),
-        );
-      },
-      recover(opts) {
-        fake.calls.totpRecover.push(opts);
-        return answer(
-          options.totpRecover ? options.totpRecover(opts) : Promise.resolve(TOTP_AUTHENTICATED_RESULT),
-        );
-      },
+      authenticate: recorded('totpAuthenticate', () => Promise.resolve(TOTP_AUTHENTICATED_RESULT)),
+      recover: recorded('totpRecover', () => Promise.resolve(TOTP_AUTHENTICATED_RESULT)),
     },
     session: {
       getSync: () => session,
@@ -605,14 +574,9 @@ export function createFakeClient(options: FakeClientOptions = {}): FakeClient {
           ? Promise.resolve(user)
           : Promise.reject(apiError('unauthorized_credentials', 'No session.', 401));
       },
-      deleteWebauthnRegistration(id) {
-        fake.calls.deleteWebauthnRegistration.push(id);
-        return answer(
-          options.deleteWebauthnRegistration
-            ? options.deleteWebauthnRegistration(id)
-            : Promise.resolve({ status_code: 200 }),
-        );
-      },
+      deleteWebauthnRegistration: recorded('deleteWebauthnRegistration', () =>
+        Promise.resolve({ status_code: 200 }),
+      ),
       onChange(callback) {
         userListeners.add(callback);
         return () => userListeners.delete(callback);

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../../test/captured-logger.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import {
@@ -15,12 +16,7 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import {
-  capturedLogger,
-  outboxMailerFor,
-  recordingMailer,
-  securityEvents,
-} from '../../../test/password-lock-helpers.js';
+import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import {
   callOn,
   failSecondFactors,

@@ -39,6 +39,15 @@ const deps = (keyEncryptionSecret: string | null = KEY_SECRET) => ({
 const noFile = () => {
   throw new Error('no file system here');
 };
+/** `set --project <id> --provider <name> …`: the command most of these tests build. */
+const setArgs = (projectId: string, provider: string, ...options: string[]) => [
+  'set',
+  '--project',
+  projectId,
+  '--provider',
+  provider,
+  ...options,
+];
 const run = async (
   argv: string[],
   keyEncryptionSecret: string | null = KEY_SECRET,
@@ -74,11 +83,8 @@ describe('storage', () => {
 
   it('stores the secret as given when the deployment has no key-encryption secret', async () => {
     const { project } = await ctx.givenProject({});
-    const setGoogle = [
-      'set',
-      '--project',
+    const setGoogle = setArgs(
       project.id,
-      '--provider',
       'google',
       '--client-id',
       'cid',
@@ -86,7 +92,7 @@ describe('storage', () => {
       'plain-secret',
       '--issuer',
       fake.issuer,
-    ];
+    );
     await run(setGoogle);
     expect(await configRowText(project.id, 'google')).toContain('"secret_encryption":"aes-256-gcm"');
     // The same command again on a deployment without the key-encryption secret.
@@ -156,34 +162,23 @@ describe('latchkey-provider oauth', () => {
 
   it('overrides preset values and scopes, and replaces an earlier configuration', async () => {
     const { project } = await ctx.givenProject({});
-    await run([
-      'set',
-      '--project',
-      project.id,
-      '--provider',
-      'google',
-      '--client-id',
-      'first',
-      '--client-secret',
-      's',
-    ]);
-    const result = await run([
-      'set',
-      '--project',
-      project.id,
-      '--provider',
-      'google',
-      '--client-id',
-      'second',
-      '--client-secret',
-      's',
-      '--issuer',
-      fake.issuer,
-      '--scope',
-      'openid',
-      '--scope',
-      'email',
-    ]);
+    await run(setArgs(project.id, 'google', '--client-id', 'first', '--client-secret', 's'));
+    const result = await run(
+      setArgs(
+        project.id,
+        'google',
+        '--client-id',
+        'second',
+        '--client-secret',
+        's',
+        '--issuer',
+        fake.issuer,
+        '--scope',
+        'openid',
+        '--scope',
+        'email',
+      ),
+    );
     expect(result.provider).toMatchObject({
       client_id: 'second',
       issuer: fake.issuer,
@@ -196,11 +191,8 @@ describe('latchkey-provider oauth', () => {
     const { project } = await ctx.givenProject({});
     const files: Record<string, string> = { '/keys/AuthKey.p8': fake.appleSigningKey.privateKeyPem };
     const result = await run(
-      [
-        'set',
-        '--project',
+      setArgs(
         project.id,
-        '--provider',
         'apple',
         '--client-id',
         'com.example.web',
@@ -210,7 +202,7 @@ describe('latchkey-provider oauth', () => {
         'KEY1234567',
         '--apple-private-key-file',
         '/keys/AuthKey.p8',
-      ],
+      ),
       KEY_SECRET,
       (path: string) => files[path] ?? noFile(),
     );
@@ -235,23 +227,14 @@ describe('latchkey-provider oauth', () => {
       [['set', '--dev', '--provider', 'google'], /--client-id is required/],
       [['set', '--dev', '--provider', 'google', '--client-id', 'x', '--bogus'], /Unknown option '--bogus'/],
       [
-        ['set', '--project', project.id, '--provider', 'myspace', '--client-id', 'x', '--client-secret', 'y'],
+        setArgs(project.id, 'myspace', '--client-id', 'x', '--client-secret', 'y'),
         /Unknown provider "myspace"/,
       ],
+      [setArgs(project.id, 'google', '--client-id', 'x'), /client secret is required/],
+      [setArgs(project.id, 'gitlab', '--client-id', 'x', '--client-secret', 'y'), /gitlab has no preset/],
       [
-        ['set', '--project', project.id, '--provider', 'google', '--client-id', 'x'],
-        /client secret is required/,
-      ],
-      [
-        ['set', '--project', project.id, '--provider', 'gitlab', '--client-id', 'x', '--client-secret', 'y'],
-        /gitlab has no preset/,
-      ],
-      [
-        [
-          'set',
-          '--project',
+        setArgs(
           project.id,
-          '--provider',
           'google',
           '--client-id',
           'x',
@@ -259,25 +242,12 @@ describe('latchkey-provider oauth', () => {
           'y',
           '--issuer',
           'http://accounts.example.com',
-        ],
+        ),
         /https/,
       ],
+      [setArgs(project.id, 'apple', '--client-id', 'x', '--apple-team-id', 'T'), /needs all of/],
       [
-        ['set', '--project', project.id, '--provider', 'apple', '--client-id', 'x', '--apple-team-id', 'T'],
-        /needs all of/,
-      ],
-      [
-        [
-          'set',
-          '--project',
-          'project-test-missing',
-          '--provider',
-          'google',
-          '--client-id',
-          'x',
-          '--client-secret',
-          'y',
-        ],
+        setArgs('project-test-missing', 'google', '--client-id', 'x', '--client-secret', 'y'),
         /No project project-test-missing/,
       ],
     ];

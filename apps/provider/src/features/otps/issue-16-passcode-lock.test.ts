@@ -6,15 +6,11 @@
  * addresses alike (NIST 800-63B §5.2.2; SECURITY E3).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../../test/captured-logger.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import {
-  capturedLogger,
-  outboxMailerFor,
-  recordingMailer,
-  securityEvents,
-} from '../../../test/password-lock-helpers.js';
+import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
 import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';

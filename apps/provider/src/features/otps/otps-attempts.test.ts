@@ -1,7 +1,5 @@
-/** SECURITY A1, A2, A8, B10, E3 for passcodes; run it against PostgreSQL too (TEST_DATABASE_URL). */
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../../test/captured-logger.js';
 import {
   authenticateOtp,
   givenCodeSent,
@@ -9,7 +7,8 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
@@ -17,18 +16,8 @@ import { createOutboxMessenger } from '../../messaging/outbox-messenger.js';
 import { cryptoRandom } from '../../random.js';
 import { OTP_MESSAGES } from './otps-authenticate.service.js';
 
-let ctx: TestContext;
-const logLines: string[] = [];
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestContext({ logger: pino({ level: 'trace' }, sink) });
-});
-afterAll(async () => ctx?.close());
+const { logger, raw: logLines } = capturedLogger('trace');
+const ctx = useTestContext({ logger });
 
 async function attemptsOf(methodId: string): Promise<number[]> {
   const rows = await ctx.db

@@ -3,6 +3,7 @@
  * account's password sign-in stays off until the owner proves control of an address (SECURITY A4).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
@@ -14,7 +15,6 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import {
-  capturedLogger,
   failLogins,
   LOCK_NOTICE_SUBJECT,
   outboxMailerFor,

@@ -1,10 +1,10 @@
 /** Signing in with a passkey: /webauthn/authenticate/start/{primary,secondary} and /webauthn/authenticate. */
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { type CeremonyTweaks, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
   assertionFor,
@@ -25,18 +25,8 @@ import { VERIFICATION_MESSAGES } from './webauthn-errors.js';
 import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 
 /** Log lines of the app, to see the counter risk signal. */
-const logLines: Array<Record<string, unknown>> = [];
-let ctx: TestContext;
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  ctx = await createTestContext({ logger: pino({ level: 'warn' }, sink) });
-});
-afterAll(async () => ctx?.close());
+const { logger, lines: logLines } = capturedLogger('warn');
+const ctx = useTestContext({ logger });
 
 /** 401 webauthn_verification_failed with `message`, and nothing changed since `before`. */
 async function expectRefused(

@@ -2,20 +2,13 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshWindowsPerTest } from '../../testing/fresh-window.js';
 import { CryptoWalletError } from './crypto-wallet-error.js';
 import { connectWallet, signWalletMessage } from './wallet-ceremony.js';
 import { currentWallets } from './wallet-discovery.js';
 
-type TestWindow = Window & typeof globalThis & Record<string, unknown>;
-function freshWindow(): TestWindow {
-  const iframe = document.createElement('iframe');
-  document.body.append(iframe);
-  return iframe.contentWindow as TestWindow;
-}
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const freshWindow = freshWindowsPerTest();
 
 // Non-ASCII and line breaks, as in the provider's challenges: the bytes signed must be its UTF-8.
 const MESSAGE = 'localhost:3000 wants you to sign in.\n\nNonce: AbC123\nGrüße — 🔐';

@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshWindowsPerTest, type TestWindow } from '../../testing/fresh-window.js';
 import { currentWallets, walletHandleOf, watchWallets } from './wallet-discovery.js';
 import type { WalletOption } from './wallet-option.js';
 
-// Discovery keeps one registry per window for the page's lifetime, so each test gets a fresh one.
-type TestWindow = Window & typeof globalThis & Record<string, unknown>;
-function freshWindow(): TestWindow {
-  const iframe = document.createElement('iframe');
-  document.body.append(iframe);
-  return iframe.contentWindow as TestWindow;
-}
-afterEach(() => {
-  document.body.replaceChildren();
-});
+const freshWindow = freshWindowsPerTest();
 
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
 const ethereumProvider = (flags: Record<string, boolean> = {}) => ({ request: vi.fn(), ...flags });
