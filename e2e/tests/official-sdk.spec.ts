@@ -106,6 +106,17 @@ function watchConsole(page: Page): () => string[] {
   };
 }
 
+/** The digits of every number the frame's `phone_numbers/parse` calls have answered, as the page saw them. */
+function frameParseAnswers(page: Page): Set<string> {
+  const answered = new Set<string>();
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('phone_numbers/parse')) return;
+    const sent = (request.postDataJSON() as { number?: unknown }).number;
+    answered.add(String(sent ?? '').replace(/\D/g, ''));
+  });
+  return answered;
+}
+
 /** The bootstrap as the SDK cached it after a successful fetch (it caches nothing after a failure). */
 async function cachedBootstrap(page: Page): Promise<Record<string, unknown>> {
   const key = `stytch_sdk_state_${devPublicToken()}::bootstrap`;
@@ -195,15 +206,17 @@ for (const version of versions) {
     const field = login.locator('#phone-input');
 
     await test.step('the number typed is formatted by the frame as the person types', async () => {
+      const answered = frameParseAnswers(page);
       await page.goto(hostPage(version.path, { widget: 'sms' }));
       await cachedBootstrap(page);
-      // Key by key, each after the field showed the last one: the widget rewrites the field with
-      // the frame's answer, and 5.1.1 lets a late answer overwrite newer keys.
+      // Key by key, each after the frame answered the last one and the field showed it: the widget
+      // rewrites the field with the frame's answer, and 5.1.1 lets a late answer overwrite a newer
+      // key, so on a busy machine a key typed while the previous answer was on its way is lost.
       for (let typed = 1; typed <= phone.national.length; typed += 1) {
+        const digits = phone.national.slice(0, typed);
         await field.press(phone.national[typed - 1] ?? '');
-        await expect
-          .poll(async () => (await field.inputValue()).replace(/\D/g, ''))
-          .toBe(phone.national.slice(0, typed));
+        await expect.poll(() => answered.has(digits), { message: `the frame answered ${digits}` }).toBe(true);
+        await expect.poll(async () => (await field.inputValue()).replace(/\D/g, '')).toBe(digits);
       }
       // Only the frame's parsedPhoneNumber answer turns 415555… into (415) 555-….
       await expect(field).toHaveValue(`(415) 555-${phone.national.slice(6)}`);
