@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { createExpirySweep } from '../db/expiry-sweep.js';
 import type { Mailer } from '../email/mailer.js';
 import { toProject } from '../features/projects/project.js';
 import { findProjectById } from '../features/projects/projects.repository.js';
@@ -91,7 +92,6 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   const active = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastSweep = Number.NEGATIVE_INFINITY;
   let claimFailing = false;
 
   const describe = (job: DeliveryJobRow) => ({
@@ -169,12 +169,14 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     }
   }
 
-  async function sweep(): Promise<void> {
-    const now = deps.clock.now().getTime();
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    await deleteFinishedDeliveryJobs(deps.db, new Date(now - FINISHED_RETENTION_MS)).catch(() => undefined);
-  }
+  const sweepFinished = createExpirySweep(
+    (now) =>
+      deleteFinishedDeliveryJobs(deps.db, new Date(now.getTime() - FINISHED_RETENTION_MS)).catch(
+        () => undefined,
+      ),
+    SWEEP_EVERY_MS,
+  );
+  const sweep = () => sweepFinished(deps.clock.now());
 
   async function runSlot(): Promise<void> {
     while (!stopped) {
