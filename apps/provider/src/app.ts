@@ -2,9 +2,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './app-config.js';
 import type { AppDeps } from './app-deps.js';
-import { registerDeliveries } from './delivery/register-deliveries.js';
+import { domainEventsPlugin } from './domain-events/domain-events.plugin.js';
 import { lockNoticesPlugin } from './email/lock-notices.plugin.js';
-import { registerErrorHandlers } from './errors/register-error-handlers.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
 import { clientsideServicesPlugin } from './features/clientside-services/clientside-services.plugin.js';
@@ -20,36 +19,22 @@ import { oauthOneTapPlugin } from './features/oauth-one-tap/oauth-one-tap.plugin
 import { otpsPlugin } from './features/otps/otps.plugin.js';
 import { outboxPlugin } from './features/outbox/outbox.plugin.js';
 import { passwordsPlugin } from './features/passwords/passwords.plugin.js';
-import { createProjectLookup } from './features/projects/project-lookup.js';
 import { serverApiPlugin } from './features/server-api/server-api.plugin.js';
 import { sessionsPlugin } from './features/sessions/sessions.plugin.js';
 import { signingKeysPlugin } from './features/signing-keys/signing-keys.plugin.js';
 import { totpsPlugin } from './features/totps/totps.plugin.js';
 import { usersPlugin } from './features/users/users.plugin.js';
 import { webauthnPlugin } from './features/webauthn/webauthn.plugin.js';
-import { registerBodilessCalls } from './http/bodiless-calls.js';
 import { fastifyOptions } from './http/fastify-options.js';
-import { registerJsonBodyParser } from './http/json-body-parser.js';
-import { registerClientAddress } from './plugins/client-address.js';
-import { registerCors } from './plugins/cors.js';
-import { registerFetchMetadataCheck } from './plugins/fetch-metadata.js';
-import { registerProjectAuthDecorations } from './plugins/project-auth.js';
-import { registerRequestContext } from './plugins/request-context.js';
+import { registerCrossCutting } from './http/register-cross-cutting.js';
 import { rateLimitsPlugin } from './rate-limit/rate-limits.plugin.js';
 
 /** Builds the app: the cross-cutting plugins, then each feature after those whose services it reads; never listens. */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify(fastifyOptions(config, deps));
-  registerJsonBodyParser(app);
-  registerRequestContext(app);
-  registerClientAddress(app, config.clientAddress);
-  registerProjectAuthDecorations(app, createProjectLookup({ db: deps.db, clock: deps.clock }));
-  registerCors(app, app.projectLookup.anyAllowsOrigin);
-  registerFetchMetadataCheck(app);
-  registerBodilessCalls(app);
-  registerErrorHandlers(app);
-  registerDeliveries(app, deps);
+  registerCrossCutting(app, config, deps);
   const features = { config, deps };
+  app.register(domainEventsPlugin, features);
   app.register(captchaPlugin, features);
   app.register(healthPlugin, features);
   app.register(signingKeysPlugin, features);

@@ -1,0 +1,38 @@
+/** @module domain-event-bus — features announce changes; subscribers (webhook outbox, audit log) record them in the same transaction. */
+import type { DbExecutor } from '../db/database.js';
+import type { DomainEvent, DomainEventType } from './domain-event.js';
+
+/** Records an event with `db`, the transaction of the change, so the record commits or rolls back with it. */
+export type DomainEventSubscriber = (db: DbExecutor, event: DomainEvent) => Promise<void>;
+
+/** The bus as features see it. */
+export interface DomainEventBus {
+  /**
+   * Hands the event to every subscriber of its type, in subscription order, with `db`. Pass the
+   * transaction that makes the change: an event must never outlive a rolled-back change, nor a
+   * change commit without its event (webhooks are at-least-once).
+   */
+  publish(db: DbExecutor, event: DomainEvent): Promise<void>;
+  /** `'*'` hears every event. Subscribe while the app is built, before it serves. */
+  subscribe(type: DomainEventType | '*', subscriber: DomainEventSubscriber): void;
+}
+
+export function createDomainEventBus(): DomainEventBus {
+  const everything: DomainEventSubscriber[] = [];
+  const byType = new Map<DomainEventType, DomainEventSubscriber[]>();
+  return {
+    async publish(db, event) {
+      for (const subscriber of everything) await subscriber(db, event);
+      for (const subscriber of byType.get(event.type) ?? []) await subscriber(db, event);
+    },
+    subscribe(type, subscriber) {
+      if (type === '*') {
+        everything.push(subscriber);
+        return;
+      }
+      const list = byType.get(type) ?? [];
+      list.push(subscriber);
+      byType.set(type, list);
+    },
+  };
+}

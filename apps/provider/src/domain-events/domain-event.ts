@@ -1,0 +1,49 @@
+/**
+ * @module domain-event — what happened to a project's users, sessions or settings, as the
+ * features that make the change announce it. Webhooks and the audit log are built from these.
+ */
+
+/** Who made the change: an operator (admin API, CLI, console), the project's server (its secret), the user themselves, or the provider (expiry, lockout). */
+export type EventActor =
+  | { type: 'operator'; id: string }
+  | { type: 'project'; id: string }
+  | { type: 'user'; id: string }
+  | { type: 'system' };
+
+/** The events webhooks may carry (Standard Webhooks `type`); the audit log records these and more. */
+export const WEBHOOK_EVENT_TYPES = [
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'session.created',
+  'session.revoked',
+  'factor.added',
+  'factor.removed',
+  'password.changed',
+  'login.locked',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Administrative changes that only the audit log records (dotted like the webhook types). */
+export type AdministrativeEventType =
+  | `project.${string}`
+  | `oauth_provider.${string}`
+  | `webhook_endpoint.${string}`;
+
+export type DomainEventType = WebhookEventType | AdministrativeEventType;
+
+/** One change, announced inside the transaction that makes it. */
+export interface DomainEvent {
+  type: DomainEventType;
+  projectId: string;
+  actor: EventActor;
+  /** When the change was made (the injected clock). */
+  occurredAt: Date;
+  /** The object the change is about, as the server API shows it (a user, a session, a factor); what a webhook carries as `data`. */
+  data: Record<string, unknown>;
+  /** The address the change came from, when a request made it. */
+  ipAddress?: string | null;
+  /** Settings changes: the values before and after (secrets left out). */
+  changes?: { before: unknown; after: unknown };
+}

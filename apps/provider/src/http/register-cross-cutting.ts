@@ -1,0 +1,27 @@
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, deliveries. */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../app-config.js';
+import type { AppDeps } from '../app-deps.js';
+import { registerDeliveries } from '../delivery/register-deliveries.js';
+import { registerErrorHandlers } from '../errors/register-error-handlers.js';
+import { createProjectLookup } from '../features/projects/project-lookup.js';
+import { registerClientAddress } from '../plugins/client-address.js';
+import { registerCors } from '../plugins/cors.js';
+import { registerFetchMetadataCheck } from '../plugins/fetch-metadata.js';
+import { registerProjectAuthDecorations } from '../plugins/project-auth.js';
+import { registerRequestContext } from '../plugins/request-context.js';
+import { registerBodilessCalls } from './bodiless-calls.js';
+import { registerJsonBodyParser } from './json-body-parser.js';
+
+/** Registers the cross-cutting hooks and decorations, in the order requests meet them. */
+export function registerCrossCutting(app: FastifyInstance, config: AppConfig, deps: AppDeps): void {
+  registerJsonBodyParser(app);
+  registerRequestContext(app);
+  registerClientAddress(app, config.clientAddress);
+  registerProjectAuthDecorations(app, createProjectLookup({ db: deps.db, clock: deps.clock }));
+  registerCors(app, app.projectLookup.anyAllowsOrigin);
+  registerFetchMetadataCheck(app);
+  registerBodilessCalls(app);
+  registerErrorHandlers(app);
+  registerDeliveries(app, deps);
+}
