@@ -4,6 +4,7 @@ import type { AppConfig } from './app-config.js';
 import type { AppDeps } from './app-deps.js';
 import { domainEventsPlugin } from './domain-events/domain-events.plugin.js';
 import { lockNoticesPlugin } from './email/lock-notices.plugin.js';
+import { auditLogPlugin } from './features/audit-log/audit-log.plugin.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
 import { clientsideServicesPlugin } from './features/clientside-services/clientside-services.plugin.js';
@@ -35,6 +36,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   registerCrossCutting(app, config, deps);
   const features = { config, deps };
   app.register(domainEventsPlugin, features);
+  app.register(auditLogPlugin, features);
   app.register(captchaPlugin, features);
   app.register(healthPlugin, features);
   app.register(signingKeysPlugin, features);
