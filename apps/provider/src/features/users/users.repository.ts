@@ -93,6 +93,21 @@ export async function findUserForUpdate(db: DbExecutor, projectId: string, userI
     .executeTakeFirstOrThrow();
 }
 
+/** The user row `userId` of `projectId` locked until the transaction ends, or undefined when there is none. */
+export async function lockUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('project_id', '=', projectId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Deletes a user (its addresses and other rows cascade). */
 export async function deleteUser(db: DbExecutor, userId: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
