@@ -3,22 +3,13 @@
  * session check (and session JWT exchange) had just answered from its cache. On PostgreSQL the
  * two instances have their own pools and listening connections, as two processes would.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { basic, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { usersApi } from '../../../test/user-management-calls.js';
 
-let ctx: TestContext;
-let b: SecondInstance;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  b = await startSecondInstance(ctx);
-});
-afterAll(async () => {
-  await b?.close();
-  await ctx?.close();
-});
+const { ctx, second: b } = useTwoInstances();
 
 const checkOn = (app: TestContext['app'], sessionToken: string) =>
   app.inject({

@@ -84,13 +84,9 @@ export async function ownsAnyEmail(
 
 /** The user row `userId` of `projectId`, locked until the transaction ends (a read-modify-write). */
 export async function findUserForUpdate(db: DbExecutor, projectId: string, userId: string): Promise<UserRow> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('project_id', '=', projectId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const row = await lockUser(db, projectId, userId);
+  if (!row) throw new Error(`user ${userId} of project ${projectId} is missing`);
+  return row;
 }
 
 /** The user row `userId` of `projectId` locked until the transaction ends, or undefined when there is none. */
