@@ -24,6 +24,7 @@ import { serverApiPlugin } from './features/server-api/server-api.plugin.js';
 import { sessionsPlugin } from './features/sessions/sessions.plugin.js';
 import { signingKeysPlugin } from './features/signing-keys/signing-keys.plugin.js';
 import { totpsPlugin } from './features/totps/totps.plugin.js';
+import { userManagementPlugin } from './features/user-management/user-management.plugin.js';
 import { usersPlugin } from './features/users/users.plugin.js';
 import { webauthnPlugin } from './features/webauthn/webauthn.plugin.js';
 import { fastifyOptions } from './http/fastify-options.js';
@@ -60,5 +61,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(eventsPlugin, features);
   app.register(outboxPlugin, features);
   app.register(devClockPlugin, features);
+  app.register(userManagementPlugin, features);
   return app;
 }

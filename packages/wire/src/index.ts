@@ -19,6 +19,7 @@ export * from './otps.js';
 export * from './passwords.js';
 export * from './request-fields.js';
 export * from './server-api.js';
+export * from './server-users.js';
 export * from './session.js';
 export * from './sessions.js';
 export * from './totps.js';

@@ -84,13 +84,24 @@ export async function ownsAnyEmail(
 
 /** The user row `userId` of `projectId`, locked until the transaction ends (a read-modify-write). */
 export async function findUserForUpdate(db: DbExecutor, projectId: string, userId: string): Promise<UserRow> {
+  const row = await lockUser(db, projectId, userId);
+  if (!row) throw new Error(`user ${userId} of project ${projectId} is missing`);
+  return row;
+}
+
+/** The user row `userId` of `projectId` locked until the transaction ends, or undefined when there is none. */
+export async function lockUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where('id', '=', userId)
     .where('project_id', '=', projectId)
     .forUpdate()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Deletes a user (its addresses and other rows cascade). */
