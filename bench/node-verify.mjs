@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, get as httpGet } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { numberFromEnv } from './lib/bench-rows.mjs';
+import { stopChildProcess } from './lib/child-process.mjs';
 import { startCpuProfile } from './lib/cpu-profile.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 
@@ -126,12 +127,7 @@ function stopChildren() {
 async function stopChildrenGracefully() {
   await Promise.all(
     [...children].map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(timer);
+      await stopChildProcess(child, 30_000);
       children.delete(child);
     }),
   );
