@@ -171,6 +171,7 @@ export const errorCatalog = {
     status: 503,
     message: 'A service the provider depends on is unavailable. Try again shortly.',
   },
+  user_not_found: { status: 404, message: 'The project has no user with this id.' },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

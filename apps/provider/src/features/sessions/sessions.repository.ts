@@ -147,3 +147,58 @@ export async function revokeOtherSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The user's live sessions at `now`, newest first (ties by id, so the order is stable). */
+export async function findLiveSessionsOfUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes the live session `sessionId`; returns its row, or undefined when it was not live. */
+export async function revokeLiveSessionById(
+  db: DbExecutor,
+  projectId: string,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Revokes every live session of the user; returns the rows revoked now. */
+export async function revokeLiveSessionsOfUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .execute();
+}
