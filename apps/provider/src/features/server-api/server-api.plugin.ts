@@ -20,7 +20,7 @@ export const serverApiPlugin = featurePlugin(
       responses,
     });
     app.register(serverMagicLinksRoutes, { db, redeem: app.magicLinkRedeem, sessions, responses });
-    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, responses });
+    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, sessions, responses });
     app.register(serverSessionManagementRoutes, {
       db,
       clock: deps.clock,

@@ -5,6 +5,7 @@ import { type CryptoKey, compactVerify, decodeProtectedHeader } from 'jose';
 import { ApiError } from '../../errors/api-error.js';
 import { type KeyRing, SESSION_JWT_ALG } from '../signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from '../signing-keys/signing-key-policy.js';
+import { type CustomClaims, jwtCustomClaims } from './session-custom-claims.js';
 import type { SessionJwtCache } from './session-jwt-cache.js';
 import { lastAuthenticatedAt } from './session-object.js';
 import type { SessionRow } from './sessions.table.js';
@@ -46,17 +47,29 @@ function base64urlJson(value: unknown): string {
  */
 export async function signSessionJwt(
   keyRing: KeyRing,
-  options: { issuer: string; projectId: string; session: SessionRow; now: Date; cache?: SessionJwtCache },
+  options: {
+    issuer: string;
+    projectId: string;
+    session: SessionRow;
+    now: Date;
+    cache?: SessionJwtCache;
+    /** The project's claims template (session-custom-claims.ts); the session's own claims go over it. */
+    claimsTemplate?: CustomClaims;
+  },
 ): Promise<string> {
   const { session, now, cache } = options;
   const iat = Math.floor(now.getTime() / 1000);
   const key = await keyRing.activeKey();
   const iss = issuerFor(options.issuer, options.projectId);
-  const reused = cache?.reusable(session, key.kid, iss, iat);
+  const custom = customClaimsOf(options.claimsTemplate, session.custom_claims);
+  const customKey = custom === undefined ? '' : JSON.stringify(custom);
+  const reused = cache?.reusable(session, key.kid, iss, iat, customKey);
   if (reused !== undefined) return reused;
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
   const header = { alg: SESSION_JWT_ALG, kid: key.kid, typ: 'JWT' };
+  // Custom claims first: the provider's own below always win (reserved keys are refused anyway).
   const claims = {
+    ...custom,
     [SESSION_CLAIM]: {
       id: session.id,
       started_at: session.started_at.toISOString(),
@@ -78,8 +91,22 @@ export async function signSessionJwt(
     dsaEncoding: 'ieee-p1363',
   });
   const jwt = `${signingInput}.${signature.toString('base64url')}`;
-  cache?.keep(session, key.kid, iss, jwt, iat, exp);
+  cache?.keep(session, key.kid, iss, jwt, iat, exp, customKey);
   return jwt;
+}
+
+function isEmpty(claims: CustomClaims | undefined): boolean {
+  for (const _ in claims) return false;
+  return true;
+}
+
+/** The JWT's custom claims, or undefined when there are none (the usual case costs no JSON). */
+function customClaimsOf(
+  template: CustomClaims | undefined,
+  own: CustomClaims | undefined,
+): CustomClaims | undefined {
+  if (isEmpty(template) && isEmpty(own)) return undefined;
+  return jwtCustomClaims(template ?? {}, own ?? {});
 }
 
 /** What a verified session JWT names. */

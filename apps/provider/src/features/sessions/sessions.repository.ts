@@ -202,3 +202,35 @@ export async function revokeLiveSessionsOfUser(
     .returningAll()
     .execute();
 }
+
+/** The live session `sessionId`, its row locked until the transaction ends. Call inside a transaction. */
+export async function lockLiveSession(
+  db: DbExecutor,
+  projectId: string,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Replaces the custom claims of session `sessionId`. */
+export async function setSessionCustomClaims(
+  db: DbExecutor,
+  sessionId: string,
+  claims: Record<string, unknown>,
+): Promise<SessionRow> {
+  return db
+    .updateTable('sessions')
+    .set({ custom_claims: toJson(claims) })
+    .where('id', '=', sessionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
