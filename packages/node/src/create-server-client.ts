@@ -10,6 +10,7 @@ import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import {
   type SessionJwtVerifierContext,
   type VerifySessionJwtOptions,
@@ -28,6 +29,8 @@ export interface LatchkeyServerClient {
   readonly magicLinks: MagicLinksServerMethods;
   /** Server-side redemption of an OAuth flow's token (`POST /v1/oauth/authenticate`). */
   readonly oauth: OAuthServerMethods;
+  /** A user's sessions: list, revoke one, revoke all (`/v1/sessions…`). */
+  readonly sessions: SessionsServerMethods;
 }
 
 /**
@@ -53,5 +56,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     authenticateSession: (request) => authenticateSession(resolved, request),
     magicLinks: createMagicLinksServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),
+    sessions: createSessionsServerMethods(resolved),
   };
 }

@@ -33,9 +33,23 @@ export {
   type SessionJwtClaims,
   type WithSession,
 } from './session.js';
+export type {
+  SessionsListResult,
+  SessionsRevokeAllResult,
+  SessionsRevokeOptions,
+  SessionsRevokeResult,
+  SessionsServerMethods,
+} from './sessions.js';
 export type { User } from './user.js';
 export type {
   VerifiedSessionJwt,
   VerifySessionJwtOptions,
   VerifySessionJwtResult,
 } from './verify-session-jwt.js';
+export {
+  LatchkeyWebhookError,
+  type LatchkeyWebhookEvent,
+  verifyWebhook,
+  type WebhookErrorCode,
+  type WebhookHeaders,
+} from './verify-webhook.js';

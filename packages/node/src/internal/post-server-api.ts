@@ -8,23 +8,42 @@ import { providerEndpoint, type ResolvedServerClientOptions } from '../options.j
  * parsed 2xx body. The server-facing API answers flat (no `data` envelope); errors have the
  * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`.
  */
-export async function postServerApi(
+export function postServerApi(
   options: ResolvedServerClientOptions,
   secret: string,
   path: string,
   body: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
+  return callServerApi(options, secret, 'POST', path, body);
+}
+
+/** GETs `{providerUrl}{path}` (the query already in `path`) as `postServerApi` POSTs. */
+export function getServerApi(
+  options: ResolvedServerClientOptions,
+  secret: string,
+  path: string,
+): Promise<Record<string, unknown>> {
+  return callServerApi(options, secret, 'GET', path, undefined);
+}
+
+async function callServerApi(
+  options: ResolvedServerClientOptions,
+  secret: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown>> {
   const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
   let response: Response;
   try {
     response = await options.fetch(providerEndpoint(options, path), {
-      method: 'POST',
+      method,
       headers: {
         authorization: `Basic ${credentials}`,
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs),
     });
