@@ -7,8 +7,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
-import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import {
+  browserSessionCheck,
+  devProjectAuthorization,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { setProjectSessionClaimsTemplate } from '../projects/projects.repository.js';
@@ -23,13 +27,7 @@ const fake = useFakeOpenIdProvider(ctx, 'google');
 
 const serverAuthenticate = (payload: Record<string, unknown>) =>
   postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), payload);
-const browserRefresh = (sessionToken: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+const browserRefresh = (sessionToken: string) => browserSessionCheck(ctx, sessionToken);
 
 function payloadOf(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString('utf8'));

@@ -1,12 +1,12 @@
 /**
- * Wire compatibility of GET /v1/sessions and POST /v1/sessions/revoke: the hosted provider's
- * official server SDK (`stytch` 14), pointed at this provider over loopback, lists and revokes.
+ * Wire compatibility of GET /v1/sessions, POST /v1/sessions/revoke and session_custom_claims: the
+ * hosted provider's official server SDK (`stytch` 14), pointed at this provider over loopback.
  */
 import type { AddressInfo } from 'node:net';
 import * as stytch from 'stytch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { sdkHeaders } from '../../../test/test-app.js';
+import { browserSessionCheck } from '../../../test/server-api-calls.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -22,13 +22,7 @@ beforeAll(async () => {
   });
 });
 
-const browserCheck = (sessionToken: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+const browserCheck = (sessionToken: string) => browserSessionCheck(ctx, sessionToken);
 
 describe('the official server SDK against /v1/sessions', () => {
   it('sessions.get lists the live sessions; sessions.revoke by id, token and JWT ends each', async () => {
@@ -53,6 +47,19 @@ describe('the official server SDK against /v1/sessions', () => {
     await client.sessions.revoke({ session_jwt: c.session_jwt });
     for (const s of [a, b, c]) expect((await browserCheck(s.session_token)).statusCode).toBe(404);
     expect((await client.sessions.get({ user_id: a.user_id })).sessions).toEqual([]);
+  });
+
+  it('sessions.authenticate with session_custom_claims: the session and its JWT carry them', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'sdk-claims@example.com');
+    const answer = await client.sessions.authenticate({
+      session_token: signedIn.session_token,
+      session_custom_claims: { role: 'editor' },
+    });
+    expect(answer.session.custom_claims).toEqual({ role: 'editor' });
+    const payload = JSON.parse(
+      Buffer.from(answer.session_jwt.split('.')[1] as string, 'base64url').toString(),
+    );
+    expect(payload.role).toBe('editor');
   });
 
   it("errors arrive as the SDK's StytchError with the wire error_type", async () => {

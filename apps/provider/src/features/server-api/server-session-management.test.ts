@@ -2,7 +2,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  browserSessionCheck,
+  devProjectAuthorization,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import type { DomainEvent } from '../../domain-events/domain-event.js';
@@ -25,13 +29,7 @@ const revoke = (payload: Record<string, unknown>, authorization = devProjectAuth
   postServerApi(ctx, '/v1/sessions/revoke', authorization, payload);
 const revokeAll = (payload: Record<string, unknown>, authorization = devProjectAuthorization(ctx)) =>
   postServerApi(ctx, '/v1/sessions/revoke_all', authorization, payload);
-const browserCheck = (sessionToken: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+const browserCheck = (sessionToken: string) => browserSessionCheck(ctx, sessionToken);
 const serverCheck = (payload: Record<string, unknown>) =>
   postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), payload);
 

@@ -62,14 +62,14 @@ export async function signSessionJwt(
   const key = await keyRing.activeKey();
   const iss = issuerFor(options.issuer, options.projectId);
   const custom = customClaimsOf(options.claimsTemplate, session.custom_claims);
-  const customKey = custom === undefined ? '' : JSON.stringify(custom);
+  const customKey = custom === undefined ? '' : custom.json;
   const reused = cache?.reusable(session, key.kid, iss, iat, customKey);
   if (reused !== undefined) return reused;
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
   const header = { alg: SESSION_JWT_ALG, kid: key.kid, typ: 'JWT' };
   // Custom claims first: the provider's own below always win (reserved keys are refused anyway).
   const claims = {
-    ...custom,
+    ...custom?.claims,
     [SESSION_CLAIM]: {
       id: session.id,
       started_at: session.started_at.toISOString(),
@@ -100,13 +100,29 @@ function isEmpty(claims: CustomClaims | undefined): boolean {
   return true;
 }
 
-/** The JWT's custom claims, or undefined when there are none (the usual case costs no JSON). */
+/** The merged claims and their JSON (the reuse key), remembered per session claims object. */
+interface CustomClaimsJson {
+  template: CustomClaims | undefined;
+  claims: CustomClaims;
+  json: string;
+}
+
+// A cached session check hands out the same row object, and a cached project the same template,
+// so a check that reuses its JWT merges and serialises the claims once, not on every request.
+const mergedBySessionClaims = new WeakMap<CustomClaims, CustomClaimsJson>();
+
+/** The JWT's custom claims and their JSON, or undefined when there are none (the usual case costs nothing). */
 function customClaimsOf(
   template: CustomClaims | undefined,
   own: CustomClaims | undefined,
-): CustomClaims | undefined {
+): CustomClaimsJson | undefined {
   if (isEmpty(template) && isEmpty(own)) return undefined;
-  return jwtCustomClaims(template ?? {}, own ?? {});
+  const remembered = own === undefined ? undefined : mergedBySessionClaims.get(own);
+  if (remembered !== undefined && remembered.template === template) return remembered;
+  const claims = jwtCustomClaims(template ?? {}, own ?? {});
+  const merged = { template, claims, json: JSON.stringify(claims) };
+  if (own !== undefined) mergedBySessionClaims.set(own, merged);
+  return merged;
 }
 
 /** What a verified session JWT names. */

@@ -15,8 +15,7 @@ import { toWireSession } from './session-object.js';
 import {
   findLiveSessionByTokenHash,
   findLiveSessionsOfUser,
-  revokeLiveSessionById,
-  revokeLiveSessionsOfUser,
+  revokeLiveSessions,
 } from './sessions.repository.js';
 import type { WireSession } from './sessions.schemas.js';
 import type { SessionRow } from './sessions.table.js';
@@ -78,9 +77,9 @@ export function createSessionManagement(deps: {
         let sessionId: string | undefined;
         if ('sessionId' in target) sessionId = target.sessionId;
         else sessionId = (await findLiveSessionByTokenHash(trx, projectId, target.tokenHash, now))?.id;
-        const row = sessionId ? await revokeLiveSessionById(trx, projectId, sessionId, now) : undefined;
-        if (!row) throw new ApiError('session_not_found');
-        await announce(trx, caller, [row], now);
+        const rows = sessionId ? await revokeLiveSessions(trx, projectId, { sessionId }, now) : [];
+        if (rows.length === 0) throw new ApiError('session_not_found');
+        await announce(trx, caller, rows, now);
       });
     },
 
@@ -88,7 +87,7 @@ export function createSessionManagement(deps: {
       const now = deps.clock.now();
       return inTransaction(deps.db, async (trx) => {
         await requireUser(trx, caller.project.id, userId);
-        const rows = await revokeLiveSessionsOfUser(trx, caller.project.id, userId, now);
+        const rows = await revokeLiveSessions(trx, caller.project.id, { userId }, now);
         await announce(trx, caller, rows, now);
         return rows.map((row) => row.id);
       });

@@ -84,15 +84,7 @@ export async function addFactorToLiveSession(
   now: Date,
   extendTo: Date | null,
 ): Promise<SessionRow | undefined> {
-  const current = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('project_id', '=', key.projectId)
-    .where('id', '=', key.sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockLiveSession(db, key.projectId, key.sessionId, now);
   if (!current) return undefined;
   const factors = [...current.authentication_factors.filter((f) => !sameFactor(f, factor)), factor];
   return db
@@ -167,36 +159,23 @@ export async function findLiveSessionsOfUser(
     .execute();
 }
 
-/** Revokes the live session `sessionId`; returns its row, or undefined when it was not live. */
-export async function revokeLiveSessionById(
+/**
+ * Revokes the live sessions named by `match`: one session by id, or every session of a user.
+ * Returns the rows revoked now (none when nothing named was live).
+ */
+export async function revokeLiveSessions(
   db: DbExecutor,
   projectId: string,
-  sessionId: string,
-  now: Date,
-): Promise<SessionRow | undefined> {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('project_id', '=', projectId)
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Revokes every live session of the user; returns the rows revoked now. */
-export async function revokeLiveSessionsOfUser(
-  db: DbExecutor,
-  projectId: string,
-  userId: string,
+  match: { sessionId: string } | { userId: string },
   now: Date,
 ): Promise<SessionRow[]> {
+  const [column, value] =
+    'sessionId' in match ? (['id', match.sessionId] as const) : (['user_id', match.userId] as const);
   return db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
+    .where(column, '=', value)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
     .returningAll()
