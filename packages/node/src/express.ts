@@ -11,12 +11,6 @@ import {
   UNAUTHENTICATED_BODY,
 } from './middleware/request-session.js';
 
-export type {
-  LatchkeyRequestSession,
-  LatchkeySessionOptions,
-  RemoteCheck,
-} from './middleware/request-session.js';
-
 declare global {
   namespace Express {
     interface Request {

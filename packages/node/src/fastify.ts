@@ -11,12 +11,6 @@ import {
   UNAUTHENTICATED_BODY,
 } from './middleware/request-session.js';
 
-export type {
-  LatchkeyRequestSession,
-  LatchkeySessionOptions,
-  RemoteCheck,
-} from './middleware/request-session.js';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified Latchkey session, or null (set by the `latchkeyFastify` plugin). */

@@ -19,6 +19,11 @@ export type {
   MagicLinksServerMethods,
 } from './magic-links.js';
 export type {
+  LatchkeyRequestSession,
+  LatchkeySessionOptions,
+  RemoteCheck,
+} from './middleware/request-session.js';
+export type {
   OAuthAuthenticateOptions,
   OAuthAuthenticateResult,
   OAuthProviderValues,
