@@ -1,7 +1,7 @@
 /** The server-facing API (`/v1/…`, Basic project_id:secret) called as an integrator's back end would. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { basic, json, type TestContext } from './test-app.js';
+import { basic, json, sdkHeaders, type TestContext } from './test-app.js';
 
 /** The dev project's Basic credentials. */
 export function devProjectAuthorization(ctx: TestContext): string {
@@ -32,4 +32,14 @@ export async function expectLiveSession(
     session_token: answer.session_token,
   });
   expect(json(check).session.session_id).toBe(answer.session?.session_id);
+}
+
+/** The browser's check of `sessionToken` (`POST /sdk/v1/sessions/authenticate`, as the widget's refresh sends it). */
+export function browserSessionCheck(ctx: TestContext, sessionToken: string): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/sdk/v1/sessions/authenticate',
+    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
+    payload: {},
+  });
 }

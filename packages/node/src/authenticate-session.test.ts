@@ -45,6 +45,18 @@ describe('authenticateSession', () => {
     });
   });
 
+  it('sends session_custom_claims when sessionCustomClaims is given (null values included: they remove keys)', async () => {
+    const client = givenProvider(200, flatSuccess);
+    await client.authenticateSession({
+      sessionToken: 'opaque-token',
+      sessionCustomClaims: { role: 'admin', plan: null },
+    });
+    expect(JSON.parse(api.server.requests[0]?.body ?? '')).toEqual({
+      session_token: 'opaque-token',
+      session_custom_claims: { role: 'admin', plan: null },
+    });
+  });
+
   it('keeps a base path of the provider URL', async () => {
     const client = givenProvider(200, flatSuccess, { providerUrl: `${api.server.url}/auth/` });
     await client.authenticateSession({ sessionToken: 'opaque-token' });

@@ -11,6 +11,11 @@ export interface AuthenticateSessionOptions {
   sessionJwt?: string;
   /** Extends the session to now + this many minutes, as the browser-facing call does. */
   sessionDurationMinutes?: number;
+  /**
+   * Merged into the session's custom claims (a key set to null is removed); the answer's JWT and
+   * every later JWT of the session carry them. Reserved claims are refused (`invalid_request`).
+   */
+  sessionCustomClaims?: Record<string, unknown>;
 }
 
 /** The provider's answer, flat and in the wire's snake_case (contracts.md): `@latchkey/wire`'s. */
@@ -28,7 +33,7 @@ export async function authenticateSession(
   options: ResolvedServerClientOptions,
   request: AuthenticateSessionOptions,
 ): Promise<AuthenticateSessionResult> {
-  const { sessionToken, sessionJwt, sessionDurationMinutes } = request;
+  const { sessionToken, sessionJwt, sessionDurationMinutes, sessionCustomClaims } = request;
   if (options.secret === undefined)
     throw invalidArgument('secret', 'is required to call the server-facing API');
   if (sessionToken === undefined && sessionJwt === undefined) {
@@ -52,6 +57,7 @@ export async function authenticateSession(
     session_token: sessionToken,
     session_jwt: sessionJwt,
     session_duration_minutes: sessionDurationMinutes,
+    session_custom_claims: sessionCustomClaims,
   });
   if (!isAuthenticateSessionResult(body)) {
     throw new LatchkeyServerError('invalid_response', {

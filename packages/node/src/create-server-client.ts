@@ -10,6 +10,7 @@ import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
   type SessionJwtVerifierContext,
@@ -31,6 +32,8 @@ export interface LatchkeyServerClient {
   readonly oauth: OAuthServerMethods;
   /** The project's users (`/v1/users…`): create, get, search, update, delete, remove a factor. */
   readonly users: UsersServerMethods;
+  /** A user's sessions: list, revoke one, revoke all (`/v1/sessions…`). */
+  readonly sessions: SessionsServerMethods;
 }
 
 /**
@@ -57,5 +60,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     magicLinks: createMagicLinksServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),
     users: createUsersServerMethods(resolved),
+    sessions: createSessionsServerMethods(resolved),
   };
 }

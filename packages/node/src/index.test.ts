@@ -20,11 +20,18 @@ describe('@latchkey/node public surface', () => {
   it('exports exactly the curated runtime names', () => {
     expect(Object.keys(api).sort()).toEqual([
       'LatchkeyServerError',
+      'LatchkeyWebhookError',
       'SERVER_ERROR_CATALOG',
       'SESSION_CLAIM',
       'createLatchkeyServerClient',
       'isLatchkeyServerError',
+      'verifyWebhook',
     ]);
+  });
+
+  it('keeps the Express and Fastify middleware behind their own entry points (no framework code in the main one)', async () => {
+    expect(Object.keys(await import('./express.js'))).toEqual(['latchkeySession']);
+    expect(Object.keys(await import('./fastify.js'))).toEqual(['latchkeyFastify']);
   });
 
   it('narrows a verification result on ok, and keeps unknown wire codes assignable', () => {

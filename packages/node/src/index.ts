@@ -19,6 +19,11 @@ export type {
   MagicLinksServerMethods,
 } from './magic-links.js';
 export type {
+  LatchkeyRequestSession,
+  LatchkeySessionOptions,
+  RemoteCheck,
+} from './middleware/request-session.js';
+export type {
   OAuthAuthenticateOptions,
   OAuthAuthenticateResult,
   OAuthProviderValues,
@@ -33,6 +38,13 @@ export {
   type SessionJwtClaims,
   type WithSession,
 } from './session.js';
+export type {
+  SessionsListResult,
+  SessionsRevokeAllResult,
+  SessionsRevokeOptions,
+  SessionsRevokeResult,
+  SessionsServerMethods,
+} from './sessions.js';
 export type { User } from './user.js';
 export type {
   UsersCreateRequest,
@@ -51,3 +63,10 @@ export type {
   VerifySessionJwtOptions,
   VerifySessionJwtResult,
 } from './verify-session-jwt.js';
+export {
+  LatchkeyWebhookError,
+  type LatchkeyWebhookEvent,
+  verifyWebhook,
+  type WebhookErrorCode,
+  type WebhookHeaders,
+} from './verify-webhook.js';

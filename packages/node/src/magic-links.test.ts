@@ -26,6 +26,15 @@ describe('magicLinks.authenticate', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({ token: 'link-token', session_duration_minutes: 60 });
   });
 
+  it('sends session_custom_claims when given', async () => {
+    const client = givenProvider(200, flatSuccess);
+    await client.magicLinks.authenticate('link-token', { session_custom_claims: { tenant: 'acme' } });
+    expect(JSON.parse(api.server.requests[0]?.body ?? '')).toEqual({
+      token: 'link-token',
+      session_custom_claims: { tenant: 'acme' },
+    });
+  });
+
   it('sends session_token when given (a secondary link needs it) and checks it is a non-empty string', async () => {
     const client = givenProvider(200, flatSuccess);
     await client.magicLinks.authenticate('secondary-token', { session_token: 'opaque-token' });

@@ -16,6 +16,11 @@ export interface MagicLinksAuthenticateOptions {
    * redeemable only with it; it then adds the factor to that session and the answer carries it.
    */
   session_token?: string;
+  /**
+   * Custom claims of the new session: on its Session object and in every JWT of it (the keys
+   * iss, sub, aud, exp, nbf, iat, jti and `https://stytch.com/…` are refused; at most 4 KB of JSON).
+   */
+  session_custom_claims?: Record<string, unknown>;
 }
 
 /** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md); `method_id` is the email id the link proved. */

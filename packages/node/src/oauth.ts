@@ -11,6 +11,11 @@ export interface OAuthAuthenticateOptions {
   session_duration_minutes?: number;
   /** Needed only when the flow was started with a PKCE `code_challenge`. */
   code_verifier?: string;
+  /**
+   * Custom claims of the new session: on its Session object and in every JWT of it (the keys
+   * iss, sub, aud, exp, nbf, iat, jti and `https://stytch.com/…` are refused; at most 4 KB of JSON).
+   */
+  session_custom_claims?: Record<string, unknown>;
 }
 
 /** The upstream's tokens, handed over once (`""` / `null` where the upstream gave none): the wire's. */

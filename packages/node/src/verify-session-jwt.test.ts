@@ -30,6 +30,7 @@ describe('verifySessionJwt', () => {
     });
     expect(result.session.authentication_factors[0]?.delivery_method).toBe('email');
     expect(result.claims.iss).toBe(`stytch.com/${projectId}`);
+    expect(result.customClaims).toEqual({ plan: 'pro' });
   });
 
   it.each([

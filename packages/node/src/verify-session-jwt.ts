@@ -41,6 +41,8 @@ export type VerifiedSessionJwt = DeepReadonly<{
   ok: true;
   userId: string;
   session: Session;
+  /** The project's and the session's custom claims (every claim but the registered ones and the session claim); `{}` when none. */
+  customClaims: Record<string, unknown>;
   claims: SessionJwtClaims;
 }>;
 
@@ -162,7 +164,8 @@ async function verifyOrRecheck(
 /** The result for verified claims, frozen whole: the claims, and the session that shares some of them. */
 function verifiedResult(payload: JWTPayload): VerifiedSessionJwt {
   const { userId, session } = sessionFromClaims(payload);
-  return deepFreeze({ ok: true, userId, session, claims: payload as SessionJwtClaims });
+  const customClaims = session.custom_claims ?? {};
+  return deepFreeze({ ok: true, userId, session, customClaims, claims: payload as SessionJwtClaims });
 }
 
 type RememberedToken = VerifiedToken<VerifiedSessionJwt>;

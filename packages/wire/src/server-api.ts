@@ -58,3 +58,27 @@ export const ServerOAuthAuthenticateResponse = serverSignInSchema(
 export type ServerSessionsAuthenticateResult = Static<typeof ServerSessionsAuthenticateResponse>;
 export type ServerMagicLinksAuthenticateResult = Static<typeof ServerMagicLinksAuthenticateResponse>;
 export type ServerOAuthAuthenticateResult = Static<typeof ServerOAuthAuthenticateResponse>;
+
+/** GET /v1/sessions?user_id=: the user's live sessions, newest first. */
+export const ServerSessionsGetResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  sessions: Type.Array(SessionSchema),
+});
+
+/** POST /v1/sessions/revoke: nothing but the envelope. */
+export const ServerSessionsRevokeResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+});
+
+/** POST /v1/sessions/revoke_all (Latchkey's): the ids of the sessions revoked by this call. */
+export const ServerSessionsRevokeAllResponse = Type.Object({
+  status_code: Type.Integer(),
+  request_id: Type.String(),
+  revoked_session_ids: Type.Array(Type.String()),
+});
+
+export type ServerSessionsGetResult = Static<typeof ServerSessionsGetResponse>;
+export type ServerSessionsRevokeResult = Static<typeof ServerSessionsRevokeResponse>;
+export type ServerSessionsRevokeAllResult = Static<typeof ServerSessionsRevokeAllResponse>;

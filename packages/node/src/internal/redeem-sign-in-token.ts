@@ -10,6 +10,8 @@ export interface RedeemOptions {
   code_verifier?: string;
   /** The user's session, which a secondary (add-address) magic link needs. */
   session_token?: string;
+  /** Custom claims for the new session's JWTs (reserved claims are refused by the provider). */
+  session_custom_claims?: Record<string, unknown>;
 }
 
 /** The fields every sign-in answer carries; `extraStringFields` names the endpoint's own ones. */
@@ -44,6 +46,7 @@ export async function redeemSignInToken<Result>(
     session_duration_minutes: minutes,
     code_verifier: request.code_verifier,
     session_token: request.session_token,
+    session_custom_claims: request.session_custom_claims,
   });
   const strings = [...SESSION_FIELDS, ...extraStringFields];
   const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;

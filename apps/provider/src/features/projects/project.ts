@@ -40,6 +40,8 @@ export interface Project {
   sendLimits: SendLimits;
   /** The bootstrap's `vertical`, which the official SDK checks against its own kind; null = unset. */
   vertical: ProjectVertical | null;
+  /** Claims added to every session JWT of the project (session-custom-claims.ts); `{}` = none. */
+  sessionCustomClaimsTemplate: Record<string, unknown>;
   createdAt: Date;
 }
 
@@ -77,6 +79,7 @@ export function toProject(row: ProjectRow): Project {
     captchaMinScore: row.captcha_min_score,
     sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
     vertical: row.vertical,
+    sessionCustomClaimsTemplate: row.session_custom_claims_template,
     createdAt: row.created_at,
   };
 }

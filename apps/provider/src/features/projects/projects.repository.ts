@@ -65,3 +65,15 @@ export async function anyProjectAllowsOrigin(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Sets the claims added to every session JWT of project `id` (check it first with
+ * sessions/session-custom-claims.ts `validateSessionClaimsTemplate`); undefined when there is none.
+ */
+export async function setProjectSessionClaimsTemplate(
+  db: DbExecutor,
+  id: string,
+  template: Record<string, unknown>,
+): Promise<ProjectRow | undefined> {
+  return updateProject(db, id, { session_custom_claims_template: JSON.stringify(template) });
+}

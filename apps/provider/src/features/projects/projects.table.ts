@@ -1,5 +1,5 @@
 /** @module projects.table — the projects table: one row per integrator project and its policy. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 import type { ProjectEnvironment } from '../../ids.js';
 
@@ -45,6 +45,8 @@ export interface ProjectsTable {
   send_limits: JsonColumn<Record<string, number>>;
   /** The bootstrap's `vertical`: `CONSUMER` (the default), `B2B`, or null (unset). */
   vertical: ProjectVertical | null;
+  /** Claims added to every session JWT of the project, under each session's own (session-custom-claims.ts); `{}` = none. */
+  session_custom_claims_template: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Date;
 }
 

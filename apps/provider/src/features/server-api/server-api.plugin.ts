@@ -1,12 +1,14 @@
 /** @module server-api.plugin — the routes a project's back end calls with its secret. */
 import { featurePlugin } from '../../feature-plugin.js';
+import { createSessionManagement } from '../sessions/session-management.js';
 import { serverMagicLinksRoutes } from './server-magic-links.routes.js';
 import { serverOAuthRoutes } from './server-oauth.routes.js';
+import { serverSessionManagementRoutes } from './server-session-management.routes.js';
 import { serverSessionsRoutes } from './server-sessions.routes.js';
 
 export const serverApiPlugin = featurePlugin(
   'server-api',
-  ['signing-keys', 'sessions', 'magic-links', 'oauth'],
+  ['signing-keys', 'sessions', 'magic-links', 'oauth', 'domain-events'],
   async (app, { config, deps }) => {
     const { db } = deps;
     const { sessions, sessionResponses: responses } = app;
@@ -18,6 +20,13 @@ export const serverApiPlugin = featurePlugin(
       responses,
     });
     app.register(serverMagicLinksRoutes, { db, redeem: app.magicLinkRedeem, sessions, responses });
-    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, responses });
+    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, sessions, responses });
+    app.register(serverSessionManagementRoutes, {
+      db,
+      clock: deps.clock,
+      keyRing: app.keyRing,
+      issuer: config.issuer,
+      management: createSessionManagement({ db, clock: deps.clock, events: app.domainEvents }),
+    });
   },
 );

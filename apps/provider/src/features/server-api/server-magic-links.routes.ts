@@ -12,6 +12,7 @@ import {
   ServerMagicLinkAuthenticateBody,
   ServerMagicLinkAuthenticateResponse,
 } from './server-magic-links.schemas.js';
+import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing magic-link route needs. */
 export interface ServerMagicLinksRoutesOptions {
@@ -43,14 +44,19 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
       },
     },
     async (request) => {
+      const project = projectOf(request);
+      const { session_custom_claims } = request.body;
+      precheckSessionCustomClaims(session_custom_claims);
       // As in the browser, but the session, if any, comes in the body.
-      const { fields, emailId } = await signInWithMagicLink(
+      const signedIn = await signInWithMagicLink(
         options,
-        projectOf(request),
+        project,
         request.body,
         sessionAttributesOf(request),
         request.body.session_token ?? null,
       );
+      const { emailId } = signedIn;
+      const fields = await withSessionCustomClaims(options, project, signedIn.fields, session_custom_claims);
       return {
         status_code: 200,
         request_id: request.id,

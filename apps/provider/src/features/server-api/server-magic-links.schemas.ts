@@ -1,6 +1,7 @@
 /** @module server-magic-links.schemas — POST /v1/magic_links/authenticate (server-facing). */
 import { Type } from 'typebox';
 import { CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
+import { SessionCustomClaimsField } from '../sessions/session-custom-claims.js';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
 
 /**
@@ -12,6 +13,7 @@ export const ServerMagicLinkAuthenticateBody = Type.Object({
   code_verifier: Type.Optional(Type.String({ pattern: CODE_VERIFIER_PATTERN })),
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
   session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  session_custom_claims: Type.Optional(SessionCustomClaimsField),
 });
 
 /** Response: flat like POST /v1/sessions/authenticate, plus user_id and method_id (the wire's). */

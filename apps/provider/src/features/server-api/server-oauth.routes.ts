@@ -6,12 +6,15 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { OAuthAuthenticateService } from '../oauth/oauth-authenticate.service.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import { ServerOAuthAuthenticateBody, ServerOAuthAuthenticateResponse } from './server-oauth.schemas.js';
+import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing OAuth route needs. */
 export interface ServerOAuthRoutesOptions {
   db: Db;
   authenticate: OAuthAuthenticateService;
+  sessions: SessionsService;
   responses: AuthenticateResponseDeps;
 }
 
@@ -39,13 +42,15 @@ export const serverOAuthRoutes: FastifyPluginAsyncTypebox<ServerOAuthRoutesOptio
     },
     async (request) => {
       const project = projectOf(request);
-      const redeemed = await options.authenticate.redeem(
+      const { session_custom_claims, ...input } = request.body;
+      precheckSessionCustomClaims(session_custom_claims);
+      const redeemed = await options.authenticate.redeem(project, null, input, sessionAttributesOf(request));
+      const fields = await withSessionCustomClaims(
+        options,
         project,
-        null,
-        request.body,
-        sessionAttributesOf(request),
+        await buildSignInResponse(options.responses, project, redeemed.signIn),
+        session_custom_claims,
       );
-      const fields = await buildSignInResponse(options.responses, project, redeemed.signIn);
       const { registration } = redeemed;
       return {
         status_code: 200,

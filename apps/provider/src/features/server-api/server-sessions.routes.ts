@@ -8,6 +8,7 @@ import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
+import { checkSessionCustomClaimsUpdate } from '../sessions/session-custom-claims.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
@@ -42,7 +43,9 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
     },
     async (request) => {
       const project = projectOf(request);
-      const { session_token, session_jwt, session_duration_minutes } = request.body;
+      const { session_token, session_jwt, session_duration_minutes, session_custom_claims } = request.body;
+      // A reserved claim is refused before the session is touched.
+      if (session_custom_claims !== undefined) checkSessionCustomClaimsUpdate(session_custom_claims);
       let touched: TouchedSession;
       if (session_token !== undefined) {
         touched = await options.sessions.authenticate(project, session_token, session_duration_minutes);
@@ -62,6 +65,14 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
           message: 'Send session_token or session_jwt.',
           body: [{ dataPath: '.session_token', message: 'session_token or session_jwt is required' }],
         });
+      }
+      if (session_custom_claims !== undefined) {
+        const session = await options.sessions.updateCustomClaims(
+          project,
+          touched.session.id,
+          session_custom_claims,
+        );
+        touched = { ...touched, session };
       }
       const fields = await buildAuthenticateResponse(
         options.responses,

@@ -57,6 +57,7 @@ export async function buildAuthenticateResponse(
     session,
     now: deps.clock.now(),
     cache: deps.jwts,
+    claimsTemplate: project.sessionCustomClaimsTemplate,
   });
   return {
     user_id: session.user_id,

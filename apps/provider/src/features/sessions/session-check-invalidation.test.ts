@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { toJson } from '../../db/json-column.js';
 import { newId } from '../../ids.js';
@@ -72,6 +72,31 @@ describe('a session check cached on instance B', () => {
     const check = await checkOn(b.app, signedIn.session_token);
     expect(check.statusCode).toBe(404);
     expect(json(check).error_type).toBe('session_not_found');
+  });
+
+  it('revoked on A through the server API (POST /v1/sessions/revoke, …/revoke_all): B refuses at once', async () => {
+    const one = await signedInAndCachedOnB('server-revoke-one@example.com');
+    const all = await signedInAndCachedOnB('server-revoke-all@example.com');
+    const secret = { authorization: basic(ctx.dev.project_id, ctx.dev.secret) };
+    const revokedOne = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sessions/revoke',
+      headers: secret,
+      payload: { session_id: one.session.session_id },
+    });
+    expect(revokedOne.statusCode).toBe(200);
+    const revokedAll = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/sessions/revoke_all',
+      headers: secret,
+      payload: { user_id: all.user_id },
+    });
+    expect(revokedAll.statusCode).toBe(200);
+    for (const signedIn of [one, all]) {
+      const check = await checkOn(b.app, signedIn.session_token);
+      expect(check.statusCode).toBe(404);
+      expect(json(check).error_type).toBe('session_not_found');
+    }
   });
 
   it('expired: B refuses at once, from memory too', async () => {

@@ -5,6 +5,7 @@ import { type CryptoKey, compactVerify, decodeProtectedHeader } from 'jose';
 import { ApiError } from '../../errors/api-error.js';
 import { type KeyRing, SESSION_JWT_ALG } from '../signing-keys/key-ring.js';
 import { SESSION_JWT_LIFETIME_SECONDS } from '../signing-keys/signing-key-policy.js';
+import { type CustomClaims, jwtCustomClaims } from './session-custom-claims.js';
 import type { SessionJwtCache } from './session-jwt-cache.js';
 import { lastAuthenticatedAt } from './session-object.js';
 import type { SessionRow } from './sessions.table.js';
@@ -46,17 +47,29 @@ function base64urlJson(value: unknown): string {
  */
 export async function signSessionJwt(
   keyRing: KeyRing,
-  options: { issuer: string; projectId: string; session: SessionRow; now: Date; cache?: SessionJwtCache },
+  options: {
+    issuer: string;
+    projectId: string;
+    session: SessionRow;
+    now: Date;
+    cache?: SessionJwtCache;
+    /** The project's claims template (session-custom-claims.ts); the session's own claims go over it. */
+    claimsTemplate?: CustomClaims;
+  },
 ): Promise<string> {
   const { session, now, cache } = options;
   const iat = Math.floor(now.getTime() / 1000);
   const key = await keyRing.activeKey();
   const iss = issuerFor(options.issuer, options.projectId);
-  const reused = cache?.reusable(session, key.kid, iss, iat);
+  const custom = customClaimsOf(options.claimsTemplate, session.custom_claims);
+  const customKey = custom === undefined ? '' : custom.json;
+  const reused = cache?.reusable(session, key.kid, iss, iat, customKey);
   if (reused !== undefined) return reused;
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_SECONDS, Math.floor(session.expires_at.getTime() / 1000));
   const header = { alg: SESSION_JWT_ALG, kid: key.kid, typ: 'JWT' };
+  // Custom claims first: the provider's own below always win (reserved keys are refused anyway).
   const claims = {
+    ...custom?.claims,
     [SESSION_CLAIM]: {
       id: session.id,
       started_at: session.started_at.toISOString(),
@@ -78,8 +91,38 @@ export async function signSessionJwt(
     dsaEncoding: 'ieee-p1363',
   });
   const jwt = `${signingInput}.${signature.toString('base64url')}`;
-  cache?.keep(session, key.kid, iss, jwt, iat, exp);
+  cache?.keep(session, key.kid, iss, jwt, iat, exp, customKey);
   return jwt;
+}
+
+function isEmpty(claims: CustomClaims | undefined): boolean {
+  for (const _ in claims) return false;
+  return true;
+}
+
+/** The merged claims and their JSON (the reuse key), remembered per session claims object. */
+interface CustomClaimsJson {
+  template: CustomClaims | undefined;
+  claims: CustomClaims;
+  json: string;
+}
+
+// A cached session check hands out the same row object, and a cached project the same template,
+// so a check that reuses its JWT merges and serialises the claims once, not on every request.
+const mergedBySessionClaims = new WeakMap<CustomClaims, CustomClaimsJson>();
+
+/** The JWT's custom claims and their JSON, or undefined when there are none (the usual case costs nothing). */
+function customClaimsOf(
+  template: CustomClaims | undefined,
+  own: CustomClaims | undefined,
+): CustomClaimsJson | undefined {
+  if (isEmpty(template) && isEmpty(own)) return undefined;
+  const remembered = own === undefined ? undefined : mergedBySessionClaims.get(own);
+  if (remembered !== undefined && remembered.template === template) return remembered;
+  const claims = jwtCustomClaims(template ?? {}, own ?? {});
+  const merged = { template, claims, json: JSON.stringify(claims) };
+  if (own !== undefined) mergedBySessionClaims.set(own, merged);
+  return merged;
 }
 
 /** What a verified session JWT names. */

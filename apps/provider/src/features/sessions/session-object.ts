@@ -13,7 +13,7 @@ export function toWireSession(row: SessionRow): WireSession {
     expires_at: row.expires_at.toISOString(),
     attributes: { ip_address: row.ip_address, user_agent: row.user_agent },
     authentication_factors: row.authentication_factors,
-    custom_claims: {},
+    custom_claims: row.custom_claims ?? {},
   };
 }
 

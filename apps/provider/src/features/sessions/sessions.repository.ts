@@ -109,15 +109,7 @@ export async function addFactorToLiveSession(
   now: Date,
   extendTo: Date | null,
 ): Promise<SessionRow | undefined> {
-  const current = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('project_id', '=', key.projectId)
-    .where('id', '=', key.sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockLiveSession(db, key.projectId, key.sessionId, now);
   if (!current) return undefined;
   const factors = [...current.authentication_factors.filter((f) => !sameFactor(f, factor)), factor];
   return db
@@ -171,4 +163,78 @@ export async function revokeOtherSessions(
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The user's live sessions at `now`, newest first (ties by id, so the order is stable). */
+export async function findLiveSessionsOfUser(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Revokes the live sessions named by `match`: one session by id, or every session of a user.
+ * Returns the rows revoked now (none when nothing named was live).
+ */
+export async function revokeLiveSessions(
+  db: DbExecutor,
+  projectId: string,
+  match: { sessionId: string } | { userId: string },
+  now: Date,
+): Promise<SessionRow[]> {
+  const [column, value] =
+    'sessionId' in match ? (['id', match.sessionId] as const) : (['user_id', match.userId] as const);
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('project_id', '=', projectId)
+    .where(column, '=', value)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .execute();
+}
+
+/** The live session `sessionId`, its row locked until the transaction ends. Call inside a transaction. */
+export async function lockLiveSession(
+  db: DbExecutor,
+  projectId: string,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Replaces the custom claims of session `sessionId`. */
+export async function setSessionCustomClaims(
+  db: DbExecutor,
+  sessionId: string,
+  claims: Record<string, unknown>,
+): Promise<SessionRow> {
+  return db
+    .updateTable('sessions')
+    .set({ custom_claims: toJson(claims) })
+    .where('id', '=', sessionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

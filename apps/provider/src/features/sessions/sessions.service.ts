@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -13,13 +14,16 @@ import { isIntermediateSessionToken } from './intermediate-session-token.js';
 import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
 import type { DeferredSignIn, SecondFactorGate } from './second-factor-gate.js';
 import type { SessionCheckCache } from './session-check-cache.js';
+import { type CustomClaims, mergeSessionCustomClaims } from './session-custom-claims.js';
 import { SESSION_TOUCH_GRAIN_MS } from './session-policy.js';
 import {
   addFactorToLiveSession,
   findLiveSessionByTokenHash,
   insertSession,
   type LiveSessionKey,
+  lockLiveSession,
   revokeLiveSession,
+  setSessionCustomClaims,
   touchLiveSession,
 } from './sessions.repository.js';
 import type { AuthenticationFactor, SessionRow } from './sessions.table.js';
@@ -101,6 +105,12 @@ export interface SessionsService {
     factor: AuthenticationFactor,
     durationMinutes?: number,
   ): Promise<SessionRow>;
+  /**
+   * Merges `update` into the custom claims of the live session `sessionId` (a null value removes
+   * its key); 400 for a reserved claim or an oversized result, 404 session_not_found when it is no
+   * longer live. The row is locked for the merge, so concurrent updates do not lose each other.
+   */
+  updateCustomClaims(project: Project, sessionId: string, update: CustomClaims): Promise<SessionRow>;
 }
 
 function requireToken(token: string | null): string {
@@ -237,6 +247,18 @@ export function createSessionsService(deps: {
       );
       if (!row) throw new ApiError('session_not_found');
       return row;
+    },
+
+    async updateCustomClaims(project, sessionId, update) {
+      return inTransaction(deps.db, async (trx) => {
+        const current = await lockLiveSession(trx, project.id, sessionId, deps.clock.now());
+        if (!current) throw new ApiError('session_not_found');
+        return setSessionCustomClaims(
+          trx,
+          current.id,
+          mergeSessionCustomClaims(current.custom_claims, update),
+        );
+      });
     },
   };
   return service;

@@ -1,5 +1,5 @@
 /** @module sessions.table — sessions; the opaque token is stored only as a SHA-256 hash. */
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 
 /** One authentication factor as the wire shows it (wire/objects.md AuthenticationFactor). */
@@ -44,6 +44,8 @@ export interface SessionsTable {
   ip_address: string;
   user_agent: string;
   revoked_at: Date | null;
+  /** The session's custom claims (session-custom-claims.ts): on the Session object and in every JWT of it. */
+  custom_claims: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 export type SessionRow = Selectable<SessionsTable>;
