@@ -161,8 +161,9 @@ test('Ethereum on the dev project: connect, sign, signed in; the same wallet lat
   request,
   crypto,
   ethereum,
+  // Installed for Main to offer it beside Ethereum.
+  solana: _solana,
 }) => {
-  await installSolanaWallet(page);
   const walletButton = crypto.walletButton(ETHEREUM_WALLET_NAME);
 
   await test.step('Main offers each wallet found, then "other wallet", beside the email form', async () => {
@@ -391,9 +392,10 @@ test('"Continue with other wallet" lists every wallet and the setup link', async
   page,
   request,
   crypto,
+  // Installed too: the list shows every wallet the browser holds.
+  ethereum: _ethereum,
   solana,
 }) => {
-  await installEthereumWallet(page);
   await page.goto(PAGES.dev);
   await crypto.otherWalletButton.click();
   await expect(crypto.otherHeading).toBeVisible();
