@@ -164,11 +164,8 @@ for (const width of PHONE_WIDTHS) {
       await test.step('the confirmation, on a page that keeps the widget', async () => {
         await keepWidgetAfterSignIn(page, ['passwords']);
         await page.goto('/');
-        await demo.widget.emailInput.fill(uniqueEmail('narrow-done'));
-        await demo.widget.continueButton.click();
-        await passwords.passwordInput.fill(STRONG);
-        await expect(passwords.continueButton).toBeEnabled();
-        await passwords.continueButton.click();
+        await demo.widget.continueWithEmail(uniqueEmail('narrow-done'));
+        await passwords.create(STRONG);
         await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
         await fits(page, 'password-success');
       });
