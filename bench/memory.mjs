@@ -48,7 +48,8 @@ const inMiB = (bytes) => (bytes / mib).toFixed(1);
 /**
  * The probe, run inside the provider (bench only): on SIGUSR2 it reads the request file (`gc` or
  * `read`), takes `process.memoryUsage()`, for `gc` collects fully and takes it again, and writes
- * both with a sequence number to the answer file.
+ * both with its pid and a sequence number to the answer file. The pid matters: each provider
+ * counts from 1, and the second database's provider must not be read against the first one's count.
  */
 const PROBE_SOURCE = `
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -60,7 +61,7 @@ if (file) process.on('SIGUSR2', () => {
   const before = process.memoryUsage();
   if (collect) globalThis.gc();
   const afterGc = collect ? process.memoryUsage() : undefined;
-  writeFileSync(file, JSON.stringify({ sequence, before, afterGc }));
+  writeFileSync(file, JSON.stringify({ pid: process.pid, sequence, before, afterGc }));
 });
 `;
 
@@ -72,7 +73,8 @@ function installMemoryProbe() {
   const probeArgs = `--expose-gc --import=data:text/javascript,${encodeURIComponent(PROBE_SOURCE)}`;
   process.env.BENCH_PROVIDER_NODE_ARGS = `${process.env.BENCH_PROVIDER_NODE_ARGS ?? ''} ${probeArgs}`.trim();
   process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
-  let lastSequence = 0;
+  /** The last answer read from each provider, by pid. */
+  const lastSequences = new Map();
   /** @returns {Promise<{ before: NodeJS.MemoryUsage, afterGc?: NodeJS.MemoryUsage } | undefined>} */
   return async function readMemory(pid, { collect = false } = {}) {
     writeFileSync(`${file}.request`, collect ? 'gc' : 'read');
@@ -82,8 +84,8 @@ function installMemoryProbe() {
       await new Promise((resolve) => setTimeout(resolve, 50));
       try {
         const answer = JSON.parse(readFileSync(file, 'utf8'));
-        if (answer.sequence > lastSequence) {
-          lastSequence = answer.sequence;
+        if (answer.pid === pid && answer.sequence > (lastSequences.get(pid) ?? 0)) {
+          lastSequences.set(pid, answer.sequence);
           return answer;
         }
       } catch {

@@ -25,11 +25,12 @@
  * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
  * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { numberFromEnv, runWhenMain } from './lib/bench-rows.mjs';
+import { startCpuProfile } from './lib/cpu-profile.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { locatePeers, startBetterAuthServer } from './lib/peers.mjs';
 import { buildProvider, repoRoot, startProvider } from './lib/provider-process.mjs';
@@ -186,21 +187,9 @@ async function httpTarget() {
 }
 
 /** With BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the in-process logins only (not the set-up). */
-async function startProfiler() {
+function startProfiler() {
   const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return undefined;
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
+  return file ? startCpuProfile(file) : undefined;
 }
 
 /** Runs the bench and returns its figures; used by bench/run.mjs as well. */

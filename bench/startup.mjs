@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stopChildProcess } from './lib/child-process.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { findFreePort } from './lib/free-port.mjs';
 import { buildProvider, repoRoot } from './lib/provider-process.mjs';
@@ -50,16 +51,6 @@ const rssMiB = (pid) => {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
-
-/** Kills `child` (only it, by its own handle) and waits for it to be gone. */
-async function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
 
 const live = new Set();
 process.on('exit', () => {
@@ -106,7 +97,7 @@ async function startProviderOnce(dataDir) {
     }
     return { ms: performance.now() - started, rssMiB: rssMiB(child.pid) };
   } finally {
-    await stopChild(child);
+    await stopChildProcess(child);
   }
 }
 
@@ -146,7 +137,7 @@ async function ceilingOnce(pgliteDir) {
     });
     return { ms: performance.now() - started, rssMiB: rss };
   } finally {
-    await stopChild(child);
+    await stopChildProcess(child);
   }
 }
 

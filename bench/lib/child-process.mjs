@@ -60,12 +60,20 @@ export function startNodeChild(args, { env, cwd, logFile } = {}) {
         ? [...tail, pending].join('\n').trim()
         : readFileSync(logFile, 'utf8').trim().split('\n').slice(-40).join('\n'),
     onLine: (listener) => listeners.push(listener),
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChildProcess(child),
   };
+}
+
+/**
+ * SIGTERM to `child` (only it, by its own handle), SIGKILL if it is still there after `graceMs`;
+ * resolves once it is gone. A child stopped this way can finish what it does on SIGTERM (write a
+ * profile, close its server).
+ */
+export async function stopChildProcess(child, graceMs = 5000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
 }

@@ -13,6 +13,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'recaptcha'
       | 'clientAddress'
       | 'requestLog'
+      | 'auditRetentionDays'
     >
   > & {
     /**

@@ -4,6 +4,7 @@ import type { AppConfig } from './app-config.js';
 import type { AppDeps } from './app-deps.js';
 import { domainEventsPlugin } from './domain-events/domain-events.plugin.js';
 import { lockNoticesPlugin } from './email/lock-notices.plugin.js';
+import { auditLogPlugin } from './features/audit-log/audit-log.plugin.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
 import { clientsideServicesPlugin } from './features/clientside-services/clientside-services.plugin.js';
@@ -23,6 +24,7 @@ import { serverApiPlugin } from './features/server-api/server-api.plugin.js';
 import { sessionsPlugin } from './features/sessions/sessions.plugin.js';
 import { signingKeysPlugin } from './features/signing-keys/signing-keys.plugin.js';
 import { totpsPlugin } from './features/totps/totps.plugin.js';
+import { userManagementPlugin } from './features/user-management/user-management.plugin.js';
 import { usersPlugin } from './features/users/users.plugin.js';
 import { webauthnPlugin } from './features/webauthn/webauthn.plugin.js';
 import { fastifyOptions } from './http/fastify-options.js';
@@ -35,6 +37,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   registerCrossCutting(app, config, deps);
   const features = { config, deps };
   app.register(domainEventsPlugin, features);
+  app.register(auditLogPlugin, features);
   app.register(captchaPlugin, features);
   app.register(healthPlugin, features);
   app.register(signingKeysPlugin, features);
@@ -58,5 +61,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(eventsPlugin, features);
   app.register(outboxPlugin, features);
   app.register(devClockPlugin, features);
+  app.register(userManagementPlugin, features);
   return app;
 }

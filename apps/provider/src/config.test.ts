@@ -108,6 +108,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LATCHKEY_REQUEST_LOG: 'verbose' })).toThrow(/LATCHKEY_REQUEST_LOG/);
   });
 
+  it('reads LATCHKEY_AUDIT_RETENTION_DAYS as whole days from 1 to 3650, a year by default (issue 20)', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ LATCHKEY_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    for (const bad of ['0', '3651', '1.5', 'forever']) {
+      expect(() => loadConfig({ LATCHKEY_AUDIT_RETENTION_DAYS: bad }), bad).toThrow(
+        /LATCHKEY_AUDIT_RETENTION_DAYS/,
+      );
+    }
+  });
+
   it('reads the breached-password range API only as an http(s) URL', () => {
     expect(loadConfig({}).breachedPasswordsRangeUrl).toBeUndefined();
     const url = 'https://api.pwnedpasswords.com/range/';

@@ -3,6 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultPoolSize, parsePoolSize } from './db/pool-size.js';
+import {
+  DEFAULT_AUDIT_RETENTION_DAYS,
+  MAX_AUDIT_RETENTION_DAYS,
+  MIN_AUDIT_RETENTION_DAYS,
+} from './features/audit-log/audit-log-policy.js';
 import { upstreamUrlProblem } from './features/oauth/upstream/upstream-url.js';
 import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import type { ClientAddressPolicy } from './http/client-address.js';
@@ -58,6 +63,8 @@ export interface ProviderConfig {
    * assessments endpoint and its API key, for projects with a captcha site key (SECURITY A7).
    */
   recaptcha: RecaptchaConfig | undefined;
+  /** LATCHKEY_AUDIT_RETENTION_DAYS: how long the audit log keeps a record (default 365, 1 to 3650). */
+  auditRetentionDays: number;
 }
 
 /** Where captcha tokens are assessed. */
@@ -106,6 +113,18 @@ function parsePort(raw: string | undefined): number {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** LATCHKEY_AUDIT_RETENTION_DAYS: whole days within the policy's range; unset, the default. */
+function parseAuditRetentionDays(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_AUDIT_RETENTION_DAYS;
+  const days = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(days >= MIN_AUDIT_RETENTION_DAYS && days <= MAX_AUDIT_RETENTION_DAYS)) {
+    throw new ConfigError(
+      `LATCHKEY_AUDIT_RETENTION_DAYS must be a whole number of days from ${MIN_AUDIT_RETENTION_DAYS} to ${MAX_AUDIT_RETENTION_DAYS}`,
+    );
+  }
+  return days;
 }
 
 /** Reads every LATCHKEY_SEND_LIMIT_* variable that is set; a bad value refuses to start. */
@@ -269,6 +288,7 @@ export function loadConfig(
   }
   const requestLog = parseRequestLogPolicy(nonEmpty(env.LATCHKEY_REQUEST_LOG), mode);
   if (!requestLog.ok) throw new ConfigError(requestLog.problem);
+  const auditRetentionDays = parseAuditRetentionDays(nonEmpty(env.LATCHKEY_AUDIT_RETENTION_DAYS));
   return {
     mode,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -290,5 +310,6 @@ export function loadConfig(
     devClock,
     ethereumRpcUrls: parseEthereumRpcUrls(env),
     recaptcha: parseRecaptcha(env),
+    auditRetentionDays,
   };
 }

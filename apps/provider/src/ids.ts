@@ -35,9 +35,15 @@ const prefixes = {
   message: 'message',
   deliveryJob: 'delivery-job',
   request: 'request-id',
+  auditEvent: 'audit-event',
 } as const;
 
 /** Creates a new id such as `user-test-2f1c…`. */
 export function newId(kind: keyof typeof prefixes, environment: ProjectEnvironment, random: Random): string {
   return `${prefixes[kind]}-${environment}-${random.uuid()}`;
+}
+
+/** The environment a project id was made in (`project-live-…` or `project-test-…`, see newId). */
+export function environmentOfProject(projectId: string): ProjectEnvironment {
+  return projectId.startsWith(`${prefixes.project}-live-`) ? 'live' : 'test';
 }

@@ -22,9 +22,14 @@ export interface TransientFaults extends KyselyPlugin {
   readonly pending: number;
 }
 
+/** `insert into "table"` at the start of a raw statement's text (a compiledStatement's). */
+const RAW_INSERT = /^\s*insert\s+into\s+"([^"]+)"/i;
+
 function insertedTable(node: RootOperationNode): string | undefined {
-  if (node.kind !== 'InsertQueryNode') return undefined;
-  return node.into?.table.identifier.name;
+  if (node.kind === 'InsertQueryNode') return node.into?.table.identifier.name;
+  // Statements compiled once (db/compiled-statement.ts) reach plugins as raw SQL.
+  if (node.kind === 'RawNode') return RAW_INSERT.exec(node.sqlFragments[0] ?? '')?.[1];
+  return undefined;
 }
 
 /** Creates the plugin; use with `db.withPlugin(faults)`. */

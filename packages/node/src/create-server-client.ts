@@ -10,6 +10,7 @@ import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
   type SessionJwtVerifierContext,
   type VerifySessionJwtOptions,
@@ -28,6 +29,8 @@ export interface LatchkeyServerClient {
   readonly magicLinks: MagicLinksServerMethods;
   /** Server-side redemption of an OAuth flow's token (`POST /v1/oauth/authenticate`). */
   readonly oauth: OAuthServerMethods;
+  /** The project's users (`/v1/users…`): create, get, search, update, delete, remove a factor. */
+  readonly users: UsersServerMethods;
 }
 
 /**
@@ -53,5 +56,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     authenticateSession: (request) => authenticateSession(resolved, request),
     magicLinks: createMagicLinksServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),
+    users: createUsersServerMethods(resolved),
   };
 }

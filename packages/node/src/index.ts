@@ -35,6 +35,18 @@ export {
 } from './session.js';
 export type { User } from './user.js';
 export type {
+  UsersCreateRequest,
+  UsersCreateResult,
+  UsersDeleteFactorResult,
+  UsersDeleteResult,
+  UsersGetResult,
+  UsersSearchRequest,
+  UsersSearchResult,
+  UsersServerMethods,
+  UsersUpdateRequest,
+  UsersUpdateResult,
+} from './users.js';
+export type {
   VerifiedSessionJwt,
   VerifySessionJwtOptions,
   VerifySessionJwtResult,

@@ -171,6 +171,31 @@ export const errorCatalog = {
     status: 503,
     message: 'A service the provider depends on is unavailable. Try again shortly.',
   },
+  // Issue 20, /v1/users (the hosted provider's names).
+  user_not_found: { status: 404, message: 'No user of this project has this ID.' },
+  email_not_found: { status: 404, message: 'No user of this project has an email address with this ID.' },
+  phone_number_not_found: {
+    status: 404,
+    message: 'No user of this project has a phone number with this ID.',
+  },
+  crypto_wallet_not_found: {
+    status: 404,
+    message: 'No user of this project has a crypto wallet with this ID.',
+  },
+  password_not_found: { status: 404, message: 'No user of this project has a password with this ID.' },
+  duplicate_email: {
+    status: 400,
+    message: 'Another user of this project already has this email address.',
+  },
+  duplicate_phone_number: {
+    status: 400,
+    message: 'Another user of this project already has this phone number.',
+  },
+  session_token_forbidden: {
+    status: 403,
+    message:
+      'A session token or session JWT cannot authenticate the server API; send Basic auth of the project ID and secret, and the session in the body.',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

@@ -5,6 +5,7 @@
  * code reaches a browser. The leaves `./oauth-providers`, `./error-codes` and `./messages` import
  * nothing and may be imported at run time anywhere.
  */
+export * from './audit-events.js';
 export * from './authenticate-response.js';
 export * from './bootstrap.js';
 export * from './crypto-wallets.js';
@@ -18,6 +19,7 @@ export * from './otps.js';
 export * from './passwords.js';
 export * from './request-fields.js';
 export * from './server-api.js';
+export * from './server-users.js';
 export * from './session.js';
 export * from './sessions.js';
 export * from './totps.js';

@@ -1,10 +1,10 @@
 /**
  * compiledStatement (issue 18): a statement compiled once runs each time with that run's values,
  * runs exactly the SQL Kysely builds for it, and passes through the executor's plugins (the
- * statement recorder and fault injection see it). PGlite and TEST_DATABASE_URL.
+ * statement recorder and fault injection see it); without plugins it runs as compiled. PGlite and TEST_DATABASE_URL.
  */
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { statementRecorder } from '../../test/statement-recorder.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { compiledPerShape, compiledStatement } from './compiled-statement.js';
@@ -71,6 +71,23 @@ describe('a compiled statement', () => {
     await countersSince.execute(recorded, { project_id: 'p', since });
     recorder.state.recording = false;
     expect(recorder.state.statements).toEqual([built.sql]);
+  });
+
+  it('runs on an executor without plugins as compiled, without building or compiling a node again', async () => {
+    const executor = ctx.db.getExecutor();
+    expect(executor.plugins).toEqual([]);
+    const since = new Date('2026-03-01T00:00:00Z');
+    await countersSince.execute(ctx.db, { project_id: 'p', since }); // compiled here, once
+    const transforms = vi.spyOn(executor, 'transformQuery');
+    const compiles = vi.spyOn(executor, 'compileQuery');
+    try {
+      expect(await countersSince.execute(ctx.db, { project_id: 'p', since })).toEqual([]);
+      expect(transforms).not.toHaveBeenCalled();
+      expect(compiles).not.toHaveBeenCalled();
+    } finally {
+      transforms.mockRestore();
+      compiles.mockRestore();
+    }
   });
 });
 

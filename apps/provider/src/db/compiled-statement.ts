@@ -5,6 +5,7 @@
  */
 import {
   type Compilable,
+  CompiledQuery,
   DummyDriver,
   Kysely,
   PostgresAdapter,
@@ -38,16 +39,18 @@ export interface CompiledStatement<Names extends string, Row> {
 /**
  * `build` gets a query creator and one placeholder per name, to use where the values go (typed
  * `never`, so a placeholder fits any column). The SQL and the constants in it are compiled on the
- * first run; each run passes its values as the parameters of that same text, through
- * `executor`'s plugins (a raw statement), so what runs is exactly what Kysely would have built.
- * Anything that changes the SQL's shape (an `in` list, `sql.lit`, a branch) must be fixed per
- * statement: make one statement per shape.
+ * first run; each run passes its values as the parameters of that same text, so what runs is
+ * exactly what Kysely would have built. An executor without plugins (production's) gets the
+ * compiled text as it is; one with plugins (the tests' statement recorder, fault injection) gets
+ * it as a raw statement, which its plugins see and may transform. Anything that changes the SQL's
+ * shape (an `in` list, `sql.lit`, a branch) must be fixed per statement: make one statement per
+ * shape.
  */
 export function compiledStatement<Names extends string, Row>(
   names: readonly Names[],
   build: (db: QueryCreator<Database>, values: Readonly<Record<Names, never>>) => Compilable<Row>,
 ): CompiledStatement<Names, Row> {
-  let template: { strings: TemplateStringsArray; parameters: readonly unknown[] } | undefined;
+  let template: { sql: string; strings: TemplateStringsArray; parameters: readonly unknown[] } | undefined;
   const compile = () => {
     const placeholders = Object.fromEntries(names.map((name) => [name, new Placeholder(name)]));
     const compiled = build(builder, placeholders as Record<Names, never>).compile();
@@ -56,6 +59,7 @@ export function compiledStatement<Names extends string, Row>(
     if (fragments.length !== compiled.parameters.length + 1)
       throw new Error(`compiledStatement: cannot split its SQL at its parameters: ${compiled.sql}`);
     return {
+      sql: compiled.sql,
       strings: Object.assign(fragments, { raw: fragments }) as TemplateStringsArray,
       parameters: compiled.parameters,
     };
@@ -66,7 +70,12 @@ export function compiledStatement<Names extends string, Row>(
       const parameters = template.parameters.map((parameter) =>
         parameter instanceof Placeholder ? values[parameter.name as Names] : parameter,
       );
-      const { rows } = await sql<Row>(template.strings, ...parameters).execute(executor);
+      // Without plugins there is nothing to see the statement as a node: skip building one and
+      // compiling it again (a session check's share of CPU, issue 18).
+      const { rows } =
+        executor.getExecutor().plugins.length === 0
+          ? await executor.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters as unknown[]))
+          : await sql<Row>(template.strings, ...parameters).execute(executor);
       return rows;
     },
   };

@@ -1,6 +1,7 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import type { DeliveryJobsTable } from '../delivery/delivery-jobs.table.js';
+import type { AuditEventsTable } from '../features/audit-log/audit-events.table.js';
 import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
 import type {
   CryptoWalletChallengesTable,
@@ -75,6 +76,7 @@ export interface Database {
   second_factor_lockouts: SecondFactorLockoutsTable;
   captcha_tokens: CaptchaTokensTable;
   delivery_jobs: DeliveryJobsTable;
+  audit_events: AuditEventsTable;
 }
 
 /** The database handle services receive. */

@@ -5,7 +5,14 @@
 import type { DbExecutor } from './database.js';
 
 /** Tables whose rows belong to one user of one project and are removed one at a time. */
-export type UserOwnedTable = 'oauth_registrations' | 'webauthn_registrations';
+export type UserOwnedTable =
+  | 'oauth_registrations'
+  | 'webauthn_registrations'
+  | 'emails'
+  | 'phone_numbers'
+  | 'passwords'
+  | 'totps'
+  | 'crypto_wallets';
 
 /** Deletes the user's row `key.id`; false when the user has none with this id. */
 export async function deleteUserOwnedRow(
@@ -21,4 +28,23 @@ export async function deleteUserOwnedRow(
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The owner of row `id` of `table` in `projectId`, that row locked until the transaction ends
+ * (the server API removes a factor by its id alone); undefined when the project has none.
+ */
+export async function lockUserOwnedRow(
+  db: DbExecutor,
+  table: UserOwnedTable,
+  key: { projectId: string; id: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where('project_id', '=', key.projectId)
+    .where('id', '=', key.id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.user_id;
 }

@@ -106,3 +106,17 @@ export async function hasOpenDueDeliveryJobs(db: DbExecutor, now: Date): Promise
 export async function deleteFinishedDeliveryJobs(db: DbExecutor, before: Date): Promise<void> {
   await db.deleteFrom('delivery_jobs').where('finished_at', '<', before).execute();
 }
+
+/** Deletes every job of `projectId` addressed to one of `recipients` (a deleted user's, issue 20). */
+export async function deleteDeliveryJobsTo(
+  db: DbExecutor,
+  projectId: string,
+  recipients: string[],
+): Promise<void> {
+  if (recipients.length === 0) return;
+  await db
+    .deleteFrom('delivery_jobs')
+    .where('project_id', '=', projectId)
+    .where('recipient', 'in', recipients)
+    .execute();
+}

@@ -5,7 +5,7 @@ import { toJson } from '../db/json-column.js';
 import type { Project } from '../features/projects/project.js';
 import { newId } from '../ids.js';
 import type { Random } from '../random.js';
-import { insertDeliveryJob } from './delivery-jobs.repository.js';
+import { deleteDeliveryJobsTo, insertDeliveryJob } from './delivery-jobs.repository.js';
 
 /** One message to deliver later. */
 export interface DeliveryRequest<Params> {
@@ -24,6 +24,8 @@ export interface DeliveryQueue {
   enqueue<Params>(db: DbExecutor, request: DeliveryRequest<Params>): Promise<void>;
   /** Tells the worker there is work, once the answer is out; call after the transaction committed. */
   notify(): void;
+  /** Deletes every job to `recipients` with `db` (a deleted user's addresses: nothing goes out to them). */
+  forget(db: DbExecutor, projectId: string, recipients: string[]): Promise<void>;
 }
 
 /** Creates the queue; `notify` reaches the worker. */
@@ -49,5 +51,6 @@ export function createDeliveryQueue(deps: {
       });
     },
     notify: deps.notify,
+    forget: deleteDeliveryJobsTo,
   };
 }

@@ -36,6 +36,9 @@ function validationItems(errors: AjvLikeError[]): ValidationItem[] {
     let dataPath = toDataPath(error.instancePath ?? '');
     const missing = error.params?.missingProperty;
     if (typeof missing === 'string') dataPath += `.${missing}`;
+    // Bodies that refuse unknown fields name the one sent (`.trusted_metadata`), not its parent.
+    const extra = error.params?.additionalProperty;
+    if (typeof extra === 'string') dataPath += `.${extra}`;
     return { dataPath, message: error.message ?? 'is invalid' };
   });
 }

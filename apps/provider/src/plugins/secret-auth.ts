@@ -7,8 +7,20 @@ import { type Project, toProject } from '../features/projects/project.js';
 import { findProjectById, findProjectByPublicToken } from '../features/projects/projects.repository.js';
 import { parseBasicAuth } from '../http/basic-auth.js';
 
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+function looksLikeSession(value: string): boolean {
+  return SESSION_TOKEN.test(value) || JWT.test(value);
+}
+
 /** Authenticates a server call; public tokens are refused outright (SECURITY I4). */
 export async function authenticateProjectSecret(db: Db, request: FastifyRequest): Promise<Project> {
+  // A session is never a server credential: Bearer, or a session token or JWT in place of the
+  // secret, is refused as such (403, issue 20) rather than as a wrong secret. Decided from the
+  // shape alone (no session is looked up): secrets are `secret-{env}-…`, session tokens 43 base64url
+  // characters, JWTs three dot-separated base64url parts.
+  if (/^Bearer\s/i.test(request.headers.authorization ?? '')) throw new ApiError('session_token_forbidden');
   const credentials = parseBasicAuth(request.headers.authorization);
   if (!credentials) throw new ApiError('unauthorized_credentials');
   const { username, password } = credentials;
@@ -16,6 +28,7 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
   if (looksPublic(username) || looksPublic(password) || (await findProjectByPublicToken(db, username))) {
     throw new ApiError('public_token_forbidden');
   }
+  if (looksLikeSession(password)) throw new ApiError('session_token_forbidden');
   const row = await findProjectById(db, username);
   // Hash even when the project is unknown so both failures take the same path.
   const presented = sha256Base64url(password);

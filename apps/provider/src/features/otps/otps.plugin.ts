@@ -1,10 +1,13 @@
 /** @module otps.plugin — one-time passcodes by email, SMS and WhatsApp, and the passcode lock. */
+
+import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { noMessenger } from '../../messaging/messenger.js';
 import { createOtpDelivery, OTP_JOB } from './otp-delivery.js';
 import { otpsRoutes } from './otps.routes.js';
 import { createOtpsAuthenticateService } from './otps-authenticate.service.js';
 import { createOtpsSendService } from './otps-send.service.js';
+import { deletePasscodeFailuresOf } from './passcode-failures.repository.js';
 import { createPasscodeLock, type PasscodeLock } from './passcode-lock.js';
 
 declare module 'fastify' {
@@ -17,13 +20,18 @@ declare module 'fastify' {
 /** Decorates the app with `passcodeLock`; delivers passcode jobs; serves the SDK's OTP routes. */
 export const otpsPlugin = featurePlugin(
   'otps',
-  ['sessions', 'mfa', 'rate-limits', 'lock-notices'],
+  ['sessions', 'mfa', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const { sessions, secondFactor } = app;
     app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random }));
     const passcodeLock = createPasscodeLock({ db, clock, notices: app.lockNotices, log: app.log });
     app.decorate('passcodeLock', passcodeLock);
+    // A deleted user's passcode failure runs are keyed by address, not id: erased here (issue 20).
+    app.domainEvents.subscribe('user.deleted', (trx, event) => {
+      const { emails, phoneNumbers } = deletedUserAddresses(event);
+      return deletePasscodeFailuresOf(trx, event.projectId, [...emails, ...phoneNumbers]);
+    });
     const send = createOtpsSendService({
       db,
       clock,

@@ -70,3 +70,17 @@ export async function endPasscodeFailures(
     .executeTakeFirst();
   return row?.locked_at ? row : undefined;
 }
+
+/** Deletes the passcode failure runs of `destinations` in `projectId` (a deleted user's, issue 20). */
+export async function deletePasscodeFailuresOf(
+  db: DbExecutor,
+  projectId: string,
+  destinations: string[],
+): Promise<void> {
+  if (destinations.length === 0) return;
+  await db
+    .deleteFrom('passcode_failures')
+    .where('project_id', '=', projectId)
+    .where('destination', 'in', destinations)
+    .execute();
+}

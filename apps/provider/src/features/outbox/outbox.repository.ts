@@ -21,3 +21,16 @@ export async function listOutboxMessages(
   }
   return query.orderBy('seq', 'desc').limit(options.limit).execute();
 }
+
+/** Deletes the messages sent to any of `addresses` (a deleted user's, issue 20; stored lower-cased). */
+export async function deleteOutboxMessagesTo(db: DbExecutor, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await db
+    .deleteFrom('outbox_messages')
+    .where(
+      'to_address',
+      'in',
+      addresses.map((a) => a.toLowerCase()),
+    )
+    .execute();
+}

@@ -284,3 +284,19 @@ const deleteAndRefundStatement = compiledPerShape(
       return refundStatement(withCleared, refunded, { delayFrom }, withOwnLock ? v.own_lock : null);
     }),
 );
+
+/** Deletes the counters of `scope` with these key hashes in `projectId` (a deleted user's, issue 20). */
+export async function deleteFailuresOf(
+  db: DbExecutor,
+  projectId: string,
+  scope: string,
+  keyHashes: string[],
+): Promise<void> {
+  if (keyHashes.length === 0) return;
+  await db
+    .deleteFrom('login_failures')
+    .where('project_id', '=', projectId)
+    .where('scope', '=', scope)
+    .where('key_hash', 'in', keyHashes)
+    .execute();
+}

@@ -1,7 +1,7 @@
 /** @module login-lockout — progressive delays after failed password logins, per account and per client network (SECURITY A2, A4, §2). */
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbExecutor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { clientIpKey } from '../../rate-limit/client-ip-key.js';
 import { formatWait } from '../../rate-limit/email-send-throttle.js';
@@ -10,6 +10,7 @@ import {
   type DelayPolicy,
   deleteFailures,
   deleteFailuresAndRefund,
+  deleteFailuresOf,
   type FailureKey,
   findFailures,
   type Reservation,
@@ -55,6 +56,19 @@ export interface LoginAttempt {
   abandoned(): Promise<void>;
 }
 
+const ACCOUNT_SCOPE = 'password_login.account';
+const accountKeyOf = (email: string) => email.trim().normalize('NFKC').toLowerCase();
+
+/** Erases the per-account counters of `emails` (a deleted user's addresses, issue 20). */
+export async function forgetAccountFailures(
+  db: DbExecutor,
+  projectId: string,
+  emails: string[],
+): Promise<void> {
+  const hashes = emails.map((email) => sha256Base64url(accountKeyOf(email)));
+  await deleteFailuresOf(db, projectId, ACCOUNT_SCOPE, hashes);
+}
+
 /** Creates the lockout guard; counters live in the database, so every process sees them. */
 export function createLoginLockout(deps: { db: Db; clock: Clock }) {
   const { db } = deps;
@@ -63,8 +77,7 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
     scope,
     key_hash: sha256Base64url(key),
   });
-  const accountKey = (project: Project, email: string) =>
-    keyOf(project, 'password_login.account', email.trim().normalize('NFKC').toLowerCase());
+  const accountKey = (project: Project, email: string) => keyOf(project, ACCOUNT_SCOPE, accountKeyOf(email));
 
   const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_MS);
   /** The reservation of `key`: the lock a first failure would start under `policy`. */

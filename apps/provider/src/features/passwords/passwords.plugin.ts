@@ -1,9 +1,10 @@
 /** @module passwords.plugin — password sign-in, sign-up and resets, with their locks and notices. */
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
+import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
 import { createBreachedPasswords } from './breached-passwords.js';
-import { createLoginLockout } from './login-lockout.js';
+import { createLoginLockout, forgetAccountFailures } from './login-lockout.js';
 import { createPasswordLock } from './password-lock.js';
 import { createPasswordResetDelivery, PASSWORD_RESET_JOB } from './password-reset-delivery.js';
 import { passwordsRoutes } from './passwords.routes.js';
@@ -16,7 +17,7 @@ import { resetTokenLoginRoutes } from './reset-token-login.routes.js';
 /** Delivers password-reset jobs; serves the SDK's password and reset-token routes. */
 export const passwordsPlugin = featurePlugin(
   'passwords',
-  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices'],
+  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const { sessions, passcodeLock, sessionResponses: responses } = app;
@@ -56,5 +57,9 @@ export const passwordsPlugin = featurePlugin(
     app.register(resetTokenLoginRoutes, { prefix: SDK_PREFIX, db, clock, sessions, passcodeLock, responses });
     const throttle = createResetTokenCheckThrottle(app.rateLimiter);
     app.register(resetTokenCheckRoutes, { prefix: SDK_PREFIX, db, clock, throttle });
+    // A deleted user's failed-login counters are keyed by address, not id: erased here (issue 20).
+    app.domainEvents.subscribe('user.deleted', (trx, event) =>
+      forgetAccountFailures(trx, event.projectId, deletedUserAddresses(event).emails),
+    );
   },
 );

@@ -2,7 +2,7 @@
  * @module live-session-lookup.repository — the read-only half of a session check: a live session
  * and its user with its factors (users' user-with-factors read model), in one SELECT that writes nothing.
  */
-import { CompiledQuery } from 'kysely';
+import { compiledStatement } from '../../db/compiled-statement.js';
 import type { DbExecutor } from '../../db/database.js';
 import { type UserWithFactors, userFactorsOf } from '../users/user-with-factors.js';
 import type { LiveSessionKey } from './sessions.repository.js';
@@ -14,15 +14,12 @@ export interface SessionWithUser {
   user: UserWithFactors;
 }
 
-// Placeholders the statement is compiled with once; each call binds its own values in their
-// places. Compiling a statement with seven subqueries on every check was a large share of a
-// check's CPU (issue 18), and its SQL text never changes.
-const PROJECT_ID = '\u0000project_id';
-const MATCH = '\u0000match';
-const NOW = new Date(0);
-
-function buildLookup(db: DbExecutor, by: 'token_hash' | 'id') {
-  return (
+/**
+ * The lookup by one key column, compiled once: compiling a statement with seven subqueries on
+ * every check was a large share of a check's CPU (issue 18), and its SQL text never changes.
+ */
+function lookupBy(by: 'token_hash' | 'id') {
+  return compiledStatement(['project_id', 'match', 'now'], (db, v) =>
     db
       .selectFrom('sessions')
       // sessions.user_id references users with ON DELETE CASCADE: a deleted user has no session left.
@@ -41,32 +38,14 @@ function buildLookup(db: DbExecutor, by: 'token_hash' | 'id') {
       ])
       // No sessions column shares a factor list's name, so the lists keep their UserFactors keys.
       .select(userFactorsOf('users.id'))
-      .where('sessions.project_id', '=', PROJECT_ID)
-      .where(`sessions.${by}`, '=', MATCH)
+      .where('sessions.project_id', '=', v.project_id)
+      .where(`sessions.${by}`, '=', v.match)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', NOW)
+      .where('sessions.expires_at', '>', v.now),
   );
 }
 
-type LookupRow = Awaited<ReturnType<ReturnType<typeof buildLookup>['executeTakeFirstOrThrow']>>;
-
-interface Compiled {
-  sql: string;
-  parameters: readonly unknown[];
-}
-
-const compiledByKind = new Map<'token_hash' | 'id', Compiled>();
-
-function compiledLookup(db: DbExecutor, by: 'token_hash' | 'id'): Compiled {
-  let compiled = compiledByKind.get(by);
-  if (!compiled) {
-    // PGlite and PostgreSQL share Kysely's PostgreSQL compiler, so one text serves both.
-    const { sql, parameters } = buildLookup(db, by).compile();
-    compiled = { sql, parameters };
-    compiledByKind.set(by, compiled);
-  }
-  return compiled;
-}
+const lookups = { token_hash: lookupBy('token_hash'), id: lookupBy('id') };
 
 /**
  * The live (not revoked, not expired at `now`) session named by `key`, with its user; one
@@ -80,12 +59,7 @@ export async function findLiveSessionWithUser(
   const by = key.tokenHash !== undefined ? 'token_hash' : 'id';
   const match = key.tokenHash ?? key.id;
   if (match === undefined) return undefined;
-  const compiled = compiledLookup(db, by);
-  const parameters = compiled.parameters.map((value) =>
-    value === PROJECT_ID ? key.projectId : value === MATCH ? match : value === NOW ? now : value,
-  );
-  const { rows } = await db.executeQuery<LookupRow>(CompiledQuery.raw(compiled.sql, parameters));
-  const row = rows[0];
+  const [row] = await lookups[by].execute(db, { project_id: key.projectId, match, now });
   if (!row) return undefined;
   const {
     user_project_id,

@@ -1,12 +1,37 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
 import { sql } from 'kysely';
+import { compiledStatement } from '../../db/compiled-statement.js';
 import type { DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import type { AuthenticationFactor, NewSessionRow, SessionRow } from './sessions.table.js';
 
+/**
+ * Compiled once, with every column so that one statement fits every insert: each login and
+ * sign-in inserts a session (issue 18: 357 → 312 µs of CPU per insert, in-process on PGlite).
+ */
+const insertSessionStatement = compiledStatement(
+  [
+    'id',
+    'project_id',
+    'user_id',
+    'token_hash',
+    'started_at',
+    'last_accessed_at',
+    'expires_at',
+    'absolute_expires_at',
+    'authentication_factors',
+    'ip_address',
+    'user_agent',
+    'revoked_at',
+  ],
+  (db, v) => db.insertInto('sessions').values(v).returningAll(),
+);
+
 /** Inserts a session. */
 export async function insertSession(db: DbExecutor, row: NewSessionRow): Promise<SessionRow> {
-  return db.insertInto('sessions').values(row).returningAll().executeTakeFirstOrThrow();
+  const [inserted] = await insertSessionStatement.execute(db, { ...row, revoked_at: row.revoked_at ?? null });
+  if (!inserted) throw new Error('insertSession: the insert returned no row');
+  return inserted;
 }
 
 /** The live (not revoked, not expired at `now`) session whose token hashes to `tokenHash`. */

@@ -17,10 +17,18 @@ import {
   insertBlankUser,
   insertEmailIfAbsent,
   insertUser,
+  lockUser,
   markEmailVerified,
   ownsAnyEmail,
+  updateUser,
 } from './users.repository.js';
-import type { EmailRow, NewEmailRow, NewUserRow, UserRow } from './users.table.js';
+import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
+import {
+  countUsers,
+  searchUsers,
+  type UserSearchPosition,
+  type UserSearchQuery,
+} from './users-search.repository.js';
 
 /** The users operations other features use. */
 export interface UserDirectory {
@@ -51,6 +59,19 @@ export interface UserDirectory {
   activate(db: DbExecutor, userId: string, now: Date): Promise<void>;
   /** Deletes a user that a sign-in method just created but could not attach to (rows cascade). */
   delete(db: DbExecutor, userId: string): Promise<void>;
+  /** The user row, locked until the transaction ends (the server API's read-modify-write and delete). */
+  lock(db: DbExecutor, projectId: string, userId: string): Promise<UserRow | undefined>;
+  /** Applies a change to a user row. */
+  update(db: DbExecutor, userId: string, changes: UserRowUpdate): Promise<void>;
+  /** A page of the users matching a search, oldest first, with their factors. */
+  search(
+    db: DbExecutor,
+    projectId: string,
+    query: UserSearchQuery,
+    page: { after: UserSearchPosition | undefined; limit: number },
+  ): Promise<UserWithFactors[]>;
+  /** How many users match a search. */
+  count(db: DbExecutor, projectId: string, query: UserSearchQuery): Promise<number>;
 }
 
 /** The directory over this provider's database. */
@@ -66,4 +87,8 @@ export const userDirectory: UserDirectory = {
   markEmailVerified,
   activate: activateUser,
   delete: deleteUser,
+  lock: lockUser,
+  update: updateUser,
+  search: searchUsers,
+  count: countUsers,
 };

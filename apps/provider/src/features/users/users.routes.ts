@@ -1,6 +1,7 @@
 /** @module users.routes — GET and PUT /users/me under /sdk/v1. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import type { Project } from '../projects/project.js';
@@ -43,6 +44,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     async (request) => {
       const project = projectOf(request);
       const session = await options.sessions.requireLive(project, request.sessionToken);
+      // trusted_metadata is the server's alone (wire/objects.md): refused by name, nothing changed.
+      if (Object.hasOwn(request.body, 'trusted_metadata')) {
+        throw new ApiError('invalid_request', {
+          message: 'trusted_metadata: can be changed only by the server API (PUT /v1/users/{user_id}).',
+          body: [{ dataPath: '.trusted_metadata', message: 'can be changed only by the server API' }],
+        });
+      }
       const user = await options.users.update(project.id, session.user_id, request.body);
       return ok(request, {
         user_id: user.user_id,

@@ -98,10 +98,11 @@ describe('PUT /sdk/v1/users/me', () => {
     expect(stored.untrusted_metadata).toEqual({});
   });
 
-  it('cannot touch trusted_metadata', async () => {
+  it('cannot touch trusted_metadata: 400 naming it (issue 20), nothing stored', async () => {
     const signedIn = await givenSignedInUser(ctx, 'trusted@example.com');
     const response = await me('PUT', signedIn.session_token, { trusted_metadata: { role: 'admin' } });
-    expect(response.statusCode).toBe(200);
-    expect(json(response).data.__user.trusted_metadata).toEqual({});
+    expect(response.statusCode).toBe(400);
+    expect(json(response).body).toEqual([{ dataPath: '.trusted_metadata', message: expect.any(String) }]);
+    expect(json(await me('GET', signedIn.session_token)).data.trusted_metadata).toEqual({});
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * @module users — the server API's users (`/v1/users…`): create, get, search, update, delete and
+ * remove one factor, named after the hosted provider's server SDK so code written for it reads the
+ * same. Requests and answers are `@latchkey/wire`'s types, flat and in the wire's snake_case.
+ */
+
+import type {
+  ServerUsersCreateRequest,
+  ServerUsersCreateResult,
+  ServerUsersDeleteFactorResult,
+  ServerUsersDeleteResult,
+  ServerUsersGetResult,
+  ServerUsersSearchRequest,
+  ServerUsersSearchResult,
+  ServerUsersUpdateRequest,
+  ServerUsersUpdateResult,
+} from '@latchkey/wire';
+import { postServerApi } from './internal/post-server-api.js';
+import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+
+export type {
+  ServerUsersCreateRequest as UsersCreateRequest,
+  ServerUsersCreateResult as UsersCreateResult,
+  ServerUsersDeleteFactorResult as UsersDeleteFactorResult,
+  ServerUsersDeleteResult as UsersDeleteResult,
+  ServerUsersGetResult as UsersGetResult,
+  ServerUsersSearchRequest as UsersSearchRequest,
+  ServerUsersSearchResult as UsersSearchResult,
+  ServerUsersUpdateRequest as UsersUpdateRequest,
+  ServerUsersUpdateResult as UsersUpdateResult,
+};
+
+/**
+ * The `users` namespace of the server client. Every call throws a `LatchkeyServerError` with the
+ * provider's `error_type` as `code` (`user_not_found`, `duplicate_email`, `invalid_request`, …;
+ * docs/provider-api.md "Managing users"), or `invalid_argument` before any request for an empty id.
+ */
+export interface UsersServerMethods {
+  /** `POST /v1/users`: an email or a phone number, optionally a name, metadata, `create_user_as_pending`. */
+  create(request: ServerUsersCreateRequest): Promise<ServerUsersCreateResult>;
+  /** `GET /v1/users/{user_id}`: the user object as the browser API shows it. */
+  get(userId: string): Promise<ServerUsersGetResult>;
+  /** `POST /v1/users/search`: filters, AND/OR, `limit` (≤ 1000) and `cursor` (the last page's `next_cursor`). */
+  search(request?: ServerUsersSearchRequest): Promise<ServerUsersSearchResult>;
+  /** `PUT /v1/users/{user_id}`: name, `trusted_metadata`, `untrusted_metadata` (merged; null removes a key), status. */
+  update(userId: string, request: ServerUsersUpdateRequest): Promise<ServerUsersUpdateResult>;
+  /** `DELETE /v1/users/{user_id}`: erases the user and everything of theirs; their sessions end at once. */
+  delete(userId: string): Promise<ServerUsersDeleteResult>;
+  /** `DELETE /v1/users/emails/{email_id}`; this and the other removals end the user's sessions. */
+  deleteEmail(emailId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/phone_numbers/{phone_id}`. */
+  deletePhoneNumber(phoneId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/webauthn_registrations/{webauthn_registration_id}`. */
+  deleteWebAuthnRegistration(webauthnRegistrationId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/totps/{totp_id}`. */
+  deleteTOTP(totpId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/crypto_wallets/{crypto_wallet_id}`. */
+  deleteCryptoWallet(cryptoWalletId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/oauth/{oauth_user_registration_id}`. */
+  deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/passwords/{password_id}`. */
+  deletePassword(passwordId: string): Promise<ServerUsersDeleteFactorResult>;
+}
+
+/** Builds the namespace over resolved options. */
+export function createUsersServerMethods(options: ResolvedServerClientOptions): UsersServerMethods {
+  const call = <Result>(
+    method: 'POST' | 'GET' | 'PUT' | 'DELETE',
+    path: string,
+    body?: object,
+  ): Promise<Result> => {
+    if (options.secret === undefined)
+      throw invalidArgument('secret', 'is required to call the server-facing API');
+    return postServerApi(
+      options,
+      options.secret,
+      path,
+      body as Record<string, unknown> | undefined,
+      method,
+    ) as Promise<Result>;
+  };
+  /** `/v1/users/{segment}` with `id` checked and encoded (an id never reaches another path). */
+  const at = (name: string, id: string, prefix = '') => {
+    if (typeof id !== 'string' || id === '') throw invalidArgument(name, 'must be a non-empty string');
+    return `/v1/users/${prefix}${encodeURIComponent(id)}`;
+  };
+  const removal = (name: string, prefix: string) => (id: string) =>
+    call<ServerUsersDeleteFactorResult>('DELETE', at(name, id, prefix));
+  return {
+    create: async (request) => call('POST', '/v1/users', request),
+    get: async (userId) => call('GET', at('userId', userId)),
+    search: async (request = {}) => call('POST', '/v1/users/search', request),
+    update: async (userId, request) => call('PUT', at('userId', userId), request),
+    delete: async (userId) => call('DELETE', at('userId', userId)),
+    deleteEmail: async (id) => removal('emailId', 'emails/')(id),
+    deletePhoneNumber: async (id) => removal('phoneId', 'phone_numbers/')(id),
+    deleteWebAuthnRegistration: async (id) =>
+      removal('webauthnRegistrationId', 'webauthn_registrations/')(id),
+    deleteTOTP: async (id) => removal('totpId', 'totps/')(id),
+    deleteCryptoWallet: async (id) => removal('cryptoWalletId', 'crypto_wallets/')(id),
+    deleteOAuthRegistration: async (id) => removal('oauthUserRegistrationId', 'oauth/')(id),
+    deletePassword: async (id) => removal('passwordId', 'passwords/')(id),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * @module server-users — `/v1/users…` of the server-facing API (project secret): the hosted
+ * provider's server API for users (create, get, search, update, delete, remove one factor), flat
+ * answers with `status_code` and `request_id`, the user object exactly as the browser API shows it.
+ * Request bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
+ */
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
+import { UserSchema } from './user.js';
+import { MetadataSchema } from './user-factors.js';
+
+/** The size cap of each metadata object, as JSON (docs/provider-api.md "Managing users"). */
+export const MAX_USER_METADATA_BYTES = 16 * 1024;
+/** The most users one search page holds (the hosted provider's cap); 100 when `limit` is absent. */
+export const MAX_USERS_SEARCH_LIMIT = 1000;
+export const DEFAULT_USERS_SEARCH_LIMIT = 100;
+
+const NamePart = Type.String({ maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
+
+/** A name change or a new user's name: any subset of the three parts. */
+export const UserNameInputSchema = Type.Object(
+  {
+    first_name: Type.Optional(NamePart),
+    middle_name: Type.Optional(NamePart),
+    last_name: Type.Optional(NamePart),
+  },
+  { additionalProperties: false },
+);
+
+const strict = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
+/** The fields every server answer carries. */
+const common = { status_code: Type.Integer(), request_id: Type.String() };
+
+/** POST /v1/users: an email or a phone number (or both), optionally a name, metadata, pending. */
+export const ServerUsersCreateBody = strict({
+  email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  phone_number: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  name: Type.Optional(UserNameInputSchema),
+  create_user_as_pending: Type.Optional(Type.Boolean()),
+  trusted_metadata: Type.Optional(MetadataSchema),
+  untrusted_metadata: Type.Optional(MetadataSchema),
+});
+
+/** POST /v1/users answer; `email_id` / `phone_id` are `''` when none was given. */
+export const ServerUsersCreateResponse = Type.Object({
+  ...common,
+  user_id: Type.String(),
+  email_id: Type.String(),
+  status: Type.String(),
+  phone_id: Type.String(),
+  user: UserSchema,
+});
+
+/** GET /v1/users/{user_id}: the user's fields flat beside status_code and request_id. */
+export const ServerUsersGetResponse = Type.Object({ ...common, ...UserSchema.properties });
+
+const IdList = Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 100 });
+const Timestamp = Type.String({ format: 'date-time' });
+const Fuzzy = Type.String({ minLength: 1, maxLength: 256 });
+const MetadataFilter = strict({
+  key: Type.String({ minLength: 1, maxLength: 256 }),
+  value: Type.Optional(Type.Unknown()),
+});
+
+const operand = <N extends string, V extends TSchema>(name: N, value: V) =>
+  strict({ filter_name: Type.Literal(name), filter_value: value });
+
+/**
+ * The search filters: the hosted provider's names where it has one; `oauth_provider_subject`,
+ * `trusted_metadata` and `untrusted_metadata` are Latchkey's own (docs/provider-api.md).
+ */
+export const ServerUsersSearchOperandSchema = Type.Union([
+  operand('user_id', IdList),
+  operand('status', Type.Union([Type.Literal('active'), Type.Literal('pending')])),
+  operand('created_at_greater_than', Timestamp),
+  operand('created_at_less_than', Timestamp),
+  operand('created_at_between', strict({ greater_than: Timestamp, less_than: Timestamp })),
+  operand('email_address', IdList),
+  operand('email_id', IdList),
+  operand('email_verified', Type.Boolean()),
+  operand('email_address_fuzzy', Fuzzy),
+  operand('phone_number', IdList),
+  operand('phone_id', IdList),
+  operand('phone_verified', Type.Boolean()),
+  operand('phone_number_fuzzy', Fuzzy),
+  operand('full_name_fuzzy', Fuzzy),
+  operand('crypto_wallet_address', IdList),
+  operand('crypto_wallet_id', IdList),
+  operand('crypto_wallet_verified', Type.Boolean()),
+  operand('oauth_provider', IdList),
+  operand('oauth_provider_subject', IdList),
+  operand('webauthn_registration_id', IdList),
+  operand('totp_id', IdList),
+  operand('totp_verified', Type.Boolean()),
+  operand('password_exists', Type.Boolean()),
+  operand('trusted_metadata', MetadataFilter),
+  operand('untrusted_metadata', MetadataFilter),
+]);
+
+/** POST /v1/users/search. An absent or empty query matches every user of the project. */
+export const ServerUsersSearchBody = strict({
+  cursor: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 512 })])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_USERS_SEARCH_LIMIT })),
+  query: Type.Optional(
+    strict({
+      operator: Type.Union([Type.Literal('AND'), Type.Literal('OR')]),
+      operands: Type.Array(ServerUsersSearchOperandSchema, { maxItems: 20 }),
+    }),
+  ),
+});
+
+/** POST /v1/users/search answer: oldest first; `next_cursor` null on the last page. */
+export const ServerUsersSearchResponse = Type.Object({
+  ...common,
+  results: Type.Array(UserSchema),
+  results_metadata: Type.Object({
+    total: Type.Integer(),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+
+/** PUT /v1/users/{user_id}: metadata is merged key by key (a key set to null is removed). */
+export const ServerUsersUpdateBody = strict({
+  name: Type.Optional(UserNameInputSchema),
+  trusted_metadata: Type.Optional(MetadataSchema),
+  untrusted_metadata: Type.Optional(MetadataSchema),
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('pending')])),
+});
+
+/** PUT /v1/users/{user_id} answer. */
+export const ServerUsersUpdateResponse = Type.Object({
+  ...common,
+  user_id: Type.String(),
+  emails: UserSchema.properties.emails,
+  phone_numbers: UserSchema.properties.phone_numbers,
+  crypto_wallets: UserSchema.properties.crypto_wallets,
+  user: UserSchema,
+});
+
+/** DELETE /v1/users/{user_id} answer. */
+export const ServerUsersDeleteResponse = Type.Object({ ...common, user_id: Type.String() });
+
+/** DELETE /v1/users/{factor}/{id} answer: whose factor it was, and the user as it is now. */
+export const ServerUsersDeleteFactorResponse = Type.Object({
+  ...common,
+  user_id: Type.String(),
+  user: UserSchema,
+});
+
+export type ServerUsersCreateRequest = Static<typeof ServerUsersCreateBody>;
+export type ServerUsersCreateResult = Static<typeof ServerUsersCreateResponse>;
+export type ServerUsersGetResult = Static<typeof ServerUsersGetResponse>;
+export type ServerUsersSearchOperand = Static<typeof ServerUsersSearchOperandSchema>;
+export type ServerUsersSearchRequest = Static<typeof ServerUsersSearchBody>;
+export type ServerUsersSearchResult = Static<typeof ServerUsersSearchResponse>;
+export type ServerUsersUpdateRequest = Static<typeof ServerUsersUpdateBody>;
+export type ServerUsersUpdateResult = Static<typeof ServerUsersUpdateResponse>;
+export type ServerUsersDeleteResult = Static<typeof ServerUsersDeleteResponse>;
+export type ServerUsersDeleteFactorResult = Static<typeof ServerUsersDeleteFactorResponse>;
