@@ -40,9 +40,8 @@ import {
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { anchorPaths, buildAnchorTargets } from './bundle-size.mjs';
-import { numberFromEnv } from './lib/bench-rows.mjs';
+import { numberFromEnv, runWhenMain } from './lib/bench-rows.mjs';
 import { repoRoot } from './lib/provider-process.mjs';
 
 const PEERS = ['stytch511', 'hanko', 'react19', 'preact'];
@@ -249,13 +248,8 @@ export function firstPaintBenchRows({ figures }) {
   ];
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const figures = await benchFirstPaint();
-    printFirstPaintFigures(figures);
-    console.log(`BENCH_ROWS ${JSON.stringify(firstPaintBenchRows(figures))}`);
-  } catch (error) {
-    console.error(`first-paint could not run: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenMain(import.meta.url, 'first-paint', async () => {
+  const figures = await benchFirstPaint();
+  printFirstPaintFigures(figures);
+  console.log(`BENCH_ROWS ${JSON.stringify(firstPaintBenchRows(figures))}`);
+});

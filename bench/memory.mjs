@@ -25,8 +25,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { formatNumber, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
+import { formatNumber, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
 import { formatCpu, startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { runLoad } from './lib/load.mjs';
 import { formatLoadAverage } from './lib/machine-load.mjs';
@@ -266,13 +265,8 @@ export function printMemoryFigures({ results, notMeasured }, log = console.log) 
   for (const [database, reason] of notMeasured) log(`not measured: ${databaseLabels[database]} — ${reason}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const figures = await benchMemory();
-    printMemoryFigures(figures);
-    printBenchRows(figures.rows);
-  } catch (error) {
-    console.error(`memory could not run: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenMain(import.meta.url, 'memory', async () => {
+  const figures = await benchMemory();
+  printMemoryFigures(figures);
+  printBenchRows(figures.rows);
+});

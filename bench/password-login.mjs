@@ -29,7 +29,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { numberFromEnv } from './lib/bench-rows.mjs';
+import { numberFromEnv, runWhenMain } from './lib/bench-rows.mjs';
 import { startCpuProfile } from './lib/cpu-profile.mjs';
 import { startForeignCpuMeter } from './lib/foreign-cpu.mjs';
 import { locatePeers, startBetterAuthServer } from './lib/peers.mjs';
@@ -465,13 +465,8 @@ export function passwordLoginRows(f) {
   return rows;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const figures = await benchPasswordLogin();
-    printPasswordLoginFigures(figures);
-    process.stdout.write(`BENCH_ROWS ${JSON.stringify(passwordLoginRows(figures))}\n`);
-  } catch (error) {
-    console.error(`password-login could not run: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenMain(import.meta.url, 'password-login', async () => {
+  const figures = await benchPasswordLogin();
+  printPasswordLoginFigures(figures);
+  process.stdout.write(`BENCH_ROWS ${JSON.stringify(passwordLoginRows(figures))}\n`);
+});

@@ -13,10 +13,9 @@
  * BENCH_CONNECTIONS (50), BENCH_DATABASES (pglite,postgres), BENCH_DATABASE_URL, BENCH_PEERS_DIR
  * (default $PERF_DIR), BENCH_REQUEST_LOG (debug), BENCH_SKIP_BUILD=1; see bench/README.md.
  */
-import { pathToFileURL } from 'node:url';
 import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
-import { formatNumber, formatRatio, numberFromEnv, printBenchRows } from './lib/bench-rows.mjs';
+import { formatNumber, formatRatio, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
 import { formatLoadAverage } from './lib/machine-load.mjs';
 import { locatePeers, startBetterAuth } from './lib/peers.mjs';
 import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
@@ -188,13 +187,8 @@ export function printSessionFigures({ results, notMeasured, rounds }, log = cons
   for (const [name, reason] of notMeasured) log(`not measured: ${name} — ${reason}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    const figures = await benchSessionAuthenticate();
-    printSessionFigures(figures);
-    printBenchRows(figures.rows);
-  } catch (error) {
-    console.error(`session-authenticate could not run: ${error instanceof Error ? error.message : error}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenMain(import.meta.url, 'session-authenticate', async () => {
+  const figures = await benchSessionAuthenticate();
+  printSessionFigures(figures);
+  printBenchRows(figures.rows);
+});

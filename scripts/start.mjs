@@ -51,37 +51,27 @@ function shutdown(code = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(0));
 
-const provider = startChild('provider', process.execPath, [BUNDLE_ENTRY], {
-  PORT: providerPort,
-});
-children.push(provider);
-provider.on('exit', (code) => {
-  console.error(`provider exited (${code}); stopping`);
-  shutdown(code ?? 1);
-});
+/** Starts one of the servers on Node; when any of them exits, everything stops. */
+function startServer(label, script, env) {
+  const child = startChild(label, process.execPath, [script], env);
+  children.push(child);
+  child.on('exit', (code) => {
+    console.error(`${label} exited (${code}); stopping`);
+    shutdown(code ?? 1);
+  });
+}
+
+startServer('provider', BUNDLE_ENTRY, { PORT: providerPort });
 
 if (!(await waitForHttp(`${providerUrl}/`, 120_000))) {
   console.error('the provider did not come up within 120 s');
   shutdown(1);
 } else {
-  const demo = startChild('demo', process.execPath, ['apps/demo/server.mjs'], {
-    DEMO_PORT: demoPort,
-    PROVIDER_URL: providerUrl,
-  });
-  children.push(demo);
-  demo.on('exit', (code) => {
-    console.error(`demo exited (${code}); stopping`);
-    shutdown(code ?? 1);
-  });
+  startServer('demo', 'apps/demo/server.mjs', { DEMO_PORT: demoPort, PROVIDER_URL: providerUrl });
   // Clickwise reads its project's file (written above) when a visitor first signs in.
-  const clickwise = startChild('clickwise', process.execPath, ['apps/clickwise/server/main.mjs'], {
+  startServer('clickwise', 'apps/clickwise/server/main.mjs', {
     CLICKWISE_PORT: clickwisePort,
     PROVIDER_URL: providerUrl,
-  });
-  children.push(clickwise);
-  clickwise.on('exit', (code) => {
-    console.error(`clickwise exited (${code}); stopping`);
-    shutdown(code ?? 1);
   });
   await waitForHttp(`http://localhost:${demoPort}/`, 30_000);
   await waitForHttp(`http://localhost:${clickwisePort}/`, 60_000);

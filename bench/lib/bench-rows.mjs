@@ -5,6 +5,8 @@
  * reference is the peer or ceiling measured in the same run. The runner builds one table from them.
  */
 
+import { pathToFileURL } from 'node:url';
+
 export const benchRowsPrefix = 'BENCH_ROWS ';
 
 /** Prints the rows as the script's last stdout line. */
@@ -59,4 +61,18 @@ export function numberFromEnv(name, fallback, { allowZero = false, integer = fal
   )
     throw new Error(`${name} must be a positive ${integer ? 'whole ' : ''}number`);
   return value;
+}
+
+/**
+ * Runs a bench's `main` when its file is the script node was started with (not when run.mjs or a
+ * test imports it); a failure prints `<name> could not run: …` and sets exit code 1.
+ */
+export async function runWhenMain(moduleUrl, name, main) {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  try {
+    await main();
+  } catch (error) {
+    console.error(`${name} could not run: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  }
 }

@@ -26,10 +26,15 @@ export class LoginWidget {
     await expect(this.emailInput).toBeVisible();
   }
 
-  async requestMagicLink(email: string): Promise<void> {
-    await this.openEmailTab();
+  /** Main's email form: the address, then Continue (the widget picks the next screen). */
+  async continueWithEmail(email: string): Promise<void> {
     await this.emailInput.fill(email);
     await this.continueButton.click();
+  }
+
+  async requestMagicLink(email: string): Promise<void> {
+    await this.openEmailTab();
+    await this.continueWithEmail(email);
     await expect(this.checkEmailHeading).toBeVisible();
   }
 }

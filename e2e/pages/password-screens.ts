@@ -37,6 +37,13 @@ export class PasswordScreens {
     await expect.poll(() => this.meter()).toEqual(expected);
   }
 
+  /** CreateAccount: the new account's password, then Continue once the strength check allows it. */
+  async create(password: string): Promise<void> {
+    await this.passwordInput.fill(password);
+    await expect(this.continueButton).toBeEnabled();
+    await this.continueButton.click();
+  }
+
   async logIn(password: string): Promise<void> {
     await expect(this.loginHeading).toBeVisible();
     await this.passwordInput.fill(password);

@@ -7,16 +7,18 @@ import { parseSiweMessage } from 'viem/siwe';
 import { CryptoScreens, SETUP_WALLETS } from '../pages/crypto-screens.js';
 import type { DemoPage } from '../pages/demo-page.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, snapshot, test } from '../support/fixtures.js';
+import { test as demoTest, expect, snapshot } from '../support/fixtures.js';
 import { keepWidgetAfterSignIn } from '../support/keep-widget-after-sign-in.js';
 import { pageSession } from '../support/page-session.js';
 import { type StackProject, sdkGetAsSession } from '../support/provider-api.js';
 import { demoUrl } from '../support/stack.js';
 import {
   ETHEREUM_WALLET_NAME,
+  type EthereumTestWallet,
   installEthereumWallet,
   installSolanaWallet,
   SOLANA_WALLET_NAME,
+  type SolanaTestWallet,
 } from '../support/test-wallets/index.js';
 
 const PAGES: Record<'dev' | 'siwe', string> = { dev: '/?login=crypto', siwe: '/?login=crypto&project=siwe' };
@@ -26,6 +28,40 @@ const NONCE = '[A-Za-z0-9]{32}';
 const TIME = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
 
 type WalletType = 'ethereum' | 'solana';
+const WALLET_NAMES: Record<WalletType, string> = {
+  ethereum: ETHEREUM_WALLET_NAME,
+  solana: SOLANA_WALLET_NAME,
+};
+
+/**
+ * Each test's crypto screens, and the test wallet it names, installed before the page opens (a
+ * wallet the test does not name is not installed).
+ */
+const test = demoTest.extend<{
+  crypto: CryptoScreens;
+  ethereum: EthereumTestWallet;
+  solana: SolanaTestWallet;
+}>({
+  crypto: async ({ page }, use) => {
+    await use(new CryptoScreens(page));
+  },
+  ethereum: async ({ page }, use) => {
+    await use(await installEthereumWallet(page));
+  },
+  solana: async ({ page }, use) => {
+    await use(await installSolanaWallet(page));
+  },
+});
+
+/** Opens the project's page and presses the wallet's button on Main. */
+async function pressWallet(
+  crypto: CryptoScreens,
+  project: keyof typeof PAGES,
+  type: WalletType,
+): Promise<void> {
+  await crypto.page.goto(PAGES[project]);
+  await crypto.walletButton(WALLET_NAMES[type]).click();
+}
 
 /**
  * Signed in for real: the page holds a session whose user the provider knows, with this wallet
@@ -61,6 +97,42 @@ async function expectNoSession(demo: DemoPage): Promise<void> {
   expect(await pageSession(demo.page)).toBeNull();
 }
 
+/** Presses the wallet's button on the screen shown; the wallet approves and the page signs in. */
+async function pressWalletAndSignIn(...signIn: Parameters<typeof expectSignedInWith>): Promise<string> {
+  const [demo, , , , type] = signIn;
+  await new CryptoScreens(demo.page).walletButton(WALLET_NAMES[type]).click();
+  return expectSignedInWith(...signIn);
+}
+
+/** Logs out from the demo's account panel: no session is left. */
+async function logOut(demo: DemoPage): Promise<void> {
+  await demo.logoutButton.click();
+  await expectNoSession(demo);
+}
+
+/** The wallet's error screen with `message` in its alert, and no session on the page. */
+async function expectWalletError(demo: DemoPage, message: string): Promise<void> {
+  const crypto = new CryptoScreens(demo.page);
+  await crypto.expectError();
+  await expect(crypto.root.getByRole('alert')).toContainText(message);
+  await expectNoSession(demo);
+}
+
+/** What the page logs as console errors from now on (the demo logs the widget's onError there). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Back from a wallet screen: the widget's Main is on screen again. */
+async function backToMain(demo: DemoPage): Promise<void> {
+  await new CryptoScreens(demo.page).backButton.click();
+  await expect(demo.widget.heading).toBeVisible();
+}
+
 /** The nonce line of a challenge message. */
 function nonceOf(message: string): string {
   return /\nNonce: (\S+)/.exec(message)?.[1] ?? '';
@@ -87,10 +159,11 @@ test('Ethereum on the dev project: connect, sign, signed in; the same wallet lat
   demo,
   page,
   request,
+  crypto,
+  ethereum,
+  // Installed for Main to offer it beside Ethereum.
+  solana: _solana,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  await installSolanaWallet(page);
-  const crypto = new CryptoScreens(page);
   const walletButton = crypto.walletButton(ETHEREUM_WALLET_NAME);
 
   await test.step('Main offers each wallet found, then "other wallet", beside the email form', async () => {
@@ -134,10 +207,8 @@ test('Ethereum on the dev project: connect, sign, signed in; the same wallet lat
   });
 
   await test.step('log out, sign in again with the same wallet: the same user, a fresh nonce', async () => {
-    await demo.logoutButton.click();
-    await expectNoSession(demo);
-    await walletButton.click();
-    expect(await expectSignedInWith(demo, request, 'dev', ethereum.address, 'ethereum')).toBe(userId);
+    await logOut(demo);
+    expect(await pressWalletAndSignIn(demo, request, 'dev', ethereum.address, 'ethereum')).toBe(userId);
     expect(ethereum.messages).toHaveLength(2);
     expect(nonceOf(ethereum.messages[1]!)).not.toBe(nonceOf(ethereum.messages[0]!));
   });
@@ -148,12 +219,11 @@ test('Ethereum on the dev project: connect, sign, signed in; the same wallet lat
 test('the widget confirms the wallet sign-in on a page that keeps it on screen', async ({
   page,
   request,
+  crypto,
+  ethereum,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  const crypto = new CryptoScreens(page);
   await keepWidgetAfterSignIn(page, ['crypto']);
-  await page.goto(PAGES.dev);
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
+  await pressWallet(crypto, 'dev', 'ethereum');
   await expect(crypto.successHeading).toBeVisible();
   await expect(crypto.successText).toBeVisible();
   await snapshot(page, '73-crypto-confirmation');
@@ -169,13 +239,11 @@ test('the widget confirms the wallet sign-in on a page that keeps it on screen',
 
 test('Ethereum on a SIWE project: the wallet signs an EIP-4361 message for the demo host', async ({
   demo,
-  page,
   request,
+  crypto,
+  ethereum,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  const crypto = new CryptoScreens(page);
-  await page.goto(PAGES.siwe);
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
+  await pressWallet(crypto, 'siwe', 'ethereum');
   const userId = await expectSignedInWith(demo, request, 'siwe', ethereum.address, 'ethereum');
 
   expect(ethereum.messages).toHaveLength(1);
@@ -195,17 +263,19 @@ test('Ethereum on a SIWE project: the wallet signs an EIP-4361 message for the d
   });
   expect(siwe.expirationTime!.getTime() - siwe.issuedAt!.getTime()).toBe(5 * 60_000);
 
-  await demo.logoutButton.click();
-  await expectNoSession(demo);
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
-  expect(await expectSignedInWith(demo, request, 'siwe', ethereum.address, 'ethereum')).toBe(userId);
+  await logOut(demo);
+  expect(await pressWalletAndSignIn(demo, request, 'siwe', ethereum.address, 'ethereum')).toBe(userId);
   expect(parseSiweMessage(ethereum.messages[1]!).nonce).not.toBe(siwe.nonce);
 });
 
-test('on a SIWE project the message names the chain the wallet is on', async ({ demo, page, request }) => {
+test('on a SIWE project the message names the chain the wallet is on', async ({
+  demo,
+  page,
+  request,
+  crypto,
+}) => {
   const ethereum = await installEthereumWallet(page, { chainId: 10 });
-  await page.goto(PAGES.siwe);
-  await new CryptoScreens(page).walletButton(ETHEREUM_WALLET_NAME).click();
+  await pressWallet(crypto, 'siwe', 'ethereum');
   await expectSignedInWith(demo, request, 'siwe', ethereum.address, 'ethereum');
   expect(parseSiweMessage(ethereum.messages[0]!).chainId).toBe(10);
 });
@@ -213,13 +283,11 @@ test('on a SIWE project the message names the chain the wallet is on', async ({ 
 for (const project of ['dev', 'siwe'] as const) {
   test(`Solana on the ${project} project: signs the Sign-In With Solana text; again, the same user`, async ({
     demo,
-    page,
     request,
+    crypto,
+    solana,
   }) => {
-    const solana = await installSolanaWallet(page);
-    const crypto = new CryptoScreens(page);
-    await page.goto(PAGES[project]);
-    await crypto.walletButton(SOLANA_WALLET_NAME).click();
+    await pressWallet(crypto, project, 'solana');
     const userId = await expectSignedInWith(demo, request, project, solana.address, 'solana');
 
     // SIWE is for Ethereum only: a SIWE project sends Solana wallets the same text.
@@ -233,10 +301,8 @@ for (const project of ['dev', 'siwe'] as const) {
     );
     expect(lifetimeMinutes(solana.messages[0]!)).toBe(5);
 
-    await demo.logoutButton.click();
-    await expectNoSession(demo);
-    await crypto.walletButton(SOLANA_WALLET_NAME).click();
-    expect(await expectSignedInWith(demo, request, project, solana.address, 'solana')).toBe(userId);
+    await logOut(demo);
+    expect(await pressWalletAndSignIn(demo, request, project, solana.address, 'solana')).toBe(userId);
     expect(nonceOf(solana.messages[1]!)).not.toBe(nonceOf(solana.messages[0]!));
   });
 }
@@ -244,27 +310,20 @@ for (const project of ['dev', 'siwe'] as const) {
 test('a wallet that refuses to connect leads to the error screen, and back to Main', async ({
   demo,
   page,
+  crypto,
+  ethereum,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  const crypto = new CryptoScreens(page);
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(PAGES.dev);
+  const errors = consoleErrors(page);
   ethereum.refuse('connect');
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
-  await crypto.expectError();
-  await expect(crypto.root.getByRole('alert')).toContainText('[Error] Could not connect to wallet');
+  await pressWallet(crypto, 'dev', 'ethereum');
+  await expectWalletError(demo, '[Error] Could not connect to wallet');
   await snapshot(page, '74-crypto-error');
   await expectNoAxeViolations(page);
   expect(ethereum.messages).toEqual([]);
-  await expectNoSession(demo);
   // The demo logs the widget's onError: the spec's wallet error.
   expect(errors.join('\n')).toContain('[Error] Could not connect to wallet');
 
-  await crypto.backButton.click();
-  await expect(demo.widget.heading).toBeVisible();
+  await backToMain(demo);
   await expect(crypto.walletButton(ETHEREUM_WALLET_NAME)).toBeVisible();
 });
 
@@ -272,72 +331,58 @@ test('a wallet that refuses to sign leads to the error screen with no session; t
   demo,
   page,
   request,
+  crypto,
+  ethereum,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  const crypto = new CryptoScreens(page);
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = consoleErrors(page);
   const authenticateCalls = countAuthenticateCalls(page);
-  await page.goto(PAGES.dev);
   ethereum.refuse('sign');
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
-  await crypto.expectError();
-  await expect(crypto.root.getByRole('alert')).toContainText('[Error] Could not sign message');
+  await pressWallet(crypto, 'dev', 'ethereum');
+  await expectWalletError(demo, '[Error] Could not sign message');
   expect(ethereum.messages).toHaveLength(1);
   expect(authenticateCalls()).toBe(0);
-  await expectNoSession(demo);
   expect(errors.join('\n')).toContain('[Error] Could not sign message');
 
-  await crypto.backButton.click();
-  await expect(demo.widget.heading).toBeVisible();
+  await backToMain(demo);
   ethereum.refuse(null);
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
-  await expectSignedInWith(demo, request, 'dev', ethereum.address, 'ethereum');
+  await pressWalletAndSignIn(demo, request, 'dev', ethereum.address, 'ethereum');
 });
 
 test('a signature by another key is refused by the provider: the error screen, no session', async ({
   demo,
   page,
+  crypto,
+  ethereum,
 }) => {
-  const ethereum = await installEthereumWallet(page);
-  const crypto = new CryptoScreens(page);
   const authenticateCalls = countAuthenticateCalls(page);
   const refusals: number[] = [];
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('/crypto_wallets/authenticate')) refusals.push(r.status());
   });
-  await page.goto(PAGES.dev);
   ethereum.forge(true);
-  await crypto.walletButton(ETHEREUM_WALLET_NAME).click();
-  await crypto.expectError();
-  await expect(crypto.root.getByRole('alert')).toContainText('The wallet signature could not be verified.');
+  await pressWallet(crypto, 'dev', 'ethereum');
+  await expectWalletError(demo, 'The wallet signature could not be verified.');
   expect(authenticateCalls()).toBe(1);
   expect(refusals).toEqual([401]);
-  await expectNoSession(demo);
 });
 
 test('back while the wallet pop-up is open: Main at once, and the late signature is ignored', async ({
   demo,
   page,
   request,
+  crypto,
+  solana,
 }) => {
-  const solana = await installSolanaWallet(page);
-  const crypto = new CryptoScreens(page);
   const authenticateCalls = countAuthenticateCalls(page);
-  await page.goto(PAGES.dev);
   const sign = solana.hold('sign');
-  await crypto.walletButton(SOLANA_WALLET_NAME).click();
+  await pressWallet(crypto, 'dev', 'solana');
   await sign.reached;
   await crypto.expectSigning(SOLANA_WALLET_NAME);
-  await crypto.backButton.click();
-  await expect(demo.widget.heading).toBeVisible();
+  await backToMain(demo);
   sign.release();
 
   // A fresh attempt signs in; the abandoned signature never reached the provider.
-  await crypto.walletButton(SOLANA_WALLET_NAME).click();
-  await expectSignedInWith(demo, request, 'dev', solana.address, 'solana');
+  await pressWalletAndSignIn(demo, request, 'dev', solana.address, 'solana');
   expect(solana.messages).toHaveLength(2);
   expect(authenticateCalls()).toBe(1);
 });
@@ -346,10 +391,11 @@ test('"Continue with other wallet" lists every wallet and the setup link', async
   demo,
   page,
   request,
+  crypto,
+  // Installed too: the list shows every wallet the browser holds.
+  ethereum: _ethereum,
+  solana,
 }) => {
-  await installEthereumWallet(page);
-  const solana = await installSolanaWallet(page);
-  const crypto = new CryptoScreens(page);
   await page.goto(PAGES.dev);
   await crypto.otherWalletButton.click();
   await expect(crypto.otherHeading).toBeVisible();
@@ -366,12 +412,14 @@ test('"Continue with other wallet" lists every wallet and the setup link', async
 
   // Whichever screen the back arrow led to, Phantom signs in from the other-wallet list.
   if (await crypto.otherWalletButton.isVisible()) await crypto.otherWalletButton.click();
-  await crypto.walletButton(SOLANA_WALLET_NAME).click();
-  await expectSignedInWith(demo, request, 'dev', solana.address, 'solana');
+  await pressWalletAndSignIn(demo, request, 'dev', solana.address, 'solana');
 });
 
-test('with no wallet installed, Main offers to set one up, with outbound links', async ({ demo, page }) => {
-  const crypto = new CryptoScreens(page);
+test('with no wallet installed, Main offers to set one up, with outbound links', async ({
+  demo,
+  page,
+  crypto,
+}) => {
   await page.goto(PAGES.dev);
   await expect(crypto.anyWalletButton).toBeVisible();
   await expect(crypto.otherWalletButton).toHaveCount(0);
@@ -407,7 +455,6 @@ test('with no wallet installed, Main offers to set one up, with outbound links',
     await expect(crypto.setupHeading).toBeVisible();
   });
 
-  await crypto.backButton.click();
-  await expect(demo.widget.heading).toBeVisible();
+  await backToMain(demo);
   await expect(crypto.anyWalletButton).toBeVisible();
 });

@@ -12,8 +12,7 @@ import { expect, snapshot, test } from '../support/fixtures.js';
 import { keepWidgetAfterSignIn } from '../support/keep-widget-after-sign-in.js';
 import { magicLinkIn, passcodeIn, resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
-import { listAsBreached, setRangeApiMode } from '../support/range-api.js';
-import { providerUrl } from '../support/stack.js';
+import { signUpWithPasswordBreachedSince } from '../support/range-api.js';
 import {
   ETHEREUM_WALLET_NAME,
   installEthereumWallet,
@@ -153,17 +152,7 @@ for (const width of PHONE_WIDTHS) {
       await test.step('a password found in a breach since: the breached screen', async () => {
         const email = uniqueEmail('narrow-leak');
         const leaked = `copper ${Date.now().toString(36)} walrus ${width}`;
-        await listAsBreached(request, leaked);
-        await setRangeApiMode(request, 'unavailable');
-        try {
-          await sdkPost(request, '/passwords', { email, password: leaked, session_duration_minutes: 30 });
-        } finally {
-          await setRangeApiMode(request, 'ok');
-        }
-        // The provider leaves a failed range API alone for 30 s; step past that.
-        expect((await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 31 } })).ok()).toBe(
-          true,
-        );
+        await signUpWithPasswordBreachedSince(request, email, leaked);
         await startWith(email);
         await passwords.logIn(leaked);
         await expect(
@@ -175,11 +164,8 @@ for (const width of PHONE_WIDTHS) {
       await test.step('the confirmation, on a page that keeps the widget', async () => {
         await keepWidgetAfterSignIn(page, ['passwords']);
         await page.goto('/');
-        await demo.widget.emailInput.fill(uniqueEmail('narrow-done'));
-        await demo.widget.continueButton.click();
-        await passwords.passwordInput.fill(STRONG);
-        await expect(passwords.continueButton).toBeEnabled();
-        await passwords.continueButton.click();
+        await demo.widget.continueWithEmail(uniqueEmail('narrow-done'));
+        await passwords.create(STRONG);
         await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
         await fits(page, 'password-success');
       });
@@ -221,10 +207,8 @@ for (const width of PHONE_WIDTHS) {
       const passwords = new PasswordScreens(page);
       const mfa = new MfaStep(page);
       await page.goto('/?login=passwords&project=mfa');
-      await demo.widget.emailInput.fill(email);
-      await demo.widget.continueButton.click();
-      await passwords.passwordInput.fill(STRONG);
-      await passwords.continueButton.click();
+      await demo.widget.continueWithEmail(email);
+      await passwords.create(STRONG);
       await expect(mfa.enrolHeading).toBeVisible();
       await expect(mfa.recoveryCodes).toHaveCount(10);
       await fits(page, 'mfa-enrol');

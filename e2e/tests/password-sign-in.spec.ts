@@ -4,8 +4,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
 import { resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
-import { listAsBreached, setRangeApiMode } from '../support/range-api.js';
-import { providerUrl } from '../support/stack.js';
+import { signUpWithPasswordBreachedSince } from '../support/range-api.js';
 
 const STRONG = 'violet kettle marching sideways';
 
@@ -163,16 +162,7 @@ test('a password that turned up in a breach after sign-up leads to the breached 
   const passwords = new PasswordScreens(page);
 
   await test.step('the account signs up while the range API is down (the list alone judges)', async () => {
-    await listAsBreached(request, leaked);
-    await setRangeApiMode(request, 'unavailable');
-    try {
-      await sdkPost(request, '/passwords', { email, password: leaked, session_duration_minutes: 30 });
-    } finally {
-      await setRangeApiMode(request, 'ok');
-    }
-    // The provider leaves a failed range API alone for 30 s; step past that.
-    const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 31 } });
-    expect(moved.ok()).toBe(true);
+    await signUpWithPasswordBreachedSince(request, email, leaked);
   });
 
   await test.step('logging in with it sends a reset email and says why', async () => {

@@ -27,11 +27,8 @@ test('a password sign-up shows the confirmation, then the account panel, which t
 
   await test.step('Continue on the create form shows "Success!" in the widget', async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
-    await passwords.passwordInput.fill(STRONG);
-    await expect(passwords.continueButton).toBeEnabled();
-    await passwords.continueButton.click();
+    await demo.widget.continueWithEmail(email);
+    await passwords.create(STRONG);
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(demo.status).toHaveText('Signed in.');
     await snapshot(page, '90-demo-sign-in-confirmation');
@@ -54,11 +51,8 @@ test('the status line follows the session: logged out, then signed in again', as
   const passwords = new PasswordScreens(page);
   await recordConfirmations(page, LOGGED_IN);
   await page.goto('/?login=passwords');
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
-  await passwords.passwordInput.fill(STRONG);
-  await expect(passwords.continueButton).toBeEnabled();
-  await passwords.continueButton.click();
+  await demo.widget.continueWithEmail(email);
+  await passwords.create(STRONG);
   await demo.expectSignedIn(email);
 
   await demo.logoutButton.click();

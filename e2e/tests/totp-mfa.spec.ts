@@ -62,10 +62,8 @@ test('an MFA project: set up the app at sign-up, then sign in with its code or a
 
   await test.step('signing up with a password leads to setting up an authenticator app', async () => {
     await page.goto('/?login=passwords&project=mfa');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
-    await passwords.passwordInput.fill(STRONG);
-    await passwords.continueButton.click();
+    await demo.widget.continueWithEmail(email);
+    await passwords.create(STRONG);
     await expect(mfa.enrolHeading).toBeVisible();
     await expect(mfa.qrCode).toBeVisible();
     await expect(mfa.qrCode).toHaveAttribute('src', /^data:image\/png;base64,/);
@@ -149,10 +147,8 @@ test("the demo's account section sets up an app; the next sign-in asks for its c
   const section = new AuthenticatorSection(page);
 
   await page.goto('/?login=passwords');
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
-  await passwords.passwordInput.fill(STRONG);
-  await passwords.continueButton.click();
+  await demo.widget.continueWithEmail(email);
+  await passwords.create(STRONG);
   await demo.expectSignedIn(email);
   await expect(section.state).toContainText('Authenticator app: off');
 

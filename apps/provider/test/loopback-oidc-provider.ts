@@ -10,12 +10,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 import {
   type UpstreamConfig,
   validateUpstreamConfig,
 } from '../src/features/oauth/upstream/upstream-config.js';
 import type { FakeCallback } from './fake-openid-provider.js';
+import { GOOGLE_CLAIMS, grantProfileBefore } from './google-like-oidc.js';
 
 /** The claims an account releases; `sub` is its account id. */
 export interface LoopbackAccount {
@@ -91,26 +92,13 @@ export async function startLoopbackOidcProvider(
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: ['loopback-cookie-signing-key'] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name', 'picture', 'locale'],
-    },
+    claims: GOOGLE_CLAIMS,
     // conformIdTokenClaims stays at its default (true): the ID token carries sub, not the profile.
     findAccount: (_ctx, id) => {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: () => ({ ...account }) } : undefined;
     },
-    // The person agreed to share their profile before: no consent step.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const accountId = ctx.oidc.session?.accountId;
-      const client = ctx.oidc.client;
-      if (!accountId || !client) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
+    loadExistingGrant: grantProfileBefore,
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
+import { GOOGLE_CLAIMS, grantProfileBefore } from '../../../apps/provider/test/google-like-oidc.js';
 
 export interface FakeGoogleOptions {
   /** The issuer, e.g. http://localhost:4700 (listens on 127.0.0.1 at its port). */
@@ -61,24 +62,11 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
       },
     ],
     jwks: { keys: [signingJwk] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name', 'picture', 'locale'],
-    },
+    claims: GOOGLE_CLAIMS,
     // Like Google, put the profile in the ID token rather than only behind /userinfo.
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => accountFor(id) }),
-    // The person already agreed to share their profile with this app: no consent step.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const accountId = ctx.oidc.session?.accountId;
-      const client = ctx.oidc.client;
-      if (!accountId || !client) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
+    loadExistingGrant: grantProfileBefore,
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     ttl: {

@@ -72,16 +72,8 @@ export type {
   OtpsSendOptions,
   OtpsSmsSendOptions,
 } from './methods/otps.js';
-export type {
-  PasswordStrengthCheckOptions,
-  PasswordsAuthenticateOptions,
-  PasswordsResetByEmailCheckOptions,
-  PasswordsResetByEmailLoginOptions,
-  PasswordsResetByEmailOptions,
-  PasswordsResetByEmailStartOptions,
-  PasswordsResetByExistingPasswordOptions,
-  PasswordsResetBySessionOptions,
-} from './methods/password-options.js';
+// Every option shape of `client.passwords` (the file holds nothing else).
+export type * from './methods/password-options.js';
 export type {
   StrengthChecker,
   StrengthCheckerOptions,

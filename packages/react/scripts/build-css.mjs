@@ -4,6 +4,8 @@
 // back-button.css) into its own, so the same CSS can be injected into a shadow root or once
 // into the document without a CSS loader, and both tsc and esbuild see plain TypeScript. The .css files stay the source of truth; `--check`
 // fails (exit 1) when a generated module is stale, which the test suite runs.
+// A rule two lazily loaded sheets both need (overlay-control.css, wrap-list.css) has one source
+// file, built into each of them, so neither sheet waits for the other and the eager sheet stays as it is.
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,57 +13,39 @@ import { fileURLToPath } from 'node:url';
 const themeDir = join(dirname(fileURLToPath(import.meta.url)), '../src/theme');
 
 /**
- * Each generated module: its export, its sources (in order) and what it is. widget-css.ts is the
- * sheet every widget installs; the others come with the code that uses them (a chunk of the
- * script-tag widget), which adds them with install-styles.ts's addStyles when it loads.
+ * Each generated module: its sheet (`code` → code-css.ts exporting CODE_CSS), its sources (in
+ * order) and what it is. widget-css.ts is the sheet every widget installs; the others come with
+ * the code that uses them (a chunk of the script-tag widget), which adds them with
+ * install-styles.ts's addStyles when it loads.
  */
 const modules = [
   {
-    file: 'widget-css.ts',
-    name: 'WIDGET_CSS',
+    sheet: 'widget',
     sources: ['tokens.css', 'widget.css'],
     what: 'The widget stylesheet (tokens first, then rules)',
   },
   {
-    file: 'code-css.ts',
-    name: 'CODE_CSS',
-    sources: ['code.css'],
+    sheet: 'code',
+    sources: ['overlay-control.css', 'code.css'],
     what: "The code entry's rules (OTPAuthenticate, MFAAuthenticate)",
   },
   {
-    file: 'screens-css.ts',
-    name: 'SCREENS_CSS',
-    sources: ['screens.css'],
+    sheet: 'screens',
+    sources: ['wrap-list.css', 'screens.css'],
     what: 'The rules of the screens after Main',
   },
-  { file: 'passkey-css.ts', name: 'PASSKEY_CSS', sources: ['passkey.css'], what: "The passkey list's rules" },
-  {
-    file: 'crypto-css.ts',
-    name: 'CRYPTO_CSS',
-    sources: ['crypto.css'],
-    what: "The crypto-wallet screens' rules",
-  },
-  { file: 'mfa-css.ts', name: 'MFA_CSS', sources: ['mfa.css'], what: "The authenticator app set-up's rules" },
-  { file: 'phone-css.ts', name: 'PHONE_CSS', sources: ['phone.css'], what: "Main's phone form's rules" },
-  {
-    file: 'toast-css.ts',
-    name: 'TOAST_CSS',
-    sources: ['toast.css'],
-    what: 'The toasts of the screens that resend',
-  },
-  {
-    file: 'brand-buttons-css.ts',
-    name: 'BRAND_BUTTONS_CSS',
-    sources: ['brand-buttons.css'],
-    what: 'The provider and wallet button stacks',
-  },
-  {
-    file: 'back-button-css.ts',
-    name: 'BACK_BUTTON_CSS',
-    sources: ['back-button.css'],
-    what: 'The Back control of the screens after Main',
-  },
-];
+  { sheet: 'passkey', sources: ['passkey.css'], what: "The passkey list's rules" },
+  { sheet: 'crypto', sources: ['crypto.css'], what: "The crypto-wallet screens' rules" },
+  { sheet: 'mfa', sources: ['wrap-list.css', 'mfa.css'], what: "The authenticator app set-up's rules" },
+  { sheet: 'phone', sources: ['overlay-control.css', 'phone.css'], what: "Main's phone form's rules" },
+  { sheet: 'toast', sources: ['toast.css'], what: 'The toasts of the screens that resend' },
+  { sheet: 'brand-buttons', sources: ['brand-buttons.css'], what: 'The provider and wallet button stacks' },
+  { sheet: 'back-button', sources: ['back-button.css'], what: 'The Back control of the screens after Main' },
+].map(({ sheet, ...rest }) => ({
+  file: `${sheet}-css.ts`,
+  name: `${sheet.replaceAll('-', '_').toUpperCase()}_CSS`,
+  ...rest,
+}));
 
 /** Drops comments and the whitespace CSS does not need; values keep their inner spaces. */
 export function minifyCss(css) {

@@ -35,13 +35,9 @@ export function PasskeyRegistration(props: WidgetProps): ReactElement {
   const user = useClientUser(client);
   return (
     <WidgetShell
+      {...props}
       mode="passkeyRegistration"
       client={client}
-      config={props.config}
-      styles={props.styles}
-      callbacks={props.callbacks}
-      strings={props.strings}
-      clock={props.clock}
       initial={() => openingState(client.user.getSync())}
       {...(user
         ? {}

@@ -35,16 +35,5 @@ export function ResetPassword({ passwordResetToken, search, ...props }: ResetPas
   const client = useWidgetClient(props.client);
   const initial = () =>
     resetPasswordInitialState(search ?? globalThis.location?.search ?? '', passwordResetToken);
-  return (
-    <WidgetShell
-      mode="resetPassword"
-      client={client}
-      config={props.config}
-      styles={props.styles}
-      callbacks={props.callbacks}
-      strings={props.strings}
-      clock={props.clock}
-      initial={initial}
-    />
-  );
+  return <WidgetShell {...props} mode="resetPassword" client={client} initial={initial} />;
 }

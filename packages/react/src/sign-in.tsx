@@ -44,13 +44,9 @@ export function SignIn({
   const conflict = hasConflictingEmailProducts(props.config);
   return (
     <WidgetShell
+      {...props}
       mode="login"
       client={client}
-      config={props.config}
-      styles={props.styles}
-      callbacks={props.callbacks}
-      strings={props.strings}
-      clock={props.clock}
       initial={() => {
         const state = afterSignIn(initialState({ name: 'Main' }), pendingSignIn, { name: 'Main' });
         const oauthError = readOAuthReturnError(search ?? globalThis.location?.search ?? '');

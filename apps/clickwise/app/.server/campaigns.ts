@@ -1,13 +1,19 @@
 /** @module campaigns — campaigns of one user: another user's campaign is never found. */
+import type { ExpressionBuilder } from 'kysely';
 import type { CampaignInput } from '../campaign-rules.js';
 import type { Clock } from './clock.js';
-import type { CampaignRow, CampaignStatus, Db } from './db/database.js';
+import type { CampaignRow, CampaignStatus, ClickwiseDatabase, Db } from './db/database.js';
 
 /** The status changes a user can ask for, and from which states. */
 export const TRANSITIONS: Record<'start' | 'pause', { from: CampaignStatus[]; to: CampaignStatus }> = {
   start: { from: ['draft', 'paused'], to: 'active' },
   pause: { from: ['active'], to: 'paused' },
 };
+
+/** Campaign `id`, only if `userId` owns it: the one filter every read and change of one campaign uses. */
+function ownedBy(userId: number, id: number) {
+  return (eb: ExpressionBuilder<ClickwiseDatabase, 'campaigns'>) => eb.and({ id, user_id: userId });
+}
 
 function columns(input: CampaignInput) {
   return {
@@ -53,12 +59,7 @@ export function listCampaigns(db: Db, userId: number): Promise<CampaignRow[]> {
 /** The campaign `id` if `userId` owns it; null otherwise (the caller answers 404). */
 export async function findCampaign(db: Db, userId: number, id: number): Promise<CampaignRow | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row = await db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('campaigns').selectAll().where(ownedBy(userId, id)).executeTakeFirst();
   return row ?? null;
 }
 
@@ -73,8 +74,7 @@ export async function updateCampaign(
   const row = await db
     .updateTable('campaigns')
     .set({ ...columns(input), updated_at: clock.now() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(ownedBy(userId, id))
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
@@ -100,8 +100,7 @@ export async function transitionCampaign(
   const row = await db
     .updateTable('campaigns')
     .set({ status: to, updated_at: clock.now() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where(ownedBy(userId, id))
     .where('status', 'in', from)
     .returningAll()
     .executeTakeFirst();

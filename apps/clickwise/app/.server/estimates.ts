@@ -32,9 +32,7 @@ export async function saveEstimate(db: Db, clock: Clock, estimate: Estimate): Pr
   const existing = await db
     .selectFrom('estimates')
     .select('id')
-    .where('model_version', '=', key.model_version)
-    .where('search_term', '=', key.search_term)
-    .where('daily_budget_cents', '=', key.daily_budget_cents)
+    .where((eb) => eb.and(key))
     .executeTakeFirstOrThrow();
   return existing.id;
 }

@@ -1,7 +1,7 @@
 /** The try-it-out results panel: hidden, loading, results, or the not-popular message (spec §4). */
 import { forwardRef } from 'react';
 import { Link } from 'react-router';
-import type { PanelState } from '../estimator/response.js';
+import type { PanelState, TryItOutResponse } from '../estimator/response.js';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -65,17 +65,25 @@ export const ResultsPanel = forwardRef<HTMLElement, Props>(function ResultsPanel
   );
 });
 
-/** An estimated monthly count with its likely range. */
-function CountWithRange(props: { label: string; testId: string; count: number; low: number; high: number }) {
+/** An estimated monthly count (`results[field]`, also its test id) with its likely range (`_low`, `_high`). */
+function CountWithRange({
+  label,
+  field,
+  results,
+}: {
+  label: string;
+  field: 'conversions' | 'clicks';
+  results: TryItOutResponse['results'];
+}) {
   return (
     <div>
-      <dt>{props.label}</dt>
+      <dt>{label}</dt>
       <dd>
-        <span className="results-count" data-testid={props.testId}>
-          {formatCount(props.count)}
+        <span className="results-count" data-testid={field}>
+          {formatCount(results[field])}
         </span>
         <small>
-          likely {formatCount(props.low)}–{formatCount(props.high)}
+          likely {formatCount(results[`${field}_low`])}–{formatCount(results[`${field}_high`])}
         </small>
       </dd>
     </div>
@@ -97,20 +105,8 @@ function Results({
       </h2>
       <p className="results-budget">With a budget of {formatDollars(results.daily_budget)} a day.</p>
       <dl className="results-figures">
-        <CountWithRange
-          label="Conversions"
-          testId="conversions"
-          count={results.conversions}
-          low={results.conversions_low}
-          high={results.conversions_high}
-        />
-        <CountWithRange
-          label="Clicks"
-          testId="clicks"
-          count={results.clicks}
-          low={results.clicks_low}
-          high={results.clicks_high}
-        />
+        <CountWithRange label="Conversions" field="conversions" results={results} />
+        <CountWithRange label="Clicks" field="clicks" results={results} />
         <div>
           <dt>Cost per click</dt>
           <dd>{formatDollars(results.cost_per_click)}</dd>

@@ -1,9 +1,10 @@
 /** Captcha tokens on the guarded calls (docs/contracts.md, captcha): where they go, the one retry, and no token. */
 import { afterEach, describe, expect, vi } from 'vitest';
 import type { LatchkeyClient } from '../create-client.js';
-import { LatchkeyApiError, LatchkeyCaptchaRequiredError } from '../errors.js';
+import { LatchkeyCaptchaRequiredError } from '../errors.js';
 import type { ClientOptions, RecaptchaEnterprise } from '../options.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, ok } from '../testing/fakes.js';
 import { authResponse } from '../testing/wire-objects.js';
 import { CAPTCHA_TOKEN_TIMEOUT_MS } from './captcha-token.js';
@@ -225,9 +226,11 @@ describe('captcha on', () => {
   it('surfaces the second refusal as the API error, after exactly two attempts', async () => {
     const { client, fetch, recaptcha } = captchaClient();
     fetch.on('POST /magic_links/email/login_or_create', apiError(429, 'captcha_failed', 'Captcha failed.'));
-    const error = await client.magicLinks.email.loginOrCreate('ada@example.com').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({ code: 'captcha_failed', status: 429, message: 'Captcha failed.' });
+    await expectApiError(client.magicLinks.email.loginOrCreate('ada@example.com'), {
+      code: 'captcha_failed',
+      status: 429,
+      message: 'Captcha failed.',
+    });
     expect(fetch.calls('POST /magic_links/email/login_or_create')).toHaveLength(2);
     expect(recaptcha.enterprise.execute).toHaveBeenCalledTimes(2);
   });

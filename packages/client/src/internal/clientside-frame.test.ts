@@ -31,6 +31,15 @@ function frameWindow() {
   return { target, postMessage };
 }
 
+/** A call the ready frame answers with `error` (the wire's error shape); resolves to the rejection. */
+async function rejectionFor(error: { status_code: number; error_type: string; error_message: string }) {
+  const call = frame.call('oneTapStart', {});
+  const { target } = frameWindow();
+  fromFrame(target, { lk: FRAME_PROTOCOL, ready: true });
+  fromFrame(target, { lk: FRAME_PROTOCOL, id: '1', error });
+  return call.catch((e: unknown) => e);
+}
+
 function fromFrame(source: Window | null, data: unknown, origin = FRAME_ORIGIN) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
@@ -95,30 +104,23 @@ describe('ClientsideFrame', () => {
     await expect(call).resolves.toBe('genuine');
   });
 
-  it("rejects with the provider's error as a LatchkeyApiError", async () => {
-    const call = frame.call('oneTapStart', {});
-    const { target } = frameWindow();
-    fromFrame(target, { lk: FRAME_PROTOCOL, ready: true });
-    fromFrame(target, {
-      lk: FRAME_PROTOCOL,
-      id: '1',
-      error: { status_code: 404, error_type: 'oauth_config_not_found', error_message: 'No Google.' },
-    });
-    const error = await call.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({ code: 'oauth_config_not_found', status: 404, message: 'No Google.' });
-  });
-
-  it('rejects with a network error when the frame could not reach the provider', async () => {
-    const call = frame.call('oneTapStart', {});
-    const { target } = frameWindow();
-    fromFrame(target, { lk: FRAME_PROTOCOL, ready: true });
-    fromFrame(target, {
-      lk: FRAME_PROTOCOL,
-      id: '1',
-      error: { status_code: 0, error_type: 'network_unreachable', error_message: 'offline' },
-    });
-    await expect(call).rejects.toBeInstanceOf(LatchkeyNetworkError);
+  it.each([
+    {
+      when: "the provider's error as a LatchkeyApiError",
+      wire: { status_code: 404, error_type: 'oauth_config_not_found', error_message: 'No Google.' },
+      kind: LatchkeyApiError,
+      fields: { code: 'oauth_config_not_found', status: 404, message: 'No Google.' },
+    },
+    {
+      when: 'a network error when the frame could not reach the provider',
+      wire: { status_code: 0, error_type: 'network_unreachable', error_message: 'offline' },
+      kind: LatchkeyNetworkError,
+      fields: { code: 'network_unreachable' },
+    },
+  ])('rejects with $when', async ({ wire, kind, fields }) => {
+    const error = await rejectionFor(wire);
+    expect(error).toBeInstanceOf(kind);
+    expect(error).toMatchObject(fields);
   });
 
   it('times a call out after 10 s, loading included, and ignores a late reply', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type {
@@ -147,9 +148,7 @@ describe('cryptoWallets.authenticateStart', () => {
       apiError(400, 'invalid_request', 'crypto_wallet_address is not an Ethereum address.'),
     );
     const options = { crypto_wallet_address: '0x12', crypto_wallet_type: 'ethereum' };
-    const error = await client.cryptoWallets.authenticateStart(options).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({
+    await expectApiError(client.cryptoWallets.authenticateStart(options), {
       code: 'invalid_request',
       status: 400,
       message: 'crypto_wallet_address is not an Ethereum address.',
@@ -268,9 +267,7 @@ describe('cryptoWallets.authenticate', () => {
         'The wallet signature could not be verified. Start again and sign the new message.',
       ),
     );
-    const error = await client.cryptoWallets.authenticate(OPTIONS).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({
+    await expectApiError(client.cryptoWallets.authenticate(OPTIONS), {
       code: 'wallet_verification_failed',
       status: 401,
       message: 'The wallet signature could not be verified. Start again and sign the new message.',

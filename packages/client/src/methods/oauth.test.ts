@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, vi } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN, type RecordedRequest } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import { OAUTH_PROVIDER_TYPES, type OAuthStartOptions } from './oauth.js';
@@ -209,11 +210,7 @@ describe('oauth.authenticate', () => {
       'POST /oauth/authenticate',
       apiError(401, 'unable_to_auth_oauth_token', 'The sign-in link has expired.'),
     );
-    const error = await client.oauth
-      .authenticate('t', { session_duration_minutes: 30 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({
+    await expectApiError(client.oauth.authenticate('t', { session_duration_minutes: 30 }), {
       code: 'unable_to_auth_oauth_token',
       status: 401,
       message: 'The sign-in link has expired.',

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import { apiError, createTestClient, destroyTestClients, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
@@ -199,11 +200,10 @@ describe('otps.authenticate', () => {
       'POST /otps/authenticate',
       apiError(401, 'unable_to_auth_otp_code', 'The passcode is incorrect or expired.'),
     );
-    const error = await client.otps
-      .authenticate('000000', 'email-test-1', { sessionDurationMinutes: 60 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({ code: 'unable_to_auth_otp_code', status: 401 });
+    await expectApiError(client.otps.authenticate('000000', 'email-test-1', { sessionDurationMinutes: 60 }), {
+      code: 'unable_to_auth_otp_code',
+      status: 401,
+    });
     expect(client.session.getSync()).toBeNull();
     expect(client.session.getTokens()).toBeNull();
   });

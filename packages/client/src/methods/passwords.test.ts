@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
@@ -69,15 +70,14 @@ describe('passwords.create and authenticate', () => {
       client.passwords.authenticate({ email: 'a@b.co', password: 'x', sessionDurationMinutes: 5 }),
     ).rejects.toMatchObject({ code: 'unauthorized_credentials', message: 'Wrong email or password.' });
     fetch.on('POST /passwords', { status: 400, json: { status_code: 400, error_type: 'weak_password' } });
-    const error = await client.passwords
-      .create({ email: 'a@b.co', password: 'x', sessionDurationMinutes: 5 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({
-      code: 'weak_password',
-      status: 400,
-      message: 'Failed to create password.',
-    });
+    await expectApiError(
+      client.passwords.create({ email: 'a@b.co', password: 'x', sessionDurationMinutes: 5 }),
+      {
+        code: 'weak_password',
+        status: 400,
+        message: 'Failed to create password.',
+      },
+    );
     expect(client.session.getSync()).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 /** client.totps and user.deleteTOTP: paths, bodies in wire order, and which user object is stored. */
 import { describe, expect } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError } from '../errors.js';
+import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User } from '../wire-types.js';
@@ -106,11 +107,10 @@ describe('totps.authenticate and totps.recover', () => {
   it('passes the provider error through and changes nothing', async () => {
     const { client, fetch } = createTestClient();
     fetch.on('POST /totps/authenticate', apiError(401, 'invalid_totp_code'));
-    const error = await client.totps
-      .authenticate({ totp_code: '000000', session_duration_minutes: 60 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({ code: 'invalid_totp_code', status: 401 });
+    await expectApiError(client.totps.authenticate({ totp_code: '000000', session_duration_minutes: 60 }), {
+      code: 'invalid_totp_code',
+      status: 401,
+    });
     expect(client.session.getSync()).toBeNull();
   });
 

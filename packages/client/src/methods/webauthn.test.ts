@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, type Mock, vi } from 'vitest';
-import { LatchkeyApiError, LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
+import { LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectApiError } from '../testing/expect-api-error.js';
 import { apiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User, WebAuthnRegistration } from '../wire-types.js';
@@ -359,9 +360,7 @@ describe('webauthn.register', () => {
       status: 400,
       json: { status_code: 400, error_type: 'invalid_request' },
     });
-    const startError = await client.webauthn.register().catch((e: unknown) => e);
-    expect(startError).toBeInstanceOf(LatchkeyApiError);
-    expect(startError).toMatchObject({
+    await expectApiError(client.webauthn.register(), {
       code: 'invalid_request',
       status: 400,
       message: 'Failed to start WebAuthn registration',
@@ -484,9 +483,7 @@ describe('webauthn.authenticate', () => {
       status: 404,
       json: { status_code: 404, error_type: 'webauthn_registration_not_found' },
     });
-    const error = await client.webauthn.authenticate({ sessionDurationMinutes: 5 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyApiError);
-    expect(error).toMatchObject({
+    await expectApiError(client.webauthn.authenticate({ sessionDurationMinutes: 5 }), {
       code: 'webauthn_registration_not_found',
       status: 404,
       message: 'Failed to authenticate WebAuthn device',

@@ -9,6 +9,7 @@ import {
   ok,
   PUBLIC_TOKEN,
   seedSignedIn,
+  type TestClientSetup,
   u32Random,
 } from '../testing/fakes.js';
 import { authResponse, makeSession } from '../testing/wire-objects.js';
@@ -23,6 +24,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The next refresh comes 3 min on exactly: none at 179 999 ms, the `done + 1`-th at 180 000. */
+async function expectNextRefreshIn3Minutes(fetch: TestClientSetup['fetch'], done: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(179_999);
+  expect(fetch.calls(REFRESH)).toHaveLength(done);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(fetch.calls(REFRESH)).toHaveLength(done + 1);
+}
 describe('background refresh', () => {
   it('runs at start-up when the session cookie exists, then every 180 000 ms', async () => {
     const { fetch } = createTestClient({
@@ -33,10 +41,7 @@ describe('background refresh', () => {
     });
     expect(fetch.calls(REFRESH)).toHaveLength(1);
     expect(fetch.calls(REFRESH)[0]!.body).toBe('{}');
-    await vi.advanceTimersByTimeAsync(179_999);
-    expect(fetch.calls(REFRESH)).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch.calls(REFRESH)).toHaveLength(2);
+    await expectNextRefreshIn3Minutes(fetch, 1);
     await vi.advanceTimersByTimeAsync(180_000);
     expect(fetch.calls(REFRESH)).toHaveLength(3);
   });
@@ -48,10 +53,7 @@ describe('background refresh', () => {
     await vi.advanceTimersByTimeAsync(600_000);
     expect(fetch.calls(REFRESH)).toHaveLength(0);
     await client.magicLinks.authenticate('token', { sessionDurationMinutes: 60 });
-    await vi.advanceTimersByTimeAsync(179_999);
-    expect(fetch.calls(REFRESH)).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch.calls(REFRESH)).toHaveLength(1);
+    await expectNextRefreshIn3Minutes(fetch, 0);
   });
 
   it.each([
@@ -89,10 +91,7 @@ describe('background refresh', () => {
     fail = false;
     await vi.advanceTimersByTimeAsync(4000);
     expect(fetch.calls(REFRESH)).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(179_999);
-    expect(fetch.calls(REFRESH)).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch.calls(REFRESH)).toHaveLength(3);
+    await expectNextRefreshIn3Minutes(fetch, 2);
   });
 
   it.each([

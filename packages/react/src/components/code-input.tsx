@@ -54,11 +54,11 @@ export const CodeInput: ForwardRefExoticComponent<CodeInputProps & RefAttributes
         <label className="lk-visually-hidden" htmlFor={id}>
           {label}
         </label>
-        <div className="lk-code">
+        <div className="lk-code lk-overlay">
           <input
             ref={ref}
             id={id}
-            className="lk-code-input"
+            className="lk-code-input lk-overlay-control"
             part="input code-input"
             type="text"
             inputMode="numeric"

@@ -34,7 +34,7 @@ export function InboxLinks({
   newTabHint: string;
 }): ReactElement {
   return (
-    <ul className="lk-inbox-links" aria-label={label}>
+    <ul className="lk-inbox-links lk-wrap-list" aria-label={label}>
       {links.map((link) => (
         <li key={link.href}>
           <a className="lk-link" part="link" href={link.href} target="_blank" rel="noopener noreferrer">

@@ -23,7 +23,7 @@ export function RecoveryCodeList({ codes }: { codes: readonly string[] }): React
         {t('mfa.recoveryCodesTitle')}
       </h3>
       <p className="lk-text">{t('mfa.recoveryCodesText')}</p>
-      <ul className="lk-recovery-codes" aria-label={t('mfa.recoveryCodesTitle')}>
+      <ul className="lk-recovery-codes lk-wrap-list" aria-label={t('mfa.recoveryCodesTitle')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>

@@ -32,10 +32,10 @@ export function CountrySelect({ value, countries, onChange }: CountrySelectProps
       <label className="lk-label" part="label" htmlFor={id}>
         {t('main.countryLabel')}
       </label>
-      <div className="lk-country">
+      <div className="lk-country lk-overlay">
         <select
           id={id}
-          className="lk-country-select"
+          className="lk-country-select lk-overlay-control"
           name="country"
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}

@@ -30,6 +30,15 @@ export function PasswordEmailSentScreen({
   const current = state.busy ? pending : null;
   const [title, text] = TEXTS[screen.name];
   const offerLogin = screen.name === 'PasswordForgot' && productsOf(config).includes('emailMagicLinks');
+  // Both buttons send one request; the one pressed shows busy while it runs, and both wait.
+  const requestButton = (which: 'resend' | 'login', type: 'RESEND_REQUESTED' | 'EMAIL_LOGIN_REQUESTED') => ({
+    busy: current === which,
+    disabled: state.busy,
+    onClick: () => {
+      setPending(which);
+      send({ type });
+    },
+  });
 
   return (
     <ScreenFrame title={t(title)} onBack={() => send({ type: 'BACK' })}>
@@ -37,28 +46,12 @@ export function PasswordEmailSentScreen({
       {state.error ? <ErrorMessage>{errorText(state.error, strings)}</ErrorMessage> : null}
       <p className="lk-resend">
         <span>{t('password.didntGetIt')}</span>
-        <Button
-          variant="text"
-          busy={current === 'resend'}
-          disabled={state.busy}
-          onClick={() => {
-            setPending('resend');
-            send({ type: 'RESEND_REQUESTED' });
-          }}
-        >
+        <Button variant="text" {...requestButton('resend', 'RESEND_REQUESTED')}>
           {t('password.resend')}
         </Button>
       </p>
       {offerLogin ? (
-        <Button
-          variant="secondary"
-          busy={current === 'login'}
-          disabled={state.busy}
-          onClick={() => {
-            setPending('login');
-            send({ type: 'EMAIL_LOGIN_REQUESTED' });
-          }}
-        >
+        <Button variant="secondary" {...requestButton('login', 'EMAIL_LOGIN_REQUESTED')}>
           {t('password.loginWithoutPassword')}
         </Button>
       ) : null}

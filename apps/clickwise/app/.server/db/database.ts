@@ -1,5 +1,6 @@
 /** @module database — Clickwise's own tables, in schema `clickwise` of the shared Postgres. */
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import type { CampaignInput } from '../../campaign-rules.js';
 
 /** A local user: a positive integer id linked to one Latchkey user. */
 export interface UsersTable {
@@ -34,19 +35,12 @@ export interface EstimatesTable {
 /** A campaign's lifecycle: created as a draft, then started and paused at will. */
 export type CampaignStatus = 'draft' | 'active' | 'paused';
 
-/** A campaign, owned by one user. */
-export interface CampaignsTable {
+/** A campaign, owned by one user: the form's fields (campaign-rules.ts), its search terms one a line. */
+export interface CampaignsTable extends Omit<CampaignInput, 'search_terms'> {
   id: Generated<number>;
   user_id: number;
   estimate_id: string | null;
-  name: string;
   search_terms: string;
-  headline: string;
-  description: string;
-  daily_budget_cents: number;
-  locations: string;
-  starts_on: string;
-  ends_on: string | null;
   status: CampaignStatus;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
