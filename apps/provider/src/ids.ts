@@ -35,6 +35,7 @@ const prefixes = {
   message: 'message',
   deliveryJob: 'delivery-job',
   request: 'request-id',
+  webhookEndpoint: 'webhook-endpoint',
 } as const;
 
 /** Creates a new id such as `user-test-2f1c…`. */

@@ -39,6 +39,12 @@ import type {
   WebauthnChallengesTable,
   WebauthnRegistrationsTable,
 } from '../features/webauthn/webauthn.table.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from '../features/webhooks/webhooks.table.js';
 import type { RateLimitBucketsTable } from '../rate-limit/rate-limit-buckets.table.js';
 
 /** Table name → columns, for Kysely. */
@@ -75,6 +81,10 @@ export interface Database {
   second_factor_lockouts: SecondFactorLockoutsTable;
   captcha_tokens: CaptchaTokensTable;
   delivery_jobs: DeliveryJobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** The database handle services receive. */
