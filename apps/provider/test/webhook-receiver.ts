@@ -26,6 +26,10 @@ export interface WebhookReceiver {
   secret: string;
   /** The status the next requests are answered with (200 by default), an optional body and headers. */
   answer(status: number, body?: string, headers?: Record<string, string>): void;
+  /** Waits this long before answering each request (0 by default). */
+  delayMs: number;
+  /** While true, requests are recorded but left unanswered (a receiver that hangs). */
+  hang: boolean;
   /** Refuses connections until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -65,6 +69,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       verified,
       verifyError,
     });
+    if (receiver.hang) return;
+    if (receiver.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, receiver.delayMs));
     response.writeHead(status, { 'content-type': 'text/plain', ...answerHeaders }).end(answerBody);
   };
   let server: Server = createServer((request, response) => void handle(request, response));
@@ -75,6 +81,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}/webhooks`,
     received,
     secret: '',
+    delayMs: 0,
+    hang: false,
     answer(next, body = 'ok', headers = {}) {
       status = next;
       answerBody = body;

@@ -16,6 +16,10 @@ import {
   type VerifySessionJwtResult,
   verifySessionJwt,
 } from './verify-session-jwt.js';
+import {
+  createWebhookEndpointsServerMethods,
+  type WebhookEndpointsServerMethods,
+} from './webhook-endpoints.js';
 
 /** What an integrator's server uses to check Latchkey sessions. */
 export interface LatchkeyServerClient {
@@ -28,6 +32,8 @@ export interface LatchkeyServerClient {
   readonly magicLinks: MagicLinksServerMethods;
   /** Server-side redemption of an OAuth flow's token (`POST /v1/oauth/authenticate`). */
   readonly oauth: OAuthServerMethods;
+  /** The project's webhook endpoints (`/v1/webhooks/endpoints…`, a Latchkey addition). */
+  readonly webhookEndpoints: WebhookEndpointsServerMethods;
 }
 
 /**
@@ -53,5 +59,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     authenticateSession: (request) => authenticateSession(resolved, request),
     magicLinks: createMagicLinksServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),
+    webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
   };
 }

@@ -39,3 +39,13 @@ export type {
   VerifySessionJwtOptions,
   VerifySessionJwtResult,
 } from './verify-session-jwt.js';
+export type {
+  WebhookAttempt,
+  WebhookDeliveriesPage,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointFields,
+  WebhookEndpointsServerMethods,
+  WebhookEndpointWithSecret,
+  WebhookEventTypeName,
+} from './webhook-endpoints.js';

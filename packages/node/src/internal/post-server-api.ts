@@ -6,25 +6,27 @@ import { providerEndpoint, type ResolvedServerClientOptions } from '../options.j
 /**
  * POSTs JSON to `{providerUrl}{path}` with Basic `base64(projectId:secret)` and returns the
  * parsed 2xx body. The server-facing API answers flat (no `data` envelope); errors have the
- * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`.
+ * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`. GET and
+ * DELETE (no `body`) and PUT go the same way.
  */
 export async function postServerApi(
   options: ResolvedServerClientOptions,
   secret: string,
   path: string,
-  body: Record<string, unknown>,
+  body: Record<string, unknown> | undefined,
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE' = 'POST',
 ): Promise<Record<string, unknown>> {
   const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
   let response: Response;
   try {
     response = await options.fetch(providerEndpoint(options, path), {
-      method: 'POST',
+      method,
       headers: {
         authorization: `Basic ${credentials}`,
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs),
     });

@@ -17,11 +17,11 @@ declare module 'fastify' {
 /** Decorates the app with `passcodeLock`; delivers passcode jobs; serves the SDK's OTP routes. */
 export const otpsPlugin = featurePlugin(
   'otps',
-  ['sessions', 'mfa', 'rate-limits', 'lock-notices'],
+  ['sessions', 'mfa', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const { sessions, secondFactor } = app;
-    app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random }));
+    app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random, events: app.domainEvents }));
     const passcodeLock = createPasscodeLock({ db, clock, notices: app.lockNotices, log: app.log });
     app.decorate('passcodeLock', passcodeLock);
     const send = createOtpsSendService({

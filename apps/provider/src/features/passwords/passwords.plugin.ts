@@ -16,7 +16,7 @@ import { resetTokenLoginRoutes } from './reset-token-login.routes.js';
 /** Delivers password-reset jobs; serves the SDK's password and reset-token routes. */
 export const passwordsPlugin = featurePlugin(
   'passwords',
-  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices'],
+  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const { sessions, passcodeLock, sessionResponses: responses } = app;
@@ -26,9 +26,17 @@ export const passwordsPlugin = featurePlugin(
       clock,
       random,
       sessions,
+      events: app.domainEvents,
       hasher: deps.passwordHasher ?? createPasswordHasher(),
       lockout: createLoginLockout({ db, clock }),
-      lock: createPasswordLock({ db, clock, random, notices: app.lockNotices, log: app.log }),
+      lock: createPasswordLock({
+        db,
+        clock,
+        random,
+        notices: app.lockNotices,
+        log: app.log,
+        events: app.domainEvents,
+      }),
       secondFactorLock: app.secondFactorLock,
       passcodeLock,
       breached: createBreachedPasswords({

@@ -113,22 +113,21 @@ export async function revokeLiveSession(
   projectId: string,
   tokenHash: string,
   now: Date,
-): Promise<string | undefined> {
-  const row = await db
+): Promise<SessionRow | undefined> {
+  return db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('project_id', '=', projectId)
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return row?.id;
 }
 
 /**
  * Revokes the user's live sessions except `keepSessionId` (SECURITY B9: a password change ends
- * every other session). Returns how many were revoked.
+ * every other session). Returns the sessions revoked.
  */
 export async function revokeOtherSessions(
   db: DbExecutor,
@@ -136,7 +135,7 @@ export async function revokeOtherSessions(
   userId: string,
   now: Date,
   keepSessionId?: string,
-): Promise<number> {
+): Promise<SessionRow[]> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -144,6 +143,5 @@ export async function revokeOtherSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return query.returningAll().execute();
 }

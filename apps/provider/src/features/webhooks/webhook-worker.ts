@@ -32,9 +32,9 @@ export interface WebhookWorkerSettings {
   pollIntervalMs?: number;
   /** Deliveries in flight at once in this process; default 4. */
   concurrency?: number;
-  /** How long one attempt may take, connection to last byte read; default 15 s. */
+  /** How long one attempt may take, connection to last byte read; default 15 s, at most half the claim. */
   attemptTimeoutMs?: number;
-  /** How long a claim lasts before another process may take the delivery over; default 60 s (above the attempt timeout). */
+  /** How long a claim lasts before another process may take the delivery over (LATCHKEY_WEBHOOK_CLAIM_SECONDS); default 60 s. */
   claimMs?: number;
   /** How long `stop()` waits for attempts in flight; default 5 s. */
   stopGraceMs?: number;
@@ -62,8 +62,9 @@ export interface WebhookWorker {
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const autoStart = deps.autoStart ?? true;
   const concurrency = deps.concurrency ?? 4;
-  const attemptTimeoutMs = deps.attemptTimeoutMs ?? 15_000;
   const claimMs = deps.claimMs ?? 60_000;
+  // An attempt ends well inside its claim, so a live process never has its delivery taken over.
+  const attemptTimeoutMs = Math.min(deps.attemptTimeoutMs ?? 15_000, Math.floor(claimMs / 2));
   const active = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

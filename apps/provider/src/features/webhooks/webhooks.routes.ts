@@ -106,7 +106,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     async (request) => ({
       ...answer(request),
       ...(await endpoints.deliveries(projectOf(request), request.params.endpoint_id, {
-        limit: request.query.limit ?? 20,
+        limit: Number(request.query.limit ?? 20),
         ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
       })),
     }),

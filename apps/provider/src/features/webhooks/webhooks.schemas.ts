@@ -31,7 +31,8 @@ export const UpdateEndpointBody = Type.Object(
 export const EndpointParams = Type.Object({ endpoint_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const DeliveriesQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** 1 to 100 (query strings are not coerced: a digit string). */
+  limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$' })),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$' })),
 });
 

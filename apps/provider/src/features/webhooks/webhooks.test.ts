@@ -311,6 +311,26 @@ describe('webhook delivery', () => {
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null });
   });
 
+  it('pages the delivery log newest first with a cursor; a bad limit → 400 naming it', async () => {
+    const endpointId = await givenReceiverEndpoint();
+    for (const user of ['a', 'b', 'c']) await publishEvent(ctx, 'user.created', { user_id: user });
+    const first = json(await webhooksApi(ctx, 'GET', `/${endpointId}/deliveries?limit=2`));
+    expect(first.deliveries).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = json(
+      await webhooksApi(ctx, 'GET', `/${endpointId}/deliveries?limit=2&cursor=${first.next_cursor}`),
+    );
+    expect(second.deliveries).toHaveLength(1);
+    expect(second.next_cursor).toBeNull();
+    const ids = [...first.deliveries, ...second.deliveries].map((d: { event_id: string }) => d.event_id);
+    expect(new Set(ids).size).toBe(3);
+    for (const query of ['limit=0', 'limit=101', 'limit=x', 'cursor=abc']) {
+      const bad = await webhooksApi(ctx, 'GET', `/${endpointId}/deliveries?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.body).toContain(query.split('=')[0]);
+    }
+  });
+
   it('keeps at most 1 KiB of an answer and never follows a redirect', async () => {
     const endpointId = await givenReceiverEndpoint();
     receiver.answer(500, 'é'.repeat(5_000));

@@ -1,0 +1,122 @@
+/** The change points publish their events in their transactions; the outbox carries them to a receiver. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import { reachHardCap } from '../../../test/password-lock-helpers.js';
+import { sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
+import { givenEndpoint } from '../../../test/webhook-helpers.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.js';
+
+const ctx = useTestContext();
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  receiver.secret = (await givenEndpoint(ctx, { url: receiver.url })).secret;
+});
+afterAll(async () => receiver.close());
+beforeEach(() => {
+  ctx.clock.set(new Date());
+  receiver.received.length = 0;
+});
+
+/** Delivers what is due and forgets it: the next assertions see only what follows. */
+async function settle(): Promise<void> {
+  await ctx.app.webhooks.drain();
+  receiver.received.length = 0;
+}
+
+/** What arrived since the test began, verified, as [type, data]. */
+async function delivered(): Promise<Array<[string, Record<string, unknown>]>> {
+  await ctx.app.webhooks.drain();
+  return receiver.received.map((r) => {
+    expect(r.verifyError).toBeUndefined();
+    return [r.verified?.type ?? '', r.verified?.data ?? {}];
+  });
+}
+
+describe('events of the browser API', () => {
+  it('a password sign-up → user.created (the user object) and session.created (the session object)', async () => {
+    const created = await givenPasswordUser(ctx, 'hooked-signup@example.com');
+    const events = await delivered();
+    expect(events.map(([type]) => type)).toEqual(['user.created', 'session.created']);
+    expect(events[0]?.[1]).toMatchObject({
+      user_id: created.user_id,
+      status: 'active',
+      emails: [expect.objectContaining({ email: 'hooked-signup@example.com' })],
+    });
+    expect(events[1]?.[1]).toMatchObject({ user_id: created.user_id, session_id: expect.any(String) });
+  });
+
+  it('a sign-in → session.created; logout → session.revoked of that session', async () => {
+    await givenPasswordUser(ctx, 'hooked-login@example.com');
+    await settle();
+    const login = await postPasswords(ctx, '/passwords/authenticate', {
+      email: 'hooked-login@example.com',
+      password: STRONG_PASSWORD,
+      session_duration_minutes: 60,
+    });
+    const { session_token: token, session } = login.json().data;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/sessions/revoke',
+      headers: sdkHeaders(ctx.dev.public_token, token),
+    });
+    const events = await delivered();
+    expect(events.map(([type, data]) => [type, data.session_id])).toEqual([
+      ['session.created', session.session_id],
+      ['session.revoked', session.session_id],
+    ]);
+  });
+
+  it('a session check is not a session.created', async () => {
+    const created = await givenPasswordUser(ctx, 'hooked-check@example.com');
+    await settle();
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/sessions/authenticate',
+      headers: sdkHeaders(ctx.dev.public_token, created.session_token),
+      payload: {},
+    });
+    expect(check.statusCode).toBe(200);
+    expect(await delivered()).toEqual([]);
+  });
+
+  it('a password change → password.changed, and session.revoked for each other session it ended', async () => {
+    const first = await givenPasswordUser(ctx, 'hooked-change@example.com');
+    const second = await postPasswords(ctx, '/passwords/authenticate', {
+      email: 'hooked-change@example.com',
+      password: STRONG_PASSWORD,
+      session_duration_minutes: 60,
+    });
+    await settle();
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/passwords/session/reset',
+      headers: sdkHeaders(ctx.dev.public_token, second.json().data.session_token),
+      payload: { password: `${STRONG_PASSWORD}-renewed` },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const events = await delivered();
+    expect(events.map(([type]) => type)).toEqual(['password.changed', 'session.revoked']);
+    expect(events[0]?.[1]).toMatchObject({ user_id: first.user_id });
+    expect(events[1]?.[1]).toMatchObject({ user_id: first.user_id });
+    expect(events[1]?.[1].session_id).not.toBe(second.json().data.session.session_id);
+  });
+
+  it('the password lock → login.locked', async () => {
+    const user = await givenPasswordUser(ctx, 'hooked-lock@example.com');
+    await settle();
+    await reachHardCap(ctx, 'hooked-lock@example.com');
+    await ctx.app.webhooks.drain();
+    // The clock moved a day past the receiver's, so read the bodies without the timestamp check.
+    const locked = receiver.received.map((r) => JSON.parse(r.body)).filter((b) => b.type === 'login.locked');
+    expect(locked).toEqual([
+      {
+        type: 'login.locked',
+        timestamp: expect.any(String),
+        data: expect.objectContaining({ user_id: user.user_id, lock: 'password' }),
+      },
+    ]);
+  });
+});
