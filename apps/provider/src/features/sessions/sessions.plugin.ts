@@ -22,42 +22,26 @@ declare module 'fastify' {
  * Decorates the app with `sessions` and `sessionResponses`; with a change feed, session checks are
  * cached, the cache ready before the app answers and closed with it.
  */
-export const sessionsPlugin = featurePlugin(
-  'sessions',
-  ['signing-keys', 'domain-events'],
-  async (app, { config, deps }) => {
-    const { db, clock, random } = deps;
-    const checks = deps.changeFeed
-      ? createSessionCheckCache({ feed: deps.changeFeed(SESSION_CHECK_CHANNEL), clock })
-      : undefined;
-    app.addHook('onReady', async () => checks?.ready());
-    app.addHook('onClose', async () => checks?.close());
-    // The mfa plugin registers after this one (it builds on sessions), so the gate is read when a
-    // sign-in asks, and a missing one stops the start-up rather than letting sign-ins skip MFA.
-    app.addHook('onReady', async () => {
-      if (!app.hasDecorator('secondFactorGate'))
-        throw new Error('No secondFactorGate: register the mfa plugin.');
-    });
-    const secondFactorGate: SecondFactorGate = {
-      holdIfRequired: (executor, input) => app.secondFactorGate.holdIfRequired(executor, input),
-    };
-    const sessions = createSessionsService({
-      db,
-      clock,
-      random,
-      checks,
-      secondFactorGate,
-      events: app.domainEvents,
-    });
-    const responses = {
-      db,
-      clock,
-      keyRing: app.keyRing,
-      issuer: config.issuer,
-      jwts: createSessionJwtCache(),
-    };
-    app.decorate('sessions', sessions);
-    app.decorate('sessionResponses', responses);
-    app.register(sessionsRoutes, { prefix: SDK_PREFIX, db, sessions, responses });
-  },
-);
+export const sessionsPlugin = featurePlugin('sessions', ['signing-keys'], async (app, { config, deps }) => {
+  const { db, clock, random } = deps;
+  const checks = deps.changeFeed
+    ? createSessionCheckCache({ feed: deps.changeFeed(SESSION_CHECK_CHANNEL), clock })
+    : undefined;
+  app.addHook('onReady', async () => checks?.ready());
+  app.addHook('onClose', async () => checks?.close());
+  // The mfa plugin registers after this one (it builds on sessions), so the gate is read when a
+  // sign-in asks, and a missing one stops the start-up rather than letting sign-ins skip MFA.
+  app.addHook('onReady', async () => {
+    if (!app.hasDecorator('secondFactorGate'))
+      throw new Error('No secondFactorGate: register the mfa plugin.');
+  });
+  const secondFactorGate: SecondFactorGate = {
+    holdIfRequired: (executor, input) => app.secondFactorGate.holdIfRequired(executor, input),
+  };
+  const events = app.domainEvents;
+  const sessions = createSessionsService({ db, clock, random, checks, secondFactorGate, events });
+  const responses = { db, clock, keyRing: app.keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
+  app.decorate('sessions', sessions);
+  app.decorate('sessionResponses', responses);
+  app.register(sessionsRoutes, { prefix: SDK_PREFIX, db, sessions, responses });
+});
