@@ -5,12 +5,11 @@
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
-import { announceFactor } from '../../domain-events/factor-event.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
-import { announceUserEvent } from '../users/user-events.js';
+import { announceLinkedFactor } from '../users/user-events.js';
 import { lockWallet } from './crypto-wallet-challenges.repository.js';
 import { walletInUse } from './crypto-wallet-errors.js';
 import {
@@ -68,16 +67,14 @@ export async function linkCryptoWallet(
     last_authenticated_at: now,
   });
   if (!wallet) throw new Error('a crypto wallet was linked while its lock was held');
-  if (ownerUserId === null)
-    await announceUserEvent(trx, 'user.created', { events: deps.events, projectId: project.id, userId, now });
-  else
-    await announceFactor(trx, deps.events, 'factor.added', {
-      projectId: project.id,
-      userId,
-      factorType: 'crypto_wallet',
-      factorId: wallet.id,
-      now,
-    });
+  await announceLinkedFactor(trx, deps.events, {
+    projectId: project.id,
+    userId,
+    factorType: 'crypto_wallet',
+    factorId: wallet.id,
+    now,
+    createdUser: ownerUserId === null,
+  });
   return { wallet, createdUser: ownerUserId === null };
 }
 

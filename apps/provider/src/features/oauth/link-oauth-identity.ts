@@ -5,7 +5,6 @@
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
-import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -14,7 +13,7 @@ import { userHasPassword } from '../passwords/password-presence.js';
 import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
-import { announceUserEvent } from '../users/user-events.js';
+import { announceLinkedFactor } from '../users/user-events.js';
 import { type AccountLinkDecision, decideAccountLink, type EmailOwner } from './account-link.js';
 import type { OAuthRegistrationRow } from './oauth.table.js';
 import {
@@ -145,16 +144,14 @@ export async function linkOAuthIdentity(
   });
   // The identity lock makes a concurrent link of the same identity impossible.
   if (!registration) throw new Error('an OAuth identity was linked while its lock was held');
-  if (createdUser)
-    await announceUserEvent(trx, 'user.created', { events: deps.events, projectId: project.id, userId, now });
-  else
-    await announceFactor(trx, deps.events, 'factor.added', {
-      projectId: project.id,
-      userId,
-      factorType: 'oauth_registration',
-      factorId: registration.id,
-      now,
-    });
+  await announceLinkedFactor(trx, deps.events, {
+    projectId: project.id,
+    userId,
+    factorType: 'oauth_registration',
+    factorId: registration.id,
+    now,
+    createdUser,
+  });
   return { userId, registration, createdUser };
 }
 

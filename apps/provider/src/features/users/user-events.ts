@@ -2,6 +2,7 @@
 import type { DbExecutor } from '../../db/database.js';
 import type { EventActor, WebhookEventType } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor, type FactorChange } from '../../domain-events/factor-event.js';
 import { userDirectory } from './user-directory.js';
 import { toWireUser } from './user-object.js';
 
@@ -32,4 +33,18 @@ export async function announceUserEvent(
     data: toWireUser(user),
     ...(context.ipAddress === undefined ? {} : { ipAddress: context.ipAddress }),
   });
+}
+
+/**
+ * A sign-in method linked a factor: `user.created` when the sign-in created its user (the factor
+ * is in the user object), else `factor.added` to the existing account.
+ */
+export async function announceLinkedFactor(
+  db: DbExecutor,
+  events: DomainEventBus | undefined,
+  change: FactorChange & { createdUser: boolean },
+): Promise<void> {
+  const { createdUser, ...factor } = change;
+  if (createdUser) await announceUserEvent(db, 'user.created', { events, ...factor });
+  else await announceFactor(db, events, 'factor.added', factor);
 }

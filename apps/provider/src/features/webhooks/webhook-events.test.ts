@@ -1,8 +1,10 @@
 /** The change points publish their events in their transactions; the outbox carries them to a receiver. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { reachHardCap } from '../../../test/password-lock-helpers.js';
 import { sdkHeaders } from '../../../test/test-app.js';
+import { callSdk, createTotp } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenEndpoint } from '../../../test/webhook-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.js';
@@ -102,6 +104,43 @@ describe('events of the browser API', () => {
     expect(events[0]?.[1]).toMatchObject({ user_id: first.user_id });
     expect(events[1]?.[1]).toMatchObject({ user_id: first.user_id });
     expect(events[1]?.[1].session_id).not.toBe(second.json().data.session.session_id);
+  });
+
+  it('a wallet sign-up → user.created with the wallet; linking one while signed in → factor.added', async () => {
+    const first = await signInWithWallet(ctx, devWalletCaller(ctx), ethereumWallet());
+    expect(first.response.statusCode, first.response.body).toBe(200);
+    const signedUp = await delivered();
+    expect(signedUp.map(([type]) => type)).toEqual(['user.created', 'session.created']);
+    expect(signedUp[0]?.[1].crypto_wallets).toHaveLength(1);
+    const user = await givenPasswordUser(ctx, 'hooked-wallet@example.com');
+    await settle();
+    const wallet = ethereumWallet();
+    const linked = await signInWithWallet(ctx, devWalletCaller(ctx, user.session_token), wallet, {
+      kind: 'secondary',
+    });
+    expect(linked.response.statusCode, linked.response.body).toBe(200);
+    const events = await delivered();
+    expect(events[0]).toEqual([
+      'factor.added',
+      {
+        user_id: user.user_id,
+        factor_type: 'crypto_wallet',
+        factor_id: expect.stringMatching(/^crypto-wallet-/),
+      },
+    ]);
+  });
+
+  it('removing an authenticator app → factor.removed', async () => {
+    const user = await givenPasswordUser(ctx, 'hooked-totp@example.com');
+    const totp = await createTotp(ctx, user.session_token);
+    await settle();
+    const removed = await callSdk(ctx, user.session_token, `/users/totps/${totp.totp_id}`, undefined, {
+      method: 'DELETE',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await delivered()).toEqual([
+      ['factor.removed', { user_id: user.user_id, factor_type: 'totp', factor_id: totp.totp_id }],
+    ]);
   });
 
   it('the password lock → login.locked', async () => {

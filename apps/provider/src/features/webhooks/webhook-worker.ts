@@ -1,11 +1,11 @@
 /** @module webhook-worker — delivers the webhook outbox: claim a due delivery, sign, POST, log the attempt, retry or give up. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../clock.js';
 import { openSecret } from '../../crypto/key-encryption.js';
 import type { Db } from '../../db/database.js';
 import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryLog } from '../../delivery/delivery-worker.js';
+import { type ClaimLoop, createClaimLoop } from '../../delivery/claim-loop.js';
+import { type DeliveryLog, failureOf } from '../../delivery/delivery-worker.js';
 import type { Random } from '../../random.js';
 import { unitInterval, webhookRetriesExhausted, webhookRetryDelayMs } from './webhook-retry-schedule.js';
 import { sendWebhook } from './webhook-sender.js';
@@ -49,26 +49,13 @@ export interface WebhookWorkerDeps extends WebhookWorkerSettings {
   log: DeliveryLog;
 }
 
-/** The webhook worker of one provider process. */
-export interface WebhookWorker {
-  start(): void;
-  /** There may be new work: look once the current turn is over. */
-  notify(): void;
-  /** Delivers every due delivery, here or in another process, and waits until none is due or running (tests). */
-  drain(options?: { timeoutMs?: number }): Promise<void>;
-  stop(): Promise<void>;
-}
+/** The webhook worker of one provider process: start, notify, drain (tests), stop. */
+export type WebhookWorker = ClaimLoop;
 
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
-  const autoStart = deps.autoStart ?? true;
-  const concurrency = deps.concurrency ?? 4;
   const claimMs = deps.claimMs ?? 60_000;
   // An attempt ends well inside its claim, so a live process never has its delivery taken over.
   const attemptTimeoutMs = Math.min(deps.attemptTimeoutMs ?? 15_000, Math.floor(claimMs / 2));
-  const active = new Set<Promise<void>>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let claimFailing = false;
 
   const describe = (delivery: WebhookDeliveryRow) => ({
     delivery_id: delivery.id,
@@ -76,19 +63,6 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     endpoint_id: delivery.endpoint_id,
     attempt: delivery.attempts,
   });
-
-  async function claimNext(): Promise<WebhookDeliveryRow | undefined> {
-    try {
-      const now = deps.clock.now();
-      const claimed = await claimWebhookDelivery(deps.db, now, new Date(now.getTime() + claimMs));
-      claimFailing = false;
-      return claimed;
-    } catch (error) {
-      if (!claimFailing) deps.log.warn({ error: String(error) }, 'webhook outbox unreachable; will retry');
-      claimFailing = true;
-      return undefined;
-    }
-  }
 
   function secretOf(work: DeliveryWork): string {
     if (work.secret_encryption === 'none') return work.secret;
@@ -146,7 +120,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       }
     } catch (error) {
       // The database failed while recording the outcome: the claim lapses and the delivery runs again.
-      deps.log.error({ ...describe(delivery), error: String(error) }, 'could not record a webhook attempt');
+      deps.log.error({ ...describe(delivery), ...failureOf(error) }, 'could not record a webhook attempt');
     }
   }
 
@@ -156,61 +130,23 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     60 * 60_000,
   );
 
-  async function runSlot(): Promise<void> {
-    while (!stopped) {
-      const delivery = await claimNext();
-      if (!delivery) return;
-      spawn();
-      await run(delivery);
-    }
-  }
-
-  function spawn(): void {
-    if (stopped || active.size >= concurrency) return;
-    const slot = runSlot().finally(() => active.delete(slot));
-    active.add(slot);
-  }
-
-  return {
-    start() {
-      if (!autoStart || stopped || timer) return;
-      const tick = () => {
-        void sweepOld(deps.clock.now());
-        spawn();
-      };
-      timer = setInterval(tick, deps.pollIntervalMs ?? 5_000);
-      timer.unref();
-      tick();
+  return createClaimLoop({
+    name: 'webhook outbox',
+    autoStart: deps.autoStart ?? true,
+    pollIntervalMs: deps.pollIntervalMs ?? 5_000,
+    concurrency: deps.concurrency ?? 4,
+    stopGraceMs: deps.stopGraceMs ?? 5_000,
+    claim: () => {
+      const now = deps.clock.now();
+      return claimWebhookDelivery(deps.db, now, new Date(now.getTime() + claimMs));
     },
-
-    notify() {
-      if (autoStart && !stopped) setImmediate(spawn);
+    outage: {
+      warn: (fields, message) => deps.log.warn(fields, message),
+      message: 'webhook outbox unreachable; will retry',
     },
-
-    async drain(options = {}) {
-      const deadline = performance.now() + (options.timeoutMs ?? 30_000);
-      for (;;) {
-        for (let d = await claimNext(); d && !stopped; d = await claimNext()) await run(d);
-        await Promise.allSettled([...active]);
-        if (!(await hasOpenDueWebhookDeliveries(deps.db, deps.clock.now()))) return;
-        if (performance.now() > deadline) throw new Error('the webhook outbox did not drain in time');
-        // Another process holds a claim: look again shortly.
-        await sleep(10);
-      }
-    },
-
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      const grace = new AbortController();
-      await Promise.race([
-        Promise.allSettled([...active]),
-        sleep(deps.stopGraceMs ?? 5_000, undefined, { signal: grace.signal, ref: false }).catch(
-          () => undefined,
-        ),
-      ]);
-      grace.abort();
-    },
-  };
+    describeError: failureOf,
+    run,
+    onTick: () => void sweepOld(deps.clock.now()),
+    hasOpenDue: () => hasOpenDueWebhookDeliveries(deps.db, deps.clock.now()),
+  });
 }
