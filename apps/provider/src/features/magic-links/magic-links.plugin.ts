@@ -38,6 +38,7 @@ export const magicLinksPlugin = featurePlugin(
       clock,
       sessions,
       passcodeLock: app.passcodeLock,
+      events: app.domainEvents,
     });
     app.decorate('magicLinkRedeem', redeem);
     app.register(magicLinksRoutes, {

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -124,6 +125,7 @@ export async function proveMethod(
   code: OtpCodeRow & { user_id: string },
   now: Date,
   unusable: () => ApiError,
+  events?: DomainEventBus,
 ): Promise<string> {
   const destination: Destination = { channel: code.channel, value: code.destination };
   let methodId = code.method_id;
@@ -134,7 +136,16 @@ export async function proveMethod(
       verified: true,
       created_at: now,
     });
-    if (added) return added.id;
+    if (added) {
+      await announceFactor(db, events, 'factor.added', {
+        projectId: project.id,
+        userId: code.user_id,
+        factorType: isEmail(destination) ? 'email' : 'phone_number',
+        factorId: added.id,
+        now,
+      });
+      return added.id;
+    }
     const owner = await findMethod(db, project, destination);
     if (!owner || owner.user_id !== code.user_id) throw unusable();
     methodId = owner.id;

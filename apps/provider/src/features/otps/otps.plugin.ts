@@ -32,7 +32,14 @@ export const otpsPlugin = featurePlugin(
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
     });
-    const redeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor, passcodeLock });
+    const redeem = createOtpsAuthenticateService({
+      db,
+      clock,
+      sessions,
+      secondFactor,
+      passcodeLock,
+      events: app.domainEvents,
+    });
     app.register(otpsRoutes, {
       prefix: SDK_PREFIX,
       send,

@@ -1,9 +1,10 @@
 /** The change points publish their events in their transactions; the outbox carries them to a receiver. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
+import { givenSignedInUser, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { reachHardCap } from '../../../test/password-lock-helpers.js';
-import { sdkHeaders } from '../../../test/test-app.js';
+import { drainDeliveries, sdkHeaders } from '../../../test/test-app.js';
 import { callSdk, createTotp } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenEndpoint } from '../../../test/webhook-helpers.js';
@@ -127,6 +128,39 @@ describe('events of the browser API', () => {
         factor_type: 'crypto_wallet',
         factor_id: expect.stringMatching(/^crypto-wallet-/),
       },
+    ]);
+  });
+
+  it('a magic-link sign-up → user.created once the link is sent; a secondary link adds an address → factor.added', async () => {
+    const asked = await requestMagicLink(ctx, 'hooked-link@example.com');
+    expect(asked.statusCode).toBe(200);
+    // The account the answer promised is created when the email job runs (issue 16 item 4).
+    await drainDeliveries(ctx);
+    const signedUp = await delivered();
+    expect(signedUp.map(([type, data]) => [type, data.user_id])).toEqual([
+      ['user.created', asked.json().data.user_id],
+    ]);
+    const signedIn = await givenSignedInUser(ctx, 'hooked-link@example.com');
+    await settle();
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/magic_links/email/send/secondary',
+      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
+      payload: { email: 'hooked-second@example.com' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const redeemed = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/magic_links/authenticate',
+      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
+      payload: { token: await latestToken(ctx, 'hooked-second@example.com'), session_duration_minutes: 60 },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(await delivered()).toEqual([
+      [
+        'factor.added',
+        { user_id: signedIn.user_id, factor_type: 'email', factor_id: expect.stringMatching(/^email-test-/) },
+      ],
     ]);
   });
 
