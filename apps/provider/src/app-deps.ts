@@ -8,6 +8,7 @@ import type { DeliveryWorkerSettings } from './delivery/delivery-worker.js';
 import type { Mailer } from './email/mailer.js';
 import type { UpstreamClient } from './features/oauth/upstream/upstream-client.js';
 import type { KeyRing } from './features/signing-keys/key-ring.js';
+import type { WebhookWorkerSettings } from './features/webhooks/webhook-worker.js';
 import type { Messenger } from './messaging/messenger.js';
 import type { Random } from './random.js';
 
@@ -40,4 +41,6 @@ export interface AppDeps {
    * and invalidated by them (session-check-cache.ts); without it, every check reads the database.
    */
   changeFeed?: (channel: string) => ChangeFeed;
+  /** The webhook worker's tuning (tests: `autoStart: false`, and drain `app.webhooks`). */
+  webhooks?: WebhookWorkerSettings;
 }

@@ -27,6 +27,7 @@ import { totpsPlugin } from './features/totps/totps.plugin.js';
 import { userManagementPlugin } from './features/user-management/user-management.plugin.js';
 import { usersPlugin } from './features/users/users.plugin.js';
 import { webauthnPlugin } from './features/webauthn/webauthn.plugin.js';
+import { webhooksPlugin } from './features/webhooks/webhooks.plugin.js';
 import { fastifyOptions } from './http/fastify-options.js';
 import { registerCrossCutting } from './http/register-cross-cutting.js';
 import { rateLimitsPlugin } from './rate-limit/rate-limits.plugin.js';
@@ -38,6 +39,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const features = { config, deps };
   app.register(domainEventsPlugin, features);
   app.register(auditLogPlugin, features);
+  app.register(webhooksPlugin, features);
   app.register(captchaPlugin, features);
   app.register(healthPlugin, features);
   app.register(signingKeysPlugin, features);

@@ -56,6 +56,11 @@ export interface ProviderConfig {
   breachedPasswordsRangeUrl: string | undefined;
   /** LATCHKEY_DEV_CLOCK=1: POST /dev/clock may move time forward (development mode only; end-to-end tests). */
   devClock: boolean;
+  /**
+   * LATCHKEY_WEBHOOK_CLAIM_SECONDS: how long a webhook worker's claim on a delivery lasts before
+   * another process may take it over (60 by default; tests of a killed process use less).
+   */
+  webhookClaimSeconds: number | undefined;
   /** LATCHKEY_ETHEREUM_RPC_URLS (`1=https://…,8453=https://…`): chain id → RPC for ERC-1271/6492 contract wallets. */
   ethereumRpcUrls: ReadonlyMap<number, string>;
   /**
@@ -286,6 +291,13 @@ export function loadConfig(
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
+  const webhookClaim = nonEmpty(env.LATCHKEY_WEBHOOK_CLAIM_SECONDS);
+  const webhookClaimSeconds = webhookClaim === undefined ? undefined : Number(webhookClaim);
+  if (
+    webhookClaimSeconds !== undefined &&
+    !(Number.isInteger(webhookClaimSeconds) && webhookClaimSeconds >= 1)
+  )
+    throw new ConfigError('LATCHKEY_WEBHOOK_CLAIM_SECONDS must be a whole number of seconds, 1 or more');
   const requestLog = parseRequestLogPolicy(nonEmpty(env.LATCHKEY_REQUEST_LOG), mode);
   if (!requestLog.ok) throw new ConfigError(requestLog.problem);
   const auditRetentionDays = parseAuditRetentionDays(nonEmpty(env.LATCHKEY_AUDIT_RETENTION_DAYS));
@@ -308,6 +320,7 @@ export function loadConfig(
     messagingApi: parseMessagingApi(env),
     breachedPasswordsRangeUrl,
     devClock,
+    webhookClaimSeconds,
     ethereumRpcUrls: parseEthereumRpcUrls(env),
     recaptcha: parseRecaptcha(env),
     auditRetentionDays,

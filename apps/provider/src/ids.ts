@@ -36,6 +36,7 @@ const prefixes = {
   deliveryJob: 'delivery-job',
   request: 'request-id',
   auditEvent: 'audit-event',
+  webhookEndpoint: 'webhook-endpoint',
 } as const;
 
 /** Creates a new id such as `user-test-2f1c…`. */

@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       messenger,
       logger,
       changeFeed: database.changeFeed,
+      ...(config.webhookClaimSeconds ? { webhooks: { claimMs: config.webhookClaimSeconds * 1000 } } : {}),
     },
   );
   let closing = false;

@@ -17,6 +17,7 @@ import {
   type ProjectCredentials,
 } from '../src/features/projects/projects.service.js';
 import type { SendLimits } from '../src/features/projects/send-limits.js';
+import type { WebhookWorkerSettings } from '../src/features/webhooks/webhook-worker.js';
 import type { ClientAddressPolicy } from '../src/http/client-address.js';
 import type { ForwardedHeaderName } from '../src/http/forwarded-hops.js';
 import { parseTrustedProxies } from '../src/http/trusted-proxies.js';
@@ -108,6 +109,8 @@ export interface TestContextOptions {
    * do), never in the middle of a test's own reads.
    */
   delivery?: DeliveryWorkerSettings;
+  /** The webhook worker's settings; by default `autoStart: false` (tests drain `app.webhooks`). */
+  webhooks?: WebhookWorkerSettings;
 }
 
 /** LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER as loadConfig reads them; socket only when unset. */
@@ -175,6 +178,7 @@ export function buildTestApp(
       passwordHasher: options.passwordHasher ?? createPasswordHasher({ parameters: TEST_ARGON2 }),
       ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
       delivery: options.delivery ?? { autoStart: false },
+      webhooks: options.webhooks ?? { autoStart: false },
       ...(changeFeed ? { changeFeed } : {}),
     },
   );

@@ -18,6 +18,10 @@ import {
   type VerifySessionJwtResult,
   verifySessionJwt,
 } from './verify-session-jwt.js';
+import {
+  createWebhookEndpointsServerMethods,
+  type WebhookEndpointsServerMethods,
+} from './webhook-endpoints.js';
 
 /** What an integrator's server uses to check Latchkey sessions. */
 export interface LatchkeyServerClient {
@@ -34,6 +38,8 @@ export interface LatchkeyServerClient {
   readonly users: UsersServerMethods;
   /** A user's sessions: list, revoke one, revoke all (`/v1/sessions…`). */
   readonly sessions: SessionsServerMethods;
+  /** The project's webhook endpoints (`/v1/webhooks/endpoints…`, a Latchkey addition). */
+  readonly webhookEndpoints: WebhookEndpointsServerMethods;
 }
 
 /**
@@ -61,5 +67,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     oauth: createOAuthServerMethods(resolved),
     users: createUsersServerMethods(resolved),
     sessions: createSessionsServerMethods(resolved),
+    webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
   };
 }

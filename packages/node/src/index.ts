@@ -70,3 +70,13 @@ export {
   type WebhookErrorCode,
   type WebhookHeaders,
 } from './verify-webhook.js';
+export type {
+  WebhookAttempt,
+  WebhookDeliveriesPage,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointFields,
+  WebhookEndpointsServerMethods,
+  WebhookEndpointWithSecret,
+  WebhookEventTypeName,
+} from './webhook-endpoints.js';

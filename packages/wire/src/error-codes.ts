@@ -143,6 +143,14 @@ export const errorCatalog = {
   },
   project_not_found: { status: 404, message: 'No project has this ID.' },
   route_not_found: { status: 404, message: 'No endpoint matches this method and path.' },
+  webhook_endpoint_not_found: {
+    status: 404,
+    message: 'This project has no webhook endpoint with this id.',
+  },
+  webhook_event_not_found: {
+    status: 404,
+    message: 'This project has no webhook event with this id (events are kept for 30 days).',
+  },
   oauth_account_conflict: {
     status: 409,
     message:

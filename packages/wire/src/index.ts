@@ -27,3 +27,4 @@ export * from './user.js';
 export * from './user-factors.js';
 export * from './users.js';
 export * from './webauthn.js';
+export * from './webhooks.js';

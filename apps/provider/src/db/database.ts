@@ -40,6 +40,12 @@ import type {
   WebauthnChallengesTable,
   WebauthnRegistrationsTable,
 } from '../features/webauthn/webauthn.table.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from '../features/webhooks/webhooks.table.js';
 import type { RateLimitBucketsTable } from '../rate-limit/rate-limit-buckets.table.js';
 
 /** Table name → columns, for Kysely. */
@@ -77,6 +83,10 @@ export interface Database {
   captcha_tokens: CaptchaTokensTable;
   delivery_jobs: DeliveryJobsTable;
   audit_events: AuditEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** The database handle services receive. */

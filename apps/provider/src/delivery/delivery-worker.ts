@@ -1,5 +1,4 @@
 /** @module delivery-worker — delivers queued messages after the answer: claim, issue, send, retry, give up, sweep. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { createExpirySweep } from '../db/expiry-sweep.js';
@@ -7,6 +6,7 @@ import type { Mailer } from '../email/mailer.js';
 import { toProject } from '../features/projects/project.js';
 import { findProjectById } from '../features/projects/projects.repository.js';
 import type { Messenger } from '../messaging/messenger.js';
+import { type ClaimLoop, createClaimLoop } from './claim-loop.js';
 import type { DeliveryHandler, PreparedDelivery } from './delivery-handler.js';
 import {
   claimDeliveryJob,
@@ -58,23 +58,11 @@ export interface DeliveryWorkerDeps extends DeliveryWorkerSettings {
   log: DeliveryLog;
 }
 
-/** The worker of one provider process. */
-export interface DeliveryWorker {
-  /** Starts polling (with autoStart); call once the app is ready. */
-  start(): void;
-  /** There is new work: look for it once the current answer has gone out. */
-  notify(): void;
-  /**
-   * Delivers every due job and waits until none is due or running, in this process or any
-   * other on the database (tests read what was sent after this).
-   */
-  drain(options?: { timeoutMs?: number }): Promise<void>;
-  /** Stops polling and waits (bounded) for deliveries in flight; idempotent. */
-  stop(): Promise<void>;
-}
+/** The worker of one provider process: start, notify, drain (tests read what was sent after it), stop. */
+export type DeliveryWorker = ClaimLoop;
 
 /** What a log line may say about a failure: the error's kind, its own message and code, never its cause's text. */
-function failureOf(error: unknown): Record<string, unknown> {
+export function failureOf(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: typeof error };
   const cause = error.cause as { code?: unknown } | undefined;
   const code = (error as { code?: unknown }).code ?? cause?.code;
@@ -87,33 +75,12 @@ function failureOf(error: unknown): Record<string, unknown> {
 
 /** Creates the worker; nothing runs until `start()` (or `drain()`). */
 export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
-  const autoStart = deps.autoStart ?? true;
-  const concurrency = deps.concurrency ?? 4;
-  const active = new Set<Promise<void>>();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let claimFailing = false;
-
   const describe = (job: DeliveryJobRow) => ({
     job_id: job.id,
     kind: job.kind,
     project_id: job.project_id,
     attempts: job.attempts,
   });
-
-  async function claimNext(): Promise<DeliveryJobRow | undefined> {
-    try {
-      const now = deps.clock.now();
-      const job = await claimDeliveryJob(deps.db, now, new Date(now.getTime() + DELIVERY_CLAIM_MS));
-      claimFailing = false;
-      return job;
-    } catch (error) {
-      // Once per outage, not once per poll: the next poll tries again.
-      if (!claimFailing) deps.log.warn(failureOf(error), 'delivery queue unreachable; will retry');
-      claimFailing = true;
-      return undefined;
-    }
-  }
 
   async function send(prepared: PreparedDelivery): Promise<void> {
     const { message } = prepared;
@@ -178,65 +145,26 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
   );
   const sweep = () => sweepFinished(deps.clock.now());
 
-  async function runSlot(): Promise<void> {
-    while (!stopped) {
-      const job = await claimNext();
-      if (!job) return;
-      // More may be due: let another slot look while this one delivers.
-      spawn();
-      await run(job);
-    }
-  }
-
-  function spawn(): void {
-    if (stopped || active.size >= concurrency) return;
-    const slot = runSlot().finally(() => active.delete(slot));
-    active.add(slot);
-  }
-
-  function tick(): void {
-    void sweep();
-    spawn();
-  }
-
-  return {
-    start() {
-      if (!autoStart || stopped || timer) return;
-      timer = setInterval(tick, deps.pollIntervalMs ?? 2_000);
-      timer.unref();
-      tick();
+  return createClaimLoop({
+    name: 'delivery queue',
+    autoStart: deps.autoStart ?? true,
+    pollIntervalMs: deps.pollIntervalMs ?? 2_000,
+    concurrency: deps.concurrency ?? 4,
+    stopGraceMs: deps.stopGraceMs ?? 5_000,
+    claim: () => {
+      const now = deps.clock.now();
+      return claimDeliveryJob(deps.db, now, new Date(now.getTime() + DELIVERY_CLAIM_MS));
     },
-
-    notify() {
-      // setImmediate: after the answer now being written has been handed to the socket.
-      if (autoStart && !stopped) setImmediate(spawn);
+    outage: {
+      warn: (fields, message) => deps.log.warn(fields, message),
+      message: 'delivery queue unreachable; will retry',
     },
-
-    async drain(options = {}) {
-      const deadline = performance.now() + (options.timeoutMs ?? 30_000);
-      for (;;) {
-        for (let job = await claimNext(); job && !stopped; job = await claimNext()) await run(job);
-        await Promise.allSettled([...active]);
-        await sweep();
-        if (!(await hasOpenDueDeliveryJobs(deps.db, deps.clock.now()))) return;
-        if (performance.now() > deadline) throw new Error('the delivery queue did not drain in time');
-        // Another process is delivering, or a lapsed claim is not yet due: look again shortly.
-        await sleep(10);
-      }
+    describeError: failureOf,
+    run,
+    onTick: () => void sweep(),
+    hasOpenDue: async () => {
+      await sweep();
+      return hasOpenDueDeliveryJobs(deps.db, deps.clock.now());
     },
-
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      const grace = new AbortController();
-      await Promise.race([
-        Promise.allSettled([...active]),
-        sleep(deps.stopGraceMs ?? 5_000, undefined, { signal: grace.signal, ref: false }).catch(
-          () => undefined,
-        ),
-      ]);
-      grace.abort();
-    },
-  };
+  });
 }

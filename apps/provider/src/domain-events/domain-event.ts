@@ -2,6 +2,7 @@
  * @module domain-event — what happened to a project's users, sessions or settings, as the
  * features that make the change announce it. Webhooks and the audit log are built from these.
  */
+import { WEBHOOK_EVENT_TYPE_NAMES, type WebhookEventTypeName } from '@latchkey/wire';
 
 /** Who made the change: an operator (admin API, CLI, console), the project's server (its secret), the user themselves, or the provider (expiry, lockout). */
 export type EventActor =
@@ -10,20 +11,10 @@ export type EventActor =
   | { type: 'user'; id: string }
   | { type: 'system' };
 
-/** The events webhooks may carry (Standard Webhooks `type`); the audit log records these and more. */
-export const WEBHOOK_EVENT_TYPES = [
-  'user.created',
-  'user.updated',
-  'user.deleted',
-  'session.created',
-  'session.revoked',
-  'factor.added',
-  'factor.removed',
-  'password.changed',
-  'login.locked',
-] as const;
+/** The events webhooks may carry (Standard Webhooks `type`; the wire's list); the audit log records these and more. */
+export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPE_NAMES;
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type WebhookEventType = WebhookEventTypeName;
 
 /** Administrative changes that only the audit log records (dotted like the webhook types). */
 export type AdministrativeEventType =

@@ -6,24 +6,15 @@ import { providerEndpoint, type ResolvedServerClientOptions } from '../options.j
 /**
  * Calls `{providerUrl}{path}` (POST with a JSON body unless `method` says otherwise) with Basic `base64(projectId:secret)` and returns the
  * parsed 2xx body. The server-facing API answers flat (no `data` envelope); errors have the
- * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`.
+ * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`. GET and
+ * DELETE (no `body`) and PUT go the same way.
  */
-export function postServerApi(
+export async function postServerApi(
   options: ResolvedServerClientOptions,
   secret: string,
   path: string,
   body: Record<string, unknown> | undefined,
   method: 'POST' | 'GET' | 'PUT' | 'DELETE' = 'POST',
-): Promise<Record<string, unknown>> {
-  return callServerApi(options, secret, method, path, body);
-}
-
-async function callServerApi(
-  options: ResolvedServerClientOptions,
-  secret: string,
-  method: 'POST' | 'GET' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown> | undefined,
 ): Promise<Record<string, unknown>> {
   const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
   let response: Response;

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
@@ -44,6 +45,8 @@ export interface CryptoWalletAuthenticateDeps {
   challenges: ChallengeStore;
   /** LATCHKEY_ETHEREUM_RPC_URLS: chain id → JSON-RPC URL, for contract wallets (ERC-1271/6492). */
   ethereumRpcUrls: ReadonlyMap<number, string>;
+  /** Where a wallet sign-up or link is announced. */
+  events?: DomainEventBus;
 }
 
 /** Creates the wallet sign-in service. */

@@ -7,7 +7,7 @@ import { cryptoWalletsRoutes } from './crypto-wallets.routes.js';
 
 export const cryptoWalletsPlugin = featurePlugin(
   'crypto-wallets',
-  ['sessions', 'rate-limits'],
+  ['sessions', 'rate-limits', 'domain-events'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const { sessions } = app;
@@ -22,6 +22,7 @@ export const cryptoWalletsPlugin = featurePlugin(
         sessions,
         challenges,
         ethereumRpcUrls: config.ethereumRpcUrls ?? new Map(),
+        events: app.domainEvents,
       }),
       sessions,
       responses: app.sessionResponses,

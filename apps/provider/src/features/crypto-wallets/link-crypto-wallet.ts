@@ -4,10 +4,12 @@
  */
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
+import { announceLinkedFactor } from '../users/user-events.js';
 import { lockWallet } from './crypto-wallet-challenges.repository.js';
 import { walletInUse } from './crypto-wallet-errors.js';
 import {
@@ -22,6 +24,8 @@ import type { CryptoWalletRow } from './crypto-wallets.table.js';
 export interface LinkWalletDeps {
   clock: Clock;
   random: Random;
+  /** Where `user.created` (a wallet sign-up) and `factor.added` (a wallet linked to a signed-in user) are announced. */
+  events?: DomainEventBus;
 }
 
 /** The wallet signed in with, and whether this sign-in created its user. */
@@ -63,6 +67,14 @@ export async function linkCryptoWallet(
     last_authenticated_at: now,
   });
   if (!wallet) throw new Error('a crypto wallet was linked while its lock was held');
+  await announceLinkedFactor(trx, deps.events, {
+    projectId: project.id,
+    userId,
+    factorType: 'crypto_wallet',
+    factorId: wallet.id,
+    now,
+    createdUser: ownerUserId === null,
+  });
   return { wallet, createdUser: ownerUserId === null };
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
 import { keepPromisedAccount, type PromisedAccount } from '../otps/promised-account.js';
 import type { Project } from '../projects/project.js';
@@ -81,7 +82,12 @@ async function linkFor(
 }
 
 /** Creates the handler of magic-link jobs. */
-export function createMagicLinkDelivery(deps: { db: Db; clock: Clock; random: Random }): DeliveryHandler {
+export function createMagicLinkDelivery(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  events?: DomainEventBus;
+}): DeliveryHandler {
   return {
     async prepare(job, project) {
       const params = job.params as MagicLinkJobParams;

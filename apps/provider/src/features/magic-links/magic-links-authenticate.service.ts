@@ -5,6 +5,7 @@ import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
@@ -36,6 +37,8 @@ export function createMagicLinksAuthenticateService(deps: {
   sessions: SessionsService;
   /** A used link proves control of its address, which ends that address's passcode lock. */
   passcodeLock: PasscodeLock;
+  /** Where an address added by a secondary link (`factor.added`) is announced. */
+  events?: DomainEventBus;
 }) {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
 
@@ -82,7 +85,7 @@ export function createMagicLinksAuthenticateService(deps: {
       const redeemed = await inTransaction(deps.db, async (trx) => {
         const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
         if (!consumed) throw unusable();
-        const emailId = await proveAddress(trx, project, consumed, now, unusable);
+        const emailId = await proveAddress(trx, project, consumed, now, unusable, deps.events);
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);
         const factor: AuthenticationFactor = {
           type: 'magic_link',

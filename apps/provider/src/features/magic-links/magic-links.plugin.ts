@@ -18,11 +18,14 @@ declare module 'fastify' {
 /** Decorates the app with `magicLinkRedeem`; delivers magic-link jobs; serves the SDK's routes. */
 export const magicLinksPlugin = featurePlugin(
   'magic-links',
-  ['sessions', 'otps', 'rate-limits'],
+  ['sessions', 'otps', 'rate-limits', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const { sessions } = app;
-    app.handleDeliveries(MAGIC_LINK_JOB, createMagicLinkDelivery({ db, clock, random }));
+    app.handleDeliveries(
+      MAGIC_LINK_JOB,
+      createMagicLinkDelivery({ db, clock, random, events: app.domainEvents }),
+    );
     const send = createMagicLinksSendService({
       db,
       clock,
@@ -35,6 +38,7 @@ export const magicLinksPlugin = featurePlugin(
       clock,
       sessions,
       passcodeLock: app.passcodeLock,
+      events: app.domainEvents,
     });
     app.decorate('magicLinkRedeem', redeem);
     app.register(magicLinksRoutes, {

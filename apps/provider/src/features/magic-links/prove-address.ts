@@ -1,5 +1,7 @@
 /** @module prove-address — what a used magic link proves: its address belongs to the link's user. */
 import type { DbExecutor } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -16,6 +18,7 @@ export async function proveAddress(
   link: MagicLinkRow,
   now: Date,
   unusable: () => ApiError,
+  events?: DomainEventBus,
 ): Promise<string> {
   if (link.purpose !== 'secondary') {
     await userDirectory.markEmailVerified(db, link.email_id);
@@ -29,7 +32,16 @@ export async function proveAddress(
     verified: true,
     created_at: now,
   });
-  if (added) return added.id;
+  if (added) {
+    await announceFactor(db, events, 'factor.added', {
+      projectId: project.id,
+      userId: link.user_id,
+      factorType: 'email',
+      factorId: added.id,
+      now,
+    });
+    return added.id;
+  }
   const owner = await userDirectory.findEmail(db, project.id, link.email);
   // The insert found the address taken, so it has an owner.
   if (!owner) throw new Error("A magic link's address vanished while it was proven.");

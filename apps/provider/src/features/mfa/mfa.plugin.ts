@@ -16,10 +16,17 @@ declare module 'fastify' {
 /** Decorates the app with `secondFactor`, `secondFactorLock` and the sessions' `secondFactorGate`. */
 export const mfaPlugin = featurePlugin(
   'mfa',
-  ['sessions', 'rate-limits', 'lock-notices'],
+  ['sessions', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
-    const lock = createSecondFactorLock({ db, clock, random, notices: app.lockNotices, log: app.log });
+    const lock = createSecondFactorLock({
+      db,
+      clock,
+      random,
+      notices: app.lockNotices,
+      log: app.log,
+      events: app.domainEvents,
+    });
     app.decorate('secondFactorGate', createSecondFactorGate({ clock, random }));
     app.decorate('secondFactorLock', lock);
     app.decorate(

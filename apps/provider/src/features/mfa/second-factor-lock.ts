@@ -8,6 +8,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceLoginLocked } from '../../domain-events/login-locked.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -61,6 +63,8 @@ export interface SecondFactorLockDeps {
   /** The lock notice goes out after the answer; the app waits for these on close. */
   notices: NoticesInFlight;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where `login.locked` is announced. */
+  events?: DomainEventBus;
 }
 
 /** The first step the attempt's IST or session was made with: the notice says "password" only when it was one. */
@@ -114,6 +118,13 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
         locked_at: deps.clock.now(),
       });
       if (!row) return undefined;
+      await announceLoginLocked(trx, deps.events, {
+        projectId: project.id,
+        userId,
+        lockoutId: row.id,
+        lock: 'second_factor',
+        lockedAt: row.locked_at,
+      });
       return { project, row, addresses: await userDirectory.addressesOf(trx, project.id, userId), firstStep };
     },
 

@@ -5,7 +5,7 @@ import { createOneTapService } from './oauth-one-tap.service.js';
 
 export const oauthOneTapPlugin = featurePlugin(
   'oauth-one-tap',
-  ['oauth', 'rate-limits'],
+  ['oauth', 'rate-limits', 'domain-events'],
   async (app, { config, deps }) => {
     const oneTap = createOneTapService({
       db: deps.db,
@@ -14,6 +14,7 @@ export const oauthOneTapPlugin = featurePlugin(
       upstream: app.oauthUpstream,
       lookups: app.lookupThrottle,
       keyEncryptionSecret: config.keyEncryptionSecret,
+      events: app.domainEvents,
     });
     app.register(oauthOneTapRoutes, { oneTap });
   },

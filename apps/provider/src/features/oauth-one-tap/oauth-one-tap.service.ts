@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { createExpirySweep } from '../../db/expiry-sweep.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
@@ -35,6 +36,8 @@ export interface OneTapDeps {
   upstream: UpstreamClient;
   lookups: LookupThrottle;
   keyEncryptionSecret: string | undefined;
+  /** Where a One Tap sign-up is announced. */
+  events?: DomainEventBus;
   /** Expired callback ids are deleted at most this often (default a minute). */
   sweepIntervalMs?: number;
 }

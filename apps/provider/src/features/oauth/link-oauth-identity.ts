@@ -4,6 +4,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -12,6 +13,7 @@ import { userHasPassword } from '../passwords/password-presence.js';
 import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
+import { announceLinkedFactor } from '../users/user-events.js';
 import { type AccountLinkDecision, decideAccountLink, type EmailOwner } from './account-link.js';
 import type { OAuthRegistrationRow } from './oauth.table.js';
 import {
@@ -35,6 +37,8 @@ export interface LinkedIdentity {
 export interface LinkDeps {
   clock: Clock;
   random: Random;
+  /** Where `user.created` (an OAuth sign-up) and `factor.added` (an identity linked to an account) are announced. */
+  events?: DomainEventBus;
 }
 
 function conflict(identity: UpstreamIdentity): ApiError {
@@ -140,6 +144,14 @@ export async function linkOAuthIdentity(
   });
   // The identity lock makes a concurrent link of the same identity impossible.
   if (!registration) throw new Error('an OAuth identity was linked while its lock was held');
+  await announceLinkedFactor(trx, deps.events, {
+    projectId: project.id,
+    userId,
+    factorType: 'oauth_registration',
+    factorId: registration.id,
+    now,
+    createdUser,
+  });
   return { userId, registration, createdUser };
 }
 

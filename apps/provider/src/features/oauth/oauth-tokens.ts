@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.js';
 import { openSecret, sealSecret } from '../../crypto/key-encryption.js';
 import { mintToken } from '../../crypto/tokens.js';
 import type { DbExecutor } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { OAuthTokenRow } from './oauth.table.js';
@@ -22,6 +23,8 @@ export interface OAuthTokenDeps {
   clock: Clock;
   random: Random;
   keyEncryptionSecret: string | undefined;
+  /** Where a sign-in that creates a user or links an identity announces it. */
+  events?: DomainEventBus;
 }
 
 /** One sign-in to hand to the app. */

@@ -27,14 +27,15 @@ declare module 'fastify' {
 /** Decorates the app with `oauthConfigs`, `oauthUpstream` and `oauthAuthenticate`; serves the OAuth routes. */
 export const oauthPlugin = featurePlugin(
   'oauth',
-  ['sessions', 'rate-limits', 'dev-oidc'],
+  ['sessions', 'rate-limits', 'dev-oidc', 'domain-events'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const { keyEncryptionSecret } = config;
     const publicUrl = publicUrlOf(config);
     const upstream = deps.upstream ?? createUpstreamClient({ clock, random });
     const configs = createOAuthConfigSource({ db, keyEncryptionSecret, devIssuer: app.devOidcIssuer });
-    const oauthDeps = { db, clock, random, upstream, keyEncryptionSecret, publicUrl, configs };
+    const events = app.domainEvents;
+    const oauthDeps = { db, clock, random, upstream, keyEncryptionSecret, publicUrl, configs, events };
     const authenticate = createOAuthAuthenticateService({ ...oauthDeps, sessions: app.sessions });
     app.decorate('oauthConfigs', configs);
     app.decorate('oauthUpstream', upstream);
@@ -48,7 +49,7 @@ export const oauthPlugin = featurePlugin(
       prefix: SDK_PREFIX,
       db,
       authenticate,
-      registrations: createOAuthRegistrationsService({ db, clock }),
+      registrations: createOAuthRegistrationsService({ db, clock, events: app.domainEvents }),
       sessions: app.sessions,
       responses: app.sessionResponses,
     });

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler, OutgoingMessage } from '../../delivery/delivery-handler.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -87,7 +88,12 @@ function otpMessage(
  * the destination (only the newest works, SECURITY B6) and stores the new one (a salted HMAC; a
  * decoy's plaintext is never told to anyone).
  */
-export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }): DeliveryHandler {
+export function createOtpDelivery(deps: {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  events?: DomainEventBus;
+}): DeliveryHandler {
   return {
     async prepare(job, project) {
       const params = job.params as OtpJobParams;

@@ -1,6 +1,8 @@
 /** @module otp-recipients — the email addresses and phone numbers passcodes go to: lookup, creation, proof. */
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -9,6 +11,7 @@ import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { pseudoUuid } from '../users/pseudo-ids.js';
 import { userDirectory } from '../users/user-directory.js';
+import { announceUserEvent } from '../users/user-events.js';
 import type { UserStatus } from '../users/users.table.js';
 import type { OtpChannel, OtpCodeRow } from './otps.table.js';
 
@@ -83,7 +86,7 @@ export interface NewAccount {
  */
 export async function createUserWithMethod(
   db: DbExecutor,
-  deps: { clock: Clock; random: Random },
+  deps: { clock: Clock; random: Random; events?: DomainEventBus },
   project: Project,
   destination: Destination,
   account?: NewAccount,
@@ -101,6 +104,13 @@ export async function createUserWithMethod(
     created_at: now,
   });
   if (!method) await userDirectory.delete(db, user.id);
+  else
+    await announceUserEvent(db, 'user.created', {
+      events: deps.events,
+      projectId: project.id,
+      userId: user.id,
+      now,
+    });
   return method;
 }
 
@@ -115,6 +125,7 @@ export async function proveMethod(
   code: OtpCodeRow & { user_id: string },
   now: Date,
   unusable: () => ApiError,
+  events?: DomainEventBus,
 ): Promise<string> {
   const destination: Destination = { channel: code.channel, value: code.destination };
   let methodId = code.method_id;
@@ -125,7 +136,16 @@ export async function proveMethod(
       verified: true,
       created_at: now,
     });
-    if (added) return added.id;
+    if (added) {
+      await announceFactor(db, events, 'factor.added', {
+        projectId: project.id,
+        userId: code.user_id,
+        factorType: isEmail(destination) ? 'email' : 'phone_number',
+        factorId: added.id,
+        now,
+      });
+      return added.id;
+    }
     const owner = await findMethod(db, project, destination);
     if (!owner || owner.user_id !== code.user_id) throw unusable();
     methodId = owner.id;

@@ -3,6 +3,7 @@ import { INVALID_PASSCODE_MESSAGE } from '@latchkey/wire/messages';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
@@ -56,6 +57,8 @@ export function createOtpsAuthenticateService(deps: {
   sessions: SessionsService;
   secondFactor: SecondFactorService;
   passcodeLock: PasscodeLock;
+  /** Where an address or number added by a secondary code (`factor.added`) is announced. */
+  events?: DomainEventBus;
 }) {
   return {
     /**
@@ -110,7 +113,14 @@ export function createOtpsAuthenticateService(deps: {
         await deps.passcodeLock.succeed(trx, project, destination);
         const consumed = await consumeOtpCode(trx, attempt.id, at);
         if (!consumed) throw unusable();
-        const methodId = await proveMethod(trx, project, { ...consumed, user_id: userId }, at, unusable);
+        const methodId = await proveMethod(
+          trx,
+          project,
+          { ...consumed, user_id: userId },
+          at,
+          unusable,
+          deps.events,
+        );
         const factor = otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at);
         const session = await signInWithProvenFactor(
           trx,

@@ -24,7 +24,7 @@ export const otpsPlugin = featurePlugin(
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const { sessions, secondFactor } = app;
-    app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random }));
+    app.handleDeliveries(OTP_JOB, createOtpDelivery({ db, clock, random, events: app.domainEvents }));
     const passcodeLock = createPasscodeLock({ db, clock, notices: app.lockNotices, log: app.log });
     app.decorate('passcodeLock', passcodeLock);
     // A deleted user's passcode failure runs are keyed by address, not id: erased here (issue 20).
@@ -40,7 +40,14 @@ export const otpsPlugin = featurePlugin(
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
     });
-    const redeem = createOtpsAuthenticateService({ db, clock, sessions, secondFactor, passcodeLock });
+    const redeem = createOtpsAuthenticateService({
+      db,
+      clock,
+      sessions,
+      secondFactor,
+      passcodeLock,
+      events: app.domainEvents,
+    });
     app.register(otpsRoutes, {
       prefix: SDK_PREFIX,
       send,

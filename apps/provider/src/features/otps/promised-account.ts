@@ -11,6 +11,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -84,7 +85,7 @@ export async function answerLoginOrCreate(
  */
 export async function keepPromisedAccount(
   trx: Transaction,
-  deps: { clock: Clock; random: Random },
+  deps: { clock: Clock; random: Random; events?: DomainEventBus },
   project: Project,
   destination: Destination,
   jobId: string,

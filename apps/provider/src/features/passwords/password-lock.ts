@@ -6,6 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceLoginLocked } from '../../domain-events/login-locked.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { newId } from '../../ids.js';
 import { logLockEnded } from '../../logging/lock-ended-log.js';
@@ -29,6 +32,8 @@ export interface PasswordLockDeps {
   /** The lock notice goes out after the answer; the app waits for these on close. */
   notices: NoticesInFlight;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where `login.locked` is announced. */
+  events?: DomainEventBus;
 }
 
 /** Creates the password lock. */
@@ -61,11 +66,22 @@ export function createPasswordLock(deps: PasswordLockDeps) {
     async lock(project: Project, userId: string): Promise<void> {
       // Read first: once the row is in, nothing may fail before the notice is handed over.
       const addresses = await userDirectory.addressesOf(db, project.id, userId);
-      const started = await insertLockIfNoneOpen(db, {
-        id: newId('passwordLockout', project.environment, deps.random),
-        project_id: project.id,
-        user_id: userId,
-        locked_at: deps.clock.now(),
+      const started = await inTransaction(db, async (trx) => {
+        const row = await insertLockIfNoneOpen(trx, {
+          id: newId('passwordLockout', project.environment, deps.random),
+          project_id: project.id,
+          user_id: userId,
+          locked_at: deps.clock.now(),
+        });
+        if (row)
+          await announceLoginLocked(trx, deps.events, {
+            projectId: project.id,
+            userId,
+            lockoutId: row.id,
+            lock: 'password',
+            lockedAt: row.locked_at,
+          });
+        return row;
       });
       if (!started) return;
       log.warn(

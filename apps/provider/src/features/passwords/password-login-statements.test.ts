@@ -1,6 +1,7 @@
 /**
  * The database statements of POST /passwords/authenticate (issue 18: logins where argon2id, not
- * SQL, sets the pace): a successful login is five statements; up to the password check every
+ * SQL, sets the pace): a successful login is five statements, and a sixth that looks for the
+ * project's webhook endpoints taking `session.created` (issue 20: the outbox row commits with the session); up to the password check every
  * address costs the same statements (SECURITY E1); the counters' combined reservation gives back
  * what it took when a delay refuses the login; a pending user is activated as before. PGlite and
  * TEST_DATABASE_URL.
@@ -52,15 +53,23 @@ const FIND_PASSWORD = /^select "passwords"\.\*, .* from "emails" inner join "pas
 const CLEAR_COUNTERS = /^with "cleared" as \(delete from "login_failures" .*\) update "login_failures" /s;
 const READ_USER = /^select "users"\.\*, /s;
 const INSERT_SESSION = /^insert into "sessions" /s;
+const FIND_WEBHOOK_ENDPOINTS = /^select "id" from "webhook_endpoints" /s;
 
 const failureCount = async (scope: string) =>
   ctx.db.selectFrom('login_failures').select(['scope', 'failures']).where('scope', '=', scope).execute();
 
 describe('a successful login', () => {
-  it('runs five statements: reserve both counters, find the password, clear the counters, read the user, insert the session', async () => {
+  it('runs six statements: reserve both counters, find the password, clear the counters, read the user, insert the session, look for webhook endpoints', async () => {
     await givenPasswordUser(ctx, 'five@example.com');
     const { statements } = await statementsOf(() => login('five@example.com', STRONG_PASSWORD), 200);
-    const expected = [RESERVE_BOTH, FIND_PASSWORD, CLEAR_COUNTERS, READ_USER, INSERT_SESSION];
+    const expected = [
+      RESERVE_BOTH,
+      FIND_PASSWORD,
+      CLEAR_COUNTERS,
+      READ_USER,
+      INSERT_SESSION,
+      FIND_WEBHOOK_ENDPOINTS,
+    ];
     expect(statements).toHaveLength(expected.length);
     for (const [i, pattern] of expected.entries()) expect(statements[i]).toMatch(pattern);
   });

@@ -16,6 +16,7 @@ import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.serv
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
+import { announcePasswordChanged } from './password-events.js';
 import { normalisePassword } from './password-input.js';
 import { RESET_DEFAULT_MINUTES } from './password-policy.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
@@ -103,7 +104,13 @@ export function createPasswordsEmailResetService(
         if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
         const id = newId('password', project.environment, deps.random);
         await setPassword(trx, { id, user_id: found.user_id, project_id: project.id, hash }, at);
-        await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at);
+        const revoked = await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at);
+        await announcePasswordChanged(trx, deps.events, {
+          projectId: project.id,
+          userId: found.user_id,
+          now: at,
+          revoked,
+        });
         await revokeOpenResets(trx, found.user_id, at);
         if (emailRow) {
           await magicLinkRevocation.revokeUnused(trx, project.id, emailRow.email, at);

@@ -13,6 +13,7 @@ import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
 import { verifyCredentials } from './password-credentials.js';
+import { announcePasswordChanged } from './password-events.js';
 import { normalisePassword } from './password-input.js';
 import { isPasswordLocked } from './password-lockouts.repository.js';
 import { requireStrongPassword } from './password-strength.js';
@@ -73,7 +74,13 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           { id: passwordId(project), user_id: stored.user_id, project_id: project.id, hash },
           now,
         );
-        await liveSessions.revokeOthersOf(trx, project.id, stored.user_id, now);
+        const revoked = await liveSessions.revokeOthersOf(trx, project.id, stored.user_id, now);
+        await announcePasswordChanged(trx, deps.events, {
+          projectId: project.id,
+          userId: stored.user_id,
+          now,
+          revoked,
+        });
         // ISTs the old password bought end with it (before the sign-in below may mint a new one).
         await intermediateSessionRevocation.revokeLiveOf(trx, stored.user_id, now);
         await magicLinkRevocation.revokeUnused(trx, project.id, email, now);
@@ -114,7 +121,13 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           { id: passwordId(project), user_id: session.user_id, project_id: project.id, hash },
           now,
         );
-        await liveSessions.revokeOthersOf(trx, project.id, session.user_id, now, session.id);
+        const revoked = await liveSessions.revokeOthersOf(trx, project.id, session.user_id, now, session.id);
+        await announcePasswordChanged(trx, deps.events, {
+          projectId: project.id,
+          userId: session.user_id,
+          now,
+          revoked,
+        });
         await intermediateSessionRevocation.revokeLiveOf(trx, session.user_id, now);
         const reason = 'password_set_after_email_sign_in';
         const unlocked = provesAddress ? await deps.lock.end(trx, session.user_id, reason, now) : undefined;

@@ -27,9 +27,17 @@ export const passwordsPlugin = featurePlugin(
       clock,
       random,
       sessions,
+      events: app.domainEvents,
       hasher: deps.passwordHasher ?? createPasswordHasher(),
       lockout: createLoginLockout({ db, clock }),
-      lock: createPasswordLock({ db, clock, random, notices: app.lockNotices, log: app.log }),
+      lock: createPasswordLock({
+        db,
+        clock,
+        random,
+        notices: app.lockNotices,
+        log: app.log,
+        events: app.domainEvents,
+      }),
       secondFactorLock: app.secondFactorLock,
       passcodeLock,
       breached: createBreachedPasswords({

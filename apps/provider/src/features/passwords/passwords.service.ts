@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -53,6 +54,8 @@ export interface PasswordServiceDeps {
   /** Ended by an email reset of its address (passcode-lock.ts). */
   passcodeLock: PasscodeLock;
   breached: BreachedPasswords;
+  /** Where sign-ups (`user.created`), password changes and the sessions they end are announced. */
+  events?: DomainEventBus;
 }
 
 /** The user behind a password that just matched (deleted meanwhile: the login fails like a wrong password). */

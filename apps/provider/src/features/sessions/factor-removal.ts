@@ -6,8 +6,11 @@
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
+import { announceRevoked } from './session-events.js';
 import { revokeOtherSessions } from './sessions.repository.js';
 import type { SessionRow } from './sessions.table.js';
 
@@ -24,9 +27,10 @@ export interface FactorKey {
  * revoked) when the user has no factor with this id.
  */
 export function createFactorRemoval(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; events?: DomainEventBus },
   deleteFactor: (trx: DbExecutor, key: FactorKey) => Promise<boolean>,
   notFound: () => ApiError,
+  factorType: string,
 ): (project: Project, session: SessionRow, factorId: string) => Promise<void> {
   return (project, session, factorId) =>
     inTransaction(deps.db, async (trx) => {
@@ -36,6 +40,16 @@ export function createFactorRemoval(
         id: factorId,
       });
       if (!deleted) throw notFound();
-      await revokeOtherSessions(trx, project.id, session.user_id, deps.clock.now(), session.id);
+      const now = deps.clock.now();
+      const actor = { type: 'user', id: session.user_id } as const;
+      await announceFactor(trx, deps.events, 'factor.removed', {
+        projectId: project.id,
+        userId: session.user_id,
+        factorType,
+        factorId,
+        now,
+      });
+      const revoked = await revokeOtherSessions(trx, project.id, session.user_id, now, session.id);
+      await announceRevoked(deps.events, trx, project.id, revoked, actor, now);
     });
 }

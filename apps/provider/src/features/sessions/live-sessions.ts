@@ -16,14 +16,14 @@ export interface LiveSessions {
     tokenHash: string,
     now: Date,
   ): Promise<SessionRow | undefined>;
-  /** Revokes the user's live sessions except `keepSessionId`; returns how many were revoked. */
+  /** Revokes the user's live sessions except `keepSessionId`; returns the sessions revoked (announce them with session-events). */
   revokeOthersOf(
     db: DbExecutor,
     projectId: string,
     userId: string,
     now: Date,
     keepSessionId?: string,
-  ): Promise<number>;
+  ): Promise<SessionRow[]>;
 }
 
 /** The sessions over this provider's database. */

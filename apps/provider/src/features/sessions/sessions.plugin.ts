@@ -38,7 +38,8 @@ export const sessionsPlugin = featurePlugin('sessions', ['signing-keys'], async 
   const secondFactorGate: SecondFactorGate = {
     holdIfRequired: (executor, input) => app.secondFactorGate.holdIfRequired(executor, input),
   };
-  const sessions = createSessionsService({ db, clock, random, checks, secondFactorGate });
+  const events = app.domainEvents;
+  const sessions = createSessionsService({ db, clock, random, checks, secondFactorGate, events });
   const responses = { db, clock, keyRing: app.keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
   app.decorate('sessions', sessions);
   app.decorate('sessionResponses', responses);

@@ -130,22 +130,21 @@ export async function revokeLiveSession(
   projectId: string,
   tokenHash: string,
   now: Date,
-): Promise<string | undefined> {
-  const row = await db
+): Promise<SessionRow | undefined> {
+  return db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('project_id', '=', projectId)
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return row?.id;
 }
 
 /**
  * Revokes the user's live sessions except `keepSessionId` (SECURITY B9: a password change ends
- * every other session). Returns how many were revoked.
+ * every other session). Returns the sessions revoked.
  */
 export async function revokeOtherSessions(
   db: DbExecutor,
@@ -153,7 +152,7 @@ export async function revokeOtherSessions(
   userId: string,
   now: Date,
   keepSessionId?: string,
-): Promise<number> {
+): Promise<SessionRow[]> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -161,8 +160,7 @@ export async function revokeOtherSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return query.returningAll().execute();
 }
 
 /** The user's live sessions at `now`, newest first (ties by id, so the order is stable). */

@@ -5,6 +5,7 @@ import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -15,6 +16,8 @@ import { findLiveSessionWithUser } from './live-session-lookup.repository.js';
 import type { DeferredSignIn, SecondFactorGate } from './second-factor-gate.js';
 import type { SessionCheckCache } from './session-check-cache.js';
 import { type CustomClaims, mergeSessionCustomClaims } from './session-custom-claims.js';
+import { announceRevoked } from './session-events.js';
+import { toWireSession } from './session-object.js';
 import { SESSION_TOUCH_GRAIN_MS } from './session-policy.js';
 import {
   addFactorToLiveSession,
@@ -130,6 +133,8 @@ export function createSessionsService(deps: {
   checks?: SessionCheckCache;
   /** Holds a primary sign-in back when the project requires a second factor (mfa implements it). */
   secondFactorGate: SecondFactorGate;
+  /** Where `session.created` and `session.revoked` are announced (webhooks, audit log). */
+  events?: DomainEventBus;
 }): SessionsService {
   const extension = (minutes: number | undefined, now: Date) =>
     minutes === undefined ? null : new Date(now.getTime() + minutes * MINUTE_MS);
@@ -195,6 +200,14 @@ export function createSessionsService(deps: {
         user_agent: input.attributes.user_agent,
         revoked_at: null,
       });
+      await deps.events?.publish(db, {
+        type: 'session.created',
+        projectId: input.project.id,
+        actor: { type: 'user', id: input.userId },
+        occurredAt: now,
+        data: toWireSession(row),
+        ipAddress: input.attributes.ip_address,
+      });
       return { row, token };
     },
 
@@ -227,13 +240,13 @@ export function createSessionsService(deps: {
     },
 
     async revoke(project, token) {
-      const id = await revokeLiveSession(
-        deps.db,
-        project.id,
-        hashToken(requireToken(token)),
-        deps.clock.now(),
-      );
-      if (!id) throw new ApiError('session_not_found');
+      const tokenHash = hashToken(requireToken(token));
+      const now = deps.clock.now();
+      await inTransaction(deps.db, async (trx) => {
+        const row = await revokeLiveSession(trx, project.id, tokenHash, now);
+        if (!row) throw new ApiError('session_not_found');
+        await announceRevoked(deps.events, trx, project.id, [row], { type: 'user', id: row.user_id }, now);
+      });
     },
 
     async addFactor(db, project, sessionId, factor, durationMinutes) {

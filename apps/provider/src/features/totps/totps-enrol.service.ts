@@ -3,6 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -48,6 +50,8 @@ export function createTotpsEnrolService(deps: {
   keyEncryptionSecret: string | undefined;
   /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
   recoveryCodeHasher: PasswordHasher;
+  /** Where a removed authenticator app (`factor.removed`) is announced. */
+  events?: DomainEventBus;
 }) {
   const { db, clock, random } = deps;
 
@@ -121,8 +125,17 @@ export function createTotpsEnrolService(deps: {
 
     /** Removes the user's TOTP `totpId` and its codes; 404 totp_not_found when it is not theirs. */
     async remove(project: Project, userId: string, totpId: string): Promise<void> {
-      if (!(await deleteTotp(db, { projectId: project.id, userId, totpId })))
-        throw new ApiError('totp_not_found');
+      await inTransaction(db, async (trx) => {
+        if (!(await deleteTotp(trx, { projectId: project.id, userId, totpId })))
+          throw new ApiError('totp_not_found');
+        await announceFactor(trx, deps.events, 'factor.removed', {
+          projectId: project.id,
+          userId,
+          factorType: 'totp',
+          factorId: totpId,
+          now: clock.now(),
+        });
+      });
     },
   };
 }

@@ -15,7 +15,14 @@ export const totpsPlugin = featurePlugin('totps', ['sessions', 'mfa'], async (ap
   app.register(totpsRoutes, {
     prefix: SDK_PREFIX,
     db,
-    enrol: createTotpsEnrolService({ db, clock, random, keyEncryptionSecret, recoveryCodeHasher }),
+    enrol: createTotpsEnrolService({
+      db,
+      clock,
+      random,
+      keyEncryptionSecret,
+      recoveryCodeHasher,
+      events: app.domainEvents,
+    }),
     authenticate: createTotpsAuthenticateService({
       db,
       clock,

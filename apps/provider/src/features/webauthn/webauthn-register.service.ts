@@ -5,6 +5,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -61,6 +63,8 @@ export interface WebauthnServiceDeps {
   random: Random;
   sessions: SessionsService;
   challenges: ChallengeStore;
+  /** Where a new passkey (`factor.added`) is announced. */
+  events?: DomainEventBus;
 }
 
 function tooManyRegistrations(): ApiError {
@@ -192,6 +196,13 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
           last_authenticated_at: null,
         });
         if (!registration) throw rejected(VERIFICATION_MESSAGES.alreadyRegistered);
+        await announceFactor(trx, deps.events, 'factor.added', {
+          projectId: project.id,
+          userId: session.user_id,
+          factorType: 'webauthn_registration',
+          factorId: registration.id,
+          now,
+        });
         const touched = await deps.sessions.addFactor(
           trx,
           project,

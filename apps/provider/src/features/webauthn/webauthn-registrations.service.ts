@@ -1,6 +1,7 @@
 /** @module webauthn-registrations.service — renaming and removing the signed-in user's passkeys. */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { createFactorRemoval } from '../sessions/factor-removal.js';
@@ -15,7 +16,7 @@ function notFound(): ApiError {
 }
 
 /** Creates the service. */
-export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock }) {
+export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock; events?: DomainEventBus }) {
   return {
     /** Renames one of the session user's registrations (trimmed, 1–100 characters, one line). */
     async rename(
@@ -39,7 +40,7 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock 
      * other session of the user (SECURITY B9: whoever held the passkey may hold a session).
      * The presenting session stays.
      */
-    remove: createFactorRemoval(deps, deleteRegistration, notFound),
+    remove: createFactorRemoval(deps, deleteRegistration, notFound, 'webauthn_registration'),
   };
 }
 

@@ -8,7 +8,7 @@ import { createWebauthnRegistrationsService } from './webauthn-registrations.ser
 
 export const webauthnPlugin = featurePlugin(
   'webauthn',
-  ['sessions', 'rate-limits'],
+  ['sessions', 'rate-limits', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const { sessions } = app;
@@ -17,6 +17,7 @@ export const webauthnPlugin = featurePlugin(
       clock,
       random,
       sessions,
+      events: app.domainEvents,
       challenges: createChallengeStore({ db, clock, random }),
     };
     app.register(webauthnRoutes, {
@@ -32,7 +33,7 @@ export const webauthnPlugin = featurePlugin(
             'passkey counter did not increase',
           ),
       }),
-      registrations: createWebauthnRegistrationsService({ db, clock }),
+      registrations: createWebauthnRegistrationsService({ db, clock, events: app.domainEvents }),
       sessions,
       responses: app.sessionResponses,
       lookups: app.lookupThrottle,

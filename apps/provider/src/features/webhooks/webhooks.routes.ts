@@ -1,0 +1,123 @@
+/** @module webhooks.routes — /v1/webhooks/endpoints…: a project's webhook endpoints, with its secret (a Latchkey addition). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { projectOf } from '../../plugins/project-auth.js';
+import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import type { Caller, WebhookEndpointsService } from './webhook-endpoints.service.js';
+import {
+  CreateEndpointBody,
+  DeliveriesQuery,
+  EndpointParams,
+  ReplayBody,
+  UpdateEndpointBody,
+  WebhookDeliveriesListResponse,
+  WebhookEndpointDeleteResponse,
+  WebhookEndpointResponse,
+  WebhookEndpointsListResponse,
+  WebhookEndpointWithSecretResponse,
+  WebhookReplayResponse,
+} from './webhooks.schemas.js';
+
+export interface WebhooksRoutesOptions {
+  db: Db;
+  endpoints: WebhookEndpointsService;
+}
+
+const BASE = '/v1/webhooks/endpoints';
+const ONE = `${BASE}/:endpoint_id`;
+
+export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (
+  app,
+  { db, endpoints },
+) => {
+  // Credentials first: an unauthenticated caller learns nothing from validation.
+  app.addHook('onRequest', async (request) => {
+    request.project = await authenticateProjectSecret(db, request);
+  });
+  const callerOf = (request: FastifyRequest): Caller => ({
+    project: projectOf(request),
+    ipAddress: request.clientIp,
+  });
+  const answer = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
+
+  app.post(
+    BASE,
+    { schema: { body: CreateEndpointBody, response: { 200: WebhookEndpointWithSecretResponse } } },
+    async (request) => ({ ...answer(request), ...(await endpoints.create(callerOf(request), request.body)) }),
+  );
+
+  app.get(BASE, { schema: { response: { 200: WebhookEndpointsListResponse } } }, async (request) => ({
+    ...answer(request),
+    endpoints: await endpoints.list(projectOf(request)),
+  }));
+
+  app.get(
+    ONE,
+    { schema: { params: EndpointParams, response: { 200: WebhookEndpointResponse } } },
+    async (request) => ({
+      ...answer(request),
+      endpoint: await endpoints.get(projectOf(request), request.params.endpoint_id),
+    }),
+  );
+
+  app.put(
+    ONE,
+    {
+      schema: {
+        params: EndpointParams,
+        body: UpdateEndpointBody,
+        response: { 200: WebhookEndpointResponse },
+      },
+    },
+    async (request) => ({
+      ...answer(request),
+      endpoint: await endpoints.update(callerOf(request), request.params.endpoint_id, request.body),
+    }),
+  );
+
+  app.delete(
+    ONE,
+    { schema: { params: EndpointParams, response: { 200: WebhookEndpointDeleteResponse } } },
+    async (request) => {
+      await endpoints.remove(callerOf(request), request.params.endpoint_id);
+      return { ...answer(request), endpoint_id: request.params.endpoint_id };
+    },
+  );
+
+  app.post(
+    `${ONE}/rotate_secret`,
+    { schema: { params: EndpointParams, response: { 200: WebhookEndpointWithSecretResponse } } },
+    async (request) => ({
+      ...answer(request),
+      ...(await endpoints.rotateSecret(callerOf(request), request.params.endpoint_id)),
+    }),
+  );
+
+  app.get(
+    `${ONE}/deliveries`,
+    {
+      schema: {
+        params: EndpointParams,
+        querystring: DeliveriesQuery,
+        response: { 200: WebhookDeliveriesListResponse },
+      },
+    },
+    async (request) => ({
+      ...answer(request),
+      ...(await endpoints.deliveries(projectOf(request), request.params.endpoint_id, {
+        limit: Number(request.query.limit ?? 20),
+        ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
+      })),
+    }),
+  );
+
+  app.post(
+    `${ONE}/replay`,
+    { schema: { params: EndpointParams, body: ReplayBody, response: { 200: WebhookReplayResponse } } },
+    async (request) => {
+      await endpoints.replay(callerOf(request), request.params.endpoint_id, request.body.event_id);
+      return { ...answer(request), endpoint_id: request.params.endpoint_id, event_id: request.body.event_id };
+    },
+  );
+};

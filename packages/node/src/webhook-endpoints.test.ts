@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { PROJECT_BASIC_AUTHORIZATION, useFakeServerApi } from '../test/helpers/fake-server-api.js';
+
+const api = useFakeServerApi();
+const { givenProvider } = api;
+
+const endpoint = {
+  endpoint_id: 'webhook-endpoint-test-0001',
+  url: 'https://hooks.example.com/latchkey',
+  description: '',
+  event_types: ['user.deleted'],
+  enabled: true,
+  disabled_reason: null,
+  created_at: '2026-03-01T12:00:00.000Z',
+  updated_at: '2026-03-01T12:00:00.000Z',
+};
+const answer = (fields: Record<string, unknown>) => ({
+  status_code: 200,
+  request_id: 'request-id-test-1',
+  ...fields,
+});
+
+describe('webhookEndpoints', () => {
+  it('creates an endpoint with the project secret and returns it with its secret', async () => {
+    const client = givenProvider(200, answer({ endpoint, secret: 'whsec_c2VjcmV0' }));
+    const created = await client.webhookEndpoints.create({
+      url: endpoint.url,
+      event_types: ['user.deleted'],
+    });
+    expect(created).toEqual({ endpoint, secret: 'whsec_c2VjcmV0' });
+    const [request] = api.server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/webhooks/endpoints');
+    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
+    expect(JSON.parse(request?.body ?? '')).toEqual({ url: endpoint.url, event_types: ['user.deleted'] });
+  });
+
+  it('lists, gets, updates, deletes, rotates, reads deliveries and replays on their paths', async () => {
+    const client = givenProvider(
+      200,
+      answer({ endpoints: [endpoint], endpoint, secret: 'whsec_x', deliveries: [], next_cursor: null }),
+    );
+    expect(await client.webhookEndpoints.list()).toEqual([endpoint]);
+    expect(await client.webhookEndpoints.get(endpoint.endpoint_id)).toEqual(endpoint);
+    expect(await client.webhookEndpoints.update(endpoint.endpoint_id, { enabled: false })).toEqual(endpoint);
+    await client.webhookEndpoints.delete(endpoint.endpoint_id);
+    expect((await client.webhookEndpoints.rotateSecret(endpoint.endpoint_id)).secret).toBe('whsec_x');
+    expect(
+      await client.webhookEndpoints.deliveries(endpoint.endpoint_id, { limit: 5, cursor: '42' }),
+    ).toEqual({
+      deliveries: [],
+      next_cursor: null,
+    });
+    await client.webhookEndpoints.replay(endpoint.endpoint_id, 'msg_0001');
+    const one = `/v1/webhooks/endpoints/${endpoint.endpoint_id}`;
+    expect(api.server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['GET', '/v1/webhooks/endpoints', ''],
+      ['GET', one, ''],
+      ['PUT', one, '{"enabled":false}'],
+      ['DELETE', one, ''],
+      ['POST', `${one}/rotate_secret`, ''],
+      ['GET', `${one}/deliveries?limit=5&cursor=42`, ''],
+      ['POST', `${one}/replay`, '{"event_id":"msg_0001"}'],
+    ]);
+  });
+
+  it('refuses an empty id before any request, and maps the provider errors', async () => {
+    const client = givenProvider(404, {
+      status_code: 404,
+      request_id: 'request-id-test-2',
+      error_type: 'webhook_endpoint_not_found',
+      error_message: 'This project has no webhook endpoint with this id.',
+    });
+    await expect(client.webhookEndpoints.get('')).rejects.toMatchObject({ code: 'invalid_argument' });
+    expect(api.server.requests).toHaveLength(0);
+    await expect(client.webhookEndpoints.get('webhook-endpoint-test-9')).rejects.toMatchObject({
+      name: 'LatchkeyServerError',
+      code: 'webhook_endpoint_not_found',
+      status: 404,
+    });
+  });
+});
