@@ -36,6 +36,7 @@ import * as createDeliveryJobs from './migrations/2026_11_26_110000_create_deliv
 import * as createPasscodeFailures from './migrations/2026_11_26_120000_create_passcode_failures.js';
 import * as addProjectsVertical from './migrations/2026_11_27_060000_add_projects_vertical.js';
 import * as notifySessionCheckChanges from './migrations/2026_11_28_010000_notify_session_check_changes.js';
+import * as addProjectAdministration from './migrations/2026_12_01_060000_add_project_administration.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_120000_create_passcode_failures': createPasscodeFailures,
   '2026_11_27_060000_add_projects_vertical': addProjectsVertical,
   '2026_11_28_010000_notify_session_check_changes': notifySessionCheckChanges,
+  '2026_12_01_060000_add_project_administration': addProjectAdministration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

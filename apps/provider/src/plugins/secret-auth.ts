@@ -19,7 +19,13 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
   const row = await findProjectById(db, username);
   // Hash even when the project is unknown so both failures take the same path.
   const presented = sha256Base64url(password);
-  if (!row || !constantTimeEqual(presented, row.secret_hash)) {
+  const current = constantTimeEqual(presented, row?.secret_hash ?? '');
+  // After a rotation the replaced secret still works until its grace period ends (docs/provider-api.md).
+  const previous =
+    constantTimeEqual(presented, row?.previous_secret_hash ?? '') &&
+    row?.previous_secret_expires_at != null &&
+    request.server.clock.now() < row.previous_secret_expires_at;
+  if (!row || !(current || previous)) {
     throw new ApiError('invalid_secret_authentication');
   }
   return toProject(row);

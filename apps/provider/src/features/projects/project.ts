@@ -41,6 +41,9 @@ export interface Project {
   /** The bootstrap's `vertical`, which the official SDK checks against its own kind; null = unset. */
   vertical: ProjectVertical | null;
   createdAt: Date;
+  /** After a rotation: the replaced secret's hash, accepted until `previousSecretExpiresAt`. */
+  previousSecretHash: string | null;
+  previousSecretExpiresAt: Date | null;
 }
 
 /** Row → domain; keeps column names inside the data layer. */
@@ -78,5 +81,7 @@ export function toProject(row: ProjectRow): Project {
     sendLimits: { ...DEFAULT_SEND_LIMITS, ...sendLimitsFromJson(row.send_limits) },
     vertical: row.vertical,
     createdAt: row.created_at,
+    previousSecretHash: row.previous_secret_hash,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
   };
 }

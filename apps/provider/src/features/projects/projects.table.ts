@@ -1,5 +1,5 @@
 /** @module projects.table — the projects table: one row per integrator project and its policy. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 import type { ProjectEnvironment } from '../../ids.js';
 
@@ -46,6 +46,9 @@ export interface ProjectsTable {
   /** The bootstrap's `vertical`: `CONSUMER` (the default), `B2B`, or null (unset). */
   vertical: ProjectVertical | null;
   created_at: Date;
+  /** After a rotation: SHA-256 of the replaced secret, accepted until `previous_secret_expires_at`. */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_expires_at: Generated<Date | null>;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -1,0 +1,76 @@
+/** @module project-json — a project as the administration API shows it (never a secret or its hash). */
+import type { Project } from '../projects/project.js';
+import { SEND_LIMIT_FIELDS, type SendLimits } from '../projects/send-limits.js';
+
+/** What GET /v1/projects/{project_id} answers with as `project`. */
+export interface ProjectJson {
+  project_id: string;
+  name: string;
+  environment: 'test' | 'live';
+  public_token: string;
+  is_dev: boolean;
+  vertical: 'CONSUMER' | 'B2B' | null;
+  allowed_origins: string[];
+  allowed_redirect_urls: string[];
+  default_login_redirect_url: string | null;
+  default_signup_redirect_url: string | null;
+  enabled_products: string[];
+  email_domains: string[];
+  password_config: { strength_policy: 'zxcvbn' | 'luds'; luds_min_length: number; luds_complexity: number };
+  session_default_minutes: number;
+  session_max_lifetime_minutes: number;
+  magic_link_expiration_minutes: number;
+  otp_expiration_minutes: number;
+  pkce_required_for_email_magic_links: boolean;
+  pkce_required_for_password_resets: boolean;
+  pkce_required_for_oauth: boolean;
+  disable_sdk_watermark: boolean;
+  siwe_required_for_crypto_wallets: boolean;
+  mfa_required: boolean;
+  captcha: { site_key: string | null; min_score: number };
+  /** The limits in force (the project's overrides over the defaults). */
+  send_limits: Record<string, number>;
+  /** After a rotation, until when the replaced secret is still accepted; null when none is. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+}
+
+export function projectJson(project: Project, now: Date): ProjectJson {
+  const sendLimits: Record<string, number> = {};
+  for (const field of Object.keys(SEND_LIMIT_FIELDS) as Array<keyof SendLimits>)
+    sendLimits[SEND_LIMIT_FIELDS[field].json] = project.sendLimits[field];
+  const grace = project.previousSecretExpiresAt;
+  return {
+    project_id: project.id,
+    name: project.name,
+    environment: project.environment,
+    public_token: project.publicToken,
+    is_dev: project.isDev,
+    vertical: project.vertical,
+    allowed_origins: [...project.allowedOrigins],
+    allowed_redirect_urls: [...project.allowedRedirectUrls],
+    default_login_redirect_url: project.defaultLoginRedirectUrl,
+    default_signup_redirect_url: project.defaultSignupRedirectUrl,
+    enabled_products: [...project.enabledProducts],
+    email_domains: [...project.emailDomains],
+    password_config: {
+      strength_policy: project.passwordConfig.strengthPolicy,
+      luds_min_length: project.passwordConfig.ludsMinimumCount,
+      luds_complexity: project.passwordConfig.ludsComplexity,
+    },
+    session_default_minutes: project.sessionDefaultMinutes,
+    session_max_lifetime_minutes: project.sessionMaxLifetimeMinutes,
+    magic_link_expiration_minutes: project.magicLinkExpirationMinutes,
+    otp_expiration_minutes: project.otpExpirationMinutes,
+    pkce_required_for_email_magic_links: project.pkceRequiredForEmailMagicLinks,
+    pkce_required_for_password_resets: project.pkceRequiredForPasswordResets,
+    pkce_required_for_oauth: project.pkceRequiredForOauth,
+    disable_sdk_watermark: project.disableSdkWatermark,
+    siwe_required_for_crypto_wallets: project.siweRequiredForCryptoWallets,
+    mfa_required: project.mfaRequired,
+    captcha: { site_key: project.captchaSiteKey, min_score: project.captchaMinScore },
+    send_limits: sendLimits,
+    previous_secret_expires_at: grace !== null && grace > now ? grace.toISOString() : null,
+    created_at: project.createdAt.toISOString(),
+  };
+}
