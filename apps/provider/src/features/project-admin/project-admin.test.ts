@@ -185,8 +185,8 @@ describe('projects', () => {
       projectId: project.project_id,
       actor: { type: 'operator' },
     });
-    expect((event?.changes?.before as { name: string }).name).toBe('Patchable');
-    expect((event?.changes?.after as { name: string }).name).toBe('Patched');
+    expect(event?.changes?.before).toMatchObject({ name: 'Patchable' });
+    expect(event?.changes?.after).toMatchObject({ name: 'Patched' });
     expect(JSON.stringify(event)).not.toMatch(/secret_hash|secret-test-/);
   });
 
