@@ -10,8 +10,9 @@ export function httpApi(baseUrl: string, operatorKey: string, { waitForStart = f
   return async ({ method, path, body }) => {
     const deadline = Date.now() + (waitForStart ? STARTING_PROVIDER_WAIT_MS : 0);
     for (;;) {
+      let response: Response;
       try {
-        const response = await fetch(`${root}${path}`, {
+        response = await fetch(`${root}${path}`, {
           method,
           headers: {
             authorization: `Bearer ${operatorKey}`,
@@ -19,7 +20,6 @@ export function httpApi(baseUrl: string, operatorKey: string, { waitForStart = f
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-        return answerOf(response.status, await response.text());
       } catch (error) {
         const refused = (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
         if (!refused || Date.now() >= deadline)
@@ -28,7 +28,9 @@ export function httpApi(baseUrl: string, operatorKey: string, { waitForStart = f
           });
         // The provider holds the database but is still starting: ask again shortly.
         await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
       }
+      return answerOf(response.status, await response.text());
     }
   };
 }
