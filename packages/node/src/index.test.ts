@@ -22,6 +22,7 @@ describe('@latchkey/node public surface', () => {
       'LatchkeyServerError',
       'SERVER_ERROR_CATALOG',
       'SESSION_CLAIM',
+      'createLatchkeyOperatorClient',
       'createLatchkeyServerClient',
       'isLatchkeyServerError',
     ]);

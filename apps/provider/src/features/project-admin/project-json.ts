@@ -1,39 +1,10 @@
 /** @module project-json — a project as the administration API shows it (never a secret or its hash). */
+import type { ProjectObject } from '@latchkey/wire';
 import type { Project } from '../projects/project.js';
 import { SEND_LIMIT_FIELDS, type SendLimits } from '../projects/send-limits.js';
 
-/** What GET /v1/projects/{project_id} answers with as `project`. */
-export interface ProjectJson {
-  project_id: string;
-  name: string;
-  environment: 'test' | 'live';
-  public_token: string;
-  is_dev: boolean;
-  vertical: 'CONSUMER' | 'B2B' | null;
-  allowed_origins: string[];
-  allowed_redirect_urls: string[];
-  default_login_redirect_url: string | null;
-  default_signup_redirect_url: string | null;
-  enabled_products: string[];
-  email_domains: string[];
-  password_config: { strength_policy: 'zxcvbn' | 'luds'; luds_min_length: number; luds_complexity: number };
-  session_default_minutes: number;
-  session_max_lifetime_minutes: number;
-  magic_link_expiration_minutes: number;
-  otp_expiration_minutes: number;
-  pkce_required_for_email_magic_links: boolean;
-  pkce_required_for_password_resets: boolean;
-  pkce_required_for_oauth: boolean;
-  disable_sdk_watermark: boolean;
-  siwe_required_for_crypto_wallets: boolean;
-  mfa_required: boolean;
-  captcha: { site_key: string | null; min_score: number };
-  /** The limits in force (the project's overrides over the defaults). */
-  send_limits: Record<string, number>;
-  /** After a rotation, until when the replaced secret is still accepted; null when none is. */
-  previous_secret_expires_at: string | null;
-  created_at: string;
-}
+/** What GET /v1/projects/{project_id} answers with as `project` (the wire's ProjectObject). */
+export type ProjectJson = ProjectObject;
 
 export function projectJson(project: Project, now: Date): ProjectJson {
   const sendLimits: Record<string, number> = {};
