@@ -1,7 +1,7 @@
 /**
- * The project cache behind /sdk/v1: a project change applies at once (the database announces it
- * on `latchkey_project_changes`; PROJECT_CACHE_TTL_MS bounds it only while notifications are
- * down), a miss is never cached, and sessions are always checked live whatever the cache holds.
+ * The project cache behind /sdk/v1: a project change applies as soon as the database's
+ * notification on `latchkey_project_changes` arrives (PROJECT_CACHE_TTL_MS bounds it only while
+ * notifications are down), a miss is never cached, and sessions are always checked live whatever the cache holds.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,9 @@ import { cryptoRandom } from '../../random.js';
 import { mintProjectCredentials } from './projects.service.js';
 
 const ctx = useTestContext();
+
+/** A hang detector for a notification's arrival, never a speed limit. */
+const NOTIFIED = { timeout: 10_000, interval: 20 };
 
 function bootstrap(publicToken: string, origin: string) {
   return ctx.app.inject({
@@ -45,7 +48,11 @@ describe('project cache', () => {
       .set({ allowed_origins: toJson(['https://b.example']) })
       .where('id', '=', project.project_id)
       .execute();
-    // The clock has not moved: only the notification can have ended the cached copy.
+    // The clock has not moved: only the notification can end the cached copy. It comes with the
+    // commit on PGlite, a moment later on PostgreSQL (another connection wrote): waited for as a state.
+    await expect
+      .poll(async () => (await bootstrap(project.public_token, 'https://a.example')).statusCode, NOTIFIED)
+      .toBe(403);
     const refused = await bootstrap(project.public_token, 'https://a.example');
     expect(refused.statusCode).toBe(403);
     expect(json(refused).error_type).toBe('invalid_origin');
@@ -94,8 +101,10 @@ describe('project cache', () => {
     expect((await refresh(project.public_token, sessionToken)).statusCode).toBe(200);
 
     await ctx.db.deleteFrom('projects').where('id', '=', project.project_id).execute();
-    // The project is gone from every cache at once, and its sessions with it (ON DELETE CASCADE).
-    expect((await refresh(project.public_token, sessionToken)).statusCode).toBe(401);
+    // The project is gone from every cache once notified, and its sessions with it (ON DELETE CASCADE).
+    await expect
+      .poll(async () => (await refresh(project.public_token, sessionToken)).statusCode, NOTIFIED)
+      .toBe(401);
     const gone = await bootstrap(project.public_token, 'http://localhost:4100');
     expect(gone.statusCode).toBe(401);
     expect(json(gone).error_type).toBe('invalid_public_token');
