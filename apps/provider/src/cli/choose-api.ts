@@ -5,9 +5,9 @@
  * http://localhost:PORT). With no provider running (or on PostgreSQL, which many processes share
  * and whose change notifications reach every running provider) the CLI builds the app in-process.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProviderConfig } from '../config.js';
+import { LOCK_FILE_NAME, liveLockHolder } from '../db/pglite-lock.js';
 import { readDevOperatorKey } from '../features/operator-keys/dev-operator-key.js';
 import { httpApi } from './http-api.js';
 import { openInProcessApi } from './in-process-api.js';
@@ -16,23 +16,6 @@ import type { OperatorApi } from './operator-api.js';
 /** A mistake in how the CLI was set up (exit 2). */
 export class CliSetupError extends Error {
   override readonly name = 'CliSetupError';
-}
-
-/** Whether a live process other than this one holds the PGlite lock of `dataDir`. */
-function pgliteHeldByRunningProvider(dataDir: string): boolean {
-  let holder: number;
-  try {
-    holder = Number(readFileSync(join(dataDir, 'pglite.lock'), 'utf8').trim());
-  } catch {
-    return false;
-  }
-  if (!Number.isInteger(holder) || holder <= 0 || holder === process.pid) return false;
-  try {
-    process.kill(holder, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** LATCHKEY_OPERATOR_KEY, else the development key the provider wrote to `.data/operator-key.json`. */
@@ -52,7 +35,7 @@ export async function chooseOperatorApi(
 ): Promise<{ api: OperatorApi; close: () => Promise<void>; via: 'http' | 'in-process' }> {
   const noop = async () => {};
   if (url !== undefined) return { api: httpApi(url, operatorKeyFor(config)), close: noop, via: 'http' };
-  if (config.databaseUrl === undefined && pgliteHeldByRunningProvider(config.dataDir))
+  if (config.databaseUrl === undefined && liveLockHolder(join(config.dataDir, LOCK_FILE_NAME)) !== undefined)
     return {
       api: httpApi(config.publicUrl, operatorKeyFor(config), { waitForStart: true }),
       close: noop,
