@@ -96,7 +96,7 @@ async function withApi<T>(
 ) {
   const { api, close } = await chooseOperatorApi(
     config,
-    url ?? process.env.LATCHKEY_URL?.trim() ?? undefined,
+    url ?? (process.env.LATCHKEY_URL?.trim() || undefined),
   );
   try {
     return await work(api);

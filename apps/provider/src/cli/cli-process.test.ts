@@ -38,16 +38,23 @@ function environment(): NodeJS.ProcessEnv {
 }
 
 /** Runs a source file of the provider (no build step to go stale). */
-function node(file: string, args: string[]): ChildProcess {
+function node(file: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/provider/src', file), ...args], {
     cwd: root,
-    env: environment(),
+    env: { ...environment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
 async function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = node('cli.ts', args);
+  return cliWith({}, ...args);
+}
+
+async function cliWith(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = node('cli.ts', args, env);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
@@ -134,4 +141,29 @@ it('`oauth set` on the running provider: the next OAuth start redirects with the
   const bad = await cli('project', 'show', 'project-test-missing');
   expect([bad.code, bad.stderr.trim()]).toEqual([2, 'No project project-test-missing.']);
   expect((await githubStart(credentials.public_token)).searchParams.get('client_id')).toBe('cli-client');
+}, 300_000);
+
+it('`operator-key create` mints a key that then works over --url as LATCHKEY_OPERATOR_KEY', async () => {
+  const created = await cli('operator-key', 'create', '--name', 'CI');
+  expect([created.code, created.stderr]).toEqual([0, '']);
+  const { key_id, secret } = JSON.parse(created.stdout) as { key_id: string; secret: string };
+  expect(secret).toMatch(/^operator-secret-/);
+  const listed = await cliWith(
+    { LATCHKEY_OPERATOR_KEY: secret },
+    'project',
+    'list',
+    '--url',
+    `http://localhost:${port}`,
+  );
+  expect([listed.code, listed.stderr]).toEqual([0, '']);
+  expect((JSON.parse(listed.stdout) as { projects: unknown[] }).projects.length).toBeGreaterThan(0);
+  expect((await cli('operator-key', 'revoke', key_id)).code).toBe(0);
+  const refused = await cliWith(
+    { LATCHKEY_OPERATOR_KEY: secret },
+    'project',
+    'list',
+    '--url',
+    `http://localhost:${port}`,
+  );
+  expect([refused.code, refused.stderr.trim()]).toEqual([1, 'The operator key is unknown or revoked.']);
 }, 300_000);
