@@ -6,6 +6,8 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
   Partial<
     Pick<
       ProviderConfig,
+      | 'operatorKey'
+      | 'dataDir'
       | 'sendLimitOverrides'
       | 'breachedPasswordsRangeUrl'
       | 'publicUrl'

@@ -17,9 +17,11 @@ import { magicLinksPlugin } from './features/magic-links/magic-links.plugin.js';
 import { mfaPlugin } from './features/mfa/mfa.plugin.js';
 import { oauthPlugin } from './features/oauth/oauth.plugin.js';
 import { oauthOneTapPlugin } from './features/oauth-one-tap/oauth-one-tap.plugin.js';
+import { operatorKeysPlugin } from './features/operator-keys/operator-keys.plugin.js';
 import { otpsPlugin } from './features/otps/otps.plugin.js';
 import { outboxPlugin } from './features/outbox/outbox.plugin.js';
 import { passwordsPlugin } from './features/passwords/passwords.plugin.js';
+import { projectAdminPlugin } from './features/project-admin/project-admin.plugin.js';
 import { serverApiPlugin } from './features/server-api/server-api.plugin.js';
 import { sessionsPlugin } from './features/sessions/sessions.plugin.js';
 import { signingKeysPlugin } from './features/signing-keys/signing-keys.plugin.js';
@@ -64,5 +66,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(outboxPlugin, features);
   app.register(devClockPlugin, features);
   app.register(userManagementPlugin, features);
+  app.register(operatorKeysPlugin, features);
+  app.register(projectAdminPlugin, features);
   return app;
 }

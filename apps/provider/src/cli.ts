@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-/** @module cli — `latchkey-provider project create|update|show` and `oauth set|list|remove`: manage projects from a shell, output as JSON. */
+/**
+ * @module cli — `latchkey-provider project create|update|show|list|rotate-secret`, `oauth
+ * set|list|remove` and `operator-key create|list|revoke`: manage projects from a shell, output as
+ * JSON. Every change goes through the project administration API (src/cli/choose-api.ts: over
+ * HTTP to a running provider, else in-process), so the CLI and the API share one code path.
+ */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { systemClock } from './clock.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/open-database.js';
+import { CliSetupError, chooseOperatorApi } from './cli/choose-api.js';
+import { type OperatorApi, OperatorApiError } from './cli/operator-api.js';
+import { loadConfig, type ProviderConfig } from './config.js';
 import { parseCaptchaFlags } from './features/captcha/captcha-flags.js';
 import {
   OAUTH_USAGE,
@@ -12,14 +17,11 @@ import {
   parseOAuthCommand,
   runOAuthCommand,
 } from './features/oauth/oauth-cli.js';
-import { ensureDevProject, isDevProjectKey, readDevProjectFile } from './features/projects/dev-project.js';
-import { toProject } from './features/projects/project.js';
+import { DEV_PROJECT_KEY, isDevProjectKey, readDevProjectFile } from './features/projects/dev-project.js';
+import { parsePasswordConfigFlags } from './features/projects/password-config-flags.js';
 import { checkProjectName } from './features/projects/project-name.js';
 import { parseVerticalFlag } from './features/projects/project-vertical-flag.js';
-import { findProjectById, updateProject } from './features/projects/projects.repository.js';
-import { createProject } from './features/projects/projects.service.js';
 import { SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
-import { cryptoRandom } from './random.js';
 
 const USAGE = `Usage:
   latchkey-provider project create
@@ -45,18 +47,31 @@ const USAGE = `Usage:
   latchkey-provider project update [PROJECT_ID] [--name NAME] [--vertical consumer|b2b|none]
       Change the display name (which emails and passkey prompts show) or the vertical of PROJECT_ID
       (default: the development project) and print its configuration. A running provider uses it
-      within 5 seconds.
+      at once (PATCH /v1/projects/{id} changes every other setting).
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
+  latchkey-provider project list
+      Print every project's configuration (never a secret).
+  latchkey-provider project rotate-secret PROJECT_ID [--grace-minutes N]
+      Give the project a new secret (printed once); the old one is still accepted for N minutes
+      (default 1440, one day; 0: refused at once; at most 10080).
+  latchkey-provider operator-key create [--name NAME] | list | revoke KEY_ID
+      Operator keys of the administration API: create prints the key once (stored hashed).
 ${OAUTH_USAGE}
 
-Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV, LATCHKEY_KEY_ENCRYPTION_SECRET (see docs/provider-api.md).`;
+Every command goes through the project administration API: with --url URL (or LATCHKEY_URL) to
+that provider; else, on PGlite, to the provider running on this data directory
+(LATCHKEY_PUBLIC_URL, default http://localhost:PORT); else in this process. Over HTTP the
+operator key is LATCHKEY_OPERATOR_KEY, else .data/operator-key.json (written by a development provider).
+
+Environment: DATABASE_URL, LATCHKEY_DATA_DIR, NODE_ENV, LATCHKEY_KEY_ENCRYPTION_SECRET, LATCHKEY_URL,
+LATCHKEY_OPERATOR_KEY (see docs/provider-api.md).`;
 
 class UsageError extends Error {}
 
-/** `--send-limit recipient_interval_seconds=30` → { recipientIntervalSeconds: 30 } (ranges checked on create). */
-function parseSendLimits(pairs: string[]): Partial<SendLimits> {
-  const limits: Partial<SendLimits> = {};
+/** `--send-limit recipient_interval_seconds=30` → { recipient_interval_seconds: 30 } (ranges checked by the API). */
+function parseSendLimits(pairs: string[]): Record<string, number> {
+  const limits: Record<string, number> = {};
   for (const pair of pairs) {
     const [key, value] = pair.split('=');
     const field = (Object.keys(SEND_LIMIT_FIELDS) as Array<keyof SendLimits>).find(
@@ -64,65 +79,103 @@ function parseSendLimits(pairs: string[]): Partial<SendLimits> {
     );
     if (!field || value === undefined || !/^\d+$/.test(value))
       throw new UsageError(`Bad --send-limit ${pair}`);
-    limits[field] = Number(value);
+    limits[SEND_LIMIT_FIELDS[field].json] = Number(value);
   }
   return limits;
-}
-
-/** `--password-policy` and the LUDS counts → the project's passwordConfig (ranges checked on create). */
-function parsePasswordConfig(values: {
-  'password-policy'?: string | undefined;
-  'luds-min-length'?: string | undefined;
-  'luds-complexity'?: string | undefined;
-}) {
-  const policy = values['password-policy'] ?? 'zxcvbn';
-  if (policy !== 'zxcvbn' && policy !== 'luds') throw new UsageError(`Bad --password-policy ${policy}`);
-  // LUDS has four kinds of character; a minimum beyond 256 could never be typed into the widget.
-  const count = (flag: 'luds-min-length' | 'luds-complexity', fallback: number, max: number): number => {
-    const value = values[flag];
-    if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
-      throw new UsageError(`Bad --${flag} ${value} (1..${max})`);
-    return Number(value);
-  };
-  return {
-    strengthPolicy: policy,
-    ludsMinimumCount: count('luds-min-length', 8, 256),
-    ludsComplexity: count('luds-complexity', 3, 4),
-  } as const;
 }
 
 function print(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** `oauth …`: parsed before the database opens, so a usage mistake touches nothing. */
-async function runOAuth(argv: string[]): Promise<void> {
-  const command = parseOAuthCommand(argv, (path) => readFileSync(path, 'utf8'));
-  const config = loadConfig(process.env, { requireTransports: false });
-  const database = await openDatabase(config);
+/** The API for this invocation, closed once the command is done. */
+async function withApi<T>(
+  config: ProviderConfig,
+  url: string | undefined,
+  work: (api: OperatorApi) => Promise<T>,
+) {
+  const { api, close } = await chooseOperatorApi(
+    config,
+    url ?? (process.env.LATCHKEY_URL?.trim() || undefined),
+  );
   try {
-    print(
-      await runOAuthCommand(
-        database.db,
-        {
-          clock: systemClock,
-          random: cryptoRandom,
-          keyEncryptionSecret: config.keyEncryptionSecret,
-          dataDir: config.dataDir,
-        },
-        command,
-      ),
-    );
+    return await work(api);
   } finally {
-    await database.close();
+    await close();
   }
 }
 
-async function run(argv: string[]): Promise<void> {
-  if (argv[0] === 'oauth') return runOAuth(argv.slice(1));
+/** `--url URL` anywhere in argv, taken out (every command accepts it). */
+function takeUrl(argv: string[]): { url: string | undefined; rest: string[] } {
+  const rest = [...argv];
+  const at = rest.findIndex((word) => word === '--url' || word.startsWith('--url='));
+  if (at === -1) return { url: undefined, rest };
+  const word = rest[at] as string;
+  const url = word.includes('=') ? word.slice('--url='.length) : rest[at + 1];
+  rest.splice(at, word.includes('=') ? 1 : 2);
+  if (!url) throw new UsageError('--url needs a URL, e.g. --url http://localhost:4000');
+  return { url, rest };
+}
+
+/** `oauth …`: parsed before anything is opened, so a usage mistake touches nothing. */
+async function runOAuth(argv: string[], url: string | undefined): Promise<void> {
+  const command = parseOAuthCommand(argv, (path) => readFileSync(path, 'utf8'));
+  const config = loadConfig(process.env, { requireTransports: false });
+  print(
+    await withApi(config, url, (api) =>
+      runOAuthCommand(
+        {
+          api,
+          dataDir: config.dataDir,
+          isUsageMistake: (e) => e instanceof OperatorApiError && e.isUsageMistake,
+        },
+        command,
+      ),
+    ),
+  );
+}
+
+/** `operator-key create [--name NAME] | list | revoke KEY_ID`. */
+async function runOperatorKey(argv: string[], url: string | undefined): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
+    options: { name: { type: 'string' } },
+  });
+  const [verb, id, ...extra] = positionals;
+  if (extra.length > 0 || !(verb === 'create' || verb === 'list' || (verb === 'revoke' && id !== undefined)))
+    throw new UsageError(USAGE);
+  const config = loadConfig(process.env, { requireTransports: false });
+  print(
+    await withApi(config, url, async (api) => {
+      if (verb === 'create') {
+        const answer = await api({
+          method: 'POST',
+          path: '/v1/operator_keys',
+          body: values.name === undefined ? {} : { name: values.name },
+        });
+        return { ...(answer.operator_key as object), secret: answer.secret };
+      }
+      if (verb === 'list')
+        return { operator_keys: (await api({ method: 'GET', path: '/v1/operator_keys' })).operator_keys };
+      return (await api({ method: 'DELETE', path: `/v1/operator_keys/${encodeURIComponent(id as string)}` }))
+        .operator_key;
+    }),
+  );
+}
+
+/** The project's credentials as `project create` has always printed them. */
+function credentialsOf(answer: Record<string, unknown>) {
+  const project = (answer.project ?? answer) as { project_id: string; public_token: string };
+  return { project_id: project.project_id, public_token: project.public_token, secret: answer.secret };
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { url, rest } = takeUrl(argv);
+  if (rest[0] === 'oauth') return runOAuth(rest.slice(1), url);
+  if (rest[0] === 'operator-key') return runOperatorKey(rest.slice(1), url);
+  const { values, positionals } = parseArgs({
+    args: rest,
     allowPositionals: true,
     options: {
       name: { type: 'string' },
@@ -143,13 +196,15 @@ async function run(argv: string[]): Promise<void> {
       'captcha-site-key': { type: 'string' },
       'captcha-min-score': { type: 'string' },
       vertical: { type: 'string' },
+      'grace-minutes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb, id] = positionals;
-  if (values.help || noun !== 'project' || (verb !== 'create' && verb !== 'update' && verb !== 'show'))
+  const verbs = ['create', 'update', 'show', 'list', 'rotate-secret'];
+  if (values.help || noun !== 'project' || verb === undefined || !verbs.includes(verb))
     throw new UsageError(USAGE);
-  // Checked before the database opens, so a usage mistake touches nothing.
+  // Checked before anything is opened, so a usage mistake touches nothing.
   let name: string | undefined;
   if (values.name !== undefined) {
     const checked = checkProjectName(values.name);
@@ -162,75 +217,132 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError('project update needs --name NAME or --vertical consumer|b2b|none.');
   if (values.dev !== undefined && (verb !== 'create' || !isDevProjectKey(values.dev)))
     throw new UsageError(`Bad --dev ${values.dev} (project create --dev KEY; KEY of a-z, 0-9 and -).`);
+  if (verb === 'rotate-secret' && id === undefined)
+    throw new UsageError('project rotate-secret needs PROJECT_ID.');
+  const grace = values['grace-minutes'];
+  if (grace !== undefined && !/^\d+$/.test(grace)) throw new UsageError(`Bad --grace-minutes ${grace}`);
+  const captcha = parseCaptchaFlags(values['captcha-site-key'], values['captcha-min-score']);
+  if (!captcha.ok) throw new UsageError(captcha.problem);
+  const password = parsePasswordConfigFlags({
+    policy: values['password-policy'],
+    ludsMinLength: values['luds-min-length'],
+    ludsComplexity: values['luds-complexity'],
+  });
+  if (!password.ok) throw new UsageError(password.problem);
+  const sendLimits = parseSendLimits(values['send-limit'] ?? []);
 
   const config = loadConfig(process.env, { requireTransports: false });
-  const database = await openDatabase(config);
-  const deps = { clock: systemClock, random: cryptoRandom };
-  try {
-    if (verb === 'create' && values.dev !== undefined) {
-      const { credentials } = await ensureDevProject(
-        database.db,
-        { ...deps, dataDir: config.dataDir },
-        {
-          key: values.dev,
-          ...(name === undefined ? {} : { name }),
-          ...(values['login-redirect-url'] ? { loginRedirectUrl: values['login-redirect-url'] } : {}),
-          ...(values['signup-redirect-url'] ? { signupRedirectUrl: values['signup-redirect-url'] } : {}),
+  const devProjectId = () => {
+    const projectId = readDevProjectFile(config.dataDir)?.project_id;
+    if (projectId === undefined)
+      throw new UsageError('No development project yet: run `latchkey-provider project create`.');
+    return projectId;
+  };
+  const path = (projectId: string) => `/v1/projects/${encodeURIComponent(projectId)}`;
+  await withApi(config, url, async (api) => {
+    if (verb === 'create' && (values.dev !== undefined || name === undefined)) {
+      const key = values.dev ?? DEV_PROJECT_KEY;
+      const answer = await api({
+        method: 'PUT',
+        path: `/v1/dev_projects/${key}`,
+        body: {
+          ...(values.dev !== undefined && name !== undefined ? { name } : {}),
+          ...(values['login-redirect-url'] ? { login_redirect_url: values['login-redirect-url'] } : {}),
+          ...(values['signup-redirect-url'] ? { signup_redirect_url: values['signup-redirect-url'] } : {}),
         },
-      );
-      print(credentials);
-    } else if (verb === 'create' && name === undefined) {
-      print((await ensureDevProject(database.db, { ...deps, dataDir: config.dataDir })).credentials);
+      });
+      print(credentialsOf(answer));
     } else if (verb === 'create') {
-      const captcha = parseCaptchaFlags(values['captcha-site-key'], values['captcha-min-score']);
-      if (!captcha.ok) throw new UsageError(captcha.problem);
       const redirects = values['redirect-url'] ?? [];
-      const { credentials } = await createProject(database.db, deps, {
-        name: name as string,
-        environment: values.live ? 'live' : 'test',
-        allowedOrigins: values.origin ?? [],
-        allowedRedirectUrls: redirects,
-        defaultLoginRedirectUrl: values['login-redirect-url'] ?? redirects[0] ?? null,
-        defaultSignupRedirectUrl: values['signup-redirect-url'] ?? redirects[0] ?? null,
-        pkceRequiredForEmailMagicLinks: values.pkce ?? false,
-        disableSdkWatermark: values['disable-watermark'] ?? false,
-        siweRequiredForCryptoWallets: values.siwe ?? false,
-        mfaRequired: values.mfa ?? false,
-        sendLimits: parseSendLimits(values['send-limit'] ?? []),
-        passwordConfig: parsePasswordConfig(values),
-        ...captcha.settings,
-        ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+      const { strengthPolicy, ludsMinimumCount, ludsComplexity } = password.config;
+      const answer = await api({
+        method: 'POST',
+        path: '/v1/projects',
+        body: {
+          name,
+          live: values.live ?? false,
+          allowed_origins: values.origin ?? [],
+          allowed_redirect_urls: redirects,
+          default_login_redirect_url: values['login-redirect-url'] ?? redirects[0] ?? null,
+          default_signup_redirect_url: values['signup-redirect-url'] ?? redirects[0] ?? null,
+          pkce_required_for_email_magic_links: values.pkce ?? false,
+          disable_sdk_watermark: values['disable-watermark'] ?? false,
+          siwe_required_for_crypto_wallets: values.siwe ?? false,
+          mfa_required: values.mfa ?? false,
+          ...(Object.keys(sendLimits).length > 0 ? { send_limits: sendLimits } : {}),
+          password_config: {
+            ...(strengthPolicy === undefined ? {} : { strength_policy: strengthPolicy }),
+            ...(ludsMinimumCount === undefined ? {} : { luds_min_length: ludsMinimumCount }),
+            ...(ludsComplexity === undefined ? {} : { luds_complexity: ludsComplexity }),
+          },
+          ...(captcha.settings.captchaSiteKey === null
+            ? {}
+            : {
+                captcha: {
+                  site_key: captcha.settings.captchaSiteKey,
+                  min_score: captcha.settings.captchaMinScore,
+                },
+              }),
+          ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+        },
       });
-      print(credentials);
+      print(credentialsOf(answer));
     } else if (verb === 'update') {
-      const projectId = id ?? readDevProjectFile(config.dataDir)?.project_id;
-      if (projectId === undefined)
-        throw new UsageError('No development project yet: run `latchkey-provider project create`.');
-      const row = await updateProject(database.db, projectId, {
-        ...(name === undefined ? {} : { name }),
-        ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+      const answer = await api({
+        method: 'PATCH',
+        path: path(id ?? devProjectId()),
+        body: {
+          ...(name === undefined ? {} : { name }),
+          ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+        },
       });
-      if (!row) throw new UsageError(`No project ${projectId}.`);
-      const { secretHash: _hidden, ...project } = toProject(row);
-      print(project);
-    } else if (id === undefined) {
+      print(answer.project);
+    } else if (verb === 'show' && id === undefined) {
       const credentials = readDevProjectFile(config.dataDir);
-      const row = credentials ? await findProjectById(database.db, credentials.project_id) : undefined;
-      if (!credentials || !row)
+      if (!credentials)
         throw new UsageError('No development project yet: run `latchkey-provider project create`.');
+      try {
+        await api({ method: 'GET', path: path(credentials.project_id) });
+      } catch (error) {
+        if (error instanceof OperatorApiError && error.errorType === 'project_not_found')
+          throw new UsageError('No development project yet: run `latchkey-provider project create`.');
+        throw error;
+      }
       print(credentials);
+    } else if (verb === 'show') {
+      print((await api({ method: 'GET', path: path(id as string) })).project);
+    } else if (verb === 'list') {
+      const projects: unknown[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await api({ method: 'GET', path: `/v1/projects${query}` });
+        projects.push(...(page.projects as unknown[]));
+        cursor = (page.results_metadata as { next_cursor: string | null }).next_cursor;
+      } while (cursor);
+      print({ projects });
     } else {
-      const row = await findProjectById(database.db, id);
-      if (!row) throw new UsageError(`No project ${id}.`);
-      const { secretHash: _hidden, ...project } = toProject(row);
-      print(project);
+      const answer = await api({
+        method: 'POST',
+        path: `${path(id as string)}/secrets/rotate`,
+        body: grace === undefined ? {} : { grace_period_minutes: Number(grace) },
+      });
+      const project = answer.project as { project_id: string; previous_secret_expires_at: string | null };
+      print({
+        project_id: project.project_id,
+        secret: answer.secret,
+        previous_secret_expires_at: project.previous_secret_expires_at,
+      });
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(error instanceof UsageError || error instanceof OAuthCommandError ? 2 : 1);
+  const usage =
+    error instanceof UsageError ||
+    error instanceof OAuthCommandError ||
+    error instanceof CliSetupError ||
+    (error instanceof OperatorApiError && error.isUsageMistake);
+  process.exit(usage ? 2 : 1);
 });

@@ -9,6 +9,7 @@ import {
   MIN_AUDIT_RETENTION_DAYS,
 } from './features/audit-log/audit-log-policy.js';
 import { upstreamUrlProblem } from './features/oauth/upstream/upstream-url.js';
+import { MIN_OPERATOR_KEY_LENGTH } from './features/operator-keys/operator-key.js';
 import { isValidSendLimit, SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 import type { ClientAddressPolicy } from './http/client-address.js';
 import type { ForwardedHeaderName } from './http/forwarded-hops.js';
@@ -40,6 +41,8 @@ export interface ProviderConfig {
   publicUrl: string;
   /** When set, signing keys are stored encrypted with a key derived from it. */
   keyEncryptionSecret: string | undefined;
+  /** LATCHKEY_OPERATOR_KEY: an operator key accepted beside the stored ones (the first one in production; docs/provider-api.md "Operator keys"). */
+  operatorKey: string | undefined;
   /** LATCHKEY_TRUSTED_PROXIES / LATCHKEY_FORWARDED_HEADER: how a client's address is found (socket only by default). */
   clientAddress: ClientAddressPolicy;
   logLevel: string;
@@ -301,6 +304,12 @@ export function loadConfig(
   const requestLog = parseRequestLogPolicy(nonEmpty(env.LATCHKEY_REQUEST_LOG), mode);
   if (!requestLog.ok) throw new ConfigError(requestLog.problem);
   const auditRetentionDays = parseAuditRetentionDays(nonEmpty(env.LATCHKEY_AUDIT_RETENTION_DAYS));
+  const operatorKey = nonEmpty(env.LATCHKEY_OPERATOR_KEY);
+  if (operatorKey !== undefined && operatorKey.length < MIN_OPERATOR_KEY_LENGTH) {
+    throw new ConfigError(
+      `LATCHKEY_OPERATOR_KEY must be at least ${MIN_OPERATOR_KEY_LENGTH} characters (e.g. openssl rand -base64 32)`,
+    );
+  }
   return {
     mode,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -313,6 +322,7 @@ export function loadConfig(
     issuer: (nonEmpty(env.LATCHKEY_ISSUER) ?? 'stytch.com').replace(/\/+$/, ''),
     publicUrl: (nonEmpty(env.LATCHKEY_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     keyEncryptionSecret: nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET),
+    operatorKey,
     clientAddress: parseClientAddress(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     requestLog: requestLog.policy,

@@ -8,6 +8,7 @@ import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
+import { devOperatorKeyFilePath, ensureDevOperatorKey } from './features/operator-keys/dev-operator-key.js';
 import { ensureDevDemoAccounts } from './features/passwords/dev-demo-accounts.js';
 import { devLudsProjectFilePath, ensureDevLudsProject } from './features/projects/dev-luds-project.js';
 import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
@@ -88,6 +89,20 @@ async function main(): Promise<void> {
     logger.info(
       { project_id: luds.credentials.project_id, secret_file: devLudsProjectFilePath(config.dataDir) },
       'LUDS demo project ready',
+    );
+    // The CLI's key to this provider's administration API (production: LATCHKEY_OPERATOR_KEY).
+    const operatorKey = await ensureDevOperatorKey(database.db, {
+      clock: systemClock,
+      random: cryptoRandom,
+      dataDir: config.dataDir,
+    });
+    logger.info(
+      {
+        key_id: operatorKey.keyId,
+        key_file: devOperatorKeyFilePath(config.dataDir),
+        outcome: operatorKey.outcome,
+      },
+      'development operator key ready (the key is in the file)',
     );
     const devProject = await findProjectById(database.db, credentials.project_id);
     if (devProject)

@@ -21,6 +21,8 @@ export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
   /** How many entries are held (loaded or loading). */
   readonly size: number;
+  /** Drops every entry: the next get of each key loads again. */
+  clear(): void;
 }
 
 interface Entry<V> {
@@ -59,6 +61,9 @@ export function createTtlCache<K, V>(options: TtlCacheOptions): TtlCache<K, V> {
     },
     get size() {
       return entries.size;
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

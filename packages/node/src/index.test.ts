@@ -23,6 +23,7 @@ describe('@latchkey/node public surface', () => {
       'LatchkeyWebhookError',
       'SERVER_ERROR_CATALOG',
       'SESSION_CLAIM',
+      'createLatchkeyOperatorClient',
       'createLatchkeyServerClient',
       'isLatchkeyServerError',
       'verifyWebhook',

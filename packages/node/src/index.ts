@@ -1,6 +1,13 @@
 /** @module @latchkey/node — verify Latchkey session JWTs and call the server-facing API from a server. */
 
 export type {
+  OAuthProviderInput,
+  OAuthProviderSummary,
+  OperatorKeyObject,
+  ProjectObject,
+  ProjectSettings,
+} from '@latchkey/wire';
+export type {
   AuthenticateSessionOptions,
   AuthenticateSessionResult,
 } from './authenticate-session.js';
@@ -29,6 +36,12 @@ export type {
   OAuthProviderValues,
   OAuthServerMethods,
 } from './oauth.js';
+export {
+  createLatchkeyOperatorClient,
+  type LatchkeyOperatorClient,
+  type LatchkeyOperatorClientOptions,
+  type ProjectPage,
+} from './operator-client.js';
 export type { Clock, LatchkeyServerClientOptions } from './options.js';
 export {
   type AuthenticationFactor,

@@ -81,7 +81,8 @@ export function resolveServerClientOptions(
   };
 }
 
-function parseProviderUrl(value: string): URL {
+/** `value` as an absolute http(s) URL; throws `invalid_argument` naming providerUrl. */
+export function parseProviderUrl(value: string): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -94,12 +95,14 @@ function parseProviderUrl(value: string): URL {
   return url;
 }
 
-function requireText(name: string, value: unknown): void {
+/** Throws `invalid_argument` unless `value` is a non-empty string. */
+export function requireText(name: string, value: unknown): void {
   if (typeof value !== 'string' || value.length === 0)
     throw invalidArgument(name, 'must be a non-empty string');
 }
 
-function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
+/** `value` (or `fallback` when absent); throws `invalid_argument` unless it is a non-negative integer. */
+export function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0) throw invalidArgument(name, 'must be a non-negative integer');
   return value;
@@ -111,7 +114,10 @@ export function invalidArgument(name: string, problem: string, cause?: unknown):
 }
 
 /** Joins a path (starting with `/`) onto the provider URL, keeping any base path it has. */
-export function providerEndpoint(options: ResolvedServerClientOptions, path: string): URL {
+export function providerEndpoint(
+  options: Pick<ResolvedServerClientOptions, 'providerUrl'>,
+  path: string,
+): URL {
   // Trailing slashes are dropped so that `http://host` and `http://host/` join the same way.
   const basePath = options.providerUrl.pathname.replace(/\/+$/, '');
   return new URL(`${basePath}${path}`, options.providerUrl.origin);

@@ -204,6 +204,14 @@ export const errorCatalog = {
     message:
       'A session token or session JWT cannot authenticate the server API; send Basic auth of the project ID and secret, and the session in the body.',
   },
+  // Project administration (issue 20): the operator credential.
+  operator_credential_required: {
+    status: 403,
+    message:
+      'This call needs an operator key (Authorization: Bearer operator-secret-…); a project secret, public token or session token cannot be used here.',
+  },
+  invalid_operator_key: { status: 401, message: 'The operator key is unknown or revoked.' },
+  operator_key_not_found: { status: 404, message: 'No live operator key has this ID.' },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

@@ -17,6 +17,7 @@ export * from './oauth.js';
 export * from './oauth-providers.js';
 export * from './otps.js';
 export * from './passwords.js';
+export * from './projects.js';
 export * from './request-fields.js';
 export * from './server-api.js';
 export * from './server-users.js';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } from './change-feed.js';
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
-import { acquireDataDirLock } from './pglite-lock.js';
+import { acquireDataDirLock, LOCK_FILE_NAME } from './pglite-lock.js';
 import { createPreparedPgliteSession } from './pglite-prepared-session.js';
 import { defaultPoolSize } from './pool-size.js';
 
@@ -84,7 +84,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
     client = await PGlite.create(loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir } : PGLITE_OPTIONS);
   } else {
     mkdirSync(dataDir, { recursive: true });
-    release = acquireDataDirLock(join(dataDir, '..', 'pglite.lock'));
+    release = acquireDataDirLock(join(dataDir, '..', LOCK_FILE_NAME));
     try {
       client = await openPgliteDir(dataDir);
     } catch (error) {

@@ -21,6 +21,7 @@ import type {
   OAuthTokensTable,
 } from '../features/oauth/oauth.table.js';
 import type { OAuthOneTapCallbacksTable } from '../features/oauth-one-tap/oauth-one-tap.table.js';
+import type { OperatorKeysTable } from '../features/operator-keys/operator-keys.table.js';
 import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { PasscodeFailuresTable } from '../features/otps/passcode-failures.table.js';
 import type { OutboxMessagesTable } from '../features/outbox/outbox.table.js';
@@ -87,6 +88,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  operator_keys: OperatorKeysTable;
 }
 
 /** The database handle services receive. */

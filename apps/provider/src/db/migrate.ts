@@ -37,6 +37,7 @@ import * as createPasscodeFailures from './migrations/2026_11_26_120000_create_p
 import * as addProjectsVertical from './migrations/2026_11_27_060000_add_projects_vertical.js';
 import * as notifySessionCheckChanges from './migrations/2026_11_28_010000_notify_session_check_changes.js';
 import * as createWebhooks from './migrations/2026_12_01_050000_create_webhooks.js';
+import * as addProjectAdministration from './migrations/2026_12_01_060000_add_project_administration.js';
 import * as addSessionCustomClaims from './migrations/2026_12_01_070000_add_session_custom_claims.js';
 import * as createAuditEvents from './migrations/2026_12_01_080000_create_audit_events.js';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_060000_add_projects_vertical': addProjectsVertical,
   '2026_11_28_010000_notify_session_check_changes': notifySessionCheckChanges,
   '2026_12_01_050000_create_webhooks': createWebhooks,
+  '2026_12_01_060000_add_project_administration': addProjectAdministration,
   '2026_12_01_070000_add_session_custom_claims': addSessionCustomClaims,
   '2026_12_01_080000_create_audit_events': createAuditEvents,
 };

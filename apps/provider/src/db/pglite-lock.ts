@@ -2,6 +2,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
+/** The lock file's name, beside the PGlite directory in the data directory. */
+export const LOCK_FILE_NAME = 'pglite.lock';
+
 /** Thrown when another live process holds the lock. */
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
@@ -17,6 +20,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The process id in the lock file at `path` when that process is alive and not this one (the CLI
+ * asks, to reach a running provider instead of opening its directory); undefined otherwise.
+ */
+export function liveLockHolder(path: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(path, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)
+    ? holder
+    : undefined;
+}
+
 /** Takes the lock file at `path` for this process; returns the release function. */
 export function acquireDataDirLock(path: string): () => void {
   mkdirSync(dirname(path), { recursive: true });
@@ -28,8 +47,8 @@ export function acquireDataDirLock(path: string): () => void {
       return () => rmSync(path, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      const holder = liveLockHolder(path);
+      if (holder !== undefined) {
         throw new DataDirLockedError(
           `the PGlite data directory is in use by process ${holder} (stop it, or set DATABASE_URL to share a PostgreSQL server)`,
         );

@@ -20,7 +20,17 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
   // secret, is refused as such (403, issue 20) rather than as a wrong secret. Decided from the
   // shape alone (no session is looked up): secrets are `secret-{env}-…`, session tokens 43 base64url
   // characters, JWTs three dot-separated base64url parts.
-  if (/^Bearer\s/i.test(request.headers.authorization ?? '')) throw new ApiError('session_token_forbidden');
+  const bearer = /^Bearer\s+(\S*)/i.exec(request.headers.authorization ?? '');
+  if (bearer) {
+    // An operator key is no project's secret (docs: Project administration): a wrong credential, not a session.
+    if (bearer[1]?.startsWith('operator-secret-')) {
+      throw new ApiError('unauthorized_credentials', {
+        message:
+          'An operator key cannot act as a project secret; send Basic auth of the project ID and secret.',
+      });
+    }
+    throw new ApiError('session_token_forbidden');
+  }
   const credentials = parseBasicAuth(request.headers.authorization);
   if (!credentials) throw new ApiError('unauthorized_credentials');
   const { username, password } = credentials;
@@ -32,7 +42,13 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
   const row = await findProjectById(db, username);
   // Hash even when the project is unknown so both failures take the same path.
   const presented = sha256Base64url(password);
-  if (!row || !constantTimeEqual(presented, row.secret_hash)) {
+  const current = constantTimeEqual(presented, row?.secret_hash ?? '');
+  // After a rotation the replaced secret still works until its grace period ends (docs/provider-api.md).
+  const previous =
+    constantTimeEqual(presented, row?.previous_secret_hash ?? '') &&
+    row?.previous_secret_expires_at != null &&
+    request.server.clock.now() < row.previous_secret_expires_at;
+  if (!row || !(current || previous)) {
     throw new ApiError('invalid_secret_authentication');
   }
   return toProject(row);

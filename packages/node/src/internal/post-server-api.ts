@@ -17,17 +17,32 @@ export async function postServerApi(
   method: 'POST' | 'GET' | 'PUT' | 'DELETE' = 'POST',
 ): Promise<Record<string, unknown>> {
   const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
+  return callProviderApi(options, { method, path, authorization: `Basic ${credentials}`, body });
+}
+
+/** One call of a `/v1` API: any method, any credential (the operator client sends a Bearer key). */
+export interface ProviderApiCall {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  authorization: string;
+  body?: Record<string, unknown>;
+}
+
+/** Sends `call` and returns the parsed 2xx body; throws {@link LatchkeyServerError} as postServerApi does. */
+export async function callProviderApi(
+  options: Pick<ResolvedServerClientOptions, 'providerUrl' | 'fetch' | 'timeoutMs'>,
+  call: ProviderApiCall,
+): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await options.fetch(providerEndpoint(options, path), {
-      method,
+    response = await options.fetch(providerEndpoint(options, call.path), {
+      method: call.method,
       headers: {
-        authorization: `Basic ${credentials}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        authorization: call.authorization,
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
       },
-      // GET and DELETE calls carry their arguments in the path.
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs),
     });

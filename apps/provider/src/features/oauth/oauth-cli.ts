@@ -1,16 +1,11 @@
 /**
  * @module oauth-cli — `latchkey-provider oauth set|list|remove`: a project's upstream OAuth
- * providers from a shell, as JSON. Secrets go in (sealed when LATCHKEY_KEY_ENCRYPTION_SECRET is
- * set) and never come out.
+ * providers from a shell, as JSON, through the administration API. Secrets go in (sealed when
+ * LATCHKEY_KEY_ENCRYPTION_SECRET is set) and never come out.
  */
 import { parseArgs } from 'node:util';
-import type { Clock } from '../../clock.js';
-import type { DbExecutor } from '../../db/database.js';
-import type { Random } from '../../random.js';
 import { readDevProjectFile } from '../projects/dev-project.js';
-import { projectDirectory } from '../projects/project-directory.js';
-import { listOAuthConfigSummaries, removeOAuthConfig, saveOAuthConfig } from './oauth-config-store.js';
-import { type UpstreamConfigInput, validateUpstreamConfig } from './upstream/upstream-config.js';
+import type { UpstreamConfigInput } from './upstream/upstream-config.js';
 
 export const OAUTH_USAGE = `  latchkey-provider oauth set --project ID|--dev --provider NAME --client-id X --client-secret Y
       [--issuer URL] [--authorization-endpoint URL] [--token-endpoint URL] [--jwks-uri URL]
@@ -119,46 +114,92 @@ function parse(argv: string[]) {
   });
 }
 
+/**
+ * The administration API as the command sees it: one call, answering the JSON or throwing an
+ * error whose message is the API's (src/cli/operator-api.ts; injected so this folder does not
+ * import the CLI).
+ */
+export type OAuthApi = (call: {
+  method: 'GET' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}) => Promise<Record<string, unknown>>;
+
 /** What running a command needs. */
 export interface OAuthCommandDeps {
-  clock: Clock;
-  random: Random;
-  keyEncryptionSecret: string | undefined;
+  api: OAuthApi;
   /** Where dev-project.json is (for --dev). */
   dataDir: string;
+  /** Whether a refusal is the operator's mistake (exit 2) rather than a failure. */
+  isUsageMistake: (error: unknown) => boolean;
 }
 
-async function projectIdOf(db: DbExecutor, dataDir: string, ref: ProjectRef): Promise<string> {
-  if ('dev' in ref) {
-    const credentials = readDevProjectFile(dataDir);
-    if (!credentials || !(await projectDirectory.findById(db, credentials.project_id))) {
-      throw new OAuthCommandError('No development project yet: run `latchkey-provider project create`.');
-    }
-    return credentials.project_id;
-  }
-  if (!(await projectDirectory.findById(db, ref.id))) throw new OAuthCommandError(`No project ${ref.id}.`);
-  return ref.id;
+function projectIdOf(dataDir: string, ref: ProjectRef): string {
+  if (!('dev' in ref)) return ref.id;
+  const credentials = readDevProjectFile(dataDir);
+  if (!credentials)
+    throw new OAuthCommandError('No development project yet: run `latchkey-provider project create`.');
+  return credentials.project_id;
 }
 
-/** Runs a parsed command; the result is what the CLI prints as JSON (never a secret). */
+/** The PUT body of `set`: the API's snake_case fields. */
+function bodyOf(input: UpstreamConfigInput): Record<string, unknown> {
+  return {
+    client_id: input.clientId,
+    ...(input.clientSecret === undefined ? {} : { client_secret: input.clientSecret }),
+    ...(input.issuer === undefined ? {} : { issuer: input.issuer }),
+    ...(input.authorizationEndpoint === undefined
+      ? {}
+      : { authorization_endpoint: input.authorizationEndpoint }),
+    ...(input.tokenEndpoint === undefined ? {} : { token_endpoint: input.tokenEndpoint }),
+    ...(input.jwksUri === undefined ? {} : { jwks_uri: input.jwksUri }),
+    ...(input.userinfoEndpoint === undefined ? {} : { userinfo_endpoint: input.userinfoEndpoint }),
+    ...(input.scopes === undefined ? {} : { scopes: input.scopes }),
+    ...(input.apple
+      ? {
+          apple: {
+            team_id: input.apple.teamId,
+            key_id: input.apple.keyId,
+            private_key: input.apple.privateKeyPem,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Runs a parsed command through the administration API (PUT/GET/DELETE
+ * /v1/projects/{id}/oauth_providers/…); the result is what the CLI prints as JSON (never a secret).
+ */
 export async function runOAuthCommand(
-  db: DbExecutor,
   deps: OAuthCommandDeps,
   command: OAuthCommand,
 ): Promise<Record<string, unknown>> {
-  const projectId = await projectIdOf(db, deps.dataDir, command.project);
-  switch (command.verb) {
-    case 'set': {
-      const result = validateUpstreamConfig(command.input);
-      if (!result.ok) throw new OAuthCommandError(result.message);
-      return { project_id: projectId, provider: await saveOAuthConfig(db, deps, projectId, result.config) };
-    }
-    case 'list':
-      return { project_id: projectId, providers: await listOAuthConfigSummaries(db, projectId) };
-    case 'remove':
-      if (!(await removeOAuthConfig(db, projectId, command.provider))) {
-        throw new OAuthCommandError(`Project ${projectId} has no ${command.provider} provider.`);
+  const projectId = projectIdOf(deps.dataDir, command.project);
+  const base = `/v1/projects/${encodeURIComponent(projectId)}/oauth_providers`;
+  try {
+    switch (command.verb) {
+      case 'set': {
+        const answer = await deps.api({
+          method: 'PUT',
+          path: `${base}/${encodeURIComponent(command.input.providerType)}`,
+          body: bodyOf(command.input),
+        });
+        return { project_id: projectId, provider: answer.oauth_provider };
       }
-      return { project_id: projectId, provider_type: command.provider, removed: true };
+      case 'list':
+        return {
+          project_id: projectId,
+          providers: (await deps.api({ method: 'GET', path: base })).oauth_providers,
+        };
+      case 'remove':
+        await deps.api({ method: 'DELETE', path: `${base}/${encodeURIComponent(command.provider)}` });
+        return { project_id: projectId, provider_type: command.provider, removed: true };
+    }
+  } catch (error) {
+    if (!deps.isUsageMistake(error)) throw error;
+    if ('dev' in command.project && (error as { errorType?: string }).errorType === 'project_not_found')
+      throw new OAuthCommandError('No development project yet: run `latchkey-provider project create`.');
+    throw new OAuthCommandError((error as Error).message);
   }
 }

@@ -2,13 +2,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateOAuth, givenOAuthConfig, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { buildTestApp, json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
+import { answerOf, type OperatorApi, OperatorApiError } from '../../cli/operator-api.js';
 import { cryptoRandom } from '../../random.js';
+import { createOperatorKey } from '../operator-keys/operator-keys.service.js';
 import { OAuthCommandError, parseOAuthCommand, runOAuthCommand } from './oauth-cli.js';
 import { loadUpstreamConfig } from './oauth-config-store.js';
 
@@ -29,13 +32,34 @@ beforeAll(async () => {
   );
 });
 
-/** `null`: a deployment without LATCHKEY_KEY_ENCRYPTION_SECRET. */
-const deps = (keyEncryptionSecret: string | null = KEY_SECRET) => ({
-  clock: ctx.clock,
-  random: cryptoRandom,
-  keyEncryptionSecret: keyEncryptionSecret ?? undefined,
-  dataDir,
-});
+/**
+ * The administration API the CLI calls, here in-process on the test's database; `null`: an app
+ * of a deployment without LATCHKEY_KEY_ENCRYPTION_SECRET.
+ */
+let unsealedApp: FastifyInstance | undefined;
+afterAll(async () => unsealedApp?.close());
+const deps = async (keyEncryptionSecret: string | null = KEY_SECRET) => {
+  const operator = await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'cli tests');
+  if (keyEncryptionSecret === null && !unsealedApp) {
+    unsealedApp = buildTestApp(ctx.db, ctx.clock, { ...ctx.options, keyEncryptionSecret: null });
+    await unsealedApp.ready();
+  }
+  const app = keyEncryptionSecret === null ? (unsealedApp as FastifyInstance) : ctx.app;
+  const api: OperatorApi = async ({ method, path, body }) => {
+    const answer = await app.inject({
+      method,
+      url: path,
+      headers: { authorization: `Bearer ${operator.secret}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return answerOf(answer.statusCode, answer.body);
+  };
+  return {
+    api,
+    dataDir,
+    isUsageMistake: (error: unknown) => error instanceof OperatorApiError && error.isUsageMistake,
+  };
+};
 const noFile = () => {
   throw new Error('no file system here');
 };
@@ -52,7 +76,11 @@ const run = async (
   argv: string[],
   keyEncryptionSecret: string | null = KEY_SECRET,
   readFile: (path: string) => string = noFile,
-) => runOAuthCommand(ctx.db, deps(keyEncryptionSecret), parseOAuthCommand(argv, readFile));
+) => {
+  // Parsed first, so a usage mistake is refused before anything is called.
+  const command = parseOAuthCommand(argv, readFile);
+  return runOAuthCommand(await deps(keyEncryptionSecret), command);
+};
 
 async function configRowText(projectId: string, providerType: string): Promise<string> {
   const rows =

@@ -7,10 +7,11 @@ import { isLocalDevOrigin } from './project-policy.js';
 import { anyProjectAllowsOrigin, findProjectByPublicToken } from './projects.repository.js';
 
 /**
- * How long a project's configuration is reused before it is read again. This is the bound on how
- * long a change to a project (allowed origins, redirect URLs, products, limits, a deleted project)
- * takes to apply to the browser-facing API of a running provider. Sessions are never cached: a
- * revoked session is refused on the next call whatever this says.
+ * How long a project's configuration is reused before it is read again. Every committed change
+ * to a project row is announced on PROJECT_CHANGES_CHANNEL and drops the cache at once (the
+ * administration API also drops it before answering); this TTL is the bound only while those
+ * notifications cannot be received (the change feed's connection is down). Sessions are never
+ * cached here: a revoked session is refused on the next call whatever this says.
  */
 export const PROJECT_CACHE_TTL_MS = 5_000;
 
@@ -26,7 +27,16 @@ export interface ProjectLookup {
    * cached: a refused origin is asked of the database every time, as a new project may accept it.
    */
   anyAllowsOrigin(origin: string): Promise<boolean>;
+  /**
+   * Drops every cached project and origin: called when a project changes (by this process after
+   * its commit, and on the `latchkey_project_changes` notification from any process), so the
+   * change applies at once rather than after PROJECT_CACHE_TTL_MS.
+   */
+  forgetAll(): void;
 }
+
+/** The channel every committed change to a project row is announced on (migration 2026_12_01_060000). */
+export const PROJECT_CHANGES_CHANNEL = 'latchkey_project_changes';
 
 /** What the lookup reads from. */
 export interface ProjectLookupOptions {
@@ -65,5 +75,9 @@ export function createProjectLookup(options: ProjectLookupOptions): ProjectLooku
       (await origins.get(origin, async () =>
         (await anyProjectAllowsOrigin(options.db, origin, isLocalDevOrigin(origin))) ? true : undefined,
       )) === true,
+    forgetAll: () => {
+      projects.clear();
+      origins.clear();
+    },
   };
 }

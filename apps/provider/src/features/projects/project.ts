@@ -43,6 +43,9 @@ export interface Project {
   /** Claims added to every session JWT of the project (session-custom-claims.ts); `{}` = none. */
   sessionCustomClaimsTemplate: Record<string, unknown>;
   createdAt: Date;
+  /** After a rotation: the replaced secret's hash, accepted until `previousSecretExpiresAt`. */
+  previousSecretHash: string | null;
+  previousSecretExpiresAt: Date | null;
 }
 
 /** Row → domain; keeps column names inside the data layer. */
@@ -81,5 +84,7 @@ export function toProject(row: ProjectRow): Project {
     vertical: row.vertical,
     sessionCustomClaimsTemplate: row.session_custom_claims_template,
     createdAt: row.created_at,
+    previousSecretHash: row.previous_secret_hash,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
   };
 }

@@ -34,6 +34,28 @@ export async function insertProject(db: DbExecutor, row: NewProjectRow): Promise
   return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The project with `id`, its row locked until the transaction ends (a change reads what it replaces). */
+export async function findProjectByIdForUpdate(db: DbExecutor, id: string): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Up to `limit` projects after the one at (`afterCreatedAt`, `afterId`), oldest first: a stable order under inserts. */
+export async function listProjects(
+  db: DbExecutor,
+  limit: number,
+  after: { createdAt: Date; id: string } | undefined,
+): Promise<ProjectRow[]> {
+  let query = db.selectFrom('projects').selectAll().orderBy('created_at').orderBy('id').limit(limit);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    );
+  return query.execute();
+}
+
 /** Changes the columns in `changes` of the project with `id`; undefined when there is none. */
 export async function updateProject(
   db: DbExecutor,

@@ -6,8 +6,13 @@ import { toJson } from '../../db/json-column.js';
 import { newId, type ProjectEnvironment } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { type Project, toProject } from './project.js';
-import { insertProject, updateProject } from './projects.repository.js';
-import type { ProjectVertical } from './projects.table.js';
+import {
+  findProjectByIdForUpdate,
+  insertProject,
+  listProjects,
+  updateProject,
+} from './projects.repository.js';
+import type { ProjectRowUpdate, ProjectVertical } from './projects.table.js';
 import { type SendLimits, sendLimitsToJson } from './send-limits.js';
 
 /** The plaintext credentials of a project; the secret exists in plaintext only here. */
@@ -120,4 +125,52 @@ export async function renameProject(
 ): Promise<Project | undefined> {
   const row = await updateProject(db, projectId, { name });
   return row ? toProject(row) : undefined;
+}
+
+/** The project with `id` locked for a change in the transaction `trx`; undefined when there is none. */
+export async function findProjectForChange(trx: DbExecutor, projectId: string): Promise<Project | undefined> {
+  const row = await findProjectByIdForUpdate(trx, projectId);
+  return row ? toProject(row) : undefined;
+}
+
+/** Writes `changes` (checked by the caller) and returns the project as it now is. */
+export async function changeProject(
+  db: DbExecutor,
+  projectId: string,
+  changes: ProjectRowUpdate,
+): Promise<Project | undefined> {
+  const row =
+    Object.keys(changes).length === 0
+      ? await findProjectByIdForUpdate(db, projectId)
+      : await updateProject(db, projectId, changes);
+  return row ? toProject(row) : undefined;
+}
+
+/** A page of projects in a stable order (created_at, id) after the given one. */
+export async function listProjectsPage(
+  db: DbExecutor,
+  limit: number,
+  after: { createdAt: Date; id: string } | undefined,
+): Promise<Project[]> {
+  return (await listProjects(db, limit, after)).map(toProject);
+}
+
+/**
+ * Gives the project a new secret; the replaced one is still accepted until `graceEndsAt` (none
+ * when null). Returns the new secret, which exists in plaintext only here.
+ */
+export async function rotateProjectSecret(
+  db: DbExecutor,
+  random: Random,
+  project: Project,
+  graceEndsAt: Date | null,
+): Promise<{ project: Project; secret: string }> {
+  const { secret } = mintProjectCredentials(project.environment, random);
+  const row = await updateProject(db, project.id, {
+    secret_hash: sha256Base64url(secret),
+    previous_secret_hash: graceEndsAt === null ? null : project.secretHash,
+    previous_secret_expires_at: graceEndsAt,
+  });
+  if (!row) throw new Error(`project ${project.id} vanished during its secret rotation`);
+  return { project: toProject(row), secret };
 }

@@ -1,5 +1,5 @@
 /** @module projects.table — the projects table: one row per integrator project and its policy. */
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 import type { ProjectEnvironment } from '../../ids.js';
 
@@ -48,6 +48,9 @@ export interface ProjectsTable {
   /** Claims added to every session JWT of the project, under each session's own (session-custom-claims.ts); `{}` = none. */
   session_custom_claims_template: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Date;
+  /** After a rotation: SHA-256 of the replaced secret, accepted until `previous_secret_expires_at`. */
+  previous_secret_hash: Generated<string | null>;
+  previous_secret_expires_at: Generated<Date | null>;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

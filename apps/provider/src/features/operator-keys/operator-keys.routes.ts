@@ -1,0 +1,52 @@
+/** @module operator-keys.routes — /v1/operator_keys: create (the credential shown once), list, revoke. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { Random } from '../../random.js';
+import type { OperatorAuthenticator } from './operator-auth.js';
+import {
+  createOperatorKey,
+  listOperatorKeyJson,
+  MAX_OPERATOR_KEY_NAME_LENGTH,
+  revokeOperatorKeyById,
+} from './operator-keys.service.js';
+
+export interface OperatorKeysRoutesOptions {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  operators: OperatorAuthenticator;
+}
+
+/** The name of a new key: 1–100 printable characters. */
+function keyNameOf(body: unknown): string {
+  const name = (body as { name?: unknown } | null)?.name ?? 'Operator key';
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (trimmed === '' || [...trimmed].length > MAX_OPERATOR_KEY_NAME_LENGTH || /\p{Cc}/u.test(trimmed)) {
+    const message = `name must be 1 to ${MAX_OPERATOR_KEY_NAME_LENGTH} characters without control characters.`;
+    throw new ApiError('invalid_request', { message, body: [{ dataPath: '.name', message }] });
+  }
+  return trimmed;
+}
+
+export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> = async (app, options) => {
+  // Credentials first: an unauthenticated caller learns nothing from body validation.
+  app.addHook('onRequest', async (request) => {
+    await options.operators.authenticate(request);
+  });
+  app.post('/v1/operator_keys', async (request) => {
+    const { key, secret } = await createOperatorKey(options.db, options, keyNameOf(request.body));
+    return { status_code: 200, request_id: request.id, operator_key: key, secret };
+  });
+  app.get('/v1/operator_keys', async (request) => ({
+    status_code: 200,
+    request_id: request.id,
+    operator_keys: await listOperatorKeyJson(options.db),
+  }));
+  app.delete<{ Params: { key_id: string } }>('/v1/operator_keys/:key_id', async (request) => {
+    const key = await revokeOperatorKeyById(options.db, options.clock, request.params.key_id);
+    if (!key) throw new ApiError('operator_key_not_found');
+    return { status_code: 200, request_id: request.id, operator_key: key };
+  });
+};

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
+import { createLatchkeyOperatorClient } from './operator-client.js';
+
+const KEY =
+  'operator-secret-00000000-0000-4000-8000-000000000001-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+let server: HttpTestServer;
+beforeAll(async () => {
+  server = await startHttpTestServer();
+});
+afterAll(() => server.close());
+
+function answering(status: number, body: unknown) {
+  server.requests.length = 0;
+  server.handle = (_request, response) => sendJson(response, status, body);
+  return createLatchkeyOperatorClient({ providerUrl: server.url, operatorKey: KEY });
+}
+
+describe('the operator client', () => {
+  it('sends each call with the operator key as a Bearer token, to the documented path and method', async () => {
+    const project = { project_id: 'project-test-1', name: 'Acme' };
+    const client = answering(200, { status_code: 200, request_id: 'r', project, secret: 's' });
+    await client.projects.update('project-test-1', { name: 'Acme', mfa_required: true });
+    await client.projects.rotateSecret('project-test-1', { grace_period_minutes: 60 });
+    await client.oauthProviders.set('project-test-1', 'github', { client_id: 'c', client_secret: 'x' });
+    await client.oauthProviders.remove('project-test-1', 'github');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PATCH /v1/projects/project-test-1',
+      'POST /v1/projects/project-test-1/secrets/rotate',
+      'PUT /v1/projects/project-test-1/oauth_providers/github',
+      'DELETE /v1/projects/project-test-1/oauth_providers/github',
+    ]);
+    for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ name: 'Acme', mfa_required: true });
+    expect(JSON.parse(server.requests[1]?.body ?? '')).toEqual({ grace_period_minutes: 60 });
+  });
+
+  it('lists a page with its cursor and returns the next one', async () => {
+    const client = answering(200, {
+      projects: [{ project_id: 'p' }],
+      results_metadata: { next_cursor: 'next' },
+    });
+    expect(await client.projects.list({ limit: 1, cursor: 'abc' })).toEqual({
+      projects: [{ project_id: 'p' }],
+      next_cursor: 'next',
+    });
+    expect(server.requests[0]?.path).toBe('/v1/projects?limit=1&cursor=abc');
+  });
+
+  it("throws the provider's error as a LatchkeyServerError with the wire error_type", async () => {
+    const client = answering(400, {
+      status_code: 400,
+      request_id: 'r',
+      error_type: 'invalid_request',
+      error_message: 'Bad vertical x (consumer|b2b|none)',
+    });
+    await expect(client.projects.update('p', { vertical: 'x' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      status: 400,
+      message: 'Bad vertical x (consumer|b2b|none)',
+    });
+  });
+
+  it('refuses a missing operator key before any call', () => {
+    expect(() => createLatchkeyOperatorClient({ providerUrl: server.url, operatorKey: '' })).toThrow(
+      /operatorKey must be a non-empty string/,
+    );
+  });
+});
