@@ -40,7 +40,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   registerCrossCutting(app, config, deps);
   const features = { config, deps };
   app.register(domainEventsPlugin, features);
-  app.register(auditLogPlugin, features);
   app.register(webhooksPlugin, features);
   app.register(captchaPlugin, features);
   app.register(healthPlugin, features);
@@ -68,5 +67,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(userManagementPlugin, features);
   app.register(operatorKeysPlugin, features);
   app.register(projectAdminPlugin, features);
+  app.register(auditLogPlugin, features);
   return app;
 }

@@ -1,13 +1,33 @@
-/** @module audit-log.routes — GET /v1/audit_events with Basic project_id:secret. */
+/** @module audit-log.routes — GET /v1/audit_events with Basic project_id:secret, and any project's with an operator key. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
+import { projectDirectory } from '../projects/project-directory.js';
 import { AuditEventsListResponse, AuditEventsQuery } from './audit-log.schemas.js';
 import { pageAuditEvents } from './audit-log.service.js';
 
-/** A project's back end reads its own audit log. */
-export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, options) => {
+/** What the audit routes need: the database and the operator credential's check. */
+export interface AuditLogRoutesOptions {
+  db: Db;
+  operators: OperatorAuthenticator;
+}
+
+/** The answer's envelope around one page. */
+function listAnswer(requestId: string, page: Awaited<ReturnType<typeof pageAuditEvents>>) {
+  return {
+    status_code: 200,
+    request_id: requestId,
+    audit_events: page.audit_events,
+    results_metadata: { next_cursor: page.next_cursor },
+  };
+}
+
+/** A project's back end reads its own audit log; an operator reads any project's. */
+export const auditLogRoutes: FastifyPluginAsyncTypebox<AuditLogRoutesOptions> = async (app, options) => {
   app.get(
     '/v1/audit_events',
     {
@@ -17,14 +37,28 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       },
       schema: { querystring: AuditEventsQuery, response: { 200: AuditEventsListResponse } },
     },
+    async (request) =>
+      listAnswer(request.id, await pageAuditEvents(options.db, projectOf(request).id, request.query)),
+  );
+
+  app.get(
+    '/v1/projects/:project_id/audit_events',
+    {
+      onRequest: async (request) => {
+        await options.operators.authenticate(request);
+      },
+      schema: {
+        params: Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        querystring: AuditEventsQuery,
+        response: { 200: AuditEventsListResponse },
+      },
+    },
     async (request) => {
-      const page = await pageAuditEvents(options.db, projectOf(request).id, request.query);
-      return {
-        status_code: 200,
-        request_id: request.id,
-        audit_events: page.audit_events,
-        results_metadata: { next_cursor: page.next_cursor },
-      };
+      const projectId = request.params.project_id;
+      if (!(await projectDirectory.findById(options.db, projectId))) {
+        throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
+      }
+      return listAnswer(request.id, await pageAuditEvents(options.db, projectId, request.query));
     },
   );
 };

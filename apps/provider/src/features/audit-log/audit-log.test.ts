@@ -4,6 +4,8 @@ import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DomainEvent } from '../../domain-events/domain-event.js';
+import { cryptoRandom } from '../../random.js';
+import { createOperatorKey } from '../operator-keys/operator-keys.service.js';
 import { sweepAuditEvents } from './audit-log.service.js';
 
 const ctx = useTestContext();
@@ -222,5 +224,33 @@ describe('GET /v1/audit_events', () => {
     await sweepAuditEvents(ctx.db, ctx.clock, 30);
     const kept = json(await list()).audit_events.map((e: { user_id: string }) => e.user_id);
     expect(kept).toEqual(['user-test-recent']);
+  });
+});
+
+describe('GET /v1/projects/{project_id}/audit_events (operator)', () => {
+  it('gives an operator any project’s records; a project secret is not an operator credential', async () => {
+    await clear();
+    const other = await ctx.givenProject({ name: 'Audited' });
+    await publish(event({ projectId: other.project_id, data: { user_id: 'user-test-audited' } }));
+    const { secret } = await createOperatorKey(
+      ctx.db,
+      { clock: ctx.clock, random: cryptoRandom },
+      'audit test',
+    );
+    const asOperator = (projectId: string, authorization = `Bearer ${secret}`) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/v1/projects/${projectId}/audit_events`,
+        headers: { authorization },
+      });
+    const answer = await asOperator(other.project_id);
+    expect(answer.statusCode).toBe(200);
+    expect(json(answer).audit_events.map((e: { user_id: string }) => e.user_id)).toEqual([
+      'user-test-audited',
+    ]);
+    expect(json(await asOperator('project-test-nope')).error_type).toBe('project_not_found');
+    const withSecret = await asOperator(other.project_id, basic(other.project_id, other.secret));
+    expect(withSecret.statusCode).toBe(403);
+    expect(json(withSecret).error_type).toBe('operator_credential_required');
   });
 });
