@@ -13,11 +13,7 @@ import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
-import {
-  consumeMagicLink,
-  findMagicLinkByTokenHash,
-  recordFailedMagicLinkAttempt,
-} from './magic-links.repository.js';
+import { magicLinks } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
 import type { MagicLinkRow } from './magic-links.table.js';
 import { proveAddress } from './prove-address.js';
@@ -46,7 +42,7 @@ export function createMagicLinksAuthenticateService(deps: {
     // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
     // refused without counting against the link.
     if (outcome !== 'unexpected_verifier') {
-      await recordFailedMagicLinkAttempt(deps.db, row.id, deps.clock.now(), MAX_PKCE_FAILURES);
+      await magicLinks.countFailure(deps.db, { id: row.id }, deps.clock.now(), MAX_PKCE_FAILURES);
     }
     throw pkceMismatch(outcome, 'this magic link was issued');
   }
@@ -71,7 +67,7 @@ export function createMagicLinksAuthenticateService(deps: {
     ): Promise<RedeemedMagicLink> {
       const tokenHash = hashToken(input.token);
       const now = deps.clock.now();
-      const row = await findMagicLinkByTokenHash(deps.db, project.id, tokenHash);
+      const row = await magicLinks.find(deps.db, { project_id: project.id, token_hash: tokenHash });
       if (!row || row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
       const stepUp = row.purpose === 'secondary' ? presented : undefined;
       // Whoever holds the link was sent it, so saying what it needs reveals nothing.
@@ -80,7 +76,11 @@ export function createMagicLinksAuthenticateService(deps: {
       await assertPkce(row, input.code_verifier);
 
       const redeemed = await inTransaction(deps.db, async (trx) => {
-        const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
+        const consumed = await magicLinks.consume(
+          trx,
+          { project_id: project.id, token_hash: tokenHash },
+          deps.clock.now(),
+        );
         if (!consumed) throw unusable();
         const emailId = await proveAddress(trx, project, consumed, now, unusable);
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);

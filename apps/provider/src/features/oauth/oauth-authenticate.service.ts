@@ -17,9 +17,8 @@ import { MAX_OAUTH_PKCE_FAILURES } from './oauth-policy.js';
 import { findRegistrationById } from './oauth-registrations.repository.js';
 import { providerValuesOf, type WireProviderValues } from './oauth-tokens.js';
 import {
-  consumeOAuthToken,
   eraseProviderValues,
-  findOAuthTokenByHash,
+  oauthTokens,
   recordFailedOAuthTokenAttempt,
 } from './oauth-tokens.repository.js';
 
@@ -71,7 +70,7 @@ export function createOAuthAuthenticateService(deps: {
       attributes: SessionAttributes,
     ): Promise<RedeemedOAuthToken> {
       const tokenHash = hashToken(input.token);
-      const found = await findOAuthTokenByHash(deps.db, project.id, tokenHash);
+      const found = await oauthTokens.find(deps.db, { project_id: project.id, token_hash: tokenHash });
       if (
         !found ||
         found.used_at !== null ||
@@ -84,7 +83,11 @@ export function createOAuthAuthenticateService(deps: {
 
       return inTransaction(deps.db, async (trx) => {
         const now = deps.clock.now();
-        const consumed = await consumeOAuthToken(trx, project.id, tokenHash, now);
+        const consumed = await oauthTokens.consume(
+          trx,
+          { project_id: project.id, token_hash: tokenHash },
+          now,
+        );
         if (!consumed) throw unusable();
         await eraseProviderValues(trx, tokenHash);
         const registration = await findRegistrationById(trx, project.id, consumed.registration_id);

@@ -15,12 +15,7 @@ import {
 } from './otp-messages.js';
 import { type OtpSendKind, replanOtp } from './otp-plan.js';
 import type { Destination } from './otp-recipients.js';
-import {
-  insertOtpCode,
-  lockDestinationForIssuance,
-  revokeOpenOtpCodes,
-  revokeOtpCode,
-} from './otps.repository.js';
+import { insertOtpCode, lockDestinationForIssuance, otpCodes } from './otps.repository.js';
 import type { OtpChannel, OtpPurpose } from './otps.table.js';
 import { keepPromisedAccount, type PromisedAccount } from './promised-account.js';
 
@@ -105,7 +100,7 @@ export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }
         });
         if (!plan) return undefined;
         const now = deps.clock.now();
-        await revokeOpenOtpCodes(trx, project.id, destination.value, now);
+        await otpCodes.revokeUnused(trx, { project_id: project.id, destination: destination.value }, now);
         const id = newId('otpCode', project.environment, deps.random);
         const digest = digestOtpCode(deps.random, code, plan.methodId);
         await insertOtpCode(trx, {
@@ -131,7 +126,7 @@ export function createOtpDelivery(deps: { db: Db; clock: Clock; random: Random }
       const message = otpMessage(project, destination, issued.plan, code, params.minutes);
       return {
         ...(message ? { message } : {}),
-        withdraw: () => revokeOtpCode(deps.db, issued.id, deps.clock.now()),
+        withdraw: () => otpCodes.revokeUnused(deps.db, { id: issued.id }, deps.clock.now()),
       };
     },
   };
