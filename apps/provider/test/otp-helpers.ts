@@ -100,3 +100,21 @@ export async function givenCodeSent(
 export async function otpSnapshot(ctx: TestContext): Promise<Record<string, number>> {
   return rowCounts(ctx, ['users', 'emails', 'phone_numbers', 'otp_codes', 'sessions', 'outbox_messages']);
 }
+
+/** Gives the user a verified phone number straight in the database, as an earlier code would have. */
+export async function givenVerifiedPhone(
+  ctx: TestContext,
+  phone: { id: string; userId: string; phoneNumber: string },
+): Promise<void> {
+  await ctx.db
+    .insertInto('phone_numbers')
+    .values({
+      id: phone.id,
+      project_id: ctx.dev.project_id,
+      user_id: phone.userId,
+      phone_number: phone.phoneNumber,
+      verified: true,
+      created_at: ctx.clock.now(),
+    })
+    .execute();
+}

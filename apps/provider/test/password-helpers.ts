@@ -19,12 +19,12 @@ export function postPasswords(
   ctx: TestContext,
   path: string,
   payload: unknown,
-  options: { ip?: string; publicToken?: string } = {},
+  options: { ip?: string; publicToken?: string; sessionToken?: string } = {},
 ): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
     url: `/sdk/v1${path}`,
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token),
+    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
     remoteAddress: options.ip ?? freshPasswordIp(),
     payload: payload as Record<string, unknown>,
   });
