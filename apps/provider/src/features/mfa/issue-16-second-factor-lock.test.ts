@@ -7,8 +7,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { authenticateOtp, givenVerifiedPhone, latestCode, sendOtp } from '../../../test/otp-helpers.js';
+import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';

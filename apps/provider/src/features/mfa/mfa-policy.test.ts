@@ -1,14 +1,9 @@
 /** docs/contracts.md "Multi-factor policy": on a project that requires MFA every primary sign-in but a passkey gives an IST, and a second factor turns it into a session. */
 import { describe, expect, it } from 'vitest';
 import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import {
-  authenticateOtp,
-  givenCodeSent,
-  givenVerifiedPhone,
-  latestCode,
-  sendOtp,
-} from '../../../test/otp-helpers.js';
+import { authenticateOtp, givenCodeSent, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { countRows, rowCounts } from '../../../test/row-counts.js';
 import { basic, json } from '../../../test/test-app.js';

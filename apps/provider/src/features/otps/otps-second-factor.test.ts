@@ -3,13 +3,8 @@
  * sign-in and nothing else; a sign-in code is no second factor.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  authenticateOtp,
-  givenVerifiedPhone,
-  latestCode,
-  otpSnapshot,
-  sendOtp,
-} from '../../../test/otp-helpers.js';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
+import { authenticateOtp, latestCode, otpSnapshot, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { json } from '../../../test/test-app.js';

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
+import { givenVerifiedEmail } from '../../../test/given-factors.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
@@ -29,7 +30,6 @@ import { createTestContext, json, sdkHeaders, type TestContext } from '../../../
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
-import { cryptoRandom } from '../../random.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
@@ -239,17 +239,7 @@ describe('one notice, whatever the concurrency', () => {
 
   it('two addresses of one account reaching the cap together lock it once and tell each address once', async () => {
     const { user_id } = await givenPasswordUser(ctx, 'first-of-two@example.com');
-    await ctx.db
-      .insertInto('emails')
-      .values({
-        id: `email-test-${cryptoRandom.uuid()}`,
-        project_id: ctx.dev.project.id,
-        user_id,
-        email: 'second-of-two@example.com',
-        verified: true,
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await givenVerifiedEmail(ctx, user_id, 'second-of-two@example.com');
     await givenFailures('first-of-two@example.com', HARD_CAP - 1);
     await givenFailures('second-of-two@example.com', HARD_CAP - 1);
     const lockedBefore = securityEvents(log.lines, 'password_login_locked').length;
