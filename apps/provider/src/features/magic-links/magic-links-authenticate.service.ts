@@ -1,7 +1,6 @@
 /** @module magic-links-authenticate.service — redeeming a magic link for a session (or a factor on the signed-in one). */
 import type { Clock } from '../../clock.js';
-import { checkPkce } from '../../crypto/pkce.js';
-import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
+import { assertPkce } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -15,7 +14,6 @@ import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
 import { magicLinks } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
-import type { MagicLinkRow } from './magic-links.table.js';
 import { proveAddress } from './prove-address.js';
 
 /** The refusal of a secondary link without its user's live session. */
@@ -34,18 +32,6 @@ export function createMagicLinksAuthenticateService(deps: {
   passcodeLock: PasscodeLock;
 }) {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
-
-  /** PKCE is checked before consumption so a wrong or missing verifier leaves the token usable. */
-  async function assertPkce(row: MagicLinkRow, verifier: string | undefined): Promise<void> {
-    const outcome = checkPkce(row.code_challenge, verifier);
-    if (outcome === 'ok') return;
-    // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
-    // refused without counting against the link.
-    if (outcome !== 'unexpected_verifier') {
-      await magicLinks.countFailure(deps.db, { id: row.id }, deps.clock.now(), MAX_PKCE_FAILURES);
-    }
-    throw pkceMismatch(outcome, 'this magic link was issued');
-  }
 
   return {
     /**
@@ -73,7 +59,11 @@ export function createMagicLinksAuthenticateService(deps: {
       // Whoever holds the link was sent it, so saying what it needs reveals nothing.
       if (row.purpose === 'secondary' && stepUp?.row.user_id !== row.user_id)
         throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
-      await assertPkce(row, input.code_verifier);
+      await assertPkce(
+        { challenge: row.code_challenge, issued: 'this magic link was issued' },
+        input.code_verifier,
+        () => magicLinks.countFailure(deps.db, { id: row.id }, deps.clock.now(), MAX_PKCE_FAILURES),
+      );
 
       const redeemed = await inTransaction(deps.db, async (trx) => {
         const consumed = await magicLinks.consume(
