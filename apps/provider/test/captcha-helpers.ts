@@ -6,6 +6,7 @@ import { ethereumWallet } from './crypto-wallet-helpers.js';
 import { STRONG_PASSWORD } from './password-helpers.js';
 import type { AssessmentApiServer } from './recaptcha-assessment-server.js';
 import { rowCounts } from './row-counts.js';
+import { freshAddressesIn } from './sdk-call.js';
 import { createTestContext, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
 
 /** The site key of the captcha'd development project in these tests. */
@@ -15,12 +16,8 @@ export const TEST_USER_AGENT = 'Mozilla/5.0 (captcha test)';
 /** The account `password sign-in` signs in to; created by givenCaptchaUser. */
 export const KNOWN_EMAIL = 'captcha-known@example.com';
 
-let nextIp = 0;
 /** A client address no other call used (the lookup and send limits count per network). */
-export function freshCaptchaIp(): string {
-  nextIp += 1;
-  return `10.42.${nextIp >> 8}.${nextIp & 255}`;
-}
+export const freshCaptchaIp = freshAddressesIn(42);
 
 let nextEmail = 0;
 const freshEmail = () => {

@@ -1,6 +1,7 @@
 /** Intent-named steps of the magic-link flow, driven through the real HTTP API and dev outbox. */
 import type { LightMyRequestResponse } from 'fastify';
-import { drainDeliveries, json, sdkHeaders, type TestContext } from './test-app.js';
+import { sdkPost } from './sdk-call.js';
+import { drainDeliveries, json, type TestContext } from './test-app.js';
 
 /** Asks for a login-or-create link. */
 export function requestMagicLink(
@@ -9,12 +10,7 @@ export function requestMagicLink(
   body: Record<string, unknown> = {},
   publicToken: string = ctx.dev.public_token,
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/magic_links/email/login_or_create',
-    headers: sdkHeaders(publicToken),
-    payload: { email, ...body },
-  });
+  return sdkPost(ctx, '/magic_links/email/login_or_create', { email, ...body }, { publicToken });
 }
 
 /** The outbox messages to `email`, newest first, read through GET /dev/outbox/messages once the queue is drained. */
@@ -48,12 +44,12 @@ export function authenticateMagicLink(
   body: Record<string, unknown> = {},
   publicToken: string = ctx.dev.public_token,
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/magic_links/authenticate',
-    headers: sdkHeaders(publicToken),
-    payload: { token, session_duration_minutes: 60, ...body },
-  });
+  return sdkPost(
+    ctx,
+    '/magic_links/authenticate',
+    { token, session_duration_minutes: 60, ...body },
+    { publicToken },
+  );
 }
 
 /** Signs `email` in end to end and returns the AuthenticateResponse data. */

@@ -2,7 +2,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { outboxFor } from './magic-link-helpers.js';
 import { rowCounts } from './row-counts.js';
-import { json, sdkHeaders, type TestContext } from './test-app.js';
+import { freshAddressesIn, type SdkCallOptions, sdkPost } from './sdk-call.js';
+import { json, type TestContext } from './test-app.js';
 
 /** The passcode channels. */
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
@@ -10,22 +11,13 @@ export type OtpChannel = 'email' | 'sms' | 'whatsapp';
 export type OtpEndpoint = 'login_or_create' | 'send/primary' | 'send/secondary';
 
 /** Options of a send beyond its recipient. */
-export interface SendOtpOptions {
+export interface SendOtpOptions extends SdkCallOptions {
   endpoint?: OtpEndpoint;
   body?: Record<string, unknown>;
-  publicToken?: string;
-  sessionToken?: string;
-  /** The client address (send limits count per IP); a fresh one per call by default. */
-  ip?: string;
-  app?: TestContext['app'];
 }
 
-let nextIp = 0;
 /** A client address no other call used, so tests only meet the IP limit on purpose. */
-export function freshIp(): string {
-  nextIp += 1;
-  return `10.9.${nextIp >> 8}.${nextIp & 255}`;
-}
+export const freshIp = freshAddressesIn(9);
 
 /** Asks for a code on `channel` for `to` (an email address or a phone number). */
 export function sendOtp(
@@ -34,13 +26,13 @@ export function sendOtp(
   to: string,
   options: SendOtpOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return (options.app ?? ctx.app).inject({
-    method: 'POST',
-    url: `/sdk/v1/otps/${channel}/${options.endpoint ?? 'login_or_create'}`,
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
-    remoteAddress: options.ip ?? freshIp(),
-    payload: { ...(channel === 'email' ? { email: to } : { phone_number: to }), ...options.body },
-  });
+  // The send limits count per IP: a fresh address per call unless the test names one.
+  return sdkPost(
+    ctx,
+    `/otps/${channel}/${options.endpoint ?? 'login_or_create'}`,
+    { ...(channel === 'email' ? { email: to } : { phone_number: to }), ...options.body },
+    { ...options, ip: options.ip ?? freshIp() },
+  );
 }
 
 /** The 6-digit code in a message text (`Your … code is 123456`). */
@@ -67,20 +59,10 @@ export function authenticateOtp(
   ctx: TestContext,
   token: string,
   methodId: string,
-  options: {
-    body?: Record<string, unknown>;
-    publicToken?: string;
-    /** A session token or IST for the Basic password (signed out when absent). */
-    sessionToken?: string;
-    app?: TestContext['app'];
-  } = {},
+  options: SdkCallOptions & { body?: Record<string, unknown> } = {},
 ): Promise<LightMyRequestResponse> {
-  return (options.app ?? ctx.app).inject({
-    method: 'POST',
-    url: '/sdk/v1/otps/authenticate',
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
-    payload: { token, method_id: methodId, session_duration_minutes: 60, ...options.body },
-  });
+  const payload = { token, method_id: methodId, session_duration_minutes: 60, ...options.body };
+  return sdkPost(ctx, '/otps/authenticate', payload, options);
 }
 
 /** Sends a code and returns the send's data and the code from the outbox. */

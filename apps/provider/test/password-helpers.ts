@@ -2,32 +2,23 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { outboxFor } from './magic-link-helpers.js';
 import { rowCounts } from './row-counts.js';
-import { sdkHeaders, type TestContext } from './test-app.js';
+import { freshAddressesIn, type SdkCallOptions, sdkPost } from './sdk-call.js';
+import type { TestContext } from './test-app.js';
 
 /** A strong password that is on no list (zxcvbn score 4). */
 export const STRONG_PASSWORD = 'violet-harbour-kettle-73-marmalade';
 
-let nextIp = 0;
 /** A client address no earlier test has used, so per-network counters start at 0. */
-export function freshPasswordIp(): string {
-  nextIp += 1;
-  return `10.77.${nextIp >> 8}.${nextIp & 255}`;
-}
+export const freshPasswordIp = freshAddressesIn(77);
 
 /** POSTs `payload` to `/sdk/v1{path}` as the development project's SDK. */
 export function postPasswords(
   ctx: TestContext,
   path: string,
   payload: unknown,
-  options: { ip?: string; publicToken?: string } = {},
+  options: SdkCallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/sdk/v1${path}`,
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token),
-    remoteAddress: options.ip ?? freshPasswordIp(),
-    payload: payload as Record<string, unknown>,
-  });
+  return sdkPost(ctx, path, payload, { ...options, ip: options.ip ?? freshPasswordIp() });
 }
 
 /** Creates a password account; throws unless it answered 200. */

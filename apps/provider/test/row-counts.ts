@@ -21,3 +21,9 @@ export async function rowCounts(
   for (const table of tables) counts[table] = await countRows(ctx, table);
   return counts;
 }
+
+/** How many sessions the user has, live or not. */
+export async function sessionCountOf(ctx: TestContext, userId: string): Promise<number> {
+  const rows = await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+  return rows.length;
+}

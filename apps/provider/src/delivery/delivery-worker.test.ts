@@ -14,6 +14,7 @@ import {
 import { startReset } from '../../test/password-helpers.js';
 import { createTestContext, drainDeliveries, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { buildApp } from '../app.js';
 import { createPasswordHasher } from '../crypto/password-hasher.js';
 import { connectDatabase } from '../db/connect.js';
@@ -71,11 +72,7 @@ const jobsTo = (ctx: TestContext, recipient: string) =>
   ctx.db.selectFrom('delivery_jobs').selectAll().where('recipient', '=', recipient).orderBy('seq').execute();
 
 describe('durability', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('a job answered by a process that stopped before sending is delivered once by the next one', async () => {
     // ctx.app's worker never runs on its own: it stands for a process killed right after answering.
@@ -269,11 +266,7 @@ describe('transport failures', () => {
 });
 
 describe('the worker of a running process', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ delivery: { pollIntervalMs: 3_600_000 } });
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext({ delivery: { pollIntervalMs: 3_600_000 } });
 
   it('delivers as soon as the answer is out, without waiting for its poll', async () => {
     expect((await requestMagicLink(ctx, 'prompt@example.com')).statusCode).toBe(200);
@@ -292,11 +285,7 @@ describe('the worker of a running process', () => {
 });
 
 describe('one recipient, several jobs', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('a job is not claimed while an older one to the same recipient is open (B6 holds for what arrives)', async () => {
     const now = ctx.clock.now();
@@ -326,6 +315,7 @@ describe('one recipient, several jobs', () => {
 });
 
 describe.skipIf(!testDatabaseUrl)('two processes on one PostgreSQL', () => {
+  // A plain context, not useTestContext's view: a test spreads it with another process's app.
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticateOtp, codeFromText, otpSnapshot, sendOtp } from '../../test/otp-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../test/test-app.js';
+import { drainDeliveries, json } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { MessageDeliveryError } from './messenger.js';
 import { createTwilioMessenger, type MessagingApiConfig } from './twilio-messenger.js';
 
@@ -131,11 +132,7 @@ describe('createTwilioMessenger', () => {
 });
 
 describe('passcodes through the messaging API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ messenger: createTwilioMessenger(config()) });
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext(() => ({ messenger: createTwilioMessenger(config()) }));
 
   it('an SMS code goes to the API (not the outbox) and signs in', async () => {
     const sent = await sendOtp(ctx, 'sms', '+1 415 555 2671');

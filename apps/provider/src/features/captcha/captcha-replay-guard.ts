@@ -3,8 +3,8 @@
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { Db } from '../../db/database.js';
-import { createExpirySweep } from '../../db/expiry-sweep.js';
-import { claimCaptchaToken, deleteExpiredCaptchaTokens } from './captcha-tokens.repository.js';
+import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
+import { claimCaptchaToken } from './captcha-tokens.repository.js';
 
 /** docs/contracts.md "Captcha": used tokens are remembered this long (reCAPTCHA tokens live 2 minutes). */
 export const CAPTCHA_REPLAY_WINDOW_MS = 10 * 60_000;
@@ -24,7 +24,7 @@ export function createCaptchaReplayGuard(deps: {
   clock: Clock;
   sweepIntervalMs?: number;
 }): CaptchaReplayGuard {
-  const sweep = createExpirySweep((now) => deleteExpiredCaptchaTokens(deps.db, now), deps.sweepIntervalMs);
+  const sweep = createExpiredRowsSweep(deps.db, 'captcha_tokens', deps.sweepIntervalMs);
 
   return {
     async firstUse(token) {

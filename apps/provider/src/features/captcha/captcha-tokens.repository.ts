@@ -25,8 +25,3 @@ export async function claimCaptchaToken(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Deletes the records that no longer count. */
-export async function deleteExpiredCaptchaTokens(db: DbExecutor, now: Date): Promise<void> {
-  await db.deleteFrom('captcha_tokens').where('expires_at', '<=', now).execute();
-}

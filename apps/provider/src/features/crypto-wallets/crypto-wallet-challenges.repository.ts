@@ -1,6 +1,7 @@
 /** @module crypto-wallet-challenges.repository — SQL for issued wallet challenges. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { singleUseRows } from '../../db/single-use-rows.js';
 import type { WalletKey } from './crypto-wallets.repository.js';
 import type { CryptoWalletChallengeRow, NewCryptoWalletChallengeRow } from './crypto-wallets.table.js';
 
@@ -43,35 +44,18 @@ export async function retireOpenChallengesBeyond(
     .execute();
 }
 
+const walletChallenges = singleUseRows('crypto_wallet_challenges');
+
 /**
- * Uses up every open challenge of the wallet in one guarded UPDATE … RETURNING, newest first: of
- * any number of concurrent or replayed sign-ins exactly one gets each challenge (PostgreSQL
- * re-checks the WHERE after waiting for a row lock). Called before any verification, so a failed
- * attempt uses them up too (SECURITY G1, G2).
+ * Uses up every open challenge of the wallet at once, newest first: called before any
+ * verification, so a failed attempt uses them up too (SECURITY G1, G2).
  */
 export async function consumeOpenChallenges(
   db: DbExecutor,
   key: WalletKey,
   now: Date,
 ): Promise<CryptoWalletChallengeRow[]> {
-  const rows = await db
-    .updateTable('crypto_wallet_challenges')
-    .set({ used_at: now })
-    .where('project_id', '=', key.projectId)
-    .where('wallet_type', '=', key.type)
-    .where('wallet_address', '=', key.address)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .execute();
+  const walletColumns = { project_id: key.projectId, wallet_type: key.type, wallet_address: key.address };
+  const rows = await walletChallenges.consumeAll(db, walletColumns, now);
   return rows.sort((a, b) => Number(b.id) - Number(a.id));
-}
-
-/** Deletes every challenge that expired at or before `now` (used or not); returns how many. */
-export async function deleteExpiredChallenges(db: DbExecutor, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('crypto_wallet_challenges')
-    .where('expires_at', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -2,11 +2,10 @@
 
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { createExpirySweep } from '../../db/expiry-sweep.js';
+import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import {
   consumeOpenChallenges,
-  deleteExpiredChallenges,
   insertChallenge,
   lockWallet,
   retireOpenChallengesBeyond,
@@ -46,7 +45,7 @@ export function createChallengeStore(deps: {
   clock: Clock;
   sweepIntervalMs?: number;
 }): ChallengeStore {
-  const sweep = createExpirySweep((now) => deleteExpiredChallenges(deps.db, now), deps.sweepIntervalMs);
+  const sweep = createExpiredRowsSweep(deps.db, 'crypto_wallet_challenges', deps.sweepIntervalMs);
 
   return {
     async issue(challenge) {

@@ -9,7 +9,7 @@ import {
   solanaWallet,
   startWallet,
 } from '../../../test/crypto-wallet-helpers.js';
-import { countRows } from '../../../test/row-counts.js';
+import { countRows, sessionCountOf } from '../../../test/row-counts.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -34,12 +34,7 @@ it('20 concurrent sign-ins with one signature give exactly one 200, one user, on
     .where('address', '=', wallet.address)
     .execute();
   expect(wallets).toHaveLength(1);
-  const sessions = await ctx.db
-    .selectFrom('sessions')
-    .select('id')
-    .where('user_id', '=', wallets[0]?.user_id as string)
-    .execute();
-  expect(sessions).toHaveLength(1);
+  expect(await sessionCountOf(ctx, wallets[0]?.user_id as string)).toBe(1);
 });
 
 it('concurrent first sign-ins of one wallet from two challenges make one user', async () => {

@@ -1,5 +1,6 @@
 /** @module crypto-wallets.repository — SQL for users' crypto wallets. */
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
 import type { CryptoWalletRow, NewCryptoWalletRow } from './crypto-wallets.table.js';
 import type { CryptoWalletType } from './verification/wallet-address.js';
 
@@ -11,31 +12,15 @@ export interface WalletKey {
 }
 
 /** The wallet with this key, whoever owns it. */
-export async function findWallet(db: DbExecutor, key: WalletKey): Promise<CryptoWalletRow | undefined> {
-  return db
-    .selectFrom('crypto_wallets')
-    .selectAll()
-    .where('project_id', '=', key.projectId)
-    .where('type', '=', key.type)
-    .where('address', '=', key.address)
-    .executeTakeFirst();
-}
+export const findWallet = (db: DbExecutor, key: WalletKey) =>
+  findRowBy(db, 'crypto_wallets', { project_id: key.projectId, type: key.type, address: key.address });
 
 /**
  * Stores a wallet; undefined when the project already has it (a concurrent first sign-in: the
  * unique index decides, not a prior lookup).
  */
-export async function insertWalletIfAbsent(
-  db: DbExecutor,
-  row: NewCryptoWalletRow,
-): Promise<CryptoWalletRow | undefined> {
-  return db
-    .insertInto('crypto_wallets')
-    .values(row)
-    .onConflict((oc) => oc.columns(['project_id', 'type', 'address']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
+export const insertWalletIfAbsent = (db: DbExecutor, row: NewCryptoWalletRow) =>
+  insertRowIfAbsent(db, 'crypto_wallets', row);
 
 /** Records a sign-in with the wallet. */
 export async function recordWalletSignIn(

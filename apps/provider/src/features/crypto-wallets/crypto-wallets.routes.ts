@@ -40,41 +40,29 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
   const publicAuth = createPublicAuth();
   const { sessions, responses } = options;
 
-  app.post(
-    '/crypto_wallets/authenticate/start/primary',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-    },
-    async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      const origin = requireRequestingOrigin(request, project);
-      const challenge = await options.start.start(project, null, request.body, {
-        origin,
-        clientIp: request.clientIp,
-      });
-      return ok(request, { challenge });
-    },
-  );
-
-  app.post(
-    '/crypto_wallets/authenticate/start/secondary',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-    },
-    async (request) => {
-      const project = projectOf(request);
-      const origin = requireRequestingOrigin(request, project);
-      const session = await sessions.requireLive(project, request.sessionToken);
-      const challenge = await options.start.start(project, session, request.body, {
-        origin,
-        clientIp: request.clientIp,
-      });
-      return ok(request, { challenge });
-    },
-  );
+  // The two starts differ only in who signs: anyone past the captcha (primary) or the live
+  // session's user adding a wallet (secondary).
+  for (const step of ['primary', 'secondary'] as const) {
+    app.post(
+      `/crypto_wallets/authenticate/start/${step}`,
+      {
+        onRequest: publicAuth,
+        schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+      },
+      async (request) => {
+        const project = projectOf(request);
+        if (step === 'primary') await requireCaptcha(project, request);
+        const origin = requireRequestingOrigin(request, project);
+        const session =
+          step === 'secondary' ? await sessions.requireLive(project, request.sessionToken) : null;
+        const challenge = await options.start.start(project, session, request.body, {
+          origin,
+          clientIp: request.clientIp,
+        });
+        return ok(request, { challenge });
+      },
+    );
+  }
 
   app.post(
     '/crypto_wallets/authenticate',

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { loadConfig } from '../../config.js';
 
 describe('POST /dev/clock with LATCHKEY_DEV_CLOCK=1', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ devClock: true });
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext({ devClock: true });
 
   it('moves every expiry rule forward: a link past its lifetime is refused', async () => {
     const email = 'clock@example.com';
@@ -42,11 +39,7 @@ describe('POST /dev/clock with LATCHKEY_DEV_CLOCK=1', () => {
 });
 
 describe('without LATCHKEY_DEV_CLOCK', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('has no clock route', async () => {
     const response = await ctx.app.inject({

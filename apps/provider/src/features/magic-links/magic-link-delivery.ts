@@ -10,7 +10,7 @@ import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
 import { renderNoAccountEmail } from './magic-link-email.js';
 import { issueMagicLink, type LinkSpec, magicLinkEmail, type PreparedSend } from './magic-link-issue.js';
-import { lockAddressForIssuance, revokeMagicLink } from './magic-links.repository.js';
+import { lockAddressForIssuance, magicLinks } from './magic-links.repository.js';
 import type { ResolvedRedirects } from './redirect-urls.js';
 
 /** The job kind of magic-link sends. */
@@ -109,7 +109,7 @@ export function createMagicLinkDelivery(deps: {
       if (issued) {
         return {
           message: { email: magicLinkEmail(project, send, issued.spec, issued.link.token) },
-          withdraw: () => revokeMagicLink(deps.db, issued.link.id, deps.clock.now()),
+          withdraw: () => magicLinks.revokeUnused(deps.db, { id: issued.link.id }, deps.clock.now()),
         };
       }
       // SECURITY E3: send/primary to an address without an account gets a stub without a token.

@@ -11,7 +11,7 @@ import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { renderMagicLinkEmail } from './magic-link-email.js';
 import { buildMagicLinkUrl } from './magic-link-url.js';
-import { insertMagicLink, revokeUnusedMagicLinks } from './magic-links.repository.js';
+import { insertMagicLink, magicLinks } from './magic-links.repository.js';
 import type { SendInput } from './magic-links.schemas.js';
 import type { MagicLinkPurpose } from './magic-links.table.js';
 import { type ResolvedRedirects, resolveRedirects } from './redirect-urls.js';
@@ -70,7 +70,7 @@ export async function issueMagicLink(
   spec: LinkSpec,
 ): Promise<IssuedMagicLink> {
   const now = deps.clock.now();
-  await revokeUnusedMagicLinks(trx, project.id, send.email, now);
+  await magicLinks.revokeUnused(trx, { project_id: project.id, email: send.email }, now);
   // 33 bytes: exactly the 44 base64url characters of docs/contracts.md.
   const { token, hash } = mintToken(deps.random, 33);
   const id = newId('magicLink', project.environment, deps.random);

@@ -5,7 +5,7 @@
  * stays private to this folder.
  */
 import type { DbExecutor } from '../../db/database.js';
-import { lockAddressForIssuance, revokeMagicLink, revokeUnusedMagicLinks } from './magic-links.repository.js';
+import { lockAddressForIssuance, magicLinks } from './magic-links.repository.js';
 
 /** The magic-link operations other features use. */
 export interface MagicLinkRevocation {
@@ -20,6 +20,7 @@ export interface MagicLinkRevocation {
 /** The magic links over this provider's database. */
 export const magicLinkRevocation: MagicLinkRevocation = {
   lockAddress: lockAddressForIssuance,
-  revokeUnused: revokeUnusedMagicLinks,
-  revoke: revokeMagicLink,
+  revokeUnused: (db, projectId, email, now) =>
+    magicLinks.revokeUnused(db, { project_id: projectId, email }, now),
+  revoke: (db, id, now) => magicLinks.revokeUnused(db, { id }, now),
 };

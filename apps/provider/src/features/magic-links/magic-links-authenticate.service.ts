@@ -1,7 +1,6 @@
 /** @module magic-links-authenticate.service — redeeming a magic link for a session (or a factor on the signed-in one). */
 import type { Clock } from '../../clock.js';
-import { checkPkce } from '../../crypto/pkce.js';
-import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
+import { assertPkce } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -14,13 +13,8 @@ import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
-import {
-  consumeMagicLink,
-  findMagicLinkByTokenHash,
-  recordFailedMagicLinkAttempt,
-} from './magic-links.repository.js';
+import { magicLinks } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
-import type { MagicLinkRow } from './magic-links.table.js';
 import { proveAddress } from './prove-address.js';
 
 /** The refusal of a secondary link without its user's live session. */
@@ -42,18 +36,6 @@ export function createMagicLinksAuthenticateService(deps: {
 }) {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
 
-  /** PKCE is checked before consumption so a wrong or missing verifier leaves the token usable. */
-  async function assertPkce(row: MagicLinkRow, verifier: string | undefined): Promise<void> {
-    const outcome = checkPkce(row.code_challenge, verifier);
-    if (outcome === 'ok') return;
-    // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
-    // refused without counting against the link.
-    if (outcome !== 'unexpected_verifier') {
-      await recordFailedMagicLinkAttempt(deps.db, row.id, deps.clock.now(), MAX_PKCE_FAILURES);
-    }
-    throw pkceMismatch(outcome, 'this magic link was issued');
-  }
-
   return {
     /**
      * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. Only
@@ -74,16 +56,24 @@ export function createMagicLinksAuthenticateService(deps: {
     ): Promise<RedeemedMagicLink> {
       const tokenHash = hashToken(input.token);
       const now = deps.clock.now();
-      const row = await findMagicLinkByTokenHash(deps.db, project.id, tokenHash);
+      const row = await magicLinks.find(deps.db, { project_id: project.id, token_hash: tokenHash });
       if (!row || row.used_at !== null || row.revoked_at !== null || row.expires_at <= now) throw unusable();
       const stepUp = row.purpose === 'secondary' ? presented : undefined;
       // Whoever holds the link was sent it, so saying what it needs reveals nothing.
       if (row.purpose === 'secondary' && stepUp?.row.user_id !== row.user_id)
         throw new ApiError('unable_to_auth_magic_link', { message: SECONDARY_NEEDS_SESSION });
-      await assertPkce(row, input.code_verifier);
+      await assertPkce(
+        { challenge: row.code_challenge, issued: 'this magic link was issued' },
+        input.code_verifier,
+        () => magicLinks.countFailure(deps.db, { id: row.id }, deps.clock.now(), MAX_PKCE_FAILURES),
+      );
 
       const redeemed = await inTransaction(deps.db, async (trx) => {
-        const consumed = await consumeMagicLink(trx, project.id, tokenHash, deps.clock.now());
+        const consumed = await magicLinks.consume(
+          trx,
+          { project_id: project.id, token_hash: tokenHash },
+          deps.clock.now(),
+        );
         if (!consumed) throw unusable();
         const emailId = await proveAddress(trx, project, consumed, now, unusable, deps.events);
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);

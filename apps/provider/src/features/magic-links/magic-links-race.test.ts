@@ -1,6 +1,7 @@
 /** SECURITY B2: concurrent redemptions of one token give exactly one session (run it against PostgreSQL too). */
 import { expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
 import { drainDeliveries, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -16,12 +17,7 @@ it('50 concurrent redemptions of one magic link give exactly one 200 and one ses
   for (const loser of responses.filter((r) => r.statusCode === 401)) {
     expect(json(loser).error_type).toBe('unable_to_auth_magic_link');
   }
-  const sessions = await ctx.db
-    .selectFrom('sessions')
-    .select('id')
-    .where('user_id', '=', sent.user_id)
-    .execute();
-  expect(sessions).toHaveLength(1);
+  expect(await sessionCountOf(ctx, sent.user_id)).toBe(1);
 });
 
 it('10 concurrent login_or_create calls for a new address create exactly one user, and only the newest link works', async () => {

@@ -3,13 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import {
-  createTestContext,
-  DEMO_REDIRECT,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { freshAddressesIn, type SdkCallOptions, sdkPost } from '../../../test/sdk-call.js';
+import { createTestContext, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
@@ -37,30 +32,18 @@ function givenLimitedProject(
 }
 
 // Each call comes from its own address unless a test names one, so only IP tests meet the IP limit.
-let nextIp = 0;
-function freshIp(): string {
-  nextIp += 1;
-  return `10.0.${nextIp >> 8}.${nextIp & 255}`;
-}
+const freshIp = freshAddressesIn(0);
 
 function send(
   email: string,
-  options: {
-    endpoint?: Endpoint;
-    ip?: string;
-    body?: Record<string, unknown>;
-    publicToken?: string;
-    sessionToken?: string;
-    app?: TestContext['app'];
-  } = {},
+  options: SdkCallOptions & { endpoint?: Endpoint; body?: Record<string, unknown> } = {},
 ): Promise<LightMyRequestResponse> {
-  return (options.app ?? ctx.app).inject({
-    method: 'POST',
-    url: `/sdk/v1/magic_links/email/${options.endpoint ?? 'login_or_create'}`,
-    headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
-    remoteAddress: options.ip ?? freshIp(),
-    payload: { email, ...options.body },
-  });
+  return sdkPost(
+    ctx,
+    `/magic_links/email/${options.endpoint ?? 'login_or_create'}`,
+    { email, ...options.body },
+    { ...options, ip: options.ip ?? freshIp() },
+  );
 }
 
 /** Row counts of everything a send could touch (SECURITY §0 "nothing changed"). */

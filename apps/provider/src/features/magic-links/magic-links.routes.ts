@@ -35,25 +35,18 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
   const publicAuth = createPublicAuth(options.db);
   const sendSchema = { body: SendBody, response: { 200: SendResponse } };
 
-  app.post(
-    '/magic_links/email/login_or_create',
-    { onRequest: publicAuth, schema: sendSchema },
-    async (request) => {
+  // The two signed-out sends differ only in whether an unknown address gets an account.
+  const signedOutSends = {
+    login_or_create: options.send.loginOrCreate,
+    'send/primary': options.send.sendPrimary,
+  };
+  for (const [path, send] of Object.entries(signedOutSends)) {
+    app.post(`/magic_links/email/${path}`, { onRequest: publicAuth, schema: sendSchema }, async (request) => {
       const project = projectOf(request);
       await requireCaptcha(project, request);
-      return ok(request, await options.send.loginOrCreate(project, request.body, requesterOf(request)));
-    },
-  );
-
-  app.post(
-    '/magic_links/email/send/primary',
-    { onRequest: publicAuth, schema: sendSchema },
-    async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      return ok(request, await options.send.sendPrimary(project, request.body, requesterOf(request)));
-    },
-  );
+      return ok(request, await send(project, request.body, requesterOf(request)));
+    });
+  }
 
   app.post(
     '/magic_links/email/send/secondary',

@@ -7,7 +7,7 @@ import {
   requestMagicLink,
   tokenFromText,
 } from '../../../test/magic-link-helpers.js';
-import { countRows } from '../../../test/row-counts.js';
+import { countRows, sessionCountOf } from '../../../test/row-counts.js';
 import { DEMO_REDIRECT, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -141,12 +141,7 @@ describe('POST /sdk/v1/magic_links/authenticate', () => {
     const second = await authenticateMagicLink(ctx, token);
     expect(second.statusCode).toBe(401);
     expect(json(second)).toMatchObject({ status_code: 401, error_type: 'unable_to_auth_magic_link' });
-    const sessions = await ctx.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', json(first).data.user_id)
-      .execute();
-    expect(sessions).toHaveLength(1);
+    expect(await sessionCountOf(ctx, json(first).data.user_id)).toBe(1);
   });
 
   it('rejects an unknown token with 401', async () => {

@@ -3,7 +3,7 @@
  * MFA sign-ins: a new password ends them all. The intermediate-sessions repository stays private.
  */
 import type { DbExecutor } from '../../db/database.js';
-import { revokeLiveIntermediateSessionsOf } from './intermediate-sessions.repository.js';
+import { intermediateSessions } from './intermediate-sessions.repository.js';
 
 /** The intermediate-session operations other features use. */
 export interface IntermediateSessionRevocation {
@@ -13,5 +13,5 @@ export interface IntermediateSessionRevocation {
 
 /** The intermediate sessions over this provider's database. */
 export const intermediateSessionRevocation: IntermediateSessionRevocation = {
-  revokeLiveOf: revokeLiveIntermediateSessionsOf,
+  revokeLiveOf: (db, userId, now) => intermediateSessions.revokeUnused(db, { user_id: userId }, now),
 };

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { securityEvents } from '../../../test/password-lock-helpers.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import {
   callOn,
   failSecondFactors,
@@ -15,7 +16,7 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { currentCode, givenMfaUser, nextStep } from '../../../test/totp-helpers.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
@@ -85,12 +86,12 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     // A reset by email completed on one instance ends it for both.
     expect((await startReset(ctx, user.email)).statusCode).toBe(200);
     const { reset } = await resetLinksFor(ctx, user.email);
-    const done = await second.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/email/reset',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token: reset, password: STRONG_PASSWORD },
-    });
+    const done = await sdkPost(
+      ctx,
+      '/passwords/email/reset',
+      { token: reset, password: STRONG_PASSWORD },
+      { app: second.app },
+    );
     expect(done.statusCode).toBe(200);
     expect(json(done).data.intermediate_session_token).toMatch(/^ist-/);
     ctx.clock.advance(WINDOW_MS);

@@ -7,16 +7,12 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
-import {
-  freshPasswordIp,
-  postPasswords,
-  resetLinksFor,
-  STRONG_PASSWORD,
-  startReset,
-} from '../../../test/password-helpers.js';
+import { postPasswords, resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
 import {
   callOn,
   failSecondFactors,
@@ -27,7 +23,7 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { createTestContext, json, sdkHeaders } from '../../../test/test-app.js';
+import { createTestContext, json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   currentCode,
@@ -74,8 +70,6 @@ const failuresOf = async (userId: string) =>
       .where('user_id', '=', userId)
       .executeTakeFirst()
   )?.failures;
-const sessionsOf = async (userId: string) =>
-  (await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
 describe('100 consecutive wrong codes across many ISTs', () => {
   let user: Awaited<ReturnType<typeof givenMfaUser>>;
@@ -115,7 +109,7 @@ describe('100 consecutive wrong codes across many ISTs', () => {
   });
 
   it('the right code and a right recovery code are then refused without being checked, also after 30 days', async () => {
-    const sessions = await sessionsOf(user.user_id);
+    const sessions = await sessionCountOf(ctx, user.user_id);
     for (const wait of [WINDOW_MS, 30 * DAY_MS]) {
       ctx.clock.advance(wait);
       const ist = await istFor(ctx, user.email);
@@ -126,7 +120,7 @@ describe('100 consecutive wrong codes across many ISTs', () => {
       expect(await mfaSnapshot(ctx)).toEqual(before);
       expect((await istRow(ctx, ist)).failed_attempts).toBe(0);
     }
-    expect(await sessionsOf(user.user_id)).toBe(sessions);
+    expect(await sessionCountOf(ctx, user.user_id)).toBe(sessions);
     expect(await failuresOf(user.user_id)).toBe(SECOND_FACTOR_CAP);
   });
 
@@ -293,17 +287,11 @@ describe('an SMS code completing an IST', () => {
     const email = 'sms-capped@example.com';
     const created = json(await postPasswords(ctx, '/passwords', { email, password: STRONG_PASSWORD })).data;
     const phone = '+14155550199';
-    await ctx.db
-      .insertInto('phone_numbers')
-      .values({
-        id: 'phone-number-test-00000000-0000-4000-8000-000000000199',
-        project_id: ctx.dev.project_id,
-        user_id: created.user_id,
-        phone_number: phone,
-        verified: true,
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await givenVerifiedPhone(ctx, {
+      id: 'phone-number-test-00000000-0000-4000-8000-000000000199',
+      userId: created.user_id,
+      phoneNumber: phone,
+    });
     await givenSecondFactorFailures(ctx, created.user_id, SECOND_FACTOR_CAP - 1);
     ctx.clock.advance(WINDOW_MS);
     const ist = await istFor(ctx, email);
@@ -322,20 +310,14 @@ describe('an SMS code completing an IST', () => {
     const before = await codeRow();
     expect(seen(await authenticateOtp(ctx, code, methodId, { sessionToken: ist }))).toEqual(LOCKED);
     expect(await codeRow()).toEqual(before);
-    expect(await sessionsOf(created.user_id)).toBe(0);
+    expect(await sessionCountOf(ctx, created.user_id)).toBe(0);
     expect(notices(email)).toHaveLength(1);
   });
 });
 
 describe('ending it from a session', () => {
   const sessionReset = (token: string, password: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/session/reset',
-      headers: sdkHeaders(ctx.dev.public_token, token),
-      remoteAddress: freshPasswordIp(),
-      payload: { password },
-    });
+    postPasswords(ctx, '/passwords/session/reset', { password }, { sessionToken: token });
   /** Brings the user to the cap with one real failure on top of 99 counted ones. */
   const lock = async (user: { user_id: string; email: string; secret: string }) => {
     await givenSecondFactorFailures(ctx, user.user_id, SECOND_FACTOR_CAP - 1);

@@ -1,6 +1,7 @@
 /** docs/contracts.md "Multi-factor policy": on a project that requires MFA every primary sign-in but a passkey gives an IST, and a second factor turns it into a session. */
 import { describe, expect, it } from 'vitest';
 import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
@@ -181,17 +182,11 @@ describe('second factors', () => {
     const created = json(
       await postPasswords(ctx, '/passwords', { email: 'sms@example.com', password: STRONG_PASSWORD }),
     ).data;
-    await ctx.db
-      .insertInto('phone_numbers')
-      .values({
-        id: 'phone-number-test-00000000-0000-4000-8000-000000000001',
-        project_id: ctx.dev.project_id,
-        user_id: created.user_id,
-        phone_number: phone,
-        verified: true,
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await givenVerifiedPhone(ctx, {
+      id: 'phone-number-test-00000000-0000-4000-8000-000000000001',
+      userId: created.user_id,
+      phoneNumber: phone,
+    });
     const signIn = json(await passwordSignIn(ctx, 'sms@example.com')).data;
     expect(signIn.mfa_required).toEqual({ totp: false, sms: true, enrol: false });
     const ist = signIn.intermediate_session_token;

@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
+import { endOpenLock, openLockIfNoneOpen } from '../../db/lockout-rows.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceLoginLocked } from '../../domain-events/login-locked.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
@@ -23,8 +24,6 @@ import { type FirstStep, renderSecondFactorLockedEmail } from './second-factor-l
 import {
   clearSecondFactorFailures,
   countSecondFactorFailure,
-  endOpenSecondFactorLock,
-  insertSecondFactorLockIfNoneOpen,
   secondFactorFailuresOf,
 } from './second-factor-lockouts.repository.js';
 import type {
@@ -111,7 +110,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
       firstStep: FirstStep,
     ): Promise<StartedSecondFactorLock | undefined> {
       if (failures < SECOND_FACTOR_CAP) return undefined;
-      const row = await insertSecondFactorLockIfNoneOpen(trx, {
+      const row = await openLockIfNoneOpen(trx, 'second_factor_lockouts', {
         id: newId('secondFactorLockout', project.environment, deps.random),
         project_id: project.id,
         user_id: userId,
@@ -166,7 +165,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
       at: Date,
     ): Promise<SecondFactorLockoutRow | undefined> {
       await clearSecondFactorFailures(trx, userId);
-      return endOpenSecondFactorLock(trx, userId, reason, at);
+      return endOpenLock(trx, 'second_factor_lockouts', userId, reason, at);
     },
 
     /** Logs the end of a lock (after the transaction that ended it has committed). */

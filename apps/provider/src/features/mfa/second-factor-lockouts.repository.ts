@@ -1,9 +1,8 @@
-/** @module second-factor-lockouts.repository — SQL of the second-factor cap: one guarded upsert counts an attempt, one guarded insert starts a lock. */
+/**
+ * @module second-factor-lockouts.repository — SQL of the second-factor cap: one guarded upsert
+ * counts an attempt; the guarded statements that start and end a lock are db/lockout-rows.ts.
+ */
 import type { DbExecutor } from '../../db/database.js';
-import type {
-  SecondFactorLockoutRow,
-  SecondFactorProofUnlockReason,
-} from './second-factor-lockouts.table.js';
 
 /**
  * Counts one attempt of the user as failed unless the count is at `cap` already: one INSERT …
@@ -48,37 +47,4 @@ export async function secondFactorFailuresOf(db: DbExecutor, userId: string): Pr
 /** Forgets the user's failures (a proven second factor, or the end of a lock). */
 export async function clearSecondFactorFailures(db: DbExecutor, userId: string): Promise<void> {
   await db.deleteFrom('second_factor_failures').where('user_id', '=', userId).execute();
-}
-
-/**
- * Opens a lock row for the user unless one is open: INSERT … ON CONFLICT (user_id) WHERE
- * unlocked_at IS NULL DO NOTHING on the partial unique index, so exactly one caller gets the row
- * back (and tells the owner). Undefined: already open.
- */
-export async function insertSecondFactorLockIfNoneOpen(
-  db: DbExecutor,
-  row: { id: string; project_id: string; user_id: string; locked_at: Date },
-): Promise<SecondFactorLockoutRow | undefined> {
-  return db
-    .insertInto('second_factor_lockouts')
-    .values({ ...row, unlocked_at: null, unlock_reason: null })
-    .onConflict((oc) => oc.column('user_id').where('unlocked_at', 'is', null).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Ends the user's open lock row, if any, and returns it as ended (one guarded UPDATE). */
-export async function endOpenSecondFactorLock(
-  db: DbExecutor,
-  userId: string,
-  reason: SecondFactorProofUnlockReason,
-  at: Date,
-): Promise<SecondFactorLockoutRow | undefined> {
-  return db
-    .updateTable('second_factor_lockouts')
-    .set({ unlocked_at: at, unlock_reason: reason })
-    .where('user_id', '=', userId)
-    .where('unlocked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
 }

@@ -14,12 +14,7 @@ import type { Project } from '../projects/project.js';
 import { isIntermediateSessionToken } from '../sessions/intermediate-session-token.js';
 import type { CreatedSession, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor, SessionRow } from '../sessions/sessions.table.js';
-import {
-  findLiveIntermediateSession,
-  lockLiveIntermediateSession,
-  recordFailedSecondFactor,
-  useIntermediateSession,
-} from './intermediate-sessions.repository.js';
+import { intermediateSessions } from './intermediate-sessions.repository.js';
 import type { IntermediateSessionRow } from './intermediate-sessions.table.js';
 import { MAX_SECOND_FACTOR_FAILURES, SECOND_FACTOR_ATTEMPTS_PER_USER } from './mfa-policy.js';
 import { type Attempted, runSecondFactorAttempt } from './second-factor-attempt.js';
@@ -98,7 +93,11 @@ export function createSecondFactorService(deps: {
   const { db, clock, lock } = deps;
 
   async function requireLive(project: Project, token: string): Promise<IntermediateSessionRow> {
-    const row = await findLiveIntermediateSession(db, project.id, hashToken(token), clock.now());
+    const row = await intermediateSessions.findOpen(
+      db,
+      { project_id: project.id, token_hash: hashToken(token) },
+      clock.now(),
+    );
     if (!row) throw notFound();
     return row;
   }
@@ -141,7 +140,9 @@ export function createSecondFactorService(deps: {
     async complete(project, intermediate, session, prove) {
       const outcome = await inTransaction(db, async (trx) => {
         const now = clock.now();
-        const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
+        const live = await intermediateSessions.findOpen(trx, { id: intermediate.id }, now, {
+          forUpdate: true,
+        });
         if (!live) throw notFound();
         const who = { userId: live.user_id, firstFactor: live.primary_factor };
         return runSecondFactorAttempt(
@@ -151,7 +152,7 @@ export function createSecondFactorService(deps: {
           who,
           prove,
           async (proof) => {
-            if (!(await useIntermediateSession(trx, live.id, now))) throw notFound();
+            if (!(await intermediateSessions.consume(trx, { id: live.id }, now))) throw notFound();
             const created = await deps.sessions.create(trx, {
               project,
               userId: live.user_id,
@@ -162,7 +163,7 @@ export function createSecondFactorService(deps: {
             });
             return { ...created, value: proof.value };
           },
-          () => recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES),
+          () => intermediateSessions.countFailure(trx, { id: live.id }, now, MAX_SECOND_FACTOR_FAILURES),
         );
       });
       if (!outcome.ok) refuse(outcome);
@@ -200,7 +201,9 @@ export function createSecondFactorService(deps: {
     async fail(project, intermediate, error) {
       const outcome = await inTransaction(db, async (trx): Promise<Attempted<never>> => {
         const now = clock.now();
-        const live = await lockLiveIntermediateSession(trx, intermediate.id, now);
+        const live = await intermediateSessions.findOpen(trx, { id: intermediate.id }, now, {
+          forUpdate: true,
+        });
         // No longer live (used, revoked or expired meanwhile): the failure itself is the answer.
         if (!live) return { ok: false, error, capped: false, started: undefined };
         const who = { userId: live.user_id, firstFactor: live.primary_factor };
@@ -214,7 +217,7 @@ export function createSecondFactorService(deps: {
           async () => {
             throw error;
           },
-          () => recordFailedSecondFactor(trx, live.id, now, MAX_SECOND_FACTOR_FAILURES),
+          () => intermediateSessions.countFailure(trx, { id: live.id }, now, MAX_SECOND_FACTOR_FAILURES),
         );
       });
       if (outcome.ok) throw error;

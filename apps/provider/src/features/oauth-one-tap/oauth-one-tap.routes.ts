@@ -1,5 +1,6 @@
 /** @module oauth-one-tap.routes — the One Tap routes the client-side services frame calls (same-origin, JSON only). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { requireProjectByPublicToken } from '../../plugins/project-auth.js';
 import {
   OneTapStartBody,
@@ -18,14 +19,15 @@ export const oauthOneTapRoutes: FastifyPluginAsyncTypebox<{ oneTap: OneTapServic
   app,
   options,
 ) => {
+  // The frame names its project in the body: it has no SDK headers to send.
+  const projectNamedIn = (request: { server: FastifyInstance; body: { public_token: string } }) =>
+    requireProjectByPublicToken(request.server.projectLookup, request.body.public_token);
+
   app.post(
     '/v1/public/oauth/google/onetap/start',
     { schema: { body: OneTapStartBody, response: { 200: OneTapStartResponse } } },
     async (request) => {
-      const project = await requireProjectByPublicToken(
-        request.server.projectLookup,
-        request.body.public_token,
-      );
+      const project = await projectNamedIn(request);
       const started = await options.oneTap.start(project, request.body.parent_origin, request.clientIp);
       return { status_code: 200, request_id: request.id, ...started };
     },
@@ -35,10 +37,7 @@ export const oauthOneTapRoutes: FastifyPluginAsyncTypebox<{ oneTap: OneTapServic
     '/v1/public/oauth/google/onetap/submit',
     { schema: { body: OneTapSubmitBody, response: { 200: OneTapSubmitResponse } } },
     async (request) => {
-      const project = await requireProjectByPublicToken(
-        request.server.projectLookup,
-        request.body.public_token,
-      );
+      const project = await projectNamedIn(request);
       const submitted = await options.oneTap.submit(project, request.body);
       return { status_code: 200, request_id: request.id, ...submitted };
     },

@@ -6,7 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
-import { createExpirySweep } from '../../db/expiry-sweep.js';
+import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
@@ -18,11 +18,7 @@ import { loadUpstreamConfig } from '../oauth/oauth-config-store.js';
 import type { UpstreamClient } from '../oauth/upstream/upstream-client.js';
 import type { UpstreamConfig } from '../oauth/upstream/upstream-config.js';
 import type { Project } from '../projects/project.js';
-import {
-  consumeOneTapCallback,
-  deleteExpiredOneTapCallbacks,
-  insertOneTapCallback,
-} from './oauth-one-tap.repository.js';
+import { insertOneTapCallback, oneTapCallbacks } from './oauth-one-tap.repository.js';
 import { ONE_TAP_CALLBACK_LIFETIME_MS } from './one-tap-policy.js';
 
 /** SECURITY §2: 32 random bytes. */
@@ -60,7 +56,7 @@ export interface OneTapSubmission {
 /** Creates the One Tap service. */
 export function createOneTapService(deps: OneTapDeps) {
   // SECURITY K4: the table holds about ten minutes' worth of starts.
-  const sweep = createExpirySweep((now) => deleteExpiredOneTapCallbacks(deps.db, now), deps.sweepIntervalMs);
+  const sweep = createExpiredRowsSweep(deps.db, 'oauth_one_tap_callbacks', deps.sweepIntervalMs);
 
   async function googleConfig(project: Project): Promise<UpstreamConfig> {
     const config = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, 'google');
@@ -105,10 +101,9 @@ export function createOneTapService(deps: OneTapDeps) {
         login_magic_link_url: input.login_redirect_url,
         signup_magic_link_url: input.signup_redirect_url,
       });
-      const callback = await consumeOneTapCallback(
+      const callback = await oneTapCallbacks.consume(
         deps.db,
-        project.id,
-        hashToken(input.oauth_callback_id),
+        { project_id: project.id, callback_hash: hashToken(input.oauth_callback_id) },
         deps.clock.now(),
       );
       // A callback id started for another page is as good as unknown here.

@@ -1,7 +1,6 @@
 /** @module oauth-authenticate.service — redeeming the OAuth token of a finished flow for a session. */
 import type { Clock } from '../../clock.js';
-import { checkPkce } from '../../crypto/pkce.js';
-import { pkceMismatch } from '../../crypto/pkce-mismatch.js';
+import { assertPkce } from '../../crypto/pkce-mismatch.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -11,15 +10,14 @@ import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { userDirectory } from '../users/user-directory.js';
 import type { AuthenticateInput } from './oauth.schemas.js';
-import type { OAuthRegistrationRow, OAuthTokenRow } from './oauth.table.js';
+import type { OAuthRegistrationRow } from './oauth.table.js';
 import { oauthFactor } from './oauth-factor.js';
 import { MAX_OAUTH_PKCE_FAILURES } from './oauth-policy.js';
 import { findRegistrationById } from './oauth-registrations.repository.js';
 import { providerValuesOf, type WireProviderValues } from './oauth-tokens.js';
 import {
-  consumeOAuthToken,
   eraseProviderValues,
-  findOAuthTokenByHash,
+  oauthTokens,
   recordFailedOAuthTokenAttempt,
 } from './oauth-tokens.repository.js';
 
@@ -40,18 +38,6 @@ export function createOAuthAuthenticateService(deps: {
 }) {
   const unusable = () => new ApiError('unable_to_auth_oauth_token');
 
-  /** PKCE is checked before consumption so a wrong or missing verifier leaves the token usable. */
-  async function assertPkce(row: OAuthTokenRow, verifier: string | undefined): Promise<void> {
-    const outcome = checkPkce(row.code_challenge, verifier);
-    if (outcome === 'ok') return;
-    // RFC 9700 §4.8.2: a verifier for a flow started without a challenge is a downgrade attempt,
-    // refused without counting against the token.
-    if (outcome !== 'unexpected_verifier') {
-      await recordFailedOAuthTokenAttempt(deps.db, row.token_hash, deps.clock.now(), MAX_OAUTH_PKCE_FAILURES);
-    }
-    throw pkceMismatch(outcome, 'this OAuth flow was started');
-  }
-
   /** The presenting session when it is live and the same user's; it then gains the factor. */
   async function liveSessionOf(project: Project, token: string | null, userId: string) {
     if (token === null) return undefined;
@@ -71,7 +57,7 @@ export function createOAuthAuthenticateService(deps: {
       attributes: SessionAttributes,
     ): Promise<RedeemedOAuthToken> {
       const tokenHash = hashToken(input.token);
-      const found = await findOAuthTokenByHash(deps.db, project.id, tokenHash);
+      const found = await oauthTokens.find(deps.db, { project_id: project.id, token_hash: tokenHash });
       if (
         !found ||
         found.used_at !== null ||
@@ -79,12 +65,21 @@ export function createOAuthAuthenticateService(deps: {
         found.expires_at <= deps.clock.now()
       )
         throw unusable();
-      await assertPkce(found, input.code_verifier);
+      await assertPkce(
+        { challenge: found.code_challenge, issued: 'this OAuth flow was started' },
+        input.code_verifier,
+        () =>
+          recordFailedOAuthTokenAttempt(deps.db, found.token_hash, deps.clock.now(), MAX_OAUTH_PKCE_FAILURES),
+      );
       const stepUp = await liveSessionOf(project, sessionToken, found.user_id);
 
       return inTransaction(deps.db, async (trx) => {
         const now = deps.clock.now();
-        const consumed = await consumeOAuthToken(trx, project.id, tokenHash, now);
+        const consumed = await oauthTokens.consume(
+          trx,
+          { project_id: project.id, token_hash: tokenHash },
+          now,
+        );
         if (!consumed) throw unusable();
         await eraseProviderValues(trx, tokenHash);
         const registration = await findRegistrationById(trx, project.id, consumed.registration_id);

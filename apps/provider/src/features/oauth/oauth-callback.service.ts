@@ -17,7 +17,7 @@ import type { OAuthStateRow } from './oauth.table.js';
 import type { OAuthConfigSource } from './oauth-config-source.js';
 import { buildOAuthRedirectUrl } from './oauth-redirect-url.js';
 import { hasStateCookie } from './oauth-state-cookie.js';
-import { consumeOAuthState, findOAuthStateLoginRedirect } from './oauth-states.repository.js';
+import { findOAuthStateLoginRedirect, oauthStates } from './oauth-states.repository.js';
 import { requireProviderType } from './provider-name.js';
 import type { AppleUser } from './upstream/identity.js';
 import { type OAuthProviderType, providerDisplayName } from './upstream/provider-types.js';
@@ -143,7 +143,11 @@ export function createOAuthCallbackService(deps: OAuthCallbackDeps) {
           'This browser did not start this sign-in: its state cookie is missing or different.',
         );
       }
-      const row = await consumeOAuthState(deps.db, hashToken(state), provider, deps.clock.now());
+      const row = await oauthStates.consume(
+        deps.db,
+        { state_hash: hashToken(state), provider_type: provider },
+        deps.clock.now(),
+      );
       if (!row)
         throw stateMismatch('This sign-in is unknown, already finished, expired, or for another provider.');
       try {

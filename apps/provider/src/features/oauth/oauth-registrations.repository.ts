@@ -1,6 +1,7 @@
 /** @module oauth-registrations.repository — SQL for upstream identities linked to users. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
 import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type {
   NewOAuthRegistrationRow,
@@ -14,49 +15,27 @@ export async function lockUpstreamIdentity(db: DbExecutor, key: string): Promise
 }
 
 /** The registration of an upstream identity in `projectId`, whoever it belongs to. */
-export async function findRegistrationByIdentity(
+export const findRegistrationByIdentity = (
   db: DbExecutor,
   key: { projectId: string; providerType: string; issuer: string; subject: string },
-): Promise<OAuthRegistrationRow | undefined> {
-  return db
-    .selectFrom('oauth_registrations')
-    .selectAll()
-    .where('project_id', '=', key.projectId)
-    .where('provider_type', '=', key.providerType)
-    .where('issuer', '=', key.issuer)
-    .where('provider_subject', '=', key.subject)
-    .executeTakeFirst();
-}
+) =>
+  findRowBy(db, 'oauth_registrations', {
+    project_id: key.projectId,
+    provider_type: key.providerType,
+    issuer: key.issuer,
+    provider_subject: key.subject,
+  });
 
 /** The registration `id` of `projectId`. */
-export async function findRegistrationById(
-  db: DbExecutor,
-  projectId: string,
-  id: string,
-): Promise<OAuthRegistrationRow | undefined> {
-  return db
-    .selectFrom('oauth_registrations')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findRegistrationById = (db: DbExecutor, projectId: string, id: string) =>
+  findRowBy(db, 'oauth_registrations', { project_id: projectId, id });
 
 /**
  * Links an identity; undefined when the project already has it (a concurrent first sign-in of
  * the same identity: the unique index decides, not a prior lookup).
  */
-export async function insertRegistrationIfAbsent(
-  db: DbExecutor,
-  row: NewOAuthRegistrationRow,
-): Promise<OAuthRegistrationRow | undefined> {
-  return db
-    .insertInto('oauth_registrations')
-    .values(row)
-    .onConflict((oc) => oc.columns(['project_id', 'provider_type', 'issuer', 'provider_subject']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
+export const insertRegistrationIfAbsent = (db: DbExecutor, row: NewOAuthRegistrationRow) =>
+  insertRowIfAbsent(db, 'oauth_registrations', row);
 
 /** Records a sign-in with the upstream's latest profile values. */
 export async function updateRegistration(

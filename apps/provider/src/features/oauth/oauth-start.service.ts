@@ -6,6 +6,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { toJson } from '../../db/json-column.js';
+import { deleteExpiredRows } from '../../db/single-use-rows.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import { resolveRedirects } from '../magic-links/redirect-urls.js';
@@ -14,8 +15,7 @@ import { callbackUrl } from './callback-url.js';
 import type { StartInput } from './oauth.schemas.js';
 import type { OAuthConfigSource } from './oauth-config-source.js';
 import { OAUTH_STATE_LIFETIME_MS } from './oauth-policy.js';
-import { deleteExpiredOAuthStates, insertOAuthState } from './oauth-states.repository.js';
-import { deleteExpiredOAuthTokens } from './oauth-tokens.repository.js';
+import { insertOAuthState } from './oauth-states.repository.js';
 import { requireProviderType } from './provider-name.js';
 import type { UpstreamClient } from './upstream/upstream-client.js';
 
@@ -81,8 +81,8 @@ function providerParamsOf(query: Record<string, unknown>): Record<string, string
 export function createOAuthStartService(deps: OAuthStartDeps) {
   // SECURITY K4: both tables hold about ten minutes' worth of sign-ins.
   const sweep = createExpirySweep(async (now) => {
-    await deleteExpiredOAuthStates(deps.db, now);
-    await deleteExpiredOAuthTokens(deps.db, now);
+    await deleteExpiredRows(deps.db, 'oauth_states', now);
+    await deleteExpiredRows(deps.db, 'oauth_tokens', now);
   }, deps.sweepIntervalMs);
 
   return {

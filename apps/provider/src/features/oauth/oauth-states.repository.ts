@@ -1,32 +1,11 @@
 /** @module oauth-states.repository — SQL for the states of redirects to an upstream; consumption is one guarded UPDATE. */
 import type { DbExecutor } from '../../db/database.js';
-import type { NewOAuthStateRow, OAuthStateRow } from './oauth.table.js';
+import { singleUseRows } from '../../db/single-use-rows.js';
+import type { NewOAuthStateRow } from './oauth.table.js';
 
 /** Stores the state of a new redirect (its hash). */
 export async function insertOAuthState(db: DbExecutor, row: NewOAuthStateRow): Promise<void> {
   await db.insertInto('oauth_states').values(row).execute();
-}
-
-/**
- * Uses up the open state with this hash for `providerType`, in one guarded UPDATE … RETURNING:
- * of any number of concurrent or replayed callbacks exactly one gets the row. Unknown, used,
- * expired or another provider's → undefined.
- */
-export async function consumeOAuthState(
-  db: DbExecutor,
-  stateHash: string,
-  providerType: string,
-  now: Date,
-): Promise<OAuthStateRow | undefined> {
-  return db
-    .updateTable('oauth_states')
-    .set({ used_at: now })
-    .where('state_hash', '=', stateHash)
-    .where('provider_type', '=', providerType)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /**
@@ -45,8 +24,8 @@ export async function findOAuthStateLoginRedirect(
   return row?.login_redirect_url;
 }
 
-/** Deletes every state that expired at or before `now` (used or not); returns how many. */
-export async function deleteExpiredOAuthStates(db: DbExecutor, now: Date): Promise<number> {
-  const result = await db.deleteFrom('oauth_states').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+/**
+ * Redirect states are single-use rows: of any number of concurrent or replayed callbacks exactly
+ * one uses a state up; unknown, used, expired or another provider's → nothing.
+ */
+export const oauthStates = singleUseRows('oauth_states');

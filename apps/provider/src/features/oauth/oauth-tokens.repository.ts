@@ -1,47 +1,12 @@
 /** @module oauth-tokens.repository — SQL for the sign-in tokens of OAuth; consumption is one guarded UPDATE. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
-import type { NewOAuthTokenRow, OAuthTokenRow } from './oauth.table.js';
+import { singleUseRows } from '../../db/single-use-rows.js';
+import type { NewOAuthTokenRow } from './oauth.table.js';
 
 /** Stores a new token (its hash). */
 export async function insertOAuthToken(db: DbExecutor, row: NewOAuthTokenRow): Promise<void> {
   await db.insertInto('oauth_tokens').values(row).execute();
-}
-
-/** The token row with `tokenHash` in `projectId`, whatever its state. */
-export async function findOAuthTokenByHash(
-  db: DbExecutor,
-  projectId: string,
-  tokenHash: string,
-): Promise<OAuthTokenRow | undefined> {
-  return db
-    .selectFrom('oauth_tokens')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/**
- * Consumes a usable token atomically (SECURITY B2): of any number of concurrent callers exactly
- * one gets the row back, with its upstream tokens; the rest see used_at already set.
- */
-export async function consumeOAuthToken(
-  db: DbExecutor,
-  projectId: string,
-  tokenHash: string,
-  now: Date,
-): Promise<OAuthTokenRow | undefined> {
-  return db
-    .updateTable('oauth_tokens')
-    .set({ used_at: now })
-    .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /** Erases the upstream's tokens of a redeemed token: they were handed over once and are kept no longer. */
@@ -77,8 +42,5 @@ export async function recordFailedOAuthTokenAttempt(
     .execute();
 }
 
-/** Deletes every token that expired at or before `now`; returns how many. */
-export async function deleteExpiredOAuthTokens(db: DbExecutor, now: Date): Promise<number> {
-  const result = await db.deleteFrom('oauth_tokens').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+/** OAuth sign-in tokens are single-use rows: found by hash and consumed once (SECURITY B2). */
+export const oauthTokens = singleUseRows('oauth_tokens');

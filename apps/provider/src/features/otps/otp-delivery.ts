@@ -16,12 +16,7 @@ import {
 } from './otp-messages.js';
 import { type OtpSendKind, replanOtp } from './otp-plan.js';
 import type { Destination } from './otp-recipients.js';
-import {
-  insertOtpCode,
-  lockDestinationForIssuance,
-  revokeOpenOtpCodes,
-  revokeOtpCode,
-} from './otps.repository.js';
+import { insertOtpCode, lockDestinationForIssuance, otpCodes } from './otps.repository.js';
 import type { OtpChannel, OtpPurpose } from './otps.table.js';
 import { keepPromisedAccount, type PromisedAccount } from './promised-account.js';
 
@@ -111,7 +106,7 @@ export function createOtpDelivery(deps: {
         });
         if (!plan) return undefined;
         const now = deps.clock.now();
-        await revokeOpenOtpCodes(trx, project.id, destination.value, now);
+        await otpCodes.revokeUnused(trx, { project_id: project.id, destination: destination.value }, now);
         const id = newId('otpCode', project.environment, deps.random);
         const digest = digestOtpCode(deps.random, code, plan.methodId);
         await insertOtpCode(trx, {
@@ -137,7 +132,7 @@ export function createOtpDelivery(deps: {
       const message = otpMessage(project, destination, issued.plan, code, params.minutes);
       return {
         ...(message ? { message } : {}),
-        withdraw: () => revokeOtpCode(deps.db, issued.id, deps.clock.now()),
+        withdraw: () => otpCodes.revokeUnused(deps.db, { id: issued.id }, deps.clock.now()),
       };
     },
   };

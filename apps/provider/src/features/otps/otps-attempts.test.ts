@@ -7,6 +7,7 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
 import { drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
@@ -100,12 +101,7 @@ describe('parallel guessing (SECURITY A2)', () => {
       Array.from({ length: 20 }, () => authenticateOtp(ctx, sent.code, sent.method_id)),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const sessions = await ctx.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', sent.user_id)
-      .execute();
-    expect(sessions).toHaveLength(1);
+    expect(await sessionCountOf(ctx, sent.user_id)).toBe(1);
   });
 });
 

@@ -14,7 +14,7 @@ import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessi
 import { otpCodeMatches } from './otp-code.js';
 import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
 import { otpFactor, proveMethod } from './otp-recipients.js';
-import { consumeOtpCode, findCurrentOtpCode, takeOtpAttempt } from './otps.repository.js';
+import { findCurrentOtpCode, otpCodes, takeOtpAttempt } from './otps.repository.js';
 import type { AuthenticateInput } from './otps.schemas.js';
 import type { OtpCodeRow } from './otps.table.js';
 import type { PasscodeLock } from './passcode-lock.js';
@@ -111,7 +111,7 @@ export function createOtpsAuthenticateService(deps: {
       return inTransaction(deps.db, async (trx) => {
         const at = deps.clock.now();
         await deps.passcodeLock.succeed(trx, project, destination);
-        const consumed = await consumeOtpCode(trx, attempt.id, at);
+        const consumed = await otpCodes.consume(trx, { id: attempt.id }, at);
         if (!consumed) throw unusable();
         const methodId = await proveMethod(
           trx,
@@ -184,7 +184,7 @@ export function createOtpsAuthenticateService(deps: {
         async (trx) => {
           if (!matches || !own) return { ok: false, error: wrong };
           const at = deps.clock.now();
-          const consumed = await consumeOtpCode(trx, attempt.id, at);
+          const consumed = await otpCodes.consume(trx, { id: attempt.id }, at);
           if (!consumed) return { ok: false, error: refuse(OTP_MESSAGES.invalid) };
           const unusable = () => refuse(OTP_MESSAGES.invalid);
           const user = { ...consumed, user_id: intermediate.user_id };

@@ -3,6 +3,7 @@
  * sign-in and nothing else; a sign-in code is no second factor.
  */
 import { describe, expect, it } from 'vitest';
+import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateOtp, latestCode, otpSnapshot, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
@@ -18,17 +19,11 @@ async function givenSmsUser(email: string) {
   phones += 1;
   const phone = `+1415555${String(phones).padStart(4, '0')}`;
   const created = json(await postPasswords(ctx, '/passwords', { email, password: STRONG_PASSWORD })).data;
-  await ctx.db
-    .insertInto('phone_numbers')
-    .values({
-      id: `phone-number-test-00000000-0000-4000-8000-${String(phones).padStart(12, '0')}`,
-      project_id: ctx.dev.project_id,
-      user_id: created.user_id,
-      phone_number: phone,
-      verified: true,
-      created_at: ctx.clock.now(),
-    })
-    .execute();
+  await givenVerifiedPhone(ctx, {
+    id: `phone-number-test-00000000-0000-4000-8000-${String(phones).padStart(12, '0')}`,
+    userId: created.user_id,
+    phoneNumber: phone,
+  });
   return { phone, userId: created.user_id as string, ist: await givenIst(ctx, email) };
 }
 

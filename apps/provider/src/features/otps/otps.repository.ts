@@ -1,6 +1,7 @@
 /** @module otps.repository — SQL for passcodes; every attempt and the consumption are single guarded statements. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { singleUseRows } from '../../db/single-use-rows.js';
 import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
 import type { NewOtpCodeRow, OtpCodeRow } from './otps.table.js';
 
@@ -18,40 +19,9 @@ export async function lockDestinationForIssuance(
   );
 }
 
-/**
- * Revokes every open code for `destination`, whatever method id it was issued under: only the
- * newest code to an address or number works (SECURITY B6), and SMS and WhatsApp to one number
- * replace each other.
- */
-export async function revokeOpenOtpCodes(
-  db: DbExecutor,
-  projectId: string,
-  destination: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('otp_codes')
-    .set({ revoked_at: now })
-    .where('project_id', '=', projectId)
-    .where('destination', '=', destination)
-    .where('consumed_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 /** Stores a new code (its digest only). */
 export async function insertOtpCode(db: DbExecutor, row: NewOtpCodeRow): Promise<void> {
   await db.insertInto('otp_codes').values(row).execute();
-}
-
-/** Revokes one code, e.g. because its message could not be delivered (SECURITY J6). */
-export async function revokeOtpCode(db: DbExecutor, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable('otp_codes')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .execute();
 }
 
 /**
@@ -87,19 +57,6 @@ export async function takeOtpAttempt(
     .executeTakeFirst();
 }
 
-/** Consumes a code whose attempt matched; undefined when it was consumed, revoked or expired meanwhile. */
-export async function consumeOtpCode(db: DbExecutor, id: string, now: Date): Promise<OtpCodeRow | undefined> {
-  return db
-    .updateTable('otp_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 /**
  * The code of `methodId` that explains a refused attempt: the open one if there is one (there
  * is at most one), else the newest.
@@ -119,3 +76,9 @@ export async function findCurrentOtpCode(
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * Passcodes are single-use rows: consumed once their attempt matched, revoked when a newer code
+ * to the destination replaces them (SECURITY B6) or their message could not be delivered (J6).
+ */
+export const otpCodes = singleUseRows('otp_codes');

@@ -24,6 +24,7 @@ import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.j
 import { startSecondInstance } from '../../../test/second-instance.js';
 import { statementRecorder } from '../../../test/statement-recorder.js';
 import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { DELIVERY_CLAIM_MS } from '../../delivery/delivery-worker.js';
 import { MailDeliveryError, type OutgoingEmail } from '../../email/mailer.js';
 
@@ -35,11 +36,7 @@ const ownerOf = (ctx: TestContext, email: string) =>
 
 describe('the answer', () => {
   const recorder = statementRecorder();
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ dbPlugins: [recorder.plugin] });
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext({ dbPlugins: [recorder.plugin] });
 
   async function statementsOf(call: () => Promise<LightMyRequestResponse>): Promise<string[]> {
     recorder.state.statements = [];
@@ -95,11 +92,7 @@ describe('the answer', () => {
 });
 
 describe('a new account', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('appears when the job runs, with the ids the answer named, and the code signs it up', async () => {
     const sent = json(await sendOtp(ctx, 'sms', '+14155553101')).data;
@@ -259,11 +252,7 @@ describe('made once', () => {
 });
 
 describe('a process killed after making the account, before sending', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('leaves it to the process that takes the job over, which sends a code for that account', async () => {
     const hung: OutgoingEmail[] = [];

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPasswordUser, passwordSnapshot, postPasswords } from '../../../test/password-helpers.js';
 import { type RangeApiServer, startRangeApi } from '../../../test/range-api-server.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { createManualClock } from '../../clock.js';
 import { createBreachedPasswords, parseRange, RANGE_BACKOFF_MS } from './breached-passwords.js';
 
@@ -127,11 +128,7 @@ describe('createBreachedPasswords', () => {
 });
 
 describe('the password endpoints with a range API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ breachedPasswordsRangeUrl: api.url });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestContext(() => ({ breachedPasswordsRangeUrl: api.url }));
 
   it('strength_check reports a password the API lists as breached, with the breach warning', async () => {
     const response = await postPasswords(ctx, '/passwords/strength_check', { password: LEAKED });

@@ -3,6 +3,7 @@
  * failures through either count together, the lock holds on both, and the owner is told once.
  */
 import { describe, expect, it } from 'vitest';
+import { givenVerifiedEmail } from '../../../test/given-factors.js';
 import {
   givenPasswordUser,
   resetLinksFor,
@@ -17,11 +18,10 @@ import {
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
-import { sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import { cryptoRandom } from '../../random.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
 
@@ -44,17 +44,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
 
   it('failures split across both reach the cap together; the lock holds on both; one lock, one notice per address', async () => {
     const { user_id } = await givenPasswordUser(ctx, 'split@example.com');
-    await ctx.db
-      .insertInto('emails')
-      .values({
-        id: `email-test-${cryptoRandom.uuid()}`,
-        project_id: ctx.dev.project.id,
-        user_id,
-        email: 'split-other@example.com',
-        verified: true,
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await givenVerifiedEmail(ctx, user_id, 'split-other@example.com');
     const apps = [ctx.app, second.app];
     // Round-robin: each instance sees only half, yet the shared counter holds all of them.
     await failLogins(ctx, 'split@example.com', HARD_CAP - 1, apps);
@@ -112,12 +102,12 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     // A reset by email completed on one instance ends the lock for both.
     expect((await startReset(ctx, 'split@example.com')).statusCode).toBe(200);
     const { reset } = await resetLinksFor(ctx, 'split@example.com');
-    const done = await second.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/email/reset',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token: reset, password: NEW_PASSWORD },
-    });
+    const done = await sdkPost(
+      ctx,
+      '/passwords/email/reset',
+      { token: reset, password: NEW_PASSWORD },
+      { app: second.app },
+    );
     expect(done.statusCode).toBe(200);
     for (const app of apps) {
       expect((await passwordLogin(ctx, 'split-other@example.com', NEW_PASSWORD, app)).statusCode).toBe(200);

@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
+import { givenVerifiedEmail } from '../../../test/given-factors.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
-  freshPasswordIp,
   givenPasswordUser,
   postPasswords,
   resetLinksFor,
@@ -25,11 +25,11 @@ import {
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
-import { cryptoRandom } from '../../random.js';
 import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
@@ -59,13 +59,7 @@ const lockNotices = (email: string) =>
 const lockRows = (userId: string) =>
   ctx.db.selectFrom('password_lockouts').selectAll().where('user_id', '=', userId).execute();
 const sessionReset = (token: string, password: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/session/reset',
-    headers: sdkHeaders(ctx.dev.public_token, token),
-    remoteAddress: freshPasswordIp(),
-    payload: { password },
-  });
+  postPasswords(ctx, '/passwords/session/reset', { password }, { sessionToken: token });
 /** Sets the account counter of `email` as if it had `failures` consecutive failures just now. */
 const givenFailures = (email: string, failures: number, context: TestContext = ctx) =>
   context.db
@@ -102,12 +96,7 @@ describe('past the hard cap', () => {
     expect(known[7]).toMatchObject({ status: 429, error_type: 'too_many_requests', retry_after: '30' });
     expect(await steps('lapse-ghost@example.com')).toEqual(known);
     // No session was created past the sign-up's.
-    const sessions = await ctx.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', ownerId)
-      .execute();
-    expect(sessions).toHaveLength(1);
+    expect(await sessionCountOf(ctx, ownerId)).toBe(1);
     expect(await lockRows(ownerId)).toEqual([
       expect.objectContaining({ project_id: ctx.dev.project.id, unlocked_at: null, unlock_reason: null }),
     ]);
@@ -250,17 +239,7 @@ describe('one notice, whatever the concurrency', () => {
 
   it('two addresses of one account reaching the cap together lock it once and tell each address once', async () => {
     const { user_id } = await givenPasswordUser(ctx, 'first-of-two@example.com');
-    await ctx.db
-      .insertInto('emails')
-      .values({
-        id: `email-test-${cryptoRandom.uuid()}`,
-        project_id: ctx.dev.project.id,
-        user_id,
-        email: 'second-of-two@example.com',
-        verified: true,
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await givenVerifiedEmail(ctx, user_id, 'second-of-two@example.com');
     await givenFailures('first-of-two@example.com', HARD_CAP - 1);
     await givenFailures('second-of-two@example.com', HARD_CAP - 1);
     const lockedBefore = securityEvents(log.lines, 'password_login_locked').length;

@@ -4,14 +4,13 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
-  freshPasswordIp,
   givenPasswordUser,
   postPasswords,
   resetLinksFor,
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json, sdkHeaders } from '../../../test/test-app.js';
+import { createTestContext, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
@@ -25,13 +24,7 @@ const subjects = async (email: string) => (await outboxFor(ctx, email)).map((mes
 const notices = async (email: string) =>
   (await outboxFor(ctx, email)).filter((message) => message.subject === CHANGED);
 const sessionReset = (token: string, password: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/session/reset',
-    headers: sdkHeaders(ctx.dev.public_token, token),
-    remoteAddress: freshPasswordIp(),
-    payload: { password },
-  });
+  postPasswords(ctx, '/passwords/session/reset', { password }, { sessionToken: token });
 
 describe('the password changed notice', () => {
   it('is not sent when an account is created with a password', async () => {

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
+import { endOpenLock, openLockIfNoneOpen } from '../../db/lockout-rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceLoginLocked } from '../../domain-events/login-locked.js';
@@ -16,7 +17,6 @@ import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
 import { renderPasswordLockedEmail } from './password-locked-email.js';
-import { endOpenLock, insertLockIfNoneOpen } from './password-lockouts.repository.js';
 import { HARD_CAP } from './password-policy.js';
 import type { PasswordLockoutRow, UnlockReason } from './passwords.table.js';
 
@@ -67,7 +67,7 @@ export function createPasswordLock(deps: PasswordLockDeps) {
       // Read first: once the row is in, nothing may fail before the notice is handed over.
       const addresses = await userDirectory.addressesOf(db, project.id, userId);
       const started = await inTransaction(db, async (trx) => {
-        const row = await insertLockIfNoneOpen(trx, {
+        const row = await openLockIfNoneOpen(trx, 'password_lockouts', {
           id: newId('passwordLockout', project.environment, deps.random),
           project_id: project.id,
           user_id: userId,
@@ -101,7 +101,7 @@ export function createPasswordLock(deps: PasswordLockDeps) {
       reason: UnlockReason,
       at: Date,
     ): Promise<PasswordLockoutRow | undefined> {
-      return endOpenLock(trx, userId, reason, at);
+      return endOpenLock(trx, 'password_lockouts', userId, reason, at);
     },
 
     /** Logs the end of a lock (after the transaction that ended it has committed). */

@@ -54,12 +54,13 @@ const CLEAR_COUNTERS = /^with "cleared" as \(delete from "login_failures" .*\) u
 const READ_USER = /^select "users"\.\*, /s;
 const INSERT_SESSION = /^insert into "sessions" /s;
 const FIND_WEBHOOK_ENDPOINTS = /^select "id" from "webhook_endpoints" /s;
+const RECORD_AUDIT_EVENT = /^insert into "audit_events" /s;
 
 const failureCount = async (scope: string) =>
   ctx.db.selectFrom('login_failures').select(['scope', 'failures']).where('scope', '=', scope).execute();
 
 describe('a successful login', () => {
-  it('runs six statements: reserve both counters, find the password, clear the counters, read the user, insert the session, look for webhook endpoints', async () => {
+  it('runs seven statements: reserve both counters, find the password, clear the counters, read the user, insert the session, record the sign-in in the audit log, look for webhook endpoints', async () => {
     await givenPasswordUser(ctx, 'five@example.com');
     const { statements } = await statementsOf(() => login('five@example.com', STRONG_PASSWORD), 200);
     const expected = [
@@ -68,6 +69,7 @@ describe('a successful login', () => {
       CLEAR_COUNTERS,
       READ_USER,
       INSERT_SESSION,
+      RECORD_AUDIT_EVENT,
       FIND_WEBHOOK_ENDPOINTS,
     ];
     expect(statements).toHaveLength(expected.length);

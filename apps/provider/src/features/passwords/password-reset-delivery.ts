@@ -10,7 +10,7 @@ import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
 import type { ResolvedRedirects } from '../magic-links/redirect-urls.js';
 import { userDirectory } from '../users/user-directory.js';
 import { renderPasswordResetEmail, tokenLink } from './password-reset-email.js';
-import { insertReset, revokeOpenResets, revokeReset } from './password-resets.repository.js';
+import { insertReset, passwordResets } from './password-resets.repository.js';
 
 /** The job kind of password-reset emails. */
 export const PASSWORD_RESET_JOB = 'password_reset';
@@ -39,7 +39,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
         const row = await userDirectory.findEmail(trx, project.id, email);
         if (!row) return undefined;
         const now = deps.clock.now();
-        await revokeOpenResets(trx, row.user_id, now);
+        await passwordResets.revokeUnused(trx, { user_id: row.user_id }, now);
         const reset = mintToken(deps.random);
         const resetId = `password-reset-${project.environment}-${mintToken(deps.random, 16).token}`;
         await insertReset(trx, {
@@ -83,7 +83,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
         },
         withdraw: async () => {
           const now = deps.clock.now();
-          await revokeReset(deps.db, issued.resetId, now);
+          await passwordResets.revokeUnused(deps.db, { id: issued.resetId }, now);
           await magicLinkRevocation.revoke(deps.db, issued.login.id, now);
         },
       };

@@ -1,7 +1,8 @@
 /** The strength judgement (unit) and POST /passwords/strength_check (HTTP). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import type { Project } from '../projects/project.js';
 import { isCommonPassword } from './common-passwords.js';
 import { judgePassword } from './password-strength.js';
@@ -63,11 +64,7 @@ describe('judgePassword', () => {
 });
 
 describe('POST /passwords/strength_check', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('answers the wire shape, with and without an email', async () => {
     const response = await postPasswords(ctx, '/passwords/strength_check', {

@@ -20,7 +20,7 @@ import { announcePasswordChanged } from './password-events.js';
 import { normalisePassword } from './password-input.js';
 import { RESET_DEFAULT_MINUTES } from './password-policy.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJobParams } from './password-reset-delivery.js';
-import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
+import { passwordResets } from './password-resets.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
@@ -91,7 +91,7 @@ export function createPasswordsEmailResetService(
      */
     async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
       const tokenHash = hashToken(input.token);
-      const found = await findResetByTokenHash(db, project.id, tokenHash);
+      const found = await passwordResets.find(db, { project_id: project.id, token_hash: tokenHash });
       const now = clock.now();
       if (!found || found.used_at || found.revoked_at || found.expires_at <= now) throw invalidToken();
       if (checkPkce(found.code_challenge, input.code_verifier) !== 'ok') throw new ApiError('pkce_mismatch');
@@ -101,7 +101,7 @@ export function createPasswordsEmailResetService(
       const hash = await deps.hasher.hash(password);
       const created = await inTransaction(db, async (trx) => {
         const at = clock.now();
-        if (!(await consumeReset(trx, found.id, at))) throw invalidToken();
+        if (!(await passwordResets.consume(trx, { id: found.id }, at))) throw invalidToken();
         const id = newId('password', project.environment, deps.random);
         await setPassword(trx, { id, user_id: found.user_id, project_id: project.id, hash }, at);
         const revoked = await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at);
@@ -111,7 +111,7 @@ export function createPasswordsEmailResetService(
           now: at,
           revoked,
         });
-        await revokeOpenResets(trx, found.user_id, at);
+        await passwordResets.revokeUnused(trx, { user_id: found.user_id }, at);
         if (emailRow) {
           await magicLinkRevocation.revokeUnused(trx, project.id, emailRow.email, at);
           await userDirectory.markEmailVerified(trx, emailRow.id);

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
-  freshPasswordIp,
   givenPasswordUser,
   passwordSnapshot,
   postPasswords,
@@ -27,13 +26,7 @@ const sessionStatus = async (token: string) =>
     })
   ).statusCode;
 const sessionReset = (token: string | undefined, body: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/session/reset',
-    headers: sdkHeaders(ctx.dev.public_token, token),
-    remoteAddress: freshPasswordIp(),
-    payload: body as Record<string, unknown>,
-  });
+  postPasswords(ctx, '/passwords/session/reset', body, { sessionToken: token });
 
 describe('POST /passwords/existing_password/reset', () => {
   const reset = (email: string, existing: string, next: string, ip?: string) =>

@@ -1,7 +1,7 @@
 /** @module passwords.repository — SQL for stored password hashes. */
 import { compiledStatement } from '../../db/compiled-statement.js';
 import type { DbExecutor } from '../../db/database.js';
-import { isLockedSql } from './password-lockouts.repository.js';
+import { isPasswordLockedSql } from '../users/user-with-factors.js';
 import type { NewPasswordRow, PasswordRow } from './passwords.table.js';
 
 /** The password of `userId`, if any. */
@@ -31,7 +31,7 @@ const passwordForLoginStatement = compiledStatement(['project_id', 'email'], (db
     .selectFrom('emails')
     .innerJoin('passwords', 'passwords.user_id', 'emails.user_id')
     .selectAll('passwords')
-    .select(isLockedSql('passwords.user_id').as('locked'))
+    .select(isPasswordLockedSql('passwords.user_id').as('locked'))
     .where('emails.project_id', '=', v.project_id)
     .where('emails.email', '=', v.email),
 );

@@ -11,7 +11,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { ResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
-import { findResetByTokenHash } from './password-resets.repository.js';
+import { passwordResets } from './password-resets.repository.js';
 
 /** The body of the endpoint as the check uses it. */
 export interface ResetTokenCheckInput {
@@ -42,7 +42,7 @@ export async function checkResetToken(
 ): Promise<ResetTokenCheckResult> {
   const tokenHash = hashToken(input.token);
   await deps.throttle.check(project, tokenHash, clientIp);
-  const reset = await findResetByTokenHash(deps.db, project.id, tokenHash);
+  const reset = await passwordResets.find(deps.db, { project_id: project.id, token_hash: tokenHash });
   const now = deps.clock.now();
   if (!reset || reset.used_at !== null || reset.revoked_at !== null || reset.expires_at <= now)
     throw new ApiError('invalid_reset_token');

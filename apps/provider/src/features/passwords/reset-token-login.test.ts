@@ -11,7 +11,7 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { rowCounts } from '../../../test/row-counts.js';
+import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
 import { basic, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -41,8 +41,6 @@ const loginWith = (token: string, body: Record<string, unknown> = {}) =>
     headers: sdkHeaders(ctx.dev.public_token),
     payload: { token, session_duration_minutes: 60, ...body },
   });
-const sessionsOf = (userId: string) =>
-  ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
 
 describe('a reset token at /passwords/email/reset/login', () => {
   it('signs in exactly like a magic link, leaves the password alone and uses up the token', async () => {
@@ -73,7 +71,7 @@ describe('a reset token at /passwords/email/reset/login', () => {
     expect(Date.parse(data.session.expires_at) - ctx.clock.now().getTime()).toBe(45 * 60_000);
     // The password is unchanged, the earlier session lives on, and the token is spent everywhere.
     expect((await login('instead@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
-    expect((await sessionsOf(created.user_id)).length).toBe(3);
+    expect(await sessionCountOf(ctx, created.user_id)).toBe(3);
     const again = await loginWith(reset);
     expect([again.statusCode, json(again).error_type]).toEqual([401, 'invalid_reset_token']);
     const viaReset = await resetWith(reset, 'another-unusual-passphrase-17');
@@ -175,7 +173,7 @@ describe('races on one reset token', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 401)).toHaveLength(19);
-    expect((await sessionsOf(created.user_id)).length).toBe(2);
+    expect(await sessionCountOf(ctx, created.user_id)).toBe(2);
   });
 
   it('a login and a password reset with one token at once: exactly one wins', async () => {

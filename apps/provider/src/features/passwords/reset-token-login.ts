@@ -13,7 +13,7 @@ import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { userDirectory } from '../users/user-directory.js';
-import { consumeReset, findResetByTokenHash, revokeOpenResets } from './password-resets.repository.js';
+import { passwordResets } from './password-resets.repository.js';
 
 /** The body of the endpoint as the service uses it. */
 export interface ResetTokenLoginInput {
@@ -41,7 +41,10 @@ export async function redeemResetTokenAsLogin(
   input: ResetTokenLoginInput,
   attributes: SessionAttributes,
 ): Promise<PrimarySignIn & { emailId: string }> {
-  const reset = await findResetByTokenHash(deps.db, project.id, hashToken(input.token));
+  const reset = await passwordResets.find(deps.db, {
+    project_id: project.id,
+    token_hash: hashToken(input.token),
+  });
   const now = deps.clock.now();
   if (!reset || reset.used_at !== null || reset.revoked_at !== null || reset.expires_at <= now)
     throw invalidToken();
@@ -49,14 +52,14 @@ export async function redeemResetTokenAsLogin(
   if (pkce !== 'ok') throw pkceMismatch(pkce, 'this password reset was started');
   const redeemed = await inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
-    if (!(await consumeReset(trx, reset.id, at))) throw invalidToken();
+    if (!(await passwordResets.consume(trx, { id: reset.id }, at))) throw invalidToken();
     const address = await userDirectory.findEmailOfUser(trx, reset.user_id, reset.email_id);
     // The address left the account since the email was sent: the token proves nothing now.
     if (!address) throw invalidToken();
     await userDirectory.markEmailVerified(trx, address.id);
     const passcodesUnlocked = await deps.passcodeLock.end(trx, project, address.email);
     await userDirectory.activate(trx, reset.user_id, at);
-    await revokeOpenResets(trx, reset.user_id, at);
+    await passwordResets.revokeUnused(trx, { user_id: reset.user_id }, at);
     const session = await deps.sessions.completePrimarySignIn(trx, {
       project,
       userId: reset.user_id,

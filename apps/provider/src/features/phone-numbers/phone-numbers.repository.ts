@@ -1,33 +1,15 @@
 /** @module phone-numbers.repository — SQL for users' phone numbers. */
 import type { DbExecutor } from '../../db/database.js';
-import type { NewPhoneNumberRow, PhoneNumberRow } from './phone-numbers.table.js';
+import { findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
+import type { NewPhoneNumberRow } from './phone-numbers.table.js';
 
 /** The phone row for an E.164 number in `projectId`. */
-export async function findPhoneByNumber(
-  db: DbExecutor,
-  projectId: string,
-  phoneNumber: string,
-): Promise<PhoneNumberRow | undefined> {
-  return db
-    .selectFrom('phone_numbers')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('phone_number', '=', phoneNumber)
-    .executeTakeFirst();
-}
+export const findPhoneByNumber = (db: DbExecutor, projectId: string, phoneNumber: string) =>
+  findRowBy(db, 'phone_numbers', { project_id: projectId, phone_number: phoneNumber });
 
 /** Inserts a phone number; returns undefined when the number is already taken in the project. */
-export async function insertPhoneIfAbsent(
-  db: DbExecutor,
-  row: NewPhoneNumberRow,
-): Promise<PhoneNumberRow | undefined> {
-  return db
-    .insertInto('phone_numbers')
-    .values(row)
-    .onConflict((oc) => oc.columns(['project_id', 'phone_number']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
+export const insertPhoneIfAbsent = (db: DbExecutor, row: NewPhoneNumberRow) =>
+  insertRowIfAbsent(db, 'phone_numbers', row);
 
 /** Whether `phoneNumber` is a verified number of user `userId`. */
 export async function isVerifiedNumberOf(

@@ -96,15 +96,23 @@ function factorListOf<Summary>(
   )`;
 }
 
-// `requires_reset` is also true while the password sign-in is locked (an open password_lockouts
-// row, as passwords' isPasswordLocked reads it), so the signed-in owner's app can ask for a new one.
+/**
+ * Whether the user's password sign-in is locked (an open password_lockouts row), in SQL; `userId`
+ * is the column holding the user's id. The one statement of it: the login's lookup asks it too.
+ */
+export function isPasswordLockedSql(userId: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from password_lockouts as pl
+    where pl.user_id = ${sql.ref(userId)} and pl.unlocked_at is null
+  )`;
+}
+
+// `requires_reset` is also true while the password sign-in is locked, so the signed-in owner's
+// app can ask for a new one.
 const passwordOf = (userId: string) => sql<PasswordSummary | null>`(
     select json_build_object(
       'password_id', pw.id,
-      'requires_reset', pw.requires_reset or exists (
-        select 1 from password_lockouts as pl
-        where pl.user_id = pw.user_id and pl.unlocked_at is null
-      )
+      'requires_reset', pw.requires_reset or ${isPasswordLockedSql('pw.user_id')}
     )
     from passwords as pw
     where pw.user_id = ${sql.ref(userId)}

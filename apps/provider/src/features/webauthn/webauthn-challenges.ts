@@ -3,15 +3,11 @@
 import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
-import { createExpirySweep } from '../../db/expiry-sweep.js';
+import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { WebauthnCeremony, WebauthnChallengeRow } from './webauthn.table.js';
-import {
-  consumeOpenChallenge,
-  deleteExpiredChallenges,
-  insertChallenge,
-} from './webauthn-challenges.repository.js';
+import { insertChallenge, webauthnChallenges } from './webauthn-challenges.repository.js';
 import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 
 /** SECURITY §2: 32 random bytes. */
@@ -48,7 +44,7 @@ export function createChallengeStore(deps: {
   random: Random;
   sweepIntervalMs?: number;
 }): ChallengeStore {
-  const sweep = createExpirySweep((now) => deleteExpiredChallenges(deps.db, now), deps.sweepIntervalMs);
+  const sweep = createExpiredRowsSweep(deps.db, 'webauthn_challenges', deps.sweepIntervalMs);
 
   return {
     async issue(project, binding) {
@@ -74,7 +70,11 @@ export function createChallengeStore(deps: {
     },
 
     consume(project, challenge) {
-      return consumeOpenChallenge(deps.db, project.id, hashToken(challenge), deps.clock.now());
+      return webauthnChallenges.consume(
+        deps.db,
+        { project_id: project.id, challenge_hash: hashToken(challenge) },
+        deps.clock.now(),
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 /** @module webauthn-registrations.repository — SQL for registered WebAuthn credentials. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
 import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type { NewWebauthnRegistrationRow, WebauthnRegistrationRow } from './webauthn.table.js';
 
@@ -8,31 +9,12 @@ import type { NewWebauthnRegistrationRow, WebauthnRegistrationRow } from './weba
  * Stores a verified credential; undefined when the project already has this credential id
  * (a repeated or concurrent registration: the unique index decides, not a prior lookup).
  */
-export async function insertRegistrationIfAbsent(
-  db: DbExecutor,
-  row: NewWebauthnRegistrationRow,
-): Promise<WebauthnRegistrationRow | undefined> {
-  return db
-    .insertInto('webauthn_registrations')
-    .values(row)
-    .onConflict((oc) => oc.columns(['project_id', 'credential_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
+export const insertRegistrationIfAbsent = (db: DbExecutor, row: NewWebauthnRegistrationRow) =>
+  insertRowIfAbsent(db, 'webauthn_registrations', row);
 
 /** The registration of `credentialId` (base64url) in `projectId`, whoever owns it. */
-export async function findRegistrationByCredentialId(
-  db: DbExecutor,
-  projectId: string,
-  credentialId: string,
-): Promise<WebauthnRegistrationRow | undefined> {
-  return db
-    .selectFrom('webauthn_registrations')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('credential_id', '=', credentialId)
-    .executeTakeFirst();
-}
+export const findRegistrationByCredentialId = (db: DbExecutor, projectId: string, credentialId: string) =>
+  findRowBy(db, 'webauthn_registrations', { project_id: projectId, credential_id: credentialId });
 
 /** The user's registrations (for excludeCredentials / allowCredentials), oldest first; optionally one RP ID only. */
 export async function listUserRegistrations(

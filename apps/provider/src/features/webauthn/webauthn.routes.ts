@@ -108,40 +108,27 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     },
   );
 
-  app.post(
-    '/webauthn/authenticate/start/primary',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-    },
-    async (request) => {
-      const project = projectOf(request);
-      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
-      const requestOptions = await options.authenticate.startPrimary(project, {
-        rpId,
-        passkey: request.body.return_passkey_credential_options === true,
-      });
-      return ok(request, { public_key_credential_request_options: JSON.stringify(requestOptions) });
-    },
-  );
-
-  app.post(
-    '/webauthn/authenticate/start/secondary',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-    },
-    async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
-      const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
-      const requestOptions = await options.authenticate.startSecondary(project, session, {
-        rpId,
-        passkey: request.body.return_passkey_credential_options === true,
-      });
-      return ok(request, { public_key_credential_request_options: JSON.stringify(requestOptions) });
-    },
-  );
+  // The two starts differ only in who may answer: anyone (primary) or the live session's user (secondary).
+  for (const step of ['primary', 'secondary'] as const) {
+    app.post(
+      `/webauthn/authenticate/start/${step}`,
+      {
+        onRequest: publicAuth,
+        schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
+      },
+      async (request) => {
+        const project = projectOf(request);
+        const session =
+          step === 'secondary' ? await sessions.requireLive(project, request.sessionToken) : null;
+        const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
+        const ceremony = { rpId, passkey: request.body.return_passkey_credential_options === true };
+        const requestOptions = session
+          ? await options.authenticate.startSecondary(project, session, ceremony)
+          : await options.authenticate.startPrimary(project, ceremony);
+        return ok(request, { public_key_credential_request_options: JSON.stringify(requestOptions) });
+      },
+    );
+  }
 
   app.post(
     '/webauthn/authenticate',
