@@ -3,7 +3,7 @@
 import type { ServerSessionsAuthenticateResult } from '@latchkey/wire';
 import { LatchkeyServerError } from './errors.js';
 import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
 
 /** Options of `authenticateSession`: the opaque token, the JWT, or both. */
 export interface AuthenticateSessionOptions {
@@ -34,8 +34,7 @@ export async function authenticateSession(
   request: AuthenticateSessionOptions,
 ): Promise<AuthenticateSessionResult> {
   const { sessionToken, sessionJwt, sessionDurationMinutes, sessionCustomClaims } = request;
-  if (options.secret === undefined)
-    throw invalidArgument('secret', 'is required to call the server-facing API');
+  const secret = requireSecret(options);
   if (sessionToken === undefined && sessionJwt === undefined) {
     throw invalidArgument('sessionToken', 'or sessionJwt must be given');
   }
@@ -53,7 +52,7 @@ export async function authenticateSession(
   ) {
     throw invalidArgument('sessionDurationMinutes', 'must be a positive integer');
   }
-  const body = await postServerApi(options, options.secret, '/v1/sessions/authenticate', {
+  const body = await postServerApi(options, secret, '/v1/sessions/authenticate', {
     session_token: sessionToken,
     session_jwt: sessionJwt,
     session_duration_minutes: sessionDurationMinutes,

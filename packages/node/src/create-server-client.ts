@@ -1,5 +1,6 @@
 /** @module create-server-client — builds the server client from its options; holds no logic of its own. */
 
+import { type AuditEventsServerMethods, createAuditEventsServerMethods } from './audit-events.js';
 import {
   type AuthenticateSessionOptions,
   type AuthenticateSessionResult,
@@ -38,6 +39,8 @@ export interface LatchkeyServerClient {
   readonly users: UsersServerMethods;
   /** A user's sessions: list, revoke one, revoke all (`/v1/sessions…`). */
   readonly sessions: SessionsServerMethods;
+  /** The project's audit log (`GET /v1/audit_events`, a Latchkey addition). */
+  readonly auditEvents: AuditEventsServerMethods;
   /** The project's webhook endpoints (`/v1/webhooks/endpoints…`, a Latchkey addition). */
   readonly webhookEndpoints: WebhookEndpointsServerMethods;
 }
@@ -67,6 +70,7 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     oauth: createOAuthServerMethods(resolved),
     users: createUsersServerMethods(resolved),
     sessions: createSessionsServerMethods(resolved),
+    auditEvents: createAuditEventsServerMethods(resolved),
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
   };
 }

@@ -122,3 +122,10 @@ export function providerEndpoint(
   const basePath = options.providerUrl.pathname.replace(/\/+$/, '');
   return new URL(`${basePath}${path}`, options.providerUrl.origin);
 }
+
+/** The project secret, which every server-facing call needs; `invalid_argument` before any request when the client has none. */
+export function requireSecret(options: Pick<ResolvedServerClientOptions, 'secret'>): string {
+  if (options.secret === undefined)
+    throw invalidArgument('secret', 'is required to call the server-facing API');
+  return options.secret;
+}

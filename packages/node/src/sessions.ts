@@ -10,7 +10,7 @@ import type {
 } from '@latchkey/wire';
 import { LatchkeyServerError } from './errors.js';
 import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
 
 /** The provider's answers, flat and in the wire's snake_case: `@latchkey/wire`'s. */
 export type SessionsListResult = ServerSessionsGetResult;
@@ -38,12 +38,6 @@ export interface SessionsServerMethods {
 }
 
 const REVOKE_FIELDS = ['session_id', 'session_token', 'session_jwt'] as const;
-
-function requireSecret(options: ResolvedServerClientOptions): string {
-  if (options.secret === undefined)
-    throw invalidArgument('secret', 'is required to call the server-facing API');
-  return options.secret;
-}
 
 function requireUserId(userId: unknown): string {
   if (typeof userId !== 'string' || userId === '')

@@ -16,7 +16,7 @@ import type {
   ServerUsersUpdateResult,
 } from '@latchkey/wire';
 import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
 
 export type {
   ServerUsersCreateRequest as UsersCreateRequest,
@@ -69,11 +69,10 @@ export function createUsersServerMethods(options: ResolvedServerClientOptions): 
     path: string,
     body?: object,
   ): Promise<Result> => {
-    if (options.secret === undefined)
-      throw invalidArgument('secret', 'is required to call the server-facing API');
+    const secret = requireSecret(options);
     return postServerApi(
       options,
-      options.secret,
+      secret,
       path,
       body as Record<string, unknown> | undefined,
       method,

@@ -11,7 +11,7 @@ import type {
   WebhookEventTypeName,
 } from '@latchkey/wire';
 import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions } from './options.js';
+import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
 
 export type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEventTypeName } from '@latchkey/wire';
 
@@ -57,9 +57,8 @@ export function createWebhookEndpointsServerMethods(
     path: string,
     body?: Record<string, unknown>,
   ): Promise<Record<string, unknown>> => {
-    if (options.secret === undefined)
-      throw invalidArgument('secret', 'is required to call the server-facing API');
-    return postServerApi(options, options.secret, `/v1/webhooks/endpoints${path}`, body, method);
+    const secret = requireSecret(options);
+    return postServerApi(options, secret, `/v1/webhooks/endpoints${path}`, body, method);
   };
   const one = (endpointId: string): string => {
     if (typeof endpointId !== 'string' || endpointId === '')

@@ -1,7 +1,7 @@
 /** @module redeem-sign-in-token — the one path by which a single-use sign-in token is redeemed server-side. */
 
 import { LatchkeyServerError } from '../errors.js';
-import { invalidArgument, type ResolvedServerClientOptions } from '../options.js';
+import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from '../options.js';
 import { postServerApi } from './post-server-api.js';
 
 /** What a redemption may send besides the token, named as on the wire. */
@@ -29,8 +29,7 @@ export async function redeemSignInToken<Result>(
   request: RedeemOptions,
   extraStringFields: readonly string[] = [],
 ): Promise<Result> {
-  if (options.secret === undefined)
-    throw invalidArgument('secret', 'is required to call the server-facing API');
+  const secret = requireSecret(options);
   if (typeof token !== 'string' || token === '') throw invalidArgument('token', 'must be a non-empty string');
   const minutes = request.session_duration_minutes;
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
@@ -41,7 +40,7 @@ export async function redeemSignInToken<Result>(
     (typeof request.session_token !== 'string' || request.session_token === '')
   )
     throw invalidArgument('session_token', 'must be a non-empty string');
-  const body = await postServerApi(options, options.secret, path, {
+  const body = await postServerApi(options, secret, path, {
     token,
     session_duration_minutes: minutes,
     code_verifier: request.code_verifier,
