@@ -657,6 +657,16 @@ describe('POST /webhooks/latchkey (Standard Webhooks, issue 20)', () => {
     expect(await rowsOf('user-test-hookmia')).toEqual(before);
   });
 
+  it('refuses a body over 256 KiB (413) before verifying anything', async () => {
+    await signIn('hookoscar');
+    const big = signedWebhook({
+      type: 'user.deleted',
+      data: { user_id: 'user-test-hookoscar', pad: 'x'.repeat(300_000) },
+    });
+    expect((await deliver(big)).status).toBe(413);
+    expect((await rowsOf('user-test-hookoscar')).user).not.toBeNull();
+  });
+
   it('answers 503 and changes nothing while no secret is configured (the provider retries)', async () => {
     await signIn('hookned');
     const unconfigured = { clickwise: { ...app, config: { ...app.config, webhookSecret: () => null } } };
