@@ -57,13 +57,20 @@ export class ClickwiseSite {
     await this.estimateButton.click();
   }
 
-  /** Asks for a magic link in the sign-in modal, then follows it from the dev outbox; returns the email. */
-  async signInByMagicLink(request: APIRequestContext, email: string): Promise<OutboxMessage> {
+  /**
+   * Asks for a magic link in the sign-in modal, then follows it from the dev outbox; returns the
+   * email. `earlierMessages`: how many messages `email` already had (the new one is the newest).
+   */
+  async signInByMagicLink(
+    request: APIRequestContext,
+    email: string,
+    earlierMessages = 0,
+  ): Promise<OutboxMessage> {
     await expect(this.signInDialog).toBeVisible();
     await this.widgetEmail.fill(email);
     await this.signInDialog.getByRole('button', { name: /continue with email/i }).click();
     await expect(this.signInDialog.getByRole('heading', { name: /check your email/i })).toBeVisible();
-    const [message] = await waitForMessages(request, email, 1);
+    const [message] = await waitForMessages(request, email, earlierMessages + 1);
     const link = magicLinkIn(message!);
     expect(link.startsWith(`${clickwiseUrl}/user/authenticate?`)).toBe(true);
     await this.page.goto(link);

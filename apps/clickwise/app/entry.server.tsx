@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { configFromEnv } from './.server/config.js';
 import { createAppContext } from './.server/context.js';
+import { ensureDevWebhookEndpointInBackground } from './.server/dev-webhook-endpoint.js';
 
 export { originForm } from './.server/origin-form.js';
 
@@ -13,7 +14,13 @@ export const streamTimeout = 10_000;
 
 /** Called once by server/main.mjs before it listens: opens and migrates the database. */
 export async function startApp(env: NodeJS.ProcessEnv, repoRoot: string): Promise<AppLoadContext> {
-  return { clickwise: await createAppContext(configFromEnv(env, repoRoot)) };
+  const clickwise = await createAppContext(configFromEnv(env, repoRoot));
+  const { devWebhookFile, publicOrigin } = clickwise.config;
+  // Not awaited: the site serves pages while the provider (started alongside) comes up.
+  if (devWebhookFile) {
+    void ensureDevWebhookEndpointInBackground(clickwise.latchkey, { file: devWebhookFile, publicOrigin });
+  }
+  return { clickwise };
 }
 
 /** Security headers of every page. */

@@ -5,6 +5,7 @@ export default [
   route('estimate', 'routes/estimate.ts'),
   route('how-estimates-work', 'routes/method.tsx'),
   route('user/authenticate', 'routes/user-authenticate.tsx'),
+  route('webhooks/latchkey', 'routes/webhooks-latchkey.ts'),
   layout('routes/backend.tsx', [
     route('campaign', 'routes/campaign-new.tsx'),
     route('campaigns', 'routes/campaigns.tsx'),

@@ -90,3 +90,30 @@ describe('sessionCookieFor', () => {
     expect(sessionCookieFor('http://localhost:3000')).toEqual({ name: 'clickwise_session', secure: false });
   });
 });
+
+describe('the webhook secret', () => {
+  it('is CLICKWISE_WEBHOOK_SECRET when set (production): nothing is registered at start', () => {
+    const config = load({ CLICKWISE_WEBHOOK_SECRET: ' whsec_abc ' });
+    expect(config.webhookSecret()).toBe('whsec_abc');
+    expect(config.devWebhookFile).toBeNull();
+  });
+
+  it('with a project from the environment and no secret, is missing (the route answers 503)', () => {
+    const config = load({ LATCHKEY_PROJECT_ID: 'p', LATCHKEY_PUBLIC_TOKEN: 't', LATCHKEY_SECRET: 's' });
+    expect(config.webhookSecret()).toBeNull();
+    expect(config.devWebhookFile).toBeNull();
+  });
+
+  it('in development, is read from clickwise-webhook.json beside the project file, once it is written', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clickwise-config-'));
+    try {
+      const config = load({ LATCHKEY_DATA_DIR: dataDir });
+      expect(config.devWebhookFile).toBe(join(dataDir, 'clickwise-webhook.json'));
+      expect(config.webhookSecret()).toBeNull();
+      writeFileSync(join(dataDir, 'clickwise-webhook.json'), JSON.stringify({ secret: 'whsec_dev' }));
+      expect(config.webhookSecret()).toBe('whsec_dev');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

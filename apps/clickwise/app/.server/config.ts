@@ -33,6 +33,16 @@ export interface ClickwiseConfig {
   googleOAuth: boolean | null;
   /** Error reporting (traces and replays) is off unless a DSN is set. */
   sentryDsn: string | null;
+  /**
+   * The `whsec_…` secret Latchkey signs this site's webhooks with: CLICKWISE_WEBHOOK_SECRET, else
+   * (development) the one kept in {@link devWebhookFile}; null when neither is there yet.
+   */
+  webhookSecret(): string | null;
+  /**
+   * Development only (no CLICKWISE_WEBHOOK_SECRET and the development project): where the site
+   * keeps the webhook endpoint it registers at start (dev-webhook-endpoint.ts); null in production.
+   */
+  devWebhookFile: string | null;
 }
 
 /**
@@ -40,6 +50,9 @@ export interface ClickwiseConfig {
  * dev-project.json: its emails say "Clickwise", and the demo's project keeps its own name.
  */
 export const CLICKWISE_PROJECT_FILE = 'clickwise-project.json';
+
+/** Beside it, the development webhook endpoint's id, address and secret (mode 0600). */
+export const CLICKWISE_WEBHOOK_FILE = 'clickwise-webhook.json';
 
 /**
  * LATCHKEY_PROJECT_ID, LATCHKEY_PUBLIC_TOKEN and LATCHKEY_SECRET name the project; without them
@@ -50,6 +63,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): Clickwi
   const dataDir = resolve(env.CLICKWISE_DATA_DIR ?? join(providerDataDir, 'clickwise'));
   let project: LatchkeyProject | undefined;
   const port = portFromEnv(env.CLICKWISE_PORT);
+  const envWebhookSecret = env.CLICKWISE_WEBHOOK_SECRET?.trim() || null;
+  const devProject = !(env.LATCHKEY_PROJECT_ID && env.LATCHKEY_PUBLIC_TOKEN && env.LATCHKEY_SECRET);
+  const devWebhookFile =
+    envWebhookSecret === null && devProject ? join(providerDataDir, CLICKWISE_WEBHOOK_FILE) : null;
   return {
     host: env.CLICKWISE_HOST?.trim() || '127.0.0.1',
     port,
@@ -65,7 +82,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv, repoRoot: string): Clickwi
     googleOAuth:
       env.CLICKWISE_GOOGLE_OAUTH === '1' ? true : env.CLICKWISE_GOOGLE_OAUTH === '0' ? false : null,
     sentryDsn: env.CLICKWISE_SENTRY_DSN || null,
+    webhookSecret: () => envWebhookSecret ?? (devWebhookFile ? secretInFile(devWebhookFile) : null),
+    devWebhookFile,
   };
+}
+
+/** The `secret` of a webhook file, read on each call: the start-up registration may write it later. */
+function secretInFile(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const { secret } = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
+    return typeof secret === 'string' && secret !== '' ? secret : null;
+  } catch {
+    return null;
+  }
 }
 
 function portFromEnv(raw: string | undefined): number {

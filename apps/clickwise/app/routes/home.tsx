@@ -36,17 +36,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? panelStateOf(toResponse(stored, stored.id), stored.search)
       : { kind: 'hidden' }) as PanelState,
     problem: problem && problem in PROBLEM_MESSAGES ? PROBLEM_MESSAGES[problem as TermProblem] : null,
+    // Set by /account after the provider accepted the deletion (routes/account.tsx).
+    accountDeleted: url.searchParams.get('account_deleted') === '1',
   };
 }
 
 export default function Home() {
-  const { initial, problem } = useLoaderData<typeof loader>();
+  const { initial, problem, accountDeleted } = useLoaderData<typeof loader>();
   const { onSubmit, section, panel } = useTryItOut(initial);
   return (
     <>
       <SiteHeader />
       <main>
         <section className="hero">
+          {accountDeleted ? (
+            <p className="form-notice" role="status">
+              Your Clickwise account has been deleted, with your campaigns and drafts. You are signed out.
+            </p>
+          ) : null}
           <h1>See what a search term can bring you</h1>
           <p className="hero-lead">
             Type what your customers search for. Clickwise estimates the clicks and conversions a month of

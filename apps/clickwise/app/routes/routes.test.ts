@@ -1,6 +1,8 @@
 /** The server side of the routes, called as React Router calls them, over an in-memory database. */
+import { randomBytes } from 'node:crypto';
 import { type LatchkeyServerClient, LatchkeyServerError } from '@latchkey/node';
 import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickwiseConfig } from '../.server/config.js';
 import { type AppContext, createAppContext } from '../.server/context.js';
@@ -13,6 +15,7 @@ import { action as newCampaignAction, loader as newCampaignLoader } from './camp
 import { loader as campaignsLoader } from './campaigns.js';
 import { action as estimateAction } from './estimate.js';
 import { loader as authenticateLoader } from './user-authenticate.js';
+import { action as webhookAction } from './webhooks-latchkey.js';
 
 const ORIGIN = 'http://localhost:3000';
 let now = new Date('2026-11-24T09:00:00Z');
@@ -42,10 +45,24 @@ function fakeRedemption(pattern: RegExp, refusal: string) {
     };
   };
 }
+/** The users the fake provider was asked to delete; a user named `down…` finds it unreachable. */
+const deletedAtProvider: string[] = [];
 const fakeLatchkey = {
   magicLinks: { authenticate: fakeRedemption(/^token-(\w+)-\d+$/, 'unable_to_auth_magic_link') },
   oauth: { authenticate: fakeRedemption(/^oauth-(\w+)-\d+$/, 'unable_to_auth_oauth_token') },
+  users: {
+    async delete(userId: string) {
+      if (userId.startsWith('user-test-down')) throw new LatchkeyServerError('network_unreachable');
+      if (userId.startsWith('user-test-gone'))
+        throw new LatchkeyServerError('user_not_found', { status: 404 });
+      deletedAtProvider.push(userId);
+      return { user_id: userId };
+    },
+  },
 } as unknown as LatchkeyServerClient;
+
+/** The endpoint secret the provider would sign with (`whsec_` + base64 of 24 random bytes). */
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
 beforeAll(async () => {
   const config: ClickwiseConfig = {
@@ -64,6 +81,8 @@ beforeAll(async () => {
     }),
     googleOAuth: false,
     sentryDsn: null,
+    webhookSecret: () => WEBHOOK_SECRET,
+    devWebhookFile: null,
   };
   const handle = await openDatabase(config.database);
   app = { ...(await createAppContext(config, { clock, handle })), latchkey: () => fakeLatchkey };
@@ -509,5 +528,201 @@ describe('POST /estimate', () => {
     const response = (await run(estimateAction, post('/estimate', { search: html }, xhr))) as Response;
     expect(response.headers.get('content-type')).toContain('application/json');
     expect((await response.json()).search).toBe(html);
+  });
+});
+
+/** A webhook as the provider sends it: signed with `secret` per Standard Webhooks, no Origin header. */
+function signedWebhook(
+  event: { type: string; data: Record<string, unknown> },
+  options: { id?: string; secret?: string; headers?: Record<string, string> } = {},
+): Request {
+  const id = options.id ?? `event-test-${randomBytes(8).toString('hex')}`;
+  const body = JSON.stringify({ type: event.type, timestamp: new Date().toISOString(), data: event.data });
+  const sentAt = new Date();
+  const signature = new Webhook(options.secret ?? WEBHOOK_SECRET).sign(id, sentAt, body);
+  return new Request(`${ORIGIN}/webhooks/latchkey`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': signature,
+      ...options.headers,
+    },
+    body,
+  });
+}
+
+const userDeleted = (latchkeyUserId: string) => ({
+  type: 'user.deleted',
+  data: { user_id: latchkeyUserId, status: 'active', emails: [] },
+});
+
+/** Posts `request` to the webhook route; its status and JSON body. */
+async function deliver(request: Request): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = (await run(webhookAction, request)) as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** What Clickwise holds of Latchkey user `latchkeyUserId`: local user, site sessions, campaigns. */
+async function rowsOf(latchkeyUserId: string) {
+  const user = await app.db
+    .selectFrom('users')
+    .selectAll()
+    .where('latchkey_user_id', '=', latchkeyUserId)
+    .executeTakeFirst();
+  const id = user?.id ?? -1;
+  const sessions = await app.db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', '=', id)
+    .execute();
+  const campaigns = await app.db.selectFrom('campaigns').select('id').where('user_id', '=', id).execute();
+  return { user: user ?? null, sessions: sessions.length, campaigns: campaigns.length };
+}
+
+describe('POST /webhooks/latchkey (Standard Webhooks, issue 20)', () => {
+  it('user.deleted deletes the local user, their sessions and campaigns (drafts too); others keep theirs', async () => {
+    const cookie = await signIn('hookivan');
+    await createCampaignAs(cookie);
+    await createCampaignAs(cookie);
+    const bystander = await signIn('hookjudy');
+    await createCampaignAs(bystander);
+    expect(await rowsOf('user-test-hookivan')).toMatchObject({ sessions: 1, campaigns: 2 });
+
+    // Server to server: no Origin, and a browser-style cross-site marker changes nothing.
+    const answer = await deliver(
+      signedWebhook(userDeleted('user-test-hookivan'), { headers: { 'sec-fetch-site': 'cross-site' } }),
+    );
+    expect(answer).toEqual({ status: 200, body: { ok: true } });
+    expect(await rowsOf('user-test-hookivan')).toEqual({ user: null, sessions: 0, campaigns: 0 });
+    expect(await currentUser(get('/', cookie), context)).toBeNull();
+    expect(await rowsOf('user-test-hookjudy')).toMatchObject({ sessions: 1, campaigns: 1 });
+  });
+
+  it('refuses a bad signature, another secret, a missing header or a stale timestamp (401), changing nothing', async () => {
+    const cookie = await signIn('hookkim');
+    await createCampaignAs(cookie);
+    const before = await rowsOf('user-test-hookkim');
+    const genuine = signedWebhook(userDeleted('user-test-hookkim'));
+    const tampered = new Request(genuine.url, {
+      method: 'POST',
+      headers: genuine.headers,
+      body: JSON.stringify(userDeleted('user-test-hookkim')).replace('}', ' }'),
+    });
+    const otherSecret = signedWebhook(userDeleted('user-test-hookkim'), {
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    });
+    const noSignature = signedWebhook(userDeleted('user-test-hookkim'), {
+      headers: { 'webhook-signature': '' },
+    });
+    const stale = signedWebhook(userDeleted('user-test-hookkim'), {
+      headers: { 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 3600) },
+    });
+    for (const request of [tampered, otherSecret, noSignature, stale]) {
+      const answer = await deliver(request);
+      expect(answer.status).toBe(401);
+      expect(answer.body.error).toMatch(/^(invalid_signature|missing_headers|timestamp_too_old)$/);
+    }
+    expect(await rowsOf('user-test-hookkim')).toEqual(before);
+    expect(await app.db.selectFrom('received_webhooks').select('webhook_id').execute()).not.toContainEqual({
+      webhook_id: genuine.headers.get('webhook-id'),
+    });
+    // The genuine delivery still works: nothing was recorded by the refused ones.
+    expect((await deliver(genuine)).status).toBe(200);
+    expect((await rowsOf('user-test-hookkim')).user).toBeNull();
+  });
+
+  it('a redelivery of the same webhook-id answers 2xx and deletes nothing more', async () => {
+    await createCampaignAs(await signIn('hookleo'));
+    const id = 'event-test-replayed-once';
+    expect((await deliver(signedWebhook(userDeleted('user-test-hookleo'), { id }))).body).toEqual({
+      ok: true,
+    });
+    // The same Latchkey user id shows up again (a stand-in for any later row the event must not touch).
+    const cookie = await signIn('hookleo');
+    await createCampaignAs(cookie);
+    const again = await deliver(signedWebhook(userDeleted('user-test-hookleo'), { id }));
+    expect(again).toEqual({ status: 200, body: { ok: true, duplicate: true } });
+    expect(await rowsOf('user-test-hookleo')).toMatchObject({ sessions: 1, campaigns: 1 });
+  });
+
+  it('ignores other event types (2xx, nothing changed)', async () => {
+    await createCampaignAs(await signIn('hookmia'));
+    const before = await rowsOf('user-test-hookmia');
+    for (const type of ['user.updated', 'session.revoked', 'user.created']) {
+      const answer = await deliver(signedWebhook({ type, data: { user_id: 'user-test-hookmia' } }));
+      expect(answer).toEqual({ status: 200, body: { ok: true, ignored: true } });
+    }
+    expect(await rowsOf('user-test-hookmia')).toEqual(before);
+  });
+
+  it('refuses a body over 256 KiB (413) before verifying anything', async () => {
+    await signIn('hookoscar');
+    const big = signedWebhook({
+      type: 'user.deleted',
+      data: { user_id: 'user-test-hookoscar', pad: 'x'.repeat(300_000) },
+    });
+    expect((await deliver(big)).status).toBe(413);
+    expect((await rowsOf('user-test-hookoscar')).user).not.toBeNull();
+  });
+
+  it('answers 503 and changes nothing while no secret is configured (the provider retries)', async () => {
+    await signIn('hookned');
+    const unconfigured = { clickwise: { ...app, config: { ...app.config, webhookSecret: () => null } } };
+    const response = (await run(
+      webhookAction,
+      signedWebhook(userDeleted('user-test-hookned')),
+      {},
+      unconfigured,
+    )) as Response;
+    expect(response.status).toBe(503);
+    expect((await rowsOf('user-test-hookned')).user).not.toBeNull();
+  });
+});
+
+describe('deleting the account (/account, intent=delete-account)', () => {
+  const deleteForm = (cookie: string, headers: Record<string, string> = {}) =>
+    post('/account?delete=confirm', { intent: 'delete-account' }, { cookie, ...headers });
+
+  it('asks the provider to delete the user, signs the visitor out and says so on the home page', async () => {
+    const cookie = await signIn('hookolga');
+    await createCampaignAs(cookie);
+    const result = (await run(accountAction, deleteForm(cookie))) as Response;
+    expect(result.status).toBe(303);
+    expect(result.headers.get('location')).toBe('/?account_deleted=1');
+    expect(result.headers.get('set-cookie')).toMatch(/^clickwise_session=; /);
+    expect(deletedAtProvider).toContain('user-test-hookolga');
+    expect(await currentUser(get('/', cookie), context)).toBeNull();
+    // The provider is the source of truth: its user.deleted webhook deletes the local rows.
+    expect((await rowsOf('user-test-hookolga')).campaigns).toBe(1);
+    await deliver(signedWebhook(userDeleted('user-test-hookolga')));
+    expect(await rowsOf('user-test-hookolga')).toEqual({ user: null, sessions: 0, campaigns: 0 });
+  });
+
+  it('keeps everything and shows an error when the provider cannot delete the user', async () => {
+    const cookie = await signIn('down1');
+    await createCampaignAs(cookie);
+    const before = await rowsOf('user-test-down1');
+    const result = await run(accountAction, deleteForm(cookie));
+    expect(statusOf(result)).toBe(502);
+    expect(JSON.stringify(result)).toContain('Nothing was deleted');
+    expect(await rowsOf('user-test-down1')).toEqual(before);
+    expect((await currentUser(get('/', cookie), context))?.latchkey_user_id).toBe('user-test-down1');
+  });
+
+  it('a user the provider no longer has is deleted locally at once (no webhook will come)', async () => {
+    const cookie = await signIn('gone1');
+    await createCampaignAs(cookie);
+    expect(statusOf(await run(accountAction, deleteForm(cookie)))).toBe(303);
+    expect(await rowsOf('user-test-gone1')).toEqual({ user: null, sessions: 0, campaigns: 0 });
+  });
+
+  it('refuses a cross-origin post and asks the provider nothing', async () => {
+    const cookie = await signIn('hookpat');
+    const result = await run(accountAction, deleteForm(cookie, { origin: 'https://evil.example' }));
+    expect(statusOf(result)).toBe(403);
+    expect(deletedAtProvider).not.toContain('user-test-hookpat');
+    expect((await rowsOf('user-test-hookpat')).user).not.toBeNull();
   });
 });

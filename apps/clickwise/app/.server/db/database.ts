@@ -46,12 +46,20 @@ export interface CampaignsTable extends Omit<CampaignInput, 'search_terms'> {
   updated_at: Date;
 }
 
+/** A Latchkey webhook already acted on, by its `webhook-id` (redeliveries are answered, not redone). */
+export interface ReceivedWebhooksTable {
+  webhook_id: string;
+  event_type: string;
+  received_at: ColumnType<Date, Date, never>;
+}
+
 /** The tables of schema `clickwise`. */
 export interface ClickwiseDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   estimates: EstimatesTable;
   campaigns: CampaignsTable;
+  received_webhooks: ReceivedWebhooksTable;
 }
 
 /** The database handle every repository takes (already scoped to the schema). */

@@ -59,7 +59,24 @@ const createTables: Migration = {
   },
 };
 
+/**
+ * The `webhook-id` of every Latchkey webhook acted on: delivery is at least once (a retry after a
+ * lost answer, a replay), so a redelivered event is recognised and answered without acting twice.
+ */
+const createReceivedWebhooks: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .withSchema('clickwise')
+      .createTable('received_webhooks')
+      .addColumn('webhook_id', 'text', (c) => c.primaryKey())
+      .addColumn('event_type', 'text', (c) => c.notNull())
+      .addColumn('received_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+  },
+};
+
 /** Every migration, keyed by name; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_24_090000_create_tables': createTables,
+  '2026_12_01_080000_create_received_webhooks': createReceivedWebhooks,
 };
