@@ -41,14 +41,24 @@ export async function findLiveSessionByTokenHash(
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
+  return selectLiveSession(db, projectId, 'token_hash', tokenHash, now).executeTakeFirst();
+}
+
+/** The project's live (not revoked, not expired at `now`) session whose `column` is `value`. */
+function selectLiveSession(
+  db: DbExecutor,
+  projectId: string,
+  column: 'id' | 'token_hash',
+  value: string,
+  now: Date,
+) {
   return db
     .selectFrom('sessions')
     .selectAll()
     .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
+    .where(column, '=', value)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
 }
 
 /** Which session to check: by token hash (browser refresh) or by id (server check with a JWT). */
@@ -212,15 +222,7 @@ export async function lockLiveSession(
   sessionId: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  return selectLiveSession(db, projectId, 'id', sessionId, now).forUpdate().executeTakeFirst();
 }
 
 /** Replaces the custom claims of session `sessionId`. */
