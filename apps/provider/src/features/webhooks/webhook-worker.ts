@@ -1,5 +1,5 @@
 /** @module webhook-worker — delivers the webhook outbox: claim a due delivery, sign, POST, log the attempt, retry or give up. */
-import type { Clock } from '../../clock.js';
+import { type Clock, systemClock } from '../../clock.js';
 import { openSecret } from '../../crypto/key-encryption.js';
 import type { Db } from '../../db/database.js';
 import { createExpirySweep } from '../../db/expiry-sweep.js';
@@ -44,6 +44,12 @@ export interface WebhookWorkerSettings {
 export interface WebhookWorkerDeps extends WebhookWorkerSettings {
   db: Db;
   clock: Clock;
+  /**
+   * Stamps `webhook-timestamp`, which receivers hold against their own clock (a 5-minute window):
+   * the real time, even when `clock` is a development or test clock moved forward. Scheduling,
+   * retry windows and the delivery log follow `clock`. The system clock by default.
+   */
+  wallClock?: Clock;
   random: Random;
   keyEncryptionSecret: string | undefined;
   log: DeliveryLog;
@@ -77,8 +83,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       const work = await findDeliveryWork(deps.db, delivery);
       if (!work) return;
       const startedAt = deps.clock.now();
+      const sentAt = (deps.wallClock ?? systemClock).now();
       const outcome = await sendWebhook(
-        { url: work.url, secret: secretOf(work), eventId: work.event_id, body: work.body, sentAt: startedAt },
+        { url: work.url, secret: secretOf(work), eventId: work.event_id, body: work.body, sentAt },
         attemptTimeoutMs,
       );
       const now = deps.clock.now();
