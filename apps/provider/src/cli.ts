@@ -57,6 +57,9 @@ const USAGE = `Usage:
       (default 1440, one day; 0: refused at once; at most 10080).
   latchkey-provider operator-key create [--name NAME] | list | revoke KEY_ID
       Operator keys of the administration API: create prints the key once (stored hashed).
+  latchkey-provider operator invite EMAIL
+      Invite EMAIL to the console (/console): prints a single-use link, valid 7 days, that the
+      person opens, signs up or in with (passkey, or password plus an authenticator app) and accepts.
 ${OAUTH_USAGE}
 
 Every command goes through the project administration API: with --url URL (or LATCHKEY_URL) to
@@ -164,6 +167,19 @@ async function runOperatorKey(argv: string[], url: string | undefined): Promise<
   );
 }
 
+/** `operator invite EMAIL`: a console invite link, printed once. */
+async function runOperatorInvite(argv: string[], url: string | undefined): Promise<void> {
+  const [verb, email, ...extra] = argv;
+  if (verb !== 'invite' || email === undefined || extra.length > 0) throw new UsageError(USAGE);
+  const config = loadConfig(process.env, { requireTransports: false });
+  print(
+    await withApi(config, url, async (api) => {
+      const answer = await api({ method: 'POST', path: '/v1/console_operators/invites', body: { email } });
+      return { ...(answer.operator as object), invite_url: answer.invite_url };
+    }),
+  );
+}
+
 /** The project's credentials as `project create` has always printed them. */
 function credentialsOf(answer: Record<string, unknown>) {
   const project = (answer.project ?? answer) as { project_id: string; public_token: string };
@@ -174,6 +190,7 @@ async function run(argv: string[]): Promise<void> {
   const { url, rest } = takeUrl(argv);
   if (rest[0] === 'oauth') return runOAuth(rest.slice(1), url);
   if (rest[0] === 'operator-key') return runOperatorKey(rest.slice(1), url);
+  if (rest[0] === 'operator') return runOperatorInvite(rest.slice(1), url);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

@@ -8,6 +8,7 @@ import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
+import { ensureConsoleOperators } from './features/operator-keys/console-bootstrap.js';
 import { devOperatorKeyFilePath, ensureDevOperatorKey } from './features/operator-keys/dev-operator-key.js';
 import { ensureDevDemoAccounts } from './features/passwords/dev-demo-accounts.js';
 import { devLudsProjectFilePath, ensureDevLudsProject } from './features/projects/dev-luds-project.js';
@@ -112,6 +113,16 @@ async function main(): Promise<void> {
         toProject(devProject),
       );
   }
+
+  // The console's operator project, on every start (idempotent); in development an invite link
+  // for the first operator until someone has accepted one.
+  await ensureConsoleOperators(database.db, {
+    clock: systemClock,
+    random: cryptoRandom,
+    publicUrl: config.publicUrl,
+    devDataDir: config.mode === 'development' ? config.dataDir : undefined,
+    logger,
+  });
 
   const devClock = config.devClock ? createOffsetClock(systemClock) : undefined;
   // In development the dev project's OAuth buttons sign in through the provider's own issuer.

@@ -212,6 +212,16 @@ export const errorCatalog = {
   },
   invalid_operator_key: { status: 401, message: 'The operator key is unknown or revoked.' },
   operator_key_not_found: { status: 404, message: 'No live operator key has this ID.' },
+  // The console (issue 21): re-authentication before destructive actions, and operator invites.
+  step_up_required: {
+    status: 403,
+    message:
+      'This action needs a factor proven in the last 5 minutes: re-authenticate (passkey or authenticator code) and retry.',
+  },
+  console_invite_not_found: {
+    status: 404,
+    message: 'This invite is unknown, used, expired, or for another email address.',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

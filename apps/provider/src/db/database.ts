@@ -21,6 +21,10 @@ import type {
   OAuthTokensTable,
 } from '../features/oauth/oauth.table.js';
 import type { OAuthOneTapCallbacksTable } from '../features/oauth-one-tap/oauth-one-tap.table.js';
+import type {
+  ConsoleOperatorsTable,
+  OperatorProjectTable,
+} from '../features/operator-keys/console-operators.table.js';
 import type { OperatorKeysTable } from '../features/operator-keys/operator-keys.table.js';
 import type { OtpCodesTable } from '../features/otps/otps.table.js';
 import type { PasscodeFailuresTable } from '../features/otps/passcode-failures.table.js';
@@ -89,6 +93,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   operator_keys: OperatorKeysTable;
+  operator_project: OperatorProjectTable;
+  console_operators: ConsoleOperatorsTable;
 }
 
 /** The database handle services receive. */

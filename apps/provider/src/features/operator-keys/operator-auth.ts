@@ -1,19 +1,26 @@
 /**
- * @module operator-auth — `Authorization: Bearer <operator key>` for the project administration
- * API. A project secret, a public token or a session token is not an operator credential (403);
- * an operator key is not a project secret either (the /v1 project routes take Basic only).
+ * @module operator-auth — `Authorization: Bearer <operator credential>` for the project
+ * administration API: an operator key, LATCHKEY_OPERATOR_KEY, or a console session (a session
+ * token or JWT of the operator project held by an active operator, console-session-auth.ts).
+ * A project secret, a public token or another project's session is not an operator credential.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { constantTimeEqual, sha256Base64url } from '../../crypto/hash.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import type { ConsoleSessionAuth, ConsoleSessionOperator } from './console-session-auth.js';
 import { operatorKeyIdOf } from './operator-key.js';
 import { findOperatorKey, touchOperatorKey } from './operator-keys.repository.js';
 
-/** Who an operator call came from: a stored key's id, or `env` for LATCHKEY_OPERATOR_KEY. */
+/**
+ * Who an operator call came from: a stored key's id, `env` for LATCHKEY_OPERATOR_KEY, or a
+ * console operator's id (`console-operator-…`) with the session it signed in with.
+ */
 export interface Operator {
   id: string;
+  /** Set when a console session authenticated the call (step-up.ts reads it). */
+  console?: ConsoleSessionOperator;
 }
 
 /** The id LATCHKEY_OPERATOR_KEY acts as (audit log, domain events). */
@@ -29,6 +36,8 @@ export function createOperatorAuthenticator(deps: {
   db: Db;
   clock: Clock;
   envKey: string | undefined;
+  /** Console sessions as operator credentials; without it only keys are. */
+  consoleSessions?: ConsoleSessionAuth;
 }): OperatorAuthenticator {
   const envKeyHash = deps.envKey === undefined ? undefined : sha256Base64url(deps.envKey);
   return {
@@ -38,12 +47,16 @@ export function createOperatorAuthenticator(deps: {
         throw new ApiError('unauthorized_credentials', {
           message: 'Send Authorization: Bearer <operator key>.',
         });
-      const bearer = /^Bearer[ ]+(\S{1,1024})\s*$/i.exec(header)?.[1];
+      const bearer = /^Bearer[ ]+(\S{1,4096})\s*$/i.exec(header)?.[1];
       if (bearer === undefined) throw new ApiError('operator_credential_required');
       const presented = sha256Base64url(bearer);
       if (envKeyHash !== undefined && constantTimeEqual(presented, envKeyHash))
         return { id: ENV_OPERATOR_ID };
       const id = operatorKeyIdOf(bearer);
+      if (id === undefined && deps.consoleSessions) {
+        const signedIn = await deps.consoleSessions.operatorOf(bearer);
+        if (signedIn) return { id: signedIn.operatorId, console: signedIn.console };
+      }
       if (id === undefined) throw new ApiError('operator_credential_required');
       const row = await findOperatorKey(deps.db, id);
       // Compared even when the key is unknown or revoked, so every refusal takes the same path.

@@ -4,13 +4,14 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
-import type { OperatorAuthenticator } from './operator-auth.js';
+import type { Operator, OperatorAuthenticator } from './operator-auth.js';
 import {
   createOperatorKey,
   listOperatorKeyJson,
   MAX_OPERATOR_KEY_NAME_LENGTH,
   revokeOperatorKeyById,
 } from './operator-keys.service.js';
+import { requireRecentFactor } from './step-up.js';
 
 export interface OperatorKeysRoutesOptions {
   db: Db;
@@ -32,8 +33,9 @@ function keyNameOf(body: unknown): string {
 
 export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> = async (app, options) => {
   // Credentials first: an unauthenticated caller learns nothing from body validation.
+  const credentials = new WeakMap<object, Operator>();
   app.addHook('onRequest', async (request) => {
-    await options.operators.authenticate(request);
+    credentials.set(request, await options.operators.authenticate(request));
   });
   app.post('/v1/operator_keys', async (request) => {
     const { key, secret } = await createOperatorKey(options.db, options, keyNameOf(request.body));
@@ -45,6 +47,8 @@ export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> =
     operator_keys: await listOperatorKeyJson(options.db),
   }));
   app.delete<{ Params: { key_id: string } }>('/v1/operator_keys/:key_id', async (request) => {
+    const operator = credentials.get(request);
+    if (operator) requireRecentFactor(operator, options.clock.now());
     const key = await revokeOperatorKeyById(options.db, options.clock, request.params.key_id);
     if (!key) throw new ApiError('operator_key_not_found');
     return { status_code: 200, request_id: request.id, operator_key: key };

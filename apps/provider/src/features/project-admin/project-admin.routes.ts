@@ -7,7 +7,8 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { type UpstreamConfigInput, validateUpstreamConfig } from '../oauth/upstream/upstream-config.js';
-import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
+import type { Operator, OperatorAuthenticator } from '../operator-keys/operator-auth.js';
+import { requireRecentFactor } from '../operator-keys/step-up.js';
 import { toProject } from '../projects/project.js';
 import { projectDirectory } from '../projects/project-directory.js';
 import { listProjectsPage } from '../projects/projects.service.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The operator of a project administration call. */
     operator: OperatorRequest | null;
+    /** The credential that authenticated it (a console session must step up for destructive changes). */
+    operatorCredential: Operator | null;
   }
 }
 
@@ -53,11 +56,16 @@ const DEFAULT_PAGE = 20;
 export const projectAdminRoutes: FastifyPluginAsync<ProjectAdminRoutesOptions> = async (app, options) => {
   const { db, clock, admin } = options;
   app.decorateRequest('operator', null);
+  app.decorateRequest('operatorCredential', null);
   // Credentials first: an unauthenticated caller learns nothing from validation or lookups.
   app.addHook('onRequest', async (request) => {
-    const { id } = await options.operators.authenticate(request);
-    request.operator = { operatorId: id, ipAddress: request.clientIp || null };
+    const credential = await options.operators.authenticate(request);
+    request.operatorCredential = credential;
+    request.operator = { operatorId: credential.id, ipAddress: request.clientIp || null };
   });
+  const steppedUp = (request: FastifyRequest) => {
+    if (request.operatorCredential) requireRecentFactor(request.operatorCredential, clock.now());
+  };
 
   const found = async (projectId: string) => {
     const row = await projectDirectory.findById(db, projectId);
@@ -120,6 +128,7 @@ export const projectAdminRoutes: FastifyPluginAsync<ProjectAdminRoutesOptions> =
   });
 
   app.post<{ Params: { project_id: string } }>('/v1/projects/:project_id/secrets/rotate', async (request) => {
+    steppedUp(request);
     const { grace_period_minutes: grace = DEFAULT_SECRET_GRACE_MINUTES, ...rest } = objectBody(request);
     const unknown = Object.keys(rest)[0];
     if (unknown !== undefined) throw invalidField(unknown, `Unknown field ${unknown}.`);
@@ -182,6 +191,7 @@ export const projectAdminRoutes: FastifyPluginAsync<ProjectAdminRoutesOptions> =
   app.delete<{ Params: { project_id: string; provider: string } }>(
     '/v1/projects/:project_id/oauth_providers/:provider',
     async (request) => {
+      steppedUp(request);
       const { project_id, provider } = request.params;
       await admin.removeOAuthProvider(project_id, provider, operatorOf(request));
       return { status_code: 200, request_id: request.id, project_id, provider_type: provider, removed: true };

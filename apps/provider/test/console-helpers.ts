@@ -1,0 +1,64 @@
+/** Helpers for the console tests: the operator project, its users, sessions and invites. */
+import { ensureOperatorProject } from '../src/features/operator-keys/operator-project.js';
+import type { Project } from '../src/features/projects/project.js';
+import { userDirectory } from '../src/features/users/user-directory.js';
+import { cryptoRandom } from '../src/random.js';
+import type { TestContext } from './test-app.js';
+
+/** The operator project as a start makes it (the console served from the test app's origin). */
+export async function givenOperatorProject(ctx: TestContext): Promise<Project> {
+  const { project } = await ensureOperatorProject(ctx.db, {
+    clock: ctx.clock,
+    random: cryptoRandom,
+    consoleOrigin: 'http://localhost:4000',
+  });
+  return project;
+}
+
+/**
+ * A user of `project` with `email` and a live session that proved a passkey now, as a console
+ * sign-in leaves it; returns the user and the session token.
+ */
+export async function givenSignedInUser(ctx: TestContext, project: Project, email: string) {
+  const now = ctx.clock.now();
+  const user = await userDirectory.createBlank(ctx.db, project, 'active', { random: cryptoRandom, now });
+  await userDirectory.addEmailIfAbsent(ctx.db, {
+    id: `email-test-${cryptoRandom.uuid()}`,
+    project_id: project.id,
+    user_id: user.id,
+    email,
+    verified: true,
+    created_at: now,
+  });
+  const { row, token } = await ctx.app.sessions.create(ctx.db, {
+    project,
+    userId: user.id,
+    factor: {
+      type: 'webauthn',
+      delivery_method: 'webauthn_registration',
+      last_authenticated_at: now.toISOString(),
+    },
+    durationMinutes: 30,
+    attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
+  });
+  return { userId: user.id, sessionId: row.id, sessionToken: token };
+}
+
+/** Calls the app with `Authorization: Bearer <bearer>`. */
+export function asBearer(
+  ctx: TestContext,
+  bearer: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
