@@ -48,6 +48,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
         test: {
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],

@@ -98,6 +98,17 @@ export function ensureBuilt() {
     console.log('• building Clickwise (react-router build)…');
     run('npx', ['react-router', 'build'], { cwd: join(repoRoot, 'apps/clickwise') });
   }
+  // The admin console: a Vite single-page build the provider serves at /console/.
+  const consoleBuild = join(repoRoot, 'apps/console/dist/site/index.html');
+  const consoleSources = Math.max(
+    sources,
+    newestMtime(join(repoRoot, 'apps/console/src')),
+    newestMtime(join(repoRoot, 'apps/console/index.html')),
+  );
+  if (!existsSync(consoleBuild) || statSync(consoleBuild).mtimeMs < consoleSources) {
+    console.log('• building the console (vite build)…');
+    run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(repoRoot, 'apps/console') });
+  }
 }
 
 /** Polls a URL until it answers (any HTTP status) or the deadline passes. */

@@ -78,6 +78,7 @@ if (!(await waitForHttp(`${providerUrl}/`, 120_000))) {
   console.log(`
   Latchkey is running
     provider        ${providerUrl}
+    console         ${providerUrl}/console/  (first operator: the invite in .data/console-invite.json)
     dev outbox      ${providerUrl}/dev/outbox
     demo host page  http://localhost:${demoPort}
     Clickwise       http://localhost:${clickwisePort}

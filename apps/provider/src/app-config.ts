@@ -23,6 +23,8 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
      * it (main.ts: in development). Never honoured when `mode` is production.
      */
     devOidcIssuer?: boolean;
+    /** The admin console's build (apps/console/dist/site), served at /console/; absent: no console. */
+    consoleDir?: string;
   };
 
 /** LATCHKEY_PUBLIC_URL's default (docs/contracts.md "Development defaults"). */

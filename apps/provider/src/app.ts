@@ -8,6 +8,7 @@ import { auditLogPlugin } from './features/audit-log/audit-log.plugin.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
 import { clientsideServicesPlugin } from './features/clientside-services/clientside-services.plugin.js';
+import { consolePlugin } from './features/console/console.plugin.js';
 import { cryptoWalletsPlugin } from './features/crypto-wallets/crypto-wallets.plugin.js';
 import { devClockPlugin } from './features/dev-clock/dev-clock.plugin.js';
 import { devOidcPlugin } from './features/dev-oidc/dev-oidc.plugin.js';
@@ -68,5 +69,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(operatorKeysPlugin, features);
   app.register(projectAdminPlugin, features);
   app.register(auditLogPlugin, features);
+  app.register(consolePlugin, features);
   return app;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /** @module main — starts the provider: env → config, migrate, dev project, listen on 127.0.0.1:PORT, graceful shutdown. */
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { createOffsetClock, systemClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { findRepoRoot, loadConfig } from './config.js';
 import { createPasswordHasher } from './crypto/password-hasher.js';
 import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   // In development the dev project's OAuth buttons sign in through the provider's own issuer.
   const devOidcIssuer = config.mode === 'development';
   const app = buildApp(
-    { ...config, devOidcIssuer },
+    { ...config, devOidcIssuer, consoleDir: join(findRepoRoot(), 'apps/console/dist/site') },
     {
       db: database.db,
       clock: devClock ?? systemClock,

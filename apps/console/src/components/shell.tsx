@@ -1,0 +1,89 @@
+/**
+ * @module shell — the console's frame: a skip link, the header (project switcher, the operator,
+ * sign-out), the navigation of the project shown, and the page. Moving to another page puts
+ * focus on its heading, so screen-reader and keyboard users start there.
+ */
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useOperator } from '../auth/operator-context.js';
+import type { Project } from '../lib/project-types.js';
+import { useResource } from '../lib/use-resource.js';
+
+export function Shell() {
+  const { operator, signOut, api } = useOperator();
+  const { projectId } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  // Read again when the project shown changes (a project just made is then listed).
+  const projects = useResource(`switcher:${projectId ?? ''}`, () =>
+    api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
+  useEffect(() => {
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [location.pathname]);
+
+  const section = (path: string, label: string) => (
+    <li>
+      <NavLink to={`/projects/${projectId}/${path}`}>{label}</NavLink>
+    </li>
+  );
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <NavLink to="/projects" className="brand" end>
+          Latchkey <span>console</span>
+        </NavLink>
+        <label className="switcher">
+          <span className="visually-hidden">Project</span>
+          <select
+            value={projectId ?? ''}
+            onChange={(event) => {
+              const id = event.target.value;
+              navigate(id ? `/projects/${id}/settings` : '/projects');
+            }}
+          >
+            <option value="">All projects</option>
+            {projects.state === 'ready' &&
+              projects.data.projects.map((p) => (
+                <option key={p.project_id} value={p.project_id}>
+                  {p.name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <div className="account">
+          <NavLink to="/account" className="account-link">
+            {operator.email ?? operator.operator_id}
+          </NavLink>
+          <button type="button" className="link-button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <nav className="sidenav" aria-label="Console">
+        <ul>
+          <li>
+            <NavLink to="/projects" end>
+              Projects
+            </NavLink>
+          </li>
+          {projectId && (
+            <>
+              {section('settings', 'Settings')}
+              {section('oauth', 'OAuth providers')}
+              {section('keys', 'API keys')}
+            </>
+          )}
+        </ul>
+      </nav>
+      <main id="main" ref={main} className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

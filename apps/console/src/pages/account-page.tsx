@@ -1,0 +1,31 @@
+/** @module account-page — /console/account: who is signed in, how long console sessions last, and adding a passkey. */
+import { PasskeyRegistration } from '@latchkey/react';
+import { useOperator } from '../auth/operator-context.js';
+import { PageHeading } from '../components/page-heading.js';
+
+export function AccountPage() {
+  const { operator, config, client } = useOperator();
+  return (
+    <>
+      <PageHeading intro={operator.email ?? operator.operator_id}>Your account</PageHeading>
+      <section className="panel" aria-labelledby="sessions">
+        <h2 id="sessions">Console sessions</h2>
+        <p>
+          A console session ends after {config.session_idle_minutes} minutes without activity, and{' '}
+          {config.session_max_minutes / 60} hours after sign-in. Removing a provider or rotating a secret asks
+          you to confirm with a factor unless you signed in within the last {config.step_up_window_minutes}{' '}
+          minutes.
+        </p>
+      </section>
+      <section className="panel" aria-labelledby="passkey">
+        <h2 id="passkey">Passkeys</h2>
+        <p>Sign in with a passkey instead of your password and authenticator code.</p>
+        <PasskeyRegistration
+          client={client}
+          config={{ products: ['passkeys'] }}
+          styles={{ colors: { primary: '#1d3fbb' } }}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,403 @@
+/**
+ * @module project-settings-page — /console/projects/:projectId/settings: every setting PATCH
+ * /v1/projects/{id} takes that an operator edits by hand (send limits and custom session claims
+ * stay with the CLI/API for now). Saving sends only what changed; a refused value is shown
+ * beside its field and in a summary that takes focus, and nothing typed is lost.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { ConsoleApiError } from '../api/console-api.js';
+import { useOperator } from '../auth/operator-context.js';
+import { ListEditor } from '../components/list-editor.js';
+import { PageHeading } from '../components/page-heading.js';
+import { PasswordPreview } from '../components/password-preview.js';
+import { ErrorState, Loading } from '../components/status.js';
+import type { Project } from '../lib/project-types.js';
+import { originProblem, redirectUrlProblem } from '../lib/url-rules.js';
+import { useResource } from '../lib/use-resource.js';
+
+const PRODUCTS: Array<[string, string]> = [
+  ['emailMagicLinks', 'Email magic links'],
+  ['otp', 'One-time passcodes'],
+  ['passwords', 'Passwords'],
+  ['oauth', 'OAuth (social sign-in)'],
+  ['webauthn', 'Passkeys'],
+  ['crypto', 'Crypto wallets'],
+  ['totp', 'Authenticator apps'],
+];
+const FLAGS: Array<[keyof Project, string]> = [
+  [
+    'mfa_required',
+    'Require a second factor (authenticator app, recovery code or SMS) after every sign-in but a passkey',
+  ],
+  ['pkce_required_for_email_magic_links', 'Require PKCE for email magic links'],
+  ['pkce_required_for_password_resets', 'Require PKCE for password resets'],
+  ['pkce_required_for_oauth', 'Require PKCE for OAuth'],
+  ['siwe_required_for_crypto_wallets', 'Ethereum wallets sign in with Sign-In with Ethereum (EIP-4361)'],
+  ['disable_sdk_watermark', 'Hide “Powered by Latchkey” in the widget'],
+];
+const MINUTES: Array<[keyof Project, string, number, number]> = [
+  ['session_default_minutes', 'Default session length (minutes)', 5, 525_600],
+  ['session_max_lifetime_minutes', 'Longest session (minutes)', 5, 525_600],
+  ['magic_link_expiration_minutes', 'Magic links expire after (minutes)', 5, 10_080],
+  ['otp_expiration_minutes', 'Passcodes expire after (minutes)', 1, 10],
+];
+
+export function ProjectSettingsPage() {
+  const { projectId = '' } = useParams();
+  const { api } = useOperator();
+  const project = useResource(`project:${projectId}`, () =>
+    api<{ project: Project }>('GET', `/v1/projects/${encodeURIComponent(projectId)}`),
+  );
+  if (project.state === 'loading') return <Loading label="Loading the project…" />;
+  if (project.state === 'error') return <ErrorState error={project.error} retry={project.retry} />;
+  return (
+    <SettingsForm
+      key={projectId}
+      saved={project.data.project}
+      onSaved={(p) => project.replace({ project: p })}
+    />
+  );
+}
+
+type Draft = Project;
+
+function changesOf(draft: Draft, saved: Draft): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(draft) as Array<keyof Draft>)
+    if (JSON.stringify(draft[key]) !== JSON.stringify(saved[key])) changes[key] = draft[key];
+  // Read-only fields the API shows but does not take.
+  for (const key of [
+    'project_id',
+    'environment',
+    'public_token',
+    'is_dev',
+    'previous_secret_expires_at',
+    'created_at',
+    'send_limits',
+    'session_custom_claims_template',
+  ])
+    delete changes[key];
+  return changes;
+}
+
+function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Project): void }) {
+  const { api } = useOperator();
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ConsoleApiError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem || notice) summary.current?.focus();
+  }, [problem, notice]);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setNotice(null);
+  };
+  const fieldProblem = (field: string) =>
+    problem?.field &&
+    (problem.field === field ||
+      problem.field.startsWith(`${field}[`) ||
+      problem.field.startsWith(`${field}.`))
+      ? problem.message
+      : undefined;
+  const changes = changesOf(draft, saved);
+  const dirty = Object.keys(changes).length > 0;
+
+  return (
+    <form
+      className="settings"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setProblem(null);
+        try {
+          const { project } = await api<{ project: Project }>(
+            'PATCH',
+            `/v1/projects/${saved.project_id}`,
+            changes,
+          );
+          onSaved(project);
+          setDraft(project);
+          setNotice('Saved. The change applies to the next sign-in.');
+        } catch (error) {
+          setProblem(
+            error instanceof ConsoleApiError ? error : new ConsoleApiError(0, 'unknown', String(error)),
+          );
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <PageHeading intro={<span className="mono">{saved.project_id}</span>}>
+        {saved.name} settings
+      </PageHeading>
+      <div ref={summary} tabIndex={-1} className="summary">
+        {problem && (
+          <p className="field-error" role="alert">
+            Not saved: {problem.message}
+          </p>
+        )}
+        {notice && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+      </div>
+
+      <section className="panel" aria-labelledby="general">
+        <h2 id="general">General</h2>
+        <div className="field">
+          <label htmlFor="name">Name (emails and passkey prompts show it)</label>
+          <input
+            id="name"
+            value={draft.name}
+            maxLength={100}
+            onChange={(e) => set('name', e.target.value)}
+            aria-invalid={fieldProblem('name') ? true : undefined}
+          />
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="web">
+        <h2 id="web">Origins and redirects</h2>
+        <ListEditor
+          label="Allowed origins"
+          hint="Pages on these origins may use the widget and the client SDK."
+          placeholder="https://app.example.com"
+          items={draft.allowed_origins}
+          onChange={(items) => set('allowed_origins', items)}
+          problemOf={originProblem}
+          serverProblem={fieldProblem('allowed_origins')}
+        />
+        <ListEditor
+          label="Allowed redirect URLs"
+          hint="Magic links, password resets and OAuth may return only to these exact URLs."
+          placeholder="https://app.example.com/authenticate"
+          items={draft.allowed_redirect_urls}
+          onChange={(items) => set('allowed_redirect_urls', items)}
+          problemOf={redirectUrlProblem}
+          serverProblem={fieldProblem('allowed_redirect_urls')}
+        />
+        {(['default_login_redirect_url', 'default_signup_redirect_url'] as const).map((field) => (
+          <div className="field" key={field}>
+            <label htmlFor={field}>
+              {field === 'default_login_redirect_url'
+                ? 'Default sign-in redirect'
+                : 'Default sign-up redirect'}
+            </label>
+            <select
+              id={field}
+              value={draft[field] ?? ''}
+              onChange={(e) => set(field, e.target.value === '' ? null : e.target.value)}
+            >
+              <option value="">None</option>
+              {draft.allowed_redirect_urls.map((url) => (
+                <option key={url} value={url}>
+                  {url}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </section>
+
+      <section className="panel" aria-labelledby="methods">
+        <h2 id="methods">Sign-in methods</h2>
+        <fieldset>
+          <legend>Enabled products</legend>
+          {PRODUCTS.map(([value, label]) => (
+            <label className="checkbox" key={value}>
+              <input
+                type="checkbox"
+                checked={draft.enabled_products.includes(value)}
+                onChange={(e) =>
+                  set(
+                    'enabled_products',
+                    e.target.checked
+                      ? [...draft.enabled_products, value]
+                      : draft.enabled_products.filter((p) => p !== value),
+                  )
+                }
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Options</legend>
+          {FLAGS.map(([field, label]) => (
+            <label className="checkbox" key={field}>
+              <input
+                type="checkbox"
+                checked={Boolean(draft[field])}
+                onChange={(e) => set(field, e.target.checked as never)}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <section className="panel" aria-labelledby="passwords">
+        <h2 id="passwords">Password policy</h2>
+        <fieldset>
+          <legend>How strength is judged</legend>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="policy"
+              checked={draft.password_config.strength_policy === 'zxcvbn'}
+              onChange={() => set('password_config', { ...draft.password_config, strength_policy: 'zxcvbn' })}
+            />{' '}
+            Hard to guess (zxcvbn score 3 or more)
+          </label>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="policy"
+              checked={draft.password_config.strength_policy === 'luds'}
+              onChange={() => set('password_config', { ...draft.password_config, strength_policy: 'luds' })}
+            />{' '}
+            Length and character kinds (LUDS)
+          </label>
+        </fieldset>
+        {draft.password_config.strength_policy === 'luds' && (
+          <div className="field-row">
+            <NumberField
+              id="luds_min_length"
+              label="Least length"
+              min={1}
+              max={256}
+              value={draft.password_config.luds_min_length}
+              onChange={(v) => set('password_config', { ...draft.password_config, luds_min_length: v })}
+              problem={fieldProblem('password_config')}
+            />
+            <NumberField
+              id="luds_complexity"
+              label="Kinds of character (1–4)"
+              min={1}
+              max={4}
+              value={draft.password_config.luds_complexity}
+              onChange={(v) => set('password_config', { ...draft.password_config, luds_complexity: v })}
+            />
+          </div>
+        )}
+        <PasswordPreview policy={draft.password_config} />
+      </section>
+
+      <section className="panel" aria-labelledby="lifetimes">
+        <h2 id="lifetimes">Sessions and codes</h2>
+        <div className="field-row">
+          {MINUTES.map(([field, label, min, max]) => (
+            <NumberField
+              key={field}
+              id={field}
+              label={label}
+              min={min}
+              max={max}
+              value={draft[field] as number}
+              onChange={(v) => set(field, v as never)}
+              problem={fieldProblem(field)}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="captcha">
+        <h2 id="captcha">Captcha</h2>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="captcha-site-key">reCAPTCHA Enterprise site key (empty: off)</label>
+            <input
+              id="captcha-site-key"
+              value={draft.captcha.site_key ?? ''}
+              onChange={(e) =>
+                set('captcha', {
+                  ...draft.captcha,
+                  site_key: e.target.value.trim() === '' ? null : e.target.value.trim(),
+                })
+              }
+              aria-invalid={fieldProblem('captcha') ? true : undefined}
+            />
+          </div>
+          <NumberField
+            id="captcha-min-score"
+            label="Lowest passing score (0–1)"
+            min={0}
+            max={1}
+            step={0.1}
+            value={draft.captcha.min_score}
+            onChange={(v) => set('captcha', { ...draft.captcha, min_score: v })}
+            problem={fieldProblem('captcha')}
+          />
+        </div>
+      </section>
+
+      <div className="save-bar">
+        <button type="submit" className="button" disabled={busy || !dirty}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={busy || !dirty}
+          onClick={() => {
+            setDraft(saved);
+            setProblem(null);
+          }}
+        >
+          Discard changes
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NumberField(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: number;
+  onChange(value: number): void;
+  problem?: string | undefined;
+}) {
+  const [text, setText] = useState(String(props.value));
+  useEffect(() => setText(String(props.value)), [props.value]);
+  const number = Number(text);
+  const local =
+    text.trim() === '' || Number.isNaN(number) || number < props.min || number > props.max
+      ? `From ${props.min} to ${props.max}.`
+      : undefined;
+  const problem = local ?? props.problem;
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        inputMode="decimal"
+        min={props.min}
+        max={props.max}
+        step={props.step ?? 1}
+        value={text}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${props.id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          const v = Number(e.target.value);
+          if (e.target.value.trim() !== '' && !Number.isNaN(v)) props.onChange(v);
+        }}
+      />
+      {problem && (
+        <p id={`${props.id}-error`} className="field-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

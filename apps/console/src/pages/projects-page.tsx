@@ -1,0 +1,117 @@
+/** @module projects-page — /console/projects: every project, and a form to create one. */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConsoleApiError } from '../api/console-api.js';
+import { useOperator } from '../auth/operator-context.js';
+import { PageHeading } from '../components/page-heading.js';
+import { EmptyState, ErrorState, Loading } from '../components/status.js';
+import type { Project } from '../lib/project-types.js';
+import { useResource } from '../lib/use-resource.js';
+import { SecretReveal } from './secret-reveal.js';
+
+export function ProjectsPage() {
+  const { api } = useOperator();
+  const projects = useResource('projects', () =>
+    api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
+  );
+  return (
+    <>
+      <PageHeading intro="Each project is one app's users, sign-in methods and keys.">Projects</PageHeading>
+      <CreateProjectForm />
+      {projects.state === 'loading' && <Loading label="Loading projects…" />}
+      {projects.state === 'error' && <ErrorState error={projects.error} retry={projects.retry} />}
+      {projects.state === 'ready' &&
+        (projects.data.projects.length === 0 ? (
+          <EmptyState title="No projects yet">
+            <p>Create your first project above.</p>
+          </EmptyState>
+        ) : (
+          <ul className="card-list" aria-label="Projects">
+            {projects.data.projects.map((project) => (
+              <li key={project.project_id} className="card">
+                <h2>
+                  <Link to={`/projects/${project.project_id}/settings`}>{project.name}</Link>
+                </h2>
+                <p className="mono">{project.project_id}</p>
+                <p>
+                  <span className={`badge ${project.environment}`}>{project.environment}</span>{' '}
+                  {project.enabled_products.join(', ') || 'no sign-in methods'}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </>
+  );
+}
+
+function CreateProjectForm() {
+  const { api } = useOperator();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [live, setLive] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ project: Project; secret: string } | null>(null);
+  if (created)
+    return (
+      <section className="panel" aria-labelledby="created-title">
+        <h2 id="created-title" tabIndex={-1} ref={(h) => h?.focus()}>
+          {created.project.name} is ready
+        </h2>
+        <p>Copy the secret now: it is stored hashed and shown only this once.</p>
+        <SecretReveal secret={created.secret} />
+        <button
+          type="button"
+          className="button"
+          onClick={() => navigate(`/projects/${created.project.project_id}/settings`)}
+        >
+          Configure {created.project.name}
+        </button>
+      </section>
+    );
+  return (
+    <form
+      className="panel inline-form"
+      aria-labelledby="create-title"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setProblem(null);
+        try {
+          setCreated(await api('POST', '/v1/projects', { name: name.trim(), live }));
+        } catch (error) {
+          setProblem(error instanceof ConsoleApiError ? error.message : String(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h2 id="create-title">Create a project</h2>
+      <div className="field">
+        <label htmlFor="project-name">Name</label>
+        <input
+          id="project-name"
+          value={name}
+          required
+          maxLength={100}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'project-name-error' : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {problem && (
+          <p id="project-name-error" className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={live} onChange={(event) => setLive(event.target.checked)} /> Live
+        (production) project
+      </label>
+      <button type="submit" className="button" disabled={busy || name.trim() === ''}>
+        {busy ? 'Creating…' : 'Create project'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * @module routes — the console's addresses (under /console/): every page has its own URL, so it
+ * can be shared and reloaded (the provider answers index.html for any of them).
+ */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ConsoleBoot } from './auth/console-boot.js';
+import { OperatorGate } from './auth/operator-gate.js';
+import { Shell } from './components/shell.js';
+import { AccountPage } from './pages/account-page.js';
+import { InvitePage } from './pages/invite-page.js';
+import { KeysPage } from './pages/keys-page.js';
+import { NotFoundPage } from './pages/not-found-page.js';
+import { OAuthProvidersPage } from './pages/oauth-providers-page.js';
+import { OAuthTestPage } from './pages/oauth-test-page.js';
+import { ProjectSettingsPage } from './pages/project-settings-page.js';
+import { ProjectsPage } from './pages/projects-page.js';
+
+export function createConsoleRouter() {
+  return createBrowserRouter(
+    [
+      { path: '/oauth-test', element: <OAuthTestPage /> },
+      {
+        path: '/invite',
+        element: (
+          <ConsoleBoot>
+            <InvitePage />
+          </ConsoleBoot>
+        ),
+      },
+      {
+        path: '/',
+        element: (
+          <ConsoleBoot>
+            <OperatorGate>
+              <Shell />
+            </OperatorGate>
+          </ConsoleBoot>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/projects" replace /> },
+          { path: 'projects', element: <ProjectsPage /> },
+          { path: 'projects/:projectId', element: <Navigate to="settings" replace /> },
+          { path: 'projects/:projectId/settings', element: <ProjectSettingsPage /> },
+          { path: 'projects/:projectId/oauth', element: <OAuthProvidersPage /> },
+          { path: 'projects/:projectId/keys', element: <KeysPage /> },
+          { path: 'account', element: <AccountPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+    { basename: '/console' },
+  );
+}
