@@ -13,6 +13,8 @@ export interface ConsoleConfig {
   session_idle_minutes: number;
   session_max_minutes: number;
   step_up_window_minutes: number;
+  /** The provider's development OpenID issuer (development only), offered as an OAuth provider. */
+  development_issuer: string | null;
 }
 
 /** Reads the console's configuration; throws when the provider does not answer it. */

@@ -182,12 +182,15 @@ function ProviderCard(props: {
   );
 }
 
+/** What the development issuer's client for `type` is called (dev-oidc-clients.ts). */
+const devClientId = (type: string) => `latchkey-dev-${type}`;
+
 function ProviderForm(props: {
   projectId: string;
   existing: OAuthProviderSummary | undefined;
   onSaved(): void;
 }) {
-  const { api } = useOperator();
+  const { api, config } = useOperator();
   const { existing } = props;
   const [type, setType] = useState(existing?.provider_type ?? 'google');
   const [clientId, setClientId] = useState(existing?.client_id ?? '');
@@ -262,9 +265,25 @@ function ProviderForm(props: {
           {problem}
         </p>
       )}
-      <button type="submit" className="button" disabled={busy || clientId.trim() === ''}>
-        {busy ? 'Saving…' : 'Save provider'}
-      </button>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy || clientId.trim() === ''}>
+          {busy ? 'Saving…' : 'Save provider'}
+        </button>
+        {config.development_issuer && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              // The provider signs in with the issuer's current client; the secret here is a placeholder.
+              setIssuer(config.development_issuer ?? '');
+              setClientId(devClientId(type));
+              setSecret('development-issuer');
+            }}
+          >
+            Use the development issuer
+          </button>
+        )}
+      </div>
     </form>
   );
 }

@@ -44,10 +44,19 @@ export function createOAuthConfigSource(deps: {
   devIssuer?: DevUpstreamIssuer | undefined;
 }): OAuthConfigSource {
   const usesDevIssuer = (project: Project): boolean => deps.devIssuer !== undefined && project.isDev;
+  // A project an operator pointed at the development issuer (its issuer and client ID, as the
+  // console offers in development) signs in with the issuer's current client, whose secret is
+  // minted per process: a stored copy would stop working at the next start.
+  const isDevIssuerClient = (stored: UpstreamConfig, providerType: OAuthProviderType) => {
+    const current = deps.devIssuer?.upstreamConfig(providerType);
+    return current && stored.issuer === current.issuer && stored.clientId === current.clientId
+      ? current
+      : undefined;
+  };
   return {
     async load(project, providerType) {
       const stored = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, providerType);
-      if (stored) return stored;
+      if (stored) return isDevIssuerClient(stored, providerType) ?? stored;
       return usesDevIssuer(project) ? deps.devIssuer?.upstreamConfig(providerType) : undefined;
     },
     async list(project) {

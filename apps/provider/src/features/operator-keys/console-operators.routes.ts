@@ -22,6 +22,8 @@ export interface ConsoleOperatorsRoutesOptions {
   clock: Clock;
   random: Random;
   publicUrl: string;
+  /** The development OpenID issuer's URL (development only): the console offers it as an OAuth provider. */
+  developmentIssuer: string | undefined;
   operators: OperatorAuthenticator;
   consoleSessions: ConsoleSessionAuth;
 }
@@ -65,6 +67,7 @@ export const consoleOperatorsRoutes: FastifyPluginAsync<ConsoleOperatorsRoutesOp
       session_idle_minutes: CONSOLE_IDLE_MINUTES,
       session_max_minutes: CONSOLE_MAX_MINUTES,
       step_up_window_minutes: STEP_UP_WINDOW_MINUTES,
+      development_issuer: options.developmentIssuer ?? null,
     };
   });
 

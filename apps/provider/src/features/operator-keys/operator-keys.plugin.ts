@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 export const operatorKeysPlugin = featurePlugin(
   'operator-keys',
-  ['sessions', 'signing-keys'],
+  ['sessions', 'signing-keys', 'dev-oidc'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const consoleSessions = createConsoleSessionAuth({
@@ -33,6 +33,7 @@ export const operatorKeysPlugin = featurePlugin(
       clock,
       random,
       publicUrl: publicUrlOf(config),
+      developmentIssuer: app.devOidcIssuer?.issuer,
       operators,
       consoleSessions,
     });
