@@ -82,7 +82,7 @@ function changesOf(draft: Draft, saved: Draft): Record<string, unknown> {
 }
 
 function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Project): void }) {
-  const { api } = useOperator();
+  const { api, config } = useOperator();
   const [draft, setDraft] = useState<Draft>(saved);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ConsoleApiError | null>(null);
@@ -134,6 +134,12 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
       <PageHeading intro={<span className="mono">{saved.project_id}</span>}>
         {saved.name} settings
       </PageHeading>
+      {saved.project_id === config.project_id && (
+        <p className="panel notice-panel">
+          Operators sign in to this console with this project: turning off passkeys, passwords or the
+          authenticator app, or the MFA requirement, changes how everyone signs in here.
+        </p>
+      )}
       <div ref={summary} tabIndex={-1} className="summary">
         {problem && (
           <p className="field-error" role="alert">

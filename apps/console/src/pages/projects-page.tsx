@@ -10,7 +10,7 @@ import { useResource } from '../lib/use-resource.js';
 import { SecretReveal } from './secret-reveal.js';
 
 export function ProjectsPage() {
-  const { api } = useOperator();
+  const { api, config } = useOperator();
   const projects = useResource('projects', () =>
     api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
   );
@@ -35,6 +35,7 @@ export function ProjectsPage() {
                 <p className="mono">{project.project_id}</p>
                 <p>
                   <span className={`badge ${project.environment}`}>{project.environment}</span>{' '}
+                  {project.project_id === config.project_id && <span className="badge">console sign-in</span>}{' '}
                   {project.enabled_products.join(', ') || 'no sign-in methods'}
                 </p>
               </li>
