@@ -22,6 +22,8 @@ export function Shell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();
+    // At 360 px the links scroll sideways: keep the current one in sight.
+    document.querySelector('.sidenav a.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [location.pathname]);
 
   const section = (path: string, label: string) => (

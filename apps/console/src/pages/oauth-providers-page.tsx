@@ -26,6 +26,8 @@ export function OAuthProvidersPage() {
     return { project, providers: oauth_providers };
   });
   const [editing, setEditing] = useState<string | null>(null);
+  // A new key after each save gives an empty form again.
+  const [saves, setSaves] = useState(0);
   if (data.state === 'loading') return <Loading label="Loading OAuth providers…" />;
   if (data.state === 'error') return <ErrorState error={data.error} retry={data.retry} />;
   const { project, providers } = data.data;
@@ -53,11 +55,12 @@ export function OAuthProvidersPage() {
         </ul>
       )}
       <ProviderForm
-        key={editing ?? 'new'}
+        key={`${editing ?? 'new'}-${saves}`}
         projectId={projectId}
         existing={providers.find((p) => p.provider_type === editing)}
         onSaved={() => {
           setEditing(null);
+          setSaves((n) => n + 1);
           data.reload();
         }}
       />
