@@ -3,6 +3,7 @@
  * one validator the CLI uses for its flag (project-name, vertical, password policy, send limits,
  * captcha), so a mistake reads the same from both. The result is the row change to make.
  */
+import { isProjectOrigin, projectHttpUrl } from '@latchkey/wire/project-urls';
 import { toJson } from '../../db/json-column.js';
 import { isApiError } from '../../errors/api-error.js';
 import { parseCaptchaFlags } from '../captcha/captcha-flags.js';
@@ -56,8 +57,6 @@ const FLAGS = {
 } as const;
 
 const MAX_LIST = 100;
-// Printable ASCII without space or backslash (SECURITY C2), as project-policy.ts checks URLs.
-const PLAIN_URL_CHARS = /^[\x21-\x5b\x5d-\x7e]{1,2048}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Where a project setting is not a known one. */
@@ -78,18 +77,6 @@ const SETTINGS = new Set<string>([
   'session_custom_claims_template',
 ]);
 
-function httpUrl(value: string): URL | undefined {
-  if (!PLAIN_URL_CHARS.test(value)) return undefined;
-  try {
-    const url = new URL(value);
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
-      return undefined;
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 function stringList(
   value: unknown,
   field: string,
@@ -107,9 +94,9 @@ function stringList(
 }
 
 const originProblem = (value: string) =>
-  httpUrl(value)?.origin === value ? undefined : `Bad origin ${value} (scheme://host[:port], no path).`;
+  isProjectOrigin(value) ? undefined : `Bad origin ${value} (scheme://host[:port], no path).`;
 const urlProblem = (value: string) =>
-  httpUrl(value) ? undefined : `Bad URL ${value} (an absolute http:// or https:// URL).`;
+  projectHttpUrl(value) ? undefined : `Bad URL ${value} (an absolute http:// or https:// URL).`;
 
 /**
  * Checks `body` (every key optional) against `current` (undefined on create) and returns the
