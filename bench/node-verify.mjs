@@ -20,6 +20,8 @@
  * printed but not part of BENCH_ROWS. BENCH_SCENARIOS: a regular expression; only the rows whose
  * name matches it are measured (with the bare rows). BENCH_CPU_PROF_DIR: each child server profiles itself
  * (node:inspector) and writes `node-verify-<kind>.cpuprofile` there when the bench stops it.
+ * BENCH_SETTLE_SECONDS (default 15): every server's idle time before round 1 (see the settle step).
+ * BENCH_SERVER_NODE_ARGS: extra `node` flags for every child server, space-separated.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -236,8 +238,19 @@ async function inProcessCosts(dist, providerUrl, spread) {
     const used = process.cpuUsage(started);
     return (used.user + used.system) / calls;
   };
+  // The same hits without a promise (verifySessionJwtFromCache), where the build has it.
+  const syncPerCall = (calls, pick) => {
+    if (typeof cached.verifySessionJwtFromCache !== 'function') return Number.NaN;
+    const started = process.cpuUsage();
+    for (let index = 0; index < calls; index += 1)
+      if (cached.verifySessionJwtFromCache(pick(index)) === undefined)
+        throw new Error('expected a cache hit');
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / calls;
+  };
   return {
     single: await cpuPerCall(cached, 50_000, () => spread[0]),
+    singleSync: syncPerCall(50_000, () => spread[0]),
     spread: await cpuPerCall(cached, 50_000, (index) => spread[index % spread.length]),
     uncached: await cpuPerCall(uncached, 5_000, (index) => spread[index % spread.length]),
   };
@@ -407,6 +420,14 @@ async function main() {
       if (bad.status !== 401) throw new Error(`a tampered token got ${bad.status}`);
     }
 
+    // Then every server idles past V8's memory reducer, as a long-running server has idled. The
+    // reducer's GCs (about 8 s after activity stops) leave a process that has answered requests
+    // with node:http's process.nextTick several times slower from then on (its tick objects'
+    // stores; `--no-memory-reducer` prevents it); a server first loaded before they ran, as bare
+    // was in round 1, is spared it, which made the others look 3–5 µs a request dearer.
+    const settleSeconds = numberFromEnv('BENCH_SETTLE_SECONDS', 15, { allowZero: true });
+    if (settleSeconds > 0) await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+
     const run = (scenario, duration) => {
       const options = { url: scenario.url, connections, duration, pipelining: 1 };
       if (scenario.token) options.headers = { authorization: `Bearer ${scenario.token()}` };
@@ -497,13 +518,19 @@ async function main() {
     for (const [label, dist] of builds) {
       const figures = await inProcessCosts(dist, jwksOrigin, tokens.spread);
       console.log(
-        `  ${label.padEnd(14)}: one token ${figures.single.toFixed(1)} µs, ${users} users ${figures.spread.toFixed(1)} µs, cache off ${figures.uncached.toFixed(1)} µs`,
+        `  ${label.padEnd(14)}: one token ${figures.single.toFixed(1)} µs (${figures.singleSync.toFixed(2)} µs without a promise), ${users} users ${figures.spread.toFixed(1)} µs, cache off ${figures.uncached.toFixed(1)} µs`,
       );
       if (label !== 'this build') continue;
       rows.push(
         {
           measure: 'verifySessionJwt CPU per call, repeated token (cache hit), in-process',
           latchkey: Number(figures.spread.toFixed(2)),
+          unit: 'µs',
+        },
+        {
+          measure:
+            'verifySessionJwtFromCache CPU per call, repeated token (cache hit, no promise), in-process',
+          latchkey: Number(figures.singleSync.toFixed(2)),
           unit: 'µs',
         },
         {
