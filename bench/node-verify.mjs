@@ -20,6 +20,8 @@
  * printed but not part of BENCH_ROWS. BENCH_SCENARIOS: a regular expression; only the rows whose
  * name matches it are measured (with the bare rows). BENCH_CPU_PROF_DIR: each child server profiles itself
  * (node:inspector) and writes `node-verify-<kind>.cpuprofile` there when the bench stops it.
+ * BENCH_SETTLE_SECONDS (default 15): every server's idle time before round 1 (see the settle step).
+ * BENCH_SERVER_NODE_ARGS: extra `node` flags for every child server, space-separated.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -72,9 +74,7 @@ async function serve(kind) {
       if (!warm.ok) throw new Error(`the warm-up token was refused: ${warm.error.code}`);
       latchkey = standInVerifier();
     } else latchkey = await verifier(Number(kind.split(':')[1]));
-    handler = async (request, response) => {
-      const header = request.headers.authorization ?? '';
-      const result = await latchkey.verifySessionJwt(header.slice('Bearer '.length));
+    const respond = (response, result) => {
       const body = result.ok
         ? answer(result.userId, result.session.session_id)
         : JSON.stringify({ ok: false, error: result.error.code });
@@ -83,6 +83,16 @@ async function serve(kind) {
         'content-length': Buffer.byteLength(body),
       });
       response.end(body);
+    };
+    // As an integrator would write it: a token this client verified before is answered in the
+    // same turn (`verifySessionJwtFromCache`), anything else awaits `verifySessionJwt`. The
+    // `verify-awaited` servers, and a baseline build without the method, always await.
+    const fromCache = kind.startsWith('verify-awaited') ? undefined : latchkey.verifySessionJwtFromCache;
+    handler = (request, response) => {
+      const jwt = (request.headers.authorization ?? '').slice('Bearer '.length);
+      const hit = fromCache?.(jwt);
+      if (hit !== undefined) respond(response, hit);
+      else latchkey.verifySessionJwt(jwt).then((result) => respond(response, result));
     };
   }
   const server = createServer(handler);
@@ -112,9 +122,10 @@ function standInVerifier() {
     userId: 'user-test-bench-00000',
     session: { session_id: 'session-test-bench-00000' },
   };
+  const refusal = { ok: false, error: { code: 'invalid_jwt' } };
   return {
-    verifySessionJwt: async (jwt) =>
-      jwt.length > 0 ? result : { ok: false, error: { code: 'invalid_jwt' } },
+    verifySessionJwtFromCache: (jwt) => (jwt.length > 0 ? result : undefined),
+    verifySessionJwt: async (jwt) => (jwt.length > 0 ? result : refusal),
   };
 }
 
@@ -134,7 +145,8 @@ async function stopChildrenGracefully() {
 }
 
 function startServer(kind, env) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', kind], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--serve', kind], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -226,8 +238,19 @@ async function inProcessCosts(dist, providerUrl, spread) {
     const used = process.cpuUsage(started);
     return (used.user + used.system) / calls;
   };
+  // The same hits without a promise (verifySessionJwtFromCache), where the build has it.
+  const syncPerCall = (calls, pick) => {
+    if (typeof cached.verifySessionJwtFromCache !== 'function') return Number.NaN;
+    const started = process.cpuUsage();
+    for (let index = 0; index < calls; index += 1)
+      if (cached.verifySessionJwtFromCache(pick(index)) === undefined)
+        throw new Error('expected a cache hit');
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / calls;
+  };
   return {
     single: await cpuPerCall(cached, 50_000, () => spread[0]),
+    singleSync: syncPerCall(50_000, () => spread[0]),
     spread: await cpuPerCall(cached, 50_000, (index) => spread[index % spread.length]),
     uncached: await cpuPerCall(uncached, 5_000, (index) => spread[index % spread.length]),
   };
@@ -316,8 +339,9 @@ async function main() {
       baselineDist ? startServer('verify:10000', baselineEnv) : undefined,
       startServer('handler-only', env),
       startServer('handler-loaded', { ...env, WARM_TOKEN: tokens.single }),
+      startServer('verify-awaited:10000', env),
     ]);
-    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl, loadedUrl] = servers.map(
+    const [bareUrl, cachedUrl, uncachedUrl, baselineUrl, handlerUrl, loadedUrl, awaitedUrl] = servers.map(
       (server) => server?.url,
     );
     const pids = new Map(servers.filter(Boolean).map((server) => [server.url, server.pid]));
@@ -351,6 +375,12 @@ async function main() {
         ceiling: true,
       },
       { name: 'verifySessionJwt, one token', url: cachedUrl, token: () => tokens.single },
+      {
+        name: 'same, always awaiting verifySessionJwt',
+        url: awaitedUrl,
+        token: () => tokens.single,
+        ceiling: true,
+      },
       { name: `verifySessionJwt, ${users} users`, url: cachedUrl, spread: true, reference: bareSpreadName },
       {
         name: `verifySessionJwt, ${users} users, cache off`,
@@ -378,7 +408,7 @@ async function main() {
     // several times slower from then on (its tick objects' stores; 2.5–3 µs of CPU a request);
     // the check used to go to the verifying servers alone, which made the stubbed handler look
     // that much cheaper than a cache hit. The bare handler (synchronous) is not affected.
-    const verifyingUrls = new Set([cachedUrl, uncachedUrl, baselineUrl].filter(Boolean));
+    const verifyingUrls = new Set([cachedUrl, uncachedUrl, baselineUrl, awaitedUrl].filter(Boolean));
     for (const url of servers.filter(Boolean).map((server) => server.url)) {
       const tampered = `${tokens.single.slice(0, -4)}AAAA`;
       const good = await getJson(url, `Bearer ${tokens.single}`);
@@ -389,6 +419,14 @@ async function main() {
         throw new Error(`sanity check failed: ${good.status} ${JSON.stringify(goodBody)}`);
       if (bad.status !== 401) throw new Error(`a tampered token got ${bad.status}`);
     }
+
+    // Then every server idles past V8's memory reducer, as a long-running server has idled. The
+    // reducer's GCs (about 8 s after activity stops) leave a process that has answered requests
+    // with node:http's process.nextTick several times slower from then on (its tick objects'
+    // stores; `--no-memory-reducer` prevents it); a server first loaded before they ran, as bare
+    // was in round 1, is spared it, which made the others look 3–5 µs a request dearer.
+    const settleSeconds = numberFromEnv('BENCH_SETTLE_SECONDS', 15, { allowZero: true });
+    if (settleSeconds > 0) await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
 
     const run = (scenario, duration) => {
       const options = { url: scenario.url, connections, duration, pipelining: 1 };
@@ -480,13 +518,19 @@ async function main() {
     for (const [label, dist] of builds) {
       const figures = await inProcessCosts(dist, jwksOrigin, tokens.spread);
       console.log(
-        `  ${label.padEnd(14)}: one token ${figures.single.toFixed(1)} µs, ${users} users ${figures.spread.toFixed(1)} µs, cache off ${figures.uncached.toFixed(1)} µs`,
+        `  ${label.padEnd(14)}: one token ${figures.single.toFixed(1)} µs (${figures.singleSync.toFixed(2)} µs without a promise), ${users} users ${figures.spread.toFixed(1)} µs, cache off ${figures.uncached.toFixed(1)} µs`,
       );
       if (label !== 'this build') continue;
       rows.push(
         {
           measure: 'verifySessionJwt CPU per call, repeated token (cache hit), in-process',
           latchkey: Number(figures.spread.toFixed(2)),
+          unit: 'µs',
+        },
+        {
+          measure:
+            'verifySessionJwtFromCache CPU per call, repeated token (cache hit, no promise), in-process',
+          latchkey: Number(figures.singleSync.toFixed(2)),
           unit: 'µs',
         },
         {

@@ -257,7 +257,8 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         keyEncryptionSecret: process.env.LATCHKEY_KEY_ENCRYPTION_SECRET, // as the child reads it: with BENCH_DATABASE_URL they share the signing keys
         trustProxy: false,
       },
-      { db: database.db, ...deps, mailer, passwordHasher: switchable },
+      // The change feed as main.ts passes it: production's caches (sessions, projects, the webhook outbox) listen on it.
+      { db: database.db, ...deps, mailer, passwordHasher: switchable, changeFeed: database.changeFeed },
     );
     await app.ready();
     const { credentials } = await projects.createProject(database.db, deps, { name: 'Bench', isDev: true });

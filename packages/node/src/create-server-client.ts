@@ -15,9 +15,11 @@ import { createSessionsServerMethods, type SessionsServerMethods } from './sessi
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
   type SessionJwtVerifierContext,
+  type VerifiedSessionJwt,
   type VerifySessionJwtOptions,
   type VerifySessionJwtResult,
   verifySessionJwt,
+  verifySessionJwtFromCache,
 } from './verify-session-jwt.js';
 import {
   createWebhookEndpointsServerMethods,
@@ -29,6 +31,12 @@ export interface LatchkeyServerClient {
   readonly projectId: string;
   /** Local JWT check against the cached JWKS; never throws for a bad token (see its result, which is frozen). */
   verifySessionJwt(jwt: unknown, options?: VerifySessionJwtOptions): Promise<VerifySessionJwtResult>;
+  /**
+   * `verifySessionJwt`'s result without a promise for a token this client already verified and
+   * that still passes (time claims now, same key set); `undefined` otherwise — then call
+   * `verifySessionJwt`, which decides. Never a refusal, never a weaker check.
+   */
+  verifySessionJwtFromCache(jwt: unknown, options?: VerifySessionJwtOptions): VerifiedSessionJwt | undefined;
   /** Round trip to `POST /v1/sessions/authenticate`; throws `LatchkeyServerError`. */
   authenticateSession(options: AuthenticateSessionOptions): Promise<AuthenticateSessionResult>;
   /** Server-side magic-link redemption (`POST /v1/magic_links/authenticate`). */
@@ -65,6 +73,7 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
   return {
     projectId: resolved.projectId,
     verifySessionJwt: (jwt, verifyOptions) => verifySessionJwt(context, jwt, verifyOptions),
+    verifySessionJwtFromCache: (jwt, verifyOptions) => verifySessionJwtFromCache(context, jwt, verifyOptions),
     authenticateSession: (request) => authenticateSession(resolved, request),
     magicLinks: createMagicLinksServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),

@@ -91,20 +91,34 @@ export function verifySessionJwt(
   jwt: unknown,
   verifyOptions?: VerifySessionJwtOptions,
 ): Promise<VerifySessionJwtResult> {
-  return cacheHit(context, jwt, verifyOptions) ?? verifyOrRecheck(context, jwt, verifyOptions);
+  return cacheHit(context, jwt, verifyOptions)?.settled ?? verifyOrRecheck(context, jwt, verifyOptions);
 }
 
 /**
- * The hot path: the shared settled result of a remembered token whose time claims pass now and
- * whose key set is unchanged, or `undefined` for anything else (then `verifyOrRecheck` decides,
- * with every check and refusal of its own). It never throws, allocates nothing and awaits
- * nothing: a slot lookup, one string comparison and a few numbers.
+ * The same verdict as `verifySessionJwt` for a token this client has verified before, returned
+ * synchronously: the frozen result while the token's time claims pass now and the key set that
+ * verified it is unchanged, else `undefined` (never a refusal: then `verifySessionJwt` decides,
+ * with every check). No promise, so a handler can answer a repeat without leaving its turn.
+ */
+export function verifySessionJwtFromCache(
+  context: SessionJwtVerifierContext,
+  jwt: unknown,
+  verifyOptions?: VerifySessionJwtOptions,
+): VerifiedSessionJwt | undefined {
+  return cacheHit(context, jwt, verifyOptions)?.result;
+}
+
+/**
+ * The hot path: a remembered token whose time claims pass now and whose key set is unchanged,
+ * or `undefined` for anything else (then `verifyOrRecheck` decides, with every check and refusal
+ * of its own). It never throws, allocates nothing and awaits nothing: a slot lookup, one string
+ * comparison and a few numbers.
  */
 function cacheHit(
   context: SessionJwtVerifierContext,
   jwt: unknown,
   verifyOptions: VerifySessionJwtOptions | undefined,
-): Promise<VerifiedSessionJwt> | undefined {
+): RememberedToken | undefined {
   if (typeof jwt !== 'string' || !context.verifiedTokens.enabled) return undefined;
   const entry = context.verifiedTokens.get(jwt);
   if (entry === undefined) return undefined;
@@ -113,7 +127,7 @@ function cacheHit(
   if (!isValidClockTolerance(clockTolerance) || !isValidMaxTokenAge(maxTokenAge)) return undefined;
   const nowSeconds = Math.floor(context.options.nowMs() / 1000);
   if (!passesTimeChecks(entry, nowSeconds, clockTolerance, maxTokenAge)) return undefined;
-  return keySetUnchanged(context.jwks, entry) ? entry.settled : undefined;
+  return keySetUnchanged(context.jwks, entry) ? entry : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The database statements of POST /passwords/authenticate (issue 18: logins where argon2id, not
- * SQL, sets the pace): a successful login is five statements, and a sixth that looks for the
- * project's webhook endpoints taking `session.created` (issue 20: the outbox row commits with the session); up to the password check every
+ * SQL, sets the pace): a successful login is five statements and the audit record of the sign-in
+ * (issue 20); the outbox's look for webhook endpoints taking `session.created` is skipped while the
+ * project is known to have none (unsubscribed-event-types.ts), and runs again once it has one; up to the password check every
  * address costs the same statements (SECURITY E1); the counters' combined reservation gives back
  * what it took when a delay refuses the login; a pending user is activated as before. PGlite and
  * TEST_DATABASE_URL.
@@ -18,6 +19,7 @@ import {
 import { statementRecorder } from '../../../test/statement-recorder.js';
 import { drainDeliveries } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
+import { givenEndpoint } from '../../../test/webhook-helpers.js';
 import { ACCOUNT_DELAY_FROM } from './login-lockout.js';
 
 const recorder = statementRecorder();
@@ -60,7 +62,7 @@ const failureCount = async (scope: string) =>
   ctx.db.selectFrom('login_failures').select(['scope', 'failures']).where('scope', '=', scope).execute();
 
 describe('a successful login', () => {
-  it('runs seven statements: reserve both counters, find the password, clear the counters, read the user, insert the session, record the sign-in in the audit log, look for webhook endpoints', async () => {
+  it('runs six statements: reserve both counters, find the password, clear the counters, read the user, insert the session, record the sign-in in the audit log', async () => {
     await givenPasswordUser(ctx, 'five@example.com');
     const { statements } = await statementsOf(() => login('five@example.com', STRONG_PASSWORD), 200);
     const expected = [
@@ -70,10 +72,21 @@ describe('a successful login', () => {
       READ_USER,
       INSERT_SESSION,
       RECORD_AUDIT_EVENT,
-      FIND_WEBHOOK_ENDPOINTS,
     ];
     expect(statements).toHaveLength(expected.length);
     for (const [i, pattern] of expected.entries()) expect(statements[i]).toMatch(pattern);
+  });
+
+  it('looks for webhook endpoints again once the project has one, and writes the event for it', async () => {
+    await givenPasswordUser(ctx, 'hooked@example.com');
+    await givenEndpoint(ctx, { url: 'https://hooks.example.com/login' });
+    try {
+      const { statements } = await statementsOf(() => login('hooked@example.com', STRONG_PASSWORD), 200);
+      expect(statements[6]).toMatch(FIND_WEBHOOK_ENDPOINTS);
+      expect(statements.slice(7).join('\n')).toMatch(/insert into "webhook_events" /);
+    } finally {
+      await ctx.db.deleteFrom('webhook_endpoints').execute();
+    }
   });
 
   it('activates a pending user, and the answer shows it active', async () => {

@@ -1,6 +1,7 @@
 /** @module webhook-outbox — records each webhook event in the outbox, inside the transaction of the change that caused it. */
 import type { DomainEventSubscriber } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
+import type { UnsubscribedEventTypes } from './unsubscribed-event-types.js';
 import { findSubscribedEndpointIds, insertWebhookEvent } from './webhooks.repository.js';
 
 /** A new event id: `msg_` and 32 hex digits; the `webhook-id` of every attempt and replay. */
@@ -10,11 +11,13 @@ export function newWebhookEventId(random: Random): string {
 
 /**
  * The subscriber: nothing is written when no enabled endpoint of the project takes the type (one
- * indexed read); otherwise the event, with its exact body, and one pending delivery per endpoint.
+ * indexed read, or none when `unsubscribed` knows it is still so); otherwise the event, with its
+ * exact body, and one pending delivery per endpoint.
  */
-export function webhookOutbox(random: Random): DomainEventSubscriber {
+export function webhookOutbox(random: Random, unsubscribed?: UnsubscribedEventTypes): DomainEventSubscriber {
   return async (db, event) => {
-    const endpointIds = await findSubscribedEndpointIds(db, event.projectId, event.type);
+    const load = () => findSubscribedEndpointIds(db, event.projectId, event.type);
+    const endpointIds = await (unsubscribed?.endpointIds(event.projectId, event.type, load) ?? load());
     if (endpointIds.length === 0) return;
     const body = JSON.stringify({
       type: event.type,

@@ -1,6 +1,7 @@
 /** @module webhooks.plugin — Standard Webhooks: the outbox subscriber, the delivery worker and the endpoint management calls. */
 import { WEBHOOK_EVENT_TYPES } from '../../domain-events/domain-event.js';
 import { featurePlugin } from '../../feature-plugin.js';
+import { createUnsubscribedEventTypes } from './unsubscribed-event-types.js';
 import { createWebhookEndpointsService } from './webhook-endpoints.service.js';
 import { webhookOutbox } from './webhook-outbox.js';
 import { createWebhookWorker, type WebhookWorker } from './webhook-worker.js';
@@ -30,14 +31,16 @@ export const webhooksPlugin = featurePlugin('webhooks', ['domain-events'], async
     ...deps.webhooks,
   });
   app.decorate('webhooks', worker);
-  const outbox = webhookOutbox(random);
+  const feed = deps.changeFeed?.(WEBHOOKS_CHANNEL);
+  const unsubscribed = feed ? createUnsubscribedEventTypes(feed) : undefined;
+  const outbox = webhookOutbox(random, unsubscribed);
   for (const type of WEBHOOK_EVENT_TYPES) app.domainEvents.subscribe(type, outbox);
 
-  const feed = deps.changeFeed?.(WEBHOOKS_CHANNEL);
   const unsubscribe = feed?.subscribe({ onChange: () => worker.notify(), onReset: () => worker.notify() });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
     unsubscribe?.();
+    unsubscribed?.stop();
     await feed?.close();
     await worker.stop();
   });
