@@ -1,4 +1,5 @@
 /** Helpers for the console tests: the operator project, its users, sessions and invites. */
+import { inTransaction } from '../src/db/transaction.js';
 import { ensureOperatorProject } from '../src/features/operator-keys/operator-project.js';
 import type { Project } from '../src/features/projects/project.js';
 import { userDirectory } from '../src/features/users/user-directory.js';
@@ -30,17 +31,19 @@ export async function givenSignedInUser(ctx: TestContext, project: Project, emai
     verified: true,
     created_at: now,
   });
-  const { row, token } = await ctx.app.sessions.create(ctx.db, {
-    project,
-    userId: user.id,
-    factor: {
-      type: 'webauthn',
-      delivery_method: 'webauthn_registration',
-      last_authenticated_at: now.toISOString(),
-    },
-    durationMinutes: 30,
-    attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
-  });
+  const { row, token } = await inTransaction(ctx.db, (trx) =>
+    ctx.app.sessions.create(trx, {
+      project,
+      userId: user.id,
+      factor: {
+        type: 'webauthn',
+        delivery_method: 'webauthn_registration',
+        last_authenticated_at: now.toISOString(),
+      },
+      durationMinutes: 30,
+      attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
+    }),
+  );
   return { userId: user.id, sessionId: row.id, sessionToken: token };
 }
 

@@ -3,7 +3,8 @@ import type { DbExecutor } from '../db/database.js';
 import type { DomainEvent } from './domain-event.js';
 import { createDomainEventBus } from './domain-event-bus.js';
 
-const db = {} as DbExecutor;
+// The bus reads only this flag; subscribers get the executor as it is.
+const db = { isTransaction: true } as DbExecutor;
 const event = (type: DomainEvent['type']): DomainEvent => ({
   type,
   projectId: 'project-test-1',
@@ -34,5 +35,18 @@ describe('domain event bus', () => {
       throw new Error('outbox unavailable');
     });
     await expect(bus.publish(db, event('user.created'))).rejects.toThrow('outbox unavailable');
+  });
+
+  it('refuses an event published outside a transaction, before any subscriber records it', async () => {
+    const bus = createDomainEventBus();
+    const heard: string[] = [];
+    bus.subscribe('*', async (_executor, e) => {
+      heard.push(e.type);
+    });
+    const outside = { isTransaction: false } as DbExecutor;
+    await expect(bus.publish(outside, event('user.created'))).rejects.toThrow(
+      'user.created was published outside the transaction of its change',
+    );
+    expect(heard).toEqual([]);
   });
 });

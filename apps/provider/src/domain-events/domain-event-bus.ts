@@ -22,6 +22,9 @@ export function createDomainEventBus(): DomainEventBus {
   const byType = new Map<DomainEventType, DomainEventSubscriber[]>();
   return {
     async publish(db, event) {
+      // Outside a transaction the change could commit while its record fails (or the reverse).
+      if (!db.isTransaction)
+        throw new Error(`${event.type} was published outside the transaction of its change`);
       for (const subscriber of everything) await subscriber(db, event);
       for (const subscriber of byType.get(event.type) ?? []) await subscriber(db, event);
     },

@@ -152,9 +152,9 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (hasher.needsRehash(stored.hash))
         await replacePasswordHash(db, stored.user_id, stored.hash, await hasher.hash(password), clock.now());
-      // The user is read once, for the response and for the second-factor decision. The session
-      // is the only write of an active user's login, so it needs no transaction; a pending user
-      // is activated in the same transaction as its session, and then read.
+      // The user is read once, for the response and for the second-factor decision. The session,
+      // its audit record and its webhook event commit together; a pending user is activated in
+      // that same transaction, and then read.
       const signIn = async (executor: DbExecutor, user: UserWithFactors) => {
         const factor = passwordFactor(clock.now());
         const started = await deps.sessions.completePrimarySignIn(executor, {
@@ -168,7 +168,7 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         return { ...started, user };
       };
       const user = await requireUser(db, project.id, stored.user_id);
-      if (user.status !== 'pending') return signIn(db, user);
+      if (user.status !== 'pending') return inTransaction(db, (trx) => signIn(trx, user));
       return inTransaction(db, async (trx) => {
         await userDirectory.activate(trx, user.id, clock.now());
         return signIn(trx, await requireUser(trx, project.id, user.id));
