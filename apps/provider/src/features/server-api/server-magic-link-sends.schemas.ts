@@ -11,34 +11,12 @@ import { ServerAttributesField, SignedInUserFields } from './server-caller.js';
 const strict = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
-const {
-  email,
-  login_magic_link_url,
-  signup_magic_link_url,
-  login_expiration_minutes,
-  signup_expiration_minutes,
-  login_template_id,
-  signup_template_id,
-  locale,
-  code_challenge,
-  code_challenge_method,
-  create_user_as_pending,
-} = SendBody.properties;
+// The browser's fields, less its bot checks; create_user_as_pending only where the hosted provider has it.
+const { captcha_token, dfp_telemetry_id, create_user_as_pending, ...browserFields } = SendBody.properties;
+const { email, login_magic_link_url, login_expiration_minutes, login_template_id, locale } = browserFields;
 
-/** What every magic-link send takes, as the browser's sends take it. */
-const linkFields = {
-  email,
-  login_magic_link_url,
-  signup_magic_link_url,
-  login_expiration_minutes,
-  signup_expiration_minutes,
-  login_template_id,
-  signup_template_id,
-  locale,
-  code_challenge,
-  code_challenge_method,
-  attributes: Type.Optional(ServerAttributesField),
-};
+/** What every magic-link send takes: the browser's fields and the person's `attributes`. */
+const linkFields = { ...browserFields, attributes: Type.Optional(ServerAttributesField) };
 
 /** POST /v1/magic_links/email/send: a login link to a user's address, or (with a user) an address to add. */
 export const ServerMagicLinkSendBody = strict({ ...linkFields, ...SignedInUserFields });
