@@ -11,6 +11,7 @@ import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import { createOtpsServerMethods, type OtpsServerMethods } from './otps.js';
 import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
@@ -39,8 +40,10 @@ export interface LatchkeyServerClient {
   verifySessionJwtFromCache(jwt: unknown, options?: VerifySessionJwtOptions): VerifiedSessionJwt | undefined;
   /** Round trip to `POST /v1/sessions/authenticate`; throws `LatchkeyServerError`. */
   authenticateSession(options: AuthenticateSessionOptions): Promise<AuthenticateSessionResult>;
-  /** Server-side magic-link redemption (`POST /v1/magic_links/authenticate`). */
+  /** Magic links: sent by email (`magicLinks.email.*`) and redeemed server-side (`POST /v1/magic_links/authenticate`). */
   readonly magicLinks: MagicLinksServerMethods;
+  /** One-time passcodes by email, SMS and WhatsApp: send and redeem (`/v1/otps…`). */
+  readonly otps: OtpsServerMethods;
   /** Server-side redemption of an OAuth flow's token (`POST /v1/oauth/authenticate`). */
   readonly oauth: OAuthServerMethods;
   /** The project's users (`/v1/users…`): create, get, search, update, delete, remove a factor. */
@@ -76,6 +79,7 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     verifySessionJwtFromCache: (jwt, verifyOptions) => verifySessionJwtFromCache(context, jwt, verifyOptions),
     authenticateSession: (request) => authenticateSession(resolved, request),
     magicLinks: createMagicLinksServerMethods(resolved),
+    otps: createOtpsServerMethods(resolved),
     oauth: createOAuthServerMethods(resolved),
     users: createUsersServerMethods(resolved),
     sessions: createSessionsServerMethods(resolved),

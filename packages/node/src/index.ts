@@ -22,6 +22,17 @@ export {
   SERVER_ERROR_CATALOG,
 } from './errors.js';
 export type {
+  EndUserAttributes,
+  MagicLinkOptions,
+  MagicLinksEmailInviteRequest,
+  MagicLinksEmailLoginOrCreateRequest,
+  MagicLinksEmailLoginOrCreateResult,
+  MagicLinksEmailRevokeInviteResult,
+  MagicLinksEmailSendRequest,
+  MagicLinksEmailSendResult,
+  MagicLinksEmailServerMethods,
+} from './magic-link-sends.js';
+export type {
   MagicLinksAuthenticateOptions,
   MagicLinksAuthenticateResult,
   MagicLinksServerMethods,
@@ -44,6 +55,22 @@ export {
   type ProjectPage,
 } from './operator-client.js';
 export type { Clock, LatchkeyServerClientOptions } from './options.js';
+export type {
+  OtpChannelMethods,
+  OtpOptions,
+  OtpSignedInUser,
+  OtpsAuthenticateOptions,
+  OtpsAuthenticateResult,
+  OtpsEmailLoginOrCreateRequest,
+  OtpsEmailLoginOrCreateResult,
+  OtpsEmailSendRequest,
+  OtpsEmailSendResult,
+  OtpsPhoneLoginOrCreateRequest,
+  OtpsPhoneLoginOrCreateResult,
+  OtpsPhoneSendRequest,
+  OtpsPhoneSendResult,
+  OtpsServerMethods,
+} from './otps.js';
 export {
   type AuthenticationFactor,
   SESSION_CLAIM,

@@ -2,6 +2,7 @@
 
 import type { ServerMagicLinksAuthenticateResult } from '@latchkey/wire';
 import { redeemSignInToken } from './internal/redeem-sign-in-token.js';
+import { createMagicLinksEmailServerMethods, type MagicLinksEmailServerMethods } from './magic-link-sends.js';
 import type { ResolvedServerClientOptions } from './options.js';
 import type { WithSession } from './session.js';
 
@@ -21,6 +22,8 @@ export interface MagicLinksAuthenticateOptions {
    * iss, sub, aud, exp, nbf, iat, jti and `https://stytch.com/…` are refused; at most 4 KB of JSON).
    */
   session_custom_claims?: Record<string, unknown>;
+  /** The end user's address and browser, recorded on the new session (the caller's when absent). */
+  attributes?: { ip_address?: string; user_agent?: string };
 }
 
 /** The provider's answer, flat and in the wire's snake_case (docs/provider-api.md); `method_id` is the email id the link proved. */
@@ -35,11 +38,14 @@ export interface MagicLinksServerMethods {
    * `authenticateSession`.
    */
   authenticate(token: string, options?: MagicLinksAuthenticateOptions): Promise<MagicLinksAuthenticateResult>;
+  /** Sends links by email: `send`, `loginOrCreate`, `invite`, `revokeInvite`. */
+  readonly email: MagicLinksEmailServerMethods;
 }
 
 /** Builds the namespace over resolved options. */
 export function createMagicLinksServerMethods(options: ResolvedServerClientOptions): MagicLinksServerMethods {
   return {
+    email: createMagicLinksEmailServerMethods(options),
     authenticate: (token, request = {}) =>
       redeemSignInToken<MagicLinksAuthenticateResult>(
         options,

@@ -82,3 +82,36 @@ export const ServerSessionsRevokeAllResponse = Type.Object({
 export type ServerSessionsGetResult = Static<typeof ServerSessionsGetResponse>;
 export type ServerSessionsRevokeResult = Static<typeof ServerSessionsRevokeResponse>;
 export type ServerSessionsRevokeAllResult = Static<typeof ServerSessionsRevokeAllResponse>;
+
+/** The envelope and ids of a server-side send (magic links, passcodes): who it is for, and where it went. */
+function serverSendSchema<I extends TProperties>(ids: I) {
+  return Type.Object({
+    status_code: Type.Integer(),
+    request_id: Type.String(),
+    user_id: Type.String(),
+    ...ids,
+  });
+}
+
+/** `user_created`: the call made the user (a login_or_create to an address or number without an account). */
+const userCreated = { user_created: Type.Boolean() };
+
+/** POST /v1/magic_links/email/send and /invite, POST /v1/otps/email/send: the user and the email id. */
+export const ServerEmailSendResponse = serverSendSchema({ email_id: Type.String() });
+/** POST /v1/magic_links/email/login_or_create and /v1/otps/email/login_or_create. */
+export const ServerEmailLoginOrCreateResponse = serverSendSchema({ email_id: Type.String(), ...userCreated });
+/** POST /v1/otps/sms/send and /v1/otps/whatsapp/send: the user and the phone id. */
+export const ServerPhoneSendResponse = serverSendSchema({ phone_id: Type.String() });
+/** POST /v1/otps/sms/login_or_create and /v1/otps/whatsapp/login_or_create. */
+export const ServerPhoneLoginOrCreateResponse = serverSendSchema({ phone_id: Type.String(), ...userCreated });
+/** POST /v1/magic_links/email/revoke_invite: nothing but the envelope. */
+export const ServerMagicLinksRevokeInviteResponse = ServerSessionsRevokeResponse;
+/** POST /v1/otps/authenticate; `method_id` is the email or phone id the code proved. */
+export const ServerOtpsAuthenticateResponse = serverSignInSchema({ method_id: Type.String() }, {});
+
+export type ServerEmailSendResult = Static<typeof ServerEmailSendResponse>;
+export type ServerEmailLoginOrCreateResult = Static<typeof ServerEmailLoginOrCreateResponse>;
+export type ServerPhoneSendResult = Static<typeof ServerPhoneSendResponse>;
+export type ServerPhoneLoginOrCreateResult = Static<typeof ServerPhoneLoginOrCreateResponse>;
+export type ServerMagicLinksRevokeInviteResult = Static<typeof ServerMagicLinksRevokeInviteResponse>;
+export type ServerOtpsAuthenticateResult = Static<typeof ServerOtpsAuthenticateResponse>;

@@ -1,5 +1,6 @@
 /** @module factor-event — `factor.added` and `factor.removed`, as every sign-in factor announces them. */
 import type { DbExecutor } from '../db/database.js';
+import type { EventActor } from './domain-event.js';
 import type { DomainEventBus } from './domain-event-bus.js';
 
 /** Which factor of whose changed. */
@@ -10,9 +11,11 @@ export interface FactorChange {
   factorType: string;
   factorId: string;
   now: Date;
+  /** Who made the change; the user when absent. */
+  actor?: EventActor | undefined;
 }
 
-/** Announces the change in its transaction (the user made it); nothing without a bus. */
+/** Announces the change in its transaction (by the user unless `change.actor` says otherwise); nothing without a bus. */
 export async function announceFactor(
   db: DbExecutor,
   events: DomainEventBus | undefined,
@@ -22,7 +25,7 @@ export async function announceFactor(
   await events?.publish(db, {
     type,
     projectId: change.projectId,
-    actor: { type: 'user', id: change.userId },
+    actor: change.actor ?? { type: 'user', id: change.userId },
     occurredAt: change.now,
     data: { user_id: change.userId, factor_type: change.factorType, factor_id: change.factorId },
   });

@@ -12,25 +12,32 @@ export interface RedeemOptions {
   session_token?: string;
   /** Custom claims for the new session's JWTs (reserved claims are refused by the provider). */
   session_custom_claims?: Record<string, unknown>;
+  /** The user's session as a JWT, in place of `session_token` (passcodes). */
+  session_jwt?: string;
+  /** The end user's address and browser, recorded on the new session (magic links, passcodes). */
+  attributes?: { ip_address?: string; user_agent?: string };
 }
 
 /** The fields every sign-in answer carries; `extraStringFields` names the endpoint's own ones. */
 const SESSION_FIELDS = ['user_id', 'session_token', 'session_jwt'] as const;
 
 /**
- * Checks the arguments, posts `{token, session_duration_minutes, code_verifier, session_token}` to `path` with the
+ * Checks the arguments, posts the proof (`{token}` or `{method_id, code}`) and the options given to `path` with the
  * project secret, and checks the answer has a user and a session (plus `extraStringFields`), so a
  * caller never gets a half-empty result typed as a full one.
  */
 export async function redeemSignInToken<Result>(
   options: ResolvedServerClientOptions,
   path: string,
-  token: string,
+  /** The single-use proof: a token (`{token}` when a string), or a passcode's `{method_id, code}`. */
+  proof: string | Readonly<Record<string, string>>,
   request: RedeemOptions,
   extraStringFields: readonly string[] = [],
 ): Promise<Result> {
   const secret = requireSecret(options);
-  if (typeof token !== 'string' || token === '') throw invalidArgument('token', 'must be a non-empty string');
+  const proven: Readonly<Record<string, unknown>> = typeof proof === 'string' ? { token: proof } : proof;
+  for (const [name, value] of Object.entries(proven))
+    if (typeof value !== 'string' || value === '') throw invalidArgument(name, 'must be a non-empty string');
   const minutes = request.session_duration_minutes;
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes <= 0)) {
     throw invalidArgument('session_duration_minutes', 'must be a positive integer');
@@ -41,11 +48,13 @@ export async function redeemSignInToken<Result>(
   )
     throw invalidArgument('session_token', 'must be a non-empty string');
   const body = await postServerApi(options, secret, path, {
-    token,
+    ...proven,
     session_duration_minutes: minutes,
     code_verifier: request.code_verifier,
     session_token: request.session_token,
+    session_jwt: request.session_jwt,
     session_custom_claims: request.session_custom_claims,
+    attributes: request.attributes,
   });
   const strings = [...SESSION_FIELDS, ...extraStringFields];
   const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;

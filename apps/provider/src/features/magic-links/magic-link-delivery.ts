@@ -1,8 +1,9 @@
 /** @module magic-link-delivery — the queued half of a magic-link send: the link is issued and emailed after the answer. */
 import type { Clock } from '../../clock.js';
-import type { Db, Transaction } from '../../db/database.js';
+import type { Db, DbExecutor, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
 import { keepPromisedAccount, type PromisedAccount } from '../otps/promised-account.js';
@@ -33,6 +34,29 @@ export interface MagicLinkJobParams {
   redirects: ResolvedRedirects;
   minutes: { login: number; signup: number };
   code_challenge: string | null;
+}
+
+/** The ids and purpose a job names (the rest of its params come from the checked send). */
+export type MagicLinkJobTarget = Pick<
+  MagicLinkJobParams,
+  'endpoint' | 'purpose' | 'user_id' | 'email_id' | 'create_account'
+>;
+
+/** Stores the job that will issue and email the link (the caller notifies the queue after its commit). */
+export function enqueueMagicLink(
+  deliveries: DeliveryQueue,
+  db: DbExecutor,
+  project: Project,
+  send: PreparedSend,
+  target: MagicLinkJobTarget,
+): Promise<void> {
+  const params: MagicLinkJobParams = {
+    ...target,
+    redirects: send.redirects,
+    minutes: send.minutes,
+    code_challenge: send.codeChallenge,
+  };
+  return deliveries.enqueue(db, { kind: MAGIC_LINK_JOB, project, recipient: send.email, params });
 }
 
 /**

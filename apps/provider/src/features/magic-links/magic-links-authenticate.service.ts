@@ -75,7 +75,15 @@ export function createMagicLinksAuthenticateService(deps: {
           deps.clock.now(),
         );
         if (!consumed) throw unusable();
-        const emailId = await proveAddress(trx, project, consumed, now, unusable, deps.events);
+        const emailId = await proveAddress(
+          trx,
+          project,
+          consumed,
+          now,
+          unusable,
+          deps.events,
+          attributes.actor,
+        );
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);
         const factor: AuthenticationFactor = {
           type: 'magic_link',

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -10,7 +11,7 @@ import { answerLoginOrCreate } from '../otps/promised-account.js';
 import type { Project } from '../projects/project.js';
 import { pseudoIds } from '../users/pseudo-ids.js';
 import { userDirectory } from '../users/user-directory.js';
-import { MAGIC_LINK_JOB, type MagicLinkJobParams } from './magic-link-delivery.js';
+import { enqueueMagicLink, type MagicLinkJobTarget } from './magic-link-delivery.js';
 import { type PreparedSend, prepareSend } from './magic-link-issue.js';
 import type { SendInput } from './magic-links.schemas.js';
 
@@ -23,6 +24,8 @@ export interface SendResult {
 /** Who asked for the email; the send limits count per client IP. */
 export interface SendRequester {
   ip: string;
+  /** Who asks, when not the person themselves (the server API: the project), for the events. */
+  actor?: EventActor;
 }
 
 /**
@@ -33,7 +36,12 @@ export interface SendRequester {
  * an account (issue 16 item 4).
  */
 export interface MagicLinksSendService {
-  loginOrCreate(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
+  /** `user_created`: this answer promised the address a new account (only the server API shows it). */
+  loginOrCreate(
+    project: Project,
+    input: SendInput,
+    requester: SendRequester,
+  ): Promise<SendResult & { user_created: boolean }>;
   sendPrimary(project: Project, input: SendInput, requester: SendRequester): Promise<SendResult>;
   sendSecondary(
     project: Project,
@@ -58,21 +66,8 @@ export function createMagicLinksSendService(deps: {
     return send;
   }
 
-  /** Stores the job that will issue and email the link. */
-  function enqueue(
-    db: DbExecutor,
-    project: Project,
-    send: PreparedSend,
-    job: Pick<MagicLinkJobParams, 'endpoint' | 'purpose' | 'user_id' | 'email_id' | 'create_account'>,
-  ): Promise<void> {
-    const params: MagicLinkJobParams = {
-      ...job,
-      redirects: send.redirects,
-      minutes: send.minutes,
-      code_challenge: send.codeChallenge,
-    };
-    return deps.deliveries.enqueue(db, { kind: MAGIC_LINK_JOB, project, recipient: send.email, params });
-  }
+  const enqueue = (db: DbExecutor, project: Project, send: PreparedSend, target: MagicLinkJobTarget) =>
+    enqueueMagicLink(deps.deliveries, db, project, send, target);
 
   return {
     async loginOrCreate(project, input, requester) {
@@ -86,6 +81,7 @@ export function createMagicLinksSendService(deps: {
           project,
           { channel: 'email', value: send.email },
           status,
+          requester.actor,
         );
         await enqueue(trx, project, send, {
           endpoint: 'login_or_create',
@@ -94,7 +90,7 @@ export function createMagicLinksSendService(deps: {
           email_id: method.id,
           create_account: promise,
         });
-        return { user_id: method.user_id, email_id: method.id };
+        return { user_id: method.user_id, email_id: method.id, user_created: purpose === 'signup' };
       });
       deps.deliveries.notify();
       return answer;

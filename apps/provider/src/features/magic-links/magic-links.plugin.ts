@@ -1,17 +1,22 @@
 /** @module magic-links.plugin — sign-in links by email: sent after the answer, redeemed once. */
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './magic-link-delivery.js';
+import { createMagicLinkInvites, type MagicLinkInvites } from './magic-link-invites.js';
 import { magicLinksRoutes } from './magic-links.routes.js';
 import {
   createMagicLinksAuthenticateService,
   type MagicLinksAuthenticateService,
 } from './magic-links-authenticate.service.js';
-import { createMagicLinksSendService } from './magic-links-send.service.js';
+import { createMagicLinksSendService, type MagicLinksSendService } from './magic-links-send.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Redeems magic-link tokens, from the SDK or the server API (set by the magic-links plugin). */
     magicLinkRedeem: MagicLinksAuthenticateService;
+    /** Sends magic links, for the server API's sends (set by the magic-links plugin). */
+    magicLinkSend: MagicLinksSendService;
+    /** Invitations by email, for the server API (set by the magic-links plugin). */
+    magicLinkInvites: MagicLinkInvites;
   }
 }
 
@@ -41,6 +46,18 @@ export const magicLinksPlugin = featurePlugin(
       events: app.domainEvents,
     });
     app.decorate('magicLinkRedeem', redeem);
+    app.decorate('magicLinkSend', send);
+    app.decorate(
+      'magicLinkInvites',
+      createMagicLinkInvites({
+        db,
+        clock,
+        random,
+        throttle: app.sendThrottle,
+        deliveries: app.deliveryQueue,
+        events: app.domainEvents,
+      }),
+    );
     app.register(magicLinksRoutes, {
       prefix: SDK_PREFIX,
       db,

@@ -1,5 +1,6 @@
 /** @module prove-address — what a used magic link proves: its address belongs to the link's user. */
 import type { DbExecutor } from '../../db/database.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
@@ -19,6 +20,7 @@ export async function proveAddress(
   now: Date,
   unusable: () => ApiError,
   events?: DomainEventBus,
+  actor?: EventActor,
 ): Promise<string> {
   if (link.purpose !== 'secondary') {
     await userDirectory.markEmailVerified(db, link.email_id);
@@ -39,6 +41,7 @@ export async function proveAddress(
       factorType: 'email',
       factorId: added.id,
       now,
+      actor,
     });
     return added.id;
   }

@@ -1,7 +1,9 @@
 /** @module otp-plan — deciding who a passcode is for (login, signup, secondary, or a decoy that is never told): when answering, and again when issuing. */
 import type { Transaction } from '../../db/database.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import type { UserStatus } from '../users/users.table.js';
 import type { OtpDelivery } from './otp-delivery.js';
 import { type Destination, findMethod, type Method, newMethodId, pseudoMethod } from './otp-recipients.js';
 import type { OtpPurpose } from './otps.table.js';
@@ -19,6 +21,10 @@ export interface OtpSendRequest {
   clientIp: string;
   /** The signed-in user, for `secondary` (checked by the route before anything else). */
   signedInUserId?: string;
+  /** login_or_create: the status of a new account (create_user_as_pending); active when absent. */
+  newAccountStatus?: UserStatus;
+  /** Who asks, when not the user (the server API: the project), for the events. */
+  actor?: EventActor;
 }
 
 /** What one send decided: the code's purpose, its user and method, and what the recipient gets. */
@@ -88,7 +94,8 @@ async function planFor(
 ): Promise<Omit<OtpPlan, 'requestedBy'>> {
   const { destination } = request;
   if (kind === 'login_or_create') {
-    const answer = await answerLoginOrCreate(trx, deps, project, destination, 'active');
+    const status = request.newAccountStatus ?? 'active';
+    const answer = await answerLoginOrCreate(trx, deps, project, destination, status, request.actor);
     return { ...known(answer.method, answer.purpose), promise: answer.promise };
   }
   const existing = await findMethod(trx, project, destination);

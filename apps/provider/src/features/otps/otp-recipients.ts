@@ -1,6 +1,7 @@
 /** @module otp-recipients — the email addresses and phone numbers passcodes go to: lookup, creation, proof. */
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/database.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceFactor } from '../../domain-events/factor-event.js';
 import type { ApiError } from '../../errors/api-error.js';
@@ -77,6 +78,8 @@ export interface NewAccount {
   user_id: string;
   method_id: string;
   status: UserStatus;
+  /** Who asked for the account (the project's server for the server API), for `user.created`; the user when absent. */
+  actor?: EventActor;
 }
 
 /**
@@ -110,6 +113,7 @@ export async function createUserWithMethod(
       projectId: project.id,
       userId: user.id,
       now,
+      ...(account?.actor ? { actor: account.actor } : {}),
     });
   return method;
 }
@@ -126,6 +130,7 @@ export async function proveMethod(
   now: Date,
   unusable: () => ApiError,
   events?: DomainEventBus,
+  actor?: EventActor,
 ): Promise<string> {
   const destination: Destination = { channel: code.channel, value: code.destination };
   let methodId = code.method_id;
@@ -143,6 +148,7 @@ export async function proveMethod(
         factorType: isEmail(destination) ? 'email' : 'phone_number',
         factorId: added.id,
         now,
+        actor,
       });
       return added.id;
     }

@@ -120,6 +120,7 @@ export function createOtpsAuthenticateService(deps: {
           at,
           unusable,
           deps.events,
+          attributes.actor,
         );
         const factor = otpFactor({ channel: consumed.channel, value: consumed.destination }, methodId, at);
         const session = await signInWithProvenFactor(

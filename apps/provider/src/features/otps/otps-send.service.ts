@@ -17,6 +17,8 @@ export type { OtpSendKind, OtpSendRequest } from './otp-plan.js';
 export interface OtpSendResult {
   user_id: string;
   method_id: string;
+  /** login_or_create: this answer promised a new account (the server API says so; the browser's answer does not). */
+  user_created: boolean;
 }
 
 /** The passcode send service. */
@@ -66,7 +68,11 @@ export function createOtpsSendService(deps: {
         return decided;
       });
       deps.deliveries.notify();
-      return { user_id: plan.answerUserId, method_id: plan.methodId };
+      return {
+        user_id: plan.answerUserId,
+        method_id: plan.methodId,
+        user_created: kind === 'login_or_create' && plan.purpose === 'signup',
+      };
     },
   };
 }

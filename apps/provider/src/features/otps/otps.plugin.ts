@@ -5,8 +5,8 @@ import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { noMessenger } from '../../messaging/messenger.js';
 import { createOtpDelivery, OTP_JOB } from './otp-delivery.js';
 import { otpsRoutes } from './otps.routes.js';
-import { createOtpsAuthenticateService } from './otps-authenticate.service.js';
-import { createOtpsSendService } from './otps-send.service.js';
+import { createOtpsAuthenticateService, type OtpsAuthenticateService } from './otps-authenticate.service.js';
+import { createOtpsSendService, type OtpsSendService } from './otps-send.service.js';
 import { deletePasscodeFailuresOf } from './passcode-failures.repository.js';
 import { createPasscodeLock, type PasscodeLock } from './passcode-lock.js';
 
@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Locks an address's passcodes after repeated failures (set by the otps plugin). */
     passcodeLock: PasscodeLock;
+    /** Sends passcodes, for the server API's sends (set by the otps plugin). */
+    otpSend: OtpsSendService;
+    /** Redeems passcodes, for the server API's `/v1/otps/authenticate` (set by the otps plugin). */
+    otpRedeem: OtpsAuthenticateService;
   }
 }
 
@@ -48,6 +52,8 @@ export const otpsPlugin = featurePlugin(
       passcodeLock,
       events: app.domainEvents,
     });
+    app.decorate('otpSend', send);
+    app.decorate('otpRedeem', redeem);
     app.register(otpsRoutes, {
       prefix: SDK_PREFIX,
       send,

@@ -41,7 +41,7 @@ const ENDPOINTS: ReadonlyArray<[path: string, kind: OtpSendKind]> = [
 ];
 
 /** The E.164 form of a typed number, or 400 invalid_phone_number (nothing counted, stored or sent). */
-function phoneDestination(channel: 'sms' | 'whatsapp', typed: string): Destination {
+export function phoneDestination(channel: 'sms' | 'whatsapp', typed: string): Destination {
   const parsed = normalisePhoneNumber(typed);
   if (!parsed.ok)
     throw new ApiError('invalid_phone_number', { message: phoneNumberProblemMessage(parsed.problem) });

@@ -11,6 +11,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { Transaction } from '../../db/database.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -58,12 +59,15 @@ export async function answerLoginOrCreate(
   project: Project,
   destination: Destination,
   status: UserStatus,
+  /** Who asks (the server API: the project), kept with the promise for `user.created`. */
+  actor?: EventActor,
 ): Promise<LoginOrCreateAnswer> {
   await lockAccountAddress(trx, project.id, destination.value);
   const fresh: PromisedAccount = {
     user_id: newId('user', project.environment, deps.random),
     method_id: newMethodId(project, destination, deps.random),
     status,
+    ...(actor ? { actor } : {}),
   };
   const promised = await findPromisedAccount(trx, project.id, destination.value);
   const existing = await findMethod(trx, project, destination);

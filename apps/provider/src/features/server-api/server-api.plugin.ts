@@ -1,14 +1,16 @@
 /** @module server-api.plugin — the routes a project's back end calls with its secret. */
 import { featurePlugin } from '../../feature-plugin.js';
 import { createSessionManagement } from '../sessions/session-management.js';
+import { serverMagicLinkSendsRoutes } from './server-magic-link-sends.routes.js';
 import { serverMagicLinksRoutes } from './server-magic-links.routes.js';
 import { serverOAuthRoutes } from './server-oauth.routes.js';
+import { serverOtpsRoutes } from './server-otps.routes.js';
 import { serverSessionManagementRoutes } from './server-session-management.routes.js';
 import { serverSessionsRoutes } from './server-sessions.routes.js';
 
 export const serverApiPlugin = featurePlugin(
   'server-api',
-  ['signing-keys', 'sessions', 'magic-links', 'oauth', 'domain-events'],
+  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'domain-events'],
   async (app, { config, deps }) => {
     const { db } = deps;
     const { sessions, sessionResponses: responses } = app;
@@ -27,6 +29,22 @@ export const serverApiPlugin = featurePlugin(
       keyRing: app.keyRing,
       issuer: config.issuer,
       management: createSessionManagement({ db, clock: deps.clock, events: app.domainEvents }),
+    });
+    // The sends and the passcode redemption (issue 20): the browser's services, the project as actor.
+    const caller = { db, sessions, keyRing: app.keyRing, issuer: config.issuer, now: () => deps.clock.now() };
+    app.register(serverMagicLinkSendsRoutes, {
+      db,
+      send: app.magicLinkSend,
+      invites: app.magicLinkInvites,
+      caller,
+    });
+    app.register(serverOtpsRoutes, {
+      db,
+      send: app.otpSend,
+      redeem: app.otpRedeem,
+      sessions,
+      responses,
+      caller,
     });
   },
 );

@@ -1,17 +1,18 @@
 /** @module server-magic-links.routes — POST /v1/magic_links/authenticate with Basic project_id:secret. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
-import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import { signInWithMagicLink } from '../magic-links/magic-link-sign-in.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
 import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { serverSessionAttributes } from './server-caller.js';
 import {
   ServerMagicLinkAuthenticateBody,
   ServerMagicLinkAuthenticateResponse,
 } from './server-magic-links.schemas.js';
+import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing magic-link route needs. */
@@ -52,27 +53,11 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
         options,
         project,
         request.body,
-        sessionAttributesOf(request),
+        serverSessionAttributes(request, project, request.body.attributes),
         request.body.session_token ?? null,
       );
-      const { emailId } = signedIn;
       const fields = await withSessionCustomClaims(options, project, signedIn.fields, session_custom_claims);
-      return {
-        status_code: 200,
-        request_id: request.id,
-        user_id: fields.user_id,
-        method_id: emailId,
-        session: fields.session,
-        session_token: fields.session_token,
-        session_jwt: fields.session_jwt,
-        user: fields.user,
-        ...('intermediate_session_token' in fields
-          ? {
-              intermediate_session_token: fields.intermediate_session_token,
-              mfa_required: fields.mfa_required,
-            }
-          : {}),
-      };
+      return serverSignInAnswer(request, fields, { method_id: signedIn.emailId });
     },
   );
 };

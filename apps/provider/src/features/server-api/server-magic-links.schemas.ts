@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { SessionCustomClaimsField } from '../sessions/session-custom-claims.js';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
+import { ServerAttributesField } from './server-caller.js';
 
 /**
  * Body: the token from the link the user followed, as the browser-facing call takes it, and the
@@ -14,6 +15,8 @@ export const ServerMagicLinkAuthenticateBody = Type.Object({
   session_duration_minutes: Type.Optional(SessionDurationMinutes),
   session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   session_custom_claims: Type.Optional(SessionCustomClaimsField),
+  /** The end user's address and browser, recorded on the new session (the caller's when absent). */
+  attributes: Type.Optional(ServerAttributesField),
 });
 
 /** Response: flat like POST /v1/sessions/authenticate, plus user_id and method_id (the wire's). */

@@ -2,25 +2,14 @@
  * Wire compatibility of GET /v1/sessions, POST /v1/sessions/revoke and session_custom_claims: the
  * hosted provider's official server SDK (`stytch` 14), pointed at this provider over loopback.
  */
-import type { AddressInfo } from 'node:net';
-import * as stytch from 'stytch';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { useOfficialServerSdk } from '../../../test/official-server-sdk.js';
 import { browserSessionCheck } from '../../../test/server-api-calls.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
-let client: stytch.Client;
-beforeAll(async () => {
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  // `env` is how the SDK takes a non-https base URL (wire/server-api.md); it warns once about it.
-  client = new stytch.Client({
-    project_id: ctx.dev.project_id,
-    secret: ctx.dev.secret,
-    env: `http://127.0.0.1:${port}/`,
-  });
-});
+const sdk = useOfficialServerSdk(ctx);
 
 const browserCheck = (sessionToken: string) => browserSessionCheck(ctx, sessionToken);
 
@@ -32,7 +21,7 @@ describe('the official server SDK against /v1/sessions', () => {
       ctx.clock.advance(1_000);
     }
     const [a, b, c] = sessions as [(typeof sessions)[0], (typeof sessions)[0], (typeof sessions)[0]];
-    const listed = await client.sessions.get({ user_id: a.user_id });
+    const listed = await sdk().sessions.get({ user_id: a.user_id });
     expect(listed.status_code).toBe(200);
     expect(listed.sessions.map((s) => s.session_id)).toEqual([
       c.session.session_id,
@@ -42,16 +31,16 @@ describe('the official server SDK against /v1/sessions', () => {
     expect(listed.sessions[0]?.attributes?.user_agent).toEqual(expect.any(String));
     expect(listed.sessions[0]?.authentication_factors[0]?.type).toBe('magic_link');
 
-    await client.sessions.revoke({ session_id: a.session.session_id });
-    await client.sessions.revoke({ session_token: b.session_token });
-    await client.sessions.revoke({ session_jwt: c.session_jwt });
+    await sdk().sessions.revoke({ session_id: a.session.session_id });
+    await sdk().sessions.revoke({ session_token: b.session_token });
+    await sdk().sessions.revoke({ session_jwt: c.session_jwt });
     for (const s of [a, b, c]) expect((await browserCheck(s.session_token)).statusCode).toBe(404);
-    expect((await client.sessions.get({ user_id: a.user_id })).sessions).toEqual([]);
+    expect((await sdk().sessions.get({ user_id: a.user_id })).sessions).toEqual([]);
   });
 
   it('sessions.authenticate with session_custom_claims: the session and its JWT carry them', async () => {
     const signedIn = await givenSignedInUser(ctx, 'sdk-claims@example.com');
-    const answer = await client.sessions.authenticate({
+    const answer = await sdk().sessions.authenticate({
       session_token: signedIn.session_token,
       session_custom_claims: { role: 'editor' },
     });
@@ -63,11 +52,11 @@ describe('the official server SDK against /v1/sessions', () => {
   });
 
   it("errors arrive as the SDK's StytchError with the wire error_type", async () => {
-    await expect(client.sessions.get({ user_id: 'user-test-nope' })).rejects.toMatchObject({
+    await expect(sdk().sessions.get({ user_id: 'user-test-nope' })).rejects.toMatchObject({
       status_code: 404,
       error_type: 'user_not_found',
     });
-    await expect(client.sessions.revoke({ session_id: 'session-test-nope' })).rejects.toMatchObject({
+    await expect(sdk().sessions.revoke({ session_id: 'session-test-nope' })).rejects.toMatchObject({
       status_code: 404,
       error_type: 'session_not_found',
     });

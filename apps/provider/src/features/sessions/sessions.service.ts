@@ -5,6 +5,7 @@ import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -37,6 +38,11 @@ const MINUTE_MS = 60_000;
 export interface SessionAttributes {
   ip_address: string;
   user_agent: string;
+  /**
+   * Who asked for it, for the events (never stored on the session): the project's server for the
+   * server API's redemptions; the signed-in user when absent.
+   */
+  actor?: EventActor;
 }
 
 /** What a new session is made of. */
@@ -203,7 +209,7 @@ export function createSessionsService(deps: {
       await deps.events?.publish(db, {
         type: 'session.created',
         projectId: input.project.id,
-        actor: { type: 'user', id: input.userId },
+        actor: input.attributes.actor ?? { type: 'user', id: input.userId },
         occurredAt: now,
         data: toWireSession(row),
         ipAddress: input.attributes.ip_address,
