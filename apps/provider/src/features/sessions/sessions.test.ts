@@ -2,8 +2,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
-import { sdkPost } from '../../../test/sdk-call.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -122,11 +122,7 @@ describe('POST /sdk/v1/sessions/revoke', () => {
     expect(revoke.statusCode).toBe(200);
     expect(json(revoke).data).toEqual({ request_id: expect.any(String), status_code: 200 });
     expect((await refresh(signedIn.session_token, {})).statusCode).toBe(404);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: signedIn.session_token });
     expect(json(me).error_type).toBe('session_not_found');
     const again = await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: signedIn.session_token });
     expect(again.statusCode).toBe(404);
