@@ -17,7 +17,8 @@ import {
 } from '../test/oauth-helpers.js';
 import { codeFromText, freshIp } from '../test/otp-helpers.js';
 import { STRONG_PASSWORD } from '../test/password-helpers.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../test/server-api-calls.js';
+import { createTestContext, json, sdkHeaders, type TestContext } from '../test/test-app.js';
 import { totpCode } from '../test/totp-helpers.js';
 import { createProviderLogger } from './logging/provider-logger.js';
 
@@ -158,15 +159,12 @@ it('logs no secret the provider issued or was given, at any level', async () => 
   );
   await sdk('/sessions/authenticate', { session_duration_minutes: 60 }, signedIn.session_token);
   for (const payload of [{ session_token: signedIn.session_token }, { session_jwt: signedIn.session_jwt }]) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sessions/authenticate',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
+    const response = await postServerApi(
+      ctx,
+      '/v1/sessions/authenticate',
+      devProjectAuthorization(ctx),
       payload,
-    });
+    );
     expect(response.statusCode).toBe(200);
     collect(json(response));
   }

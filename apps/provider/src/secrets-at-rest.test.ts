@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { capturedLogger } from '../test/captured-logger.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../test/magic-link-helpers.js';
-import { json, sdkHeaders } from '../test/test-app.js';
+import { sdkPost } from '../test/sdk-call.js';
+import { json } from '../test/test-app.js';
 import { useTestContext } from '../test/use-test-context.js';
 
 const { logger, raw: logLines } = capturedLogger('trace');
@@ -12,12 +13,12 @@ it('stores and logs only hashes of every secret it issues', async () => {
   await requestMagicLink(ctx, 'secrets@example.com');
   const magicToken = await latestToken(ctx, 'secrets@example.com');
   const { data } = json(await authenticateMagicLink(ctx, magicToken));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, data.session_token),
-    payload: { session_duration_minutes: 30 },
-  });
+  await sdkPost(
+    ctx,
+    '/sessions/authenticate',
+    { session_duration_minutes: 30 },
+    { sessionToken: data.session_token },
+  );
   const secrets = [magicToken, data.session_token, ctx.dev.secret];
 
   // Every table except the dev outbox, whose purpose is to hold the emails as sent.

@@ -7,7 +7,8 @@ import { saveOAuthConfig } from '../src/features/oauth/oauth-config-store.js';
 import type { UpstreamConfigInput } from '../src/features/oauth/upstream/upstream-config.js';
 import { cryptoRandom } from '../src/random.js';
 import type { FakeCallback, FakeOpenIdProvider } from './fake-openid-provider.js';
-import { json, sdkHeaders, type TestContext } from './test-app.js';
+import { sdkPost } from './sdk-call.js';
+import { json, type TestContext } from './test-app.js';
 
 /** Where the dev project's flows come back to (DEMO_REDIRECT is its default login and signup URL). */
 export const LOGIN_REDIRECT = 'http://localhost:4100/login';
@@ -130,12 +131,12 @@ export function authenticateOAuth(
   body: Record<string, unknown> = {},
   sessionToken?: string,
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/oauth/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: { token, session_duration_minutes: 60, ...body },
-  });
+  return sdkPost(
+    ctx,
+    '/oauth/authenticate',
+    { token, session_duration_minutes: 60, ...body },
+    { sessionToken },
+  );
 }
 
 /** Signs in through the fake end to end and returns the AuthenticateResponse data. */

@@ -1,4 +1,4 @@
-/** One POST to the browser-facing API as a page's SDK makes it: the helpers of every flow call through here. */
+/** One call to the browser-facing API as a page's SDK makes it: the helpers of every flow call through here. */
 import type { LightMyRequestResponse } from 'fastify';
 import { sdkHeaders, type TestContext } from './test-app.js';
 
@@ -21,8 +21,27 @@ export function sdkPost(
   payload: unknown,
   options: SdkCallOptions = {},
 ): Promise<LightMyRequestResponse> {
+  return sdkCall(ctx, 'POST', path, payload, options);
+}
+
+/** GETs `/sdk/v1{path}`. */
+export function sdkGet(
+  ctx: TestContext,
+  path: string,
+  options: SdkCallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return sdkCall(ctx, 'GET', path, undefined, options);
+}
+
+function sdkCall(
+  ctx: TestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  payload: unknown,
+  options: SdkCallOptions,
+): Promise<LightMyRequestResponse> {
   return (options.app ?? ctx.app).inject({
-    method: 'POST',
+    method,
     url: `/sdk/v1${path}`,
     headers: sdkHeaders(options.publicToken ?? ctx.dev.public_token, options.sessionToken),
     remoteAddress: options.ip,

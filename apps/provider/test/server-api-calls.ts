@@ -1,7 +1,8 @@
 /** The server-facing API (`/v1/…`, Basic project_id:secret) called as an integrator's back end would. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { basic, json, sdkHeaders, type TestContext } from './test-app.js';
+import { sdkPost } from './sdk-call.js';
+import { basic, json, type TestContext } from './test-app.js';
 
 /** The dev project's Basic credentials. */
 export function devProjectAuthorization(ctx: TestContext): string {
@@ -36,10 +37,5 @@ export async function expectLiveSession(
 
 /** The browser's check of `sessionToken` (`POST /sdk/v1/sessions/authenticate`, as the widget's refresh sends it). */
 export function browserSessionCheck(ctx: TestContext, sessionToken: string): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+  return sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
   PROJECT_BASIC_AUTHORIZATION,
+  providerError,
   TEST_PROJECT_ID,
   TEST_SECRET,
   useFakeServerApi,
@@ -63,27 +64,12 @@ describe('authenticateSession', () => {
     expect(api.server.requests[0]?.path).toBe('/auth/v1/sessions/authenticate');
   });
 
-  it('maps a wire error body to LatchkeyServerError with its type, status and request id', async () => {
-    const client = givenProvider(404, {
-      status_code: 404,
-      request_id: 'request-id-test-0002',
-      error_type: 'session_not_found',
-      error_message: 'Session could not be found.',
-      error_url: 'https://example.com/errors#session_not_found',
-    });
-
-    const error = await client
-      .authenticateSession({ sessionToken: 'revoked' })
-      .catch((caught: unknown) => caught);
-
-    expect(error).toMatchObject({
-      name: 'LatchkeyServerError',
-      code: 'session_not_found',
-      status: 404,
-      requestId: 'request-id-test-0002',
-      errorUrl: 'https://example.com/errors#session_not_found',
-      message: 'Session could not be found.',
-    });
+  it('maps a wire error body to LatchkeyServerError with its type, status, request id, URL and message', async () => {
+    const notFound = providerError('session_not_found');
+    const client = givenProvider(notFound.status, notFound.body);
+    await expect(client.authenticateSession({ sessionToken: 'revoked' })).rejects.toMatchObject(
+      notFound.thrown,
+    );
   });
 
   it('rejects a success body that is wrapped in data instead of flat', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
   PROJECT_BASIC_AUTHORIZATION,
+  providerError,
   useFakeServerApi,
 } from '../test/helpers/fake-server-api.js';
 
@@ -49,18 +50,8 @@ describe('magicLinks.authenticate', () => {
   });
 
   it('maps a used or expired token to LatchkeyServerError unable_to_auth_magic_link', async () => {
-    const client = givenProvider(401, {
-      status_code: 401,
-      request_id: 'request-id-test-0004',
-      error_type: 'unable_to_auth_magic_link',
-      error_message: 'The magic link could not be authenticated.',
-      error_url: 'https://example.com/errors#unable_to_auth_magic_link',
-    });
-    await expect(client.magicLinks.authenticate('used')).rejects.toMatchObject({
-      name: 'LatchkeyServerError',
-      code: 'unable_to_auth_magic_link',
-      status: 401,
-      requestId: 'request-id-test-0004',
-    });
+    const refused = providerError('unable_to_auth_magic_link');
+    const client = givenProvider(refused.status, refused.body);
+    await expect(client.magicLinks.authenticate('used')).rejects.toMatchObject(refused.thrown);
   });
 });

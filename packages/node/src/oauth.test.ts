@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
   PROJECT_BASIC_AUTHORIZATION,
+  providerError,
   useFakeServerApi,
 } from '../test/helpers/fake-server-api.js';
 
@@ -46,19 +47,9 @@ describe('oauth.authenticate', () => {
   });
 
   it('maps a used or expired token to LatchkeyServerError unable_to_auth_oauth_token', async () => {
-    const client = givenProvider(401, {
-      status_code: 401,
-      request_id: 'request-id-test-0006',
-      error_type: 'unable_to_auth_oauth_token',
-      error_message: 'The OAuth token could not be authenticated.',
-      error_url: 'https://example.com/errors#unable_to_auth_oauth_token',
-    });
-    await expect(client.oauth.authenticate('used')).rejects.toMatchObject({
-      name: 'LatchkeyServerError',
-      code: 'unable_to_auth_oauth_token',
-      status: 401,
-      requestId: 'request-id-test-0006',
-    });
+    const refused = providerError('unable_to_auth_oauth_token');
+    const client = givenProvider(refused.status, refused.body);
+    await expect(client.oauth.authenticate('used')).rejects.toMatchObject(refused.thrown);
   });
 
   it('rejects a success body without provider_type as invalid_response', async () => {

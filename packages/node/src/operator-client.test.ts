@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerError } from '../test/helpers/fake-server-api.js';
 import { type HttpTestServer, sendJson, startHttpTestServer } from '../test/helpers/http-test-server.js';
 import { createLatchkeyOperatorClient } from './operator-client.js';
 
@@ -48,17 +49,9 @@ describe('the operator client', () => {
   });
 
   it("throws the provider's error as a LatchkeyServerError with the wire error_type", async () => {
-    const client = answering(400, {
-      status_code: 400,
-      request_id: 'r',
-      error_type: 'invalid_request',
-      error_message: 'Bad vertical x (consumer|b2b|none)',
-    });
-    await expect(client.projects.update('p', { vertical: 'x' })).rejects.toMatchObject({
-      code: 'invalid_request',
-      status: 400,
-      message: 'Bad vertical x (consumer|b2b|none)',
-    });
+    const invalid = providerError('invalid_request');
+    const client = answering(invalid.status, invalid.body);
+    await expect(client.projects.update('p', { vertical: 'x' })).rejects.toMatchObject(invalid.thrown);
   });
 
   it('refuses a missing operator key before any call', () => {

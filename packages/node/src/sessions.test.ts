@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_BASIC_AUTHORIZATION, useFakeServerApi } from '../test/helpers/fake-server-api.js';
+import {
+  PROJECT_BASIC_AUTHORIZATION,
+  providerError,
+  useFakeServerApi,
+} from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
@@ -45,17 +49,9 @@ describe('sessions', () => {
   });
 
   it("the provider's errors arrive as LatchkeyServerError with the wire error_type", async () => {
-    const client = givenProvider(404, {
-      status_code: 404,
-      request_id: 'request-id-test-0012',
-      error_type: 'user_not_found',
-      error_message: 'The project has no user with this id.',
-    });
-    await expect(client.sessions.list('user-test-nope')).rejects.toMatchObject({
-      code: 'user_not_found',
-      status: 404,
-      requestId: 'request-id-test-0012',
-    });
+    const notFound = providerError('user_not_found');
+    const client = givenProvider(notFound.status, notFound.body);
+    await expect(client.sessions.list('user-test-nope')).rejects.toMatchObject(notFound.thrown);
   });
 
   it('refuses bad arguments without a request: no target, two targets, empty ids, no secret', async () => {

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_BASIC_AUTHORIZATION, useFakeServerApi } from '../test/helpers/fake-server-api.js';
+import { makeUser } from '../../wire/test/fixtures/user.js';
+import {
+  PROJECT_BASIC_AUTHORIZATION,
+  providerError,
+  useFakeServerApi,
+} from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
 
-const user = {
-  user_id: 'user-test-0001',
-  created_at: '2030-01-01T00:00:00.000Z',
-  status: 'active',
-  name: { first_name: 'Ada', middle_name: '', last_name: '' },
-  emails: [{ email_id: 'email-test-0001', email: 'ada@example.com', verified: false }],
-  phone_numbers: [],
-  crypto_wallets: [],
-  providers: [],
-  password: null,
-  totps: [],
-  webauthn_registrations: [],
-  biometric_registrations: [],
-  trusted_metadata: {},
-  untrusted_metadata: {},
-};
+const user = makeUser();
 const common = { status_code: 200, request_id: 'request-id-test-0001' };
 
 /** The one request the fake server received. */
@@ -39,7 +29,7 @@ describe('users', () => {
     const answer = {
       ...common,
       user_id: user.user_id,
-      email_id: 'email-test-0001',
+      email_id: 'email-test-1',
       phone_id: '',
       status: 'active',
       user,
@@ -56,8 +46,8 @@ describe('users', () => {
 
   it('get GETs /v1/users/{user_id} with the id encoded and no body', async () => {
     const client = givenProvider(200, { ...common, ...user });
-    expect(await client.users.get('user-test-0001')).toEqual({ ...common, ...user });
-    expect(onlyRequest()).toEqual({ method: 'GET', path: '/v1/users/user-test-0001', body: undefined });
+    expect(await client.users.get('user-test-1')).toEqual({ ...common, ...user });
+    expect(onlyRequest()).toEqual({ method: 'GET', path: '/v1/users/user-test-1', body: undefined });
     api.server.requests.length = 0;
     await client.users.get('a/../b?c');
     expect(onlyRequest().path).toBe('/v1/users/a%2F..%2Fb%3Fc');
@@ -91,20 +81,18 @@ describe('users', () => {
       user,
     };
     const client = givenProvider(200, answer);
-    expect(await client.users.update('user-test-0001', { untrusted_metadata: { theme: null } })).toEqual(
-      answer,
-    );
+    expect(await client.users.update('user-test-1', { untrusted_metadata: { theme: null } })).toEqual(answer);
     expect(onlyRequest()).toEqual({
       method: 'PUT',
-      path: '/v1/users/user-test-0001',
+      path: '/v1/users/user-test-1',
       body: { untrusted_metadata: { theme: null } },
     });
   });
 
   it('delete DELETEs /v1/users/{user_id}', async () => {
     const client = givenProvider(200, { ...common, user_id: user.user_id });
-    expect(await client.users.delete('user-test-0001')).toEqual({ ...common, user_id: user.user_id });
-    expect(onlyRequest()).toEqual({ method: 'DELETE', path: '/v1/users/user-test-0001', body: undefined });
+    expect(await client.users.delete('user-test-1')).toEqual({ ...common, user_id: user.user_id });
+    expect(onlyRequest()).toEqual({ method: 'DELETE', path: '/v1/users/user-test-1', body: undefined });
   });
 
   it.each([
@@ -123,27 +111,17 @@ describe('users', () => {
   });
 
   it('an empty id is refused before any request; a provider error becomes LatchkeyServerError with its code', async () => {
-    const client = givenProvider(404, {
-      status_code: 404,
-      request_id: 'request-id-test-0009',
-      error_type: 'user_not_found',
-      error_message: 'No user of this project has this ID.',
-      error_url: 'docs/provider-api.md#user_not_found',
-    });
+    const notFound = providerError('user_not_found');
+    const client = givenProvider(notFound.status, notFound.body);
     await expect(client.users.get('')).rejects.toMatchObject({ code: 'invalid_argument' });
     await expect(client.users.deleteEmail('')).rejects.toMatchObject({ code: 'invalid_argument' });
     expect(api.server.requests).toHaveLength(0);
-    await expect(client.users.delete('user-test-nope')).rejects.toMatchObject({
-      name: 'LatchkeyServerError',
-      code: 'user_not_found',
-      status: 404,
-      requestId: 'request-id-test-0009',
-    });
+    await expect(client.users.delete('user-test-nope')).rejects.toMatchObject(notFound.thrown);
   });
 
   it('without a secret every call is refused before any request', async () => {
     const client = givenProvider(200, {}, { secret: undefined });
-    await expect(client.users.get('user-test-0001')).rejects.toMatchObject({ code: 'invalid_argument' });
+    await expect(client.users.get('user-test-1')).rejects.toMatchObject({ code: 'invalid_argument' });
     expect(api.server.requests).toHaveLength(0);
   });
 });

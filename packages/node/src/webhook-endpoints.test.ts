@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_BASIC_AUTHORIZATION, useFakeServerApi } from '../test/helpers/fake-server-api.js';
+import {
+  PROJECT_BASIC_AUTHORIZATION,
+  providerError,
+  useFakeServerApi,
+} from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
@@ -65,18 +69,12 @@ describe('webhookEndpoints', () => {
   });
 
   it('refuses an empty id before any request, and maps the provider errors', async () => {
-    const client = givenProvider(404, {
-      status_code: 404,
-      request_id: 'request-id-test-2',
-      error_type: 'webhook_endpoint_not_found',
-      error_message: 'This project has no webhook endpoint with this id.',
-    });
+    const notFound = providerError('webhook_endpoint_not_found');
+    const client = givenProvider(notFound.status, notFound.body);
     await expect(client.webhookEndpoints.get('')).rejects.toMatchObject({ code: 'invalid_argument' });
     expect(api.server.requests).toHaveLength(0);
-    await expect(client.webhookEndpoints.get('webhook-endpoint-test-9')).rejects.toMatchObject({
-      name: 'LatchkeyServerError',
-      code: 'webhook_endpoint_not_found',
-      status: 404,
-    });
+    await expect(client.webhookEndpoints.get('webhook-endpoint-test-9')).rejects.toMatchObject(
+      notFound.thrown,
+    );
   });
 });

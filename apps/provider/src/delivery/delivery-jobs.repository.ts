@@ -1,5 +1,5 @@
 /** @module delivery-jobs.repository — SQL for the delivery queue; a job is claimed by one guarded UPDATE. */
-import { sql } from 'kysely';
+import { type Claim, claimRow, dueOrLapsed, finishClaim } from '../db/claimable-rows.js';
 import type { DbExecutor } from '../db/database.js';
 import type { DeliveryJobRow, NewDeliveryJobRow } from './delivery-jobs.table.js';
 
@@ -25,12 +25,7 @@ export async function claimDeliveryJob(
   const due = db
     .selectFrom('delivery_jobs as j')
     .select('j.id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('j.state', '=', 'pending'), eb('j.run_at', '<=', now)]),
-        eb.and([eb('j.state', '=', 'running'), eb('j.locked_until', '<=', now)]),
-      ]),
-    )
+    .where(dueOrLapsed('j', now))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -47,46 +42,22 @@ export async function claimDeliveryJob(
     .limit(1)
     .forUpdate()
     .skipLocked();
-  return db
-    .updateTable('delivery_jobs')
-    .set({ state: 'running', attempts: sql`attempts + 1`, locked_until: lockedUntil })
-    .where('id', '=', due)
-    .returningAll()
-    .executeTakeFirst();
+  return claimRow(db, 'delivery_jobs', due, lockedUntil);
 }
-
-/** The claim a worker holds: the job as claimed (its attempt number tells a lapsed claim from the current one). */
-type Claim = Pick<DeliveryJobRow, 'id' | 'attempts'>;
 
 /** Ends a job as delivered (or with nothing to deliver); false when the claim had lapsed and another took it. */
 export async function completeDeliveryJob(db: DbExecutor, claim: Claim, now: Date): Promise<boolean> {
-  return finish(db, claim, { state: 'done', finished_at: now, locked_until: null });
+  return finishClaim(db, 'delivery_jobs', claim, { state: 'done', finished_at: now });
 }
 
 /** Ends a job as given up. */
 export async function failDeliveryJob(db: DbExecutor, claim: Claim, now: Date): Promise<boolean> {
-  return finish(db, claim, { state: 'failed', finished_at: now, locked_until: null });
+  return finishClaim(db, 'delivery_jobs', claim, { state: 'failed', finished_at: now });
 }
 
 /** Puts a job back to wait until `runAt`. */
 export async function retryDeliveryJob(db: DbExecutor, claim: Claim, runAt: Date): Promise<boolean> {
-  return finish(db, claim, { state: 'pending', run_at: runAt, locked_until: null });
-}
-
-async function finish(
-  db: DbExecutor,
-  claim: Claim,
-  values: Partial<Pick<DeliveryJobRow, 'state' | 'finished_at' | 'locked_until' | 'run_at'>>,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('delivery_jobs')
-    .set(values)
-    .where('id', '=', claim.id)
-    .where('state', '=', 'running')
-    .where('attempts', '=', claim.attempts)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return finishClaim(db, 'delivery_jobs', claim, { state: 'pending', run_at: runAt });
 }
 
 /** Whether any job is running, or pending and due (what "the queue is drained" waits for). */

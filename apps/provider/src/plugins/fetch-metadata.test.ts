@@ -16,14 +16,8 @@ import {
   tokenOf,
 } from '../../test/oauth-helpers.js';
 import { rowCounts } from '../../test/row-counts.js';
-import {
-  basic,
-  createTestContext,
-  DEMO_ORIGIN,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../../test/server-api-calls.js';
+import { createTestContext, DEMO_ORIGIN, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
 let fake: FakeOpenIdProvider;
@@ -133,14 +127,8 @@ describe('what keeps working', () => {
 
   it('server-to-server calls: @latchkey/node with the project secret', async () => {
     const signedIn = await givenSignedInUser(ctx, 'node-sdk@example.com');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/sessions/authenticate',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
-      payload: { session_token: signedIn.session_token },
+    const response = await postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), {
+      session_token: signedIn.session_token,
     });
     expect(response.statusCode).toBe(200);
   });

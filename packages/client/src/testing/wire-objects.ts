@@ -1,5 +1,9 @@
 /** @module testing/wire-objects — complete wire objects for the client's tests: a session, a user and a sign-in answer. */
+import { makeUser } from '../../../wire/test/fixtures/user.js';
 import type { AuthenticateResponse, Session, User } from '../wire-types.js';
+
+/** The user comes from the wire package's fixture, which @latchkey/node's tests share. */
+export { makeUser };
 
 /** A live session of `user-test-1`; `overrides` replace fields. */
 export function makeSession(overrides: Partial<Session> = {}): Session {
@@ -12,27 +16,6 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     attributes: { ip_address: '127.0.0.1', user_agent: 'test' },
     authentication_factors: [],
     custom_claims: null,
-    ...overrides,
-  };
-}
-
-/** The user `user-test-1` (Ada Lovelace, one verified email); `overrides` replace fields. */
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    user_id: 'user-test-1',
-    created_at: '2029-12-01T00:00:00.000Z',
-    status: 'active',
-    name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
-    emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
-    phone_numbers: [],
-    crypto_wallets: [],
-    providers: [],
-    password: null,
-    totps: [],
-    webauthn_registrations: [],
-    biometric_registrations: [],
-    trusted_metadata: {},
-    untrusted_metadata: {},
     ...overrides,
   };
 }

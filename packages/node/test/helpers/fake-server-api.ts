@@ -1,5 +1,6 @@
 /** @module test/helpers/fake-server-api — the server-facing API's stand-in for the server client's tests: one loopback server a file. */
 
+import { type ErrorCode, errorCatalog } from '@latchkey/wire/error-codes';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createLatchkeyServerClient, type LatchkeyServerClient } from '../../src/create-server-client.js';
 import type { LatchkeyServerClientOptions } from '../../src/options.js';
@@ -68,5 +69,31 @@ export function flatSessionAnswer(fields: Record<string, unknown>): Record<strin
     },
     user: { user_id: 'user-test-0001', emails: [] },
     ...fields,
+  };
+}
+
+/** A provider error answer of the server API, and the LatchkeyServerError the client must throw for it. */
+export interface ProviderError {
+  status: number;
+  /** The wire error body: the code's status and default message from the catalogue. */
+  body: Record<string, unknown>;
+  /** What the thrown error carries (for `toMatchObject`). */
+  thrown: Record<string, unknown>;
+}
+
+/** The provider's answer for `code`, as the wire spells it (`requestId` names this answer). */
+export function providerError(code: ErrorCode, requestId = `request-id-test-${code}`): ProviderError {
+  const { status, message } = errorCatalog[code];
+  const errorUrl = `https://example.com/errors#${code}`;
+  return {
+    status,
+    body: {
+      status_code: status,
+      request_id: requestId,
+      error_type: code,
+      error_message: message,
+      error_url: errorUrl,
+    },
+    thrown: { name: 'LatchkeyServerError', code, status, requestId, errorUrl, message },
   };
 }

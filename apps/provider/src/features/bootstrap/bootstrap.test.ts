@@ -1,6 +1,7 @@
 /** GET /sdk/v1/projects/bootstrap/{public_token}. */
 import { expect, it } from 'vitest';
-import { DEMO_ORIGIN, json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkGet } from '../../../test/sdk-call.js';
+import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
@@ -9,11 +10,7 @@ import { validateUpstreamConfig } from '../oauth/upstream/upstream-config.js';
 const ctx = useTestContext();
 
 it('returns every bootstrap key in snake_case, password_config always present', async () => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/sdk/v1/projects/bootstrap/${ctx.dev.public_token}`,
-    headers: sdkHeaders(ctx.dev.public_token),
-  });
+  const response = await sdkGet(ctx, `/projects/bootstrap/${ctx.dev.public_token}`);
   expect(response.statusCode).toBe(200);
   expect(response.headers['access-control-allow-origin']).toBe(DEMO_ORIGIN);
   expect(json(response).data).toEqual({
@@ -105,11 +102,7 @@ it('lists the OAuth providers the project configured, in the wire order; One Tap
     );
   }
   const { data } = json(
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/sdk/v1/projects/bootstrap/${project.public_token}`,
-      headers: sdkHeaders(project.public_token),
-    }),
+    await sdkGet(ctx, `/projects/bootstrap/${project.public_token}`, { publicToken: project.public_token }),
   );
   expect(data.oauth_providers).toEqual([
     { provider_type: 'google', one_tap: true },

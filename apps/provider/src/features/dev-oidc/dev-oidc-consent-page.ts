@@ -5,6 +5,7 @@
  * to their fields, an error summary that takes focus).
  */
 import { escapeHtml } from '../../email/html-escape.js';
+import { renderHtmlPage } from '../../http/html-page.js';
 import type { DevPersonProblems } from './dev-oidc-person.js';
 
 /** The page loads nothing and cannot be framed (no clickjacking of the Continue button). */
@@ -90,17 +91,10 @@ export function renderConsentPage(options: ConsentPageOptions): string {
   const problems = options.problems ?? {};
   const hasProblems = Boolean(problems.name || problems.email);
   const { values } = options;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${hasProblems ? 'Error: ' : ''}Development sign-in for ${provider} · Latchkey</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><p class="band">Development only — this is not ${provider}</p></header>
+  return renderHtmlPage({
+    title: `${hasProblems ? 'Error: ' : ''}Development sign-in for ${provider} · Latchkey`,
+    style: STYLE,
+    body: `<header><p class="band">Development only — this is not ${provider}</p></header>
 <main>
 <h1>Development sign-in for ${provider}</h1>
 <p class="lead">Latchkey is running in development mode, so this page stands in for ${provider}. Type any name and email address: they become the account that signs in. Nothing is sent to ${provider}.</p>
@@ -120,8 +114,6 @@ ${field({ id: 'email', label: 'Email address', hint: 'Any address, for example a
 </div>
 </form>
 <p class="note">Cancel goes back to the app as if you had declined at ${provider}.</p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

@@ -14,7 +14,8 @@ import {
   startOAuth,
   tokenOf,
 } from '../../../test/oauth-helpers.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { sdkGet } from '../../../test/sdk-call.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
 import { OAUTH_PROVIDER_TYPES } from '../oauth/upstream/provider-types.js';
 
 let ctx: TestContext;
@@ -29,11 +30,7 @@ afterAll(async () => {
 });
 
 async function bootstrapOf(publicToken: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/sdk/v1/projects/bootstrap/${publicToken}`,
-    headers: sdkHeaders(publicToken),
-  });
+  const response = await sdkGet(ctx, `/projects/bootstrap/${publicToken}`, { publicToken: publicToken });
   expect(response.statusCode).toBe(200);
   return json(response).data as { oauth_providers: Array<{ provider_type: string; one_tap: boolean }> };
 }

@@ -6,7 +6,8 @@ import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../t
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { countRows, rowCounts } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -135,14 +136,8 @@ describe('primary sign-ins answer with an intermediate session', () => {
 
   it('the server-facing magic-link redemption answers with the IST as well', async () => {
     await requestMagicLink(ctx, 'server@example.com');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/magic_links/authenticate',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
-      payload: { token: await latestToken(ctx, 'server@example.com') },
+    const response = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: await latestToken(ctx, 'server@example.com'),
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ session: null, session_token: '', session_jwt: '' });

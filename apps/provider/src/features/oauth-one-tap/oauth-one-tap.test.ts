@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFrame } from '../../../test/clientside-frame-harness.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import type { Database } from '../../db/database.js';
@@ -135,11 +136,9 @@ describe('POST /v1/public/oauth/google/onetap/submit', () => {
       /^http:\/\/localhost:4100\/welcome\?stytch_token_type=oauth&token=[A-Za-z0-9_-]{44}$/,
     );
 
-    const redeemed = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/oauth/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token: tokenOf(redirect_url), session_duration_minutes: 60 },
+    const redeemed = await sdkPost(ctx, '/oauth/authenticate', {
+      token: tokenOf(redirect_url),
+      session_duration_minutes: 60,
     });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const data = json(redeemed).data;

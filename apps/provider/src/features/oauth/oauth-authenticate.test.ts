@@ -12,6 +12,7 @@ import {
   tokenOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { json, sdkHeaders } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -147,12 +148,7 @@ describe('DELETE /sdk/v1/users/oauth/{oauth_user_registration_id}', () => {
     const response = await remove(id, second.session_token);
     expect(response.statusCode).toBe(200);
     expect(json(response).data).toMatchObject({ user_id: second.user_id, __user: { providers: [] } });
-    const revoked = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, first.session_token),
-      payload: {},
-    });
+    const revoked = await sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken: first.session_token });
     expect(json(revoked).error_type).toBe('session_not_found');
     expect(
       await ctx.db.selectFrom('oauth_registrations').select('id').where('id', '=', id).executeTakeFirst(),

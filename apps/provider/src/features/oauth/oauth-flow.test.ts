@@ -10,7 +10,8 @@ import {
   signInAtFake,
   tokenOf,
 } from '../../../test/oauth-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkGet } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -92,11 +93,7 @@ describe('Google-style OpenID sign-in', () => {
     ]);
 
     // Every user object carries the providers, /users/me too.
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, data.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: data.session_token });
     expect(json(me).data.providers).toEqual(data.user.providers);
   });
 

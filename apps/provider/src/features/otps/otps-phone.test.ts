@@ -9,13 +9,8 @@ import {
   otpSnapshot,
   sendOtp,
 } from '../../../test/otp-helpers.js';
-import {
-  createTestContext,
-  DEMO_REDIRECT,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { sdkGet } from '../../../test/sdk-call.js';
+import { createTestContext, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { noMessenger } from '../../messaging/messenger.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
@@ -71,11 +66,7 @@ describe.each(['sms', 'whatsapp'] as const)('%s', (channel) => {
       },
     ]);
     // The wire User of later calls carries the number too.
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, auth.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: auth.session_token });
     expect(json(me).data.phone_numbers).toEqual(auth.user.phone_numbers);
   });
 

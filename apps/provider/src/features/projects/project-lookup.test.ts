@@ -10,7 +10,8 @@ import {
   latestToken,
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
 import { cryptoRandom } from '../../random.js';
@@ -30,12 +31,7 @@ function bootstrap(publicToken: string, origin: string) {
 }
 
 function refresh(publicToken: string, sessionToken: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(publicToken, sessionToken),
-    payload: {},
-  });
+  return sdkPost(ctx, '/sessions/authenticate', {}, { publicToken, sessionToken });
 }
 
 describe('project cache', () => {

@@ -7,8 +7,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { basic, createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { toJson } from '../../db/json-column.js';
 import { newId } from '../../ids.js';
@@ -27,12 +28,7 @@ afterAll(async () => {
 });
 
 function checkOn(app: TestContext['app'], sessionToken: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+  return sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken, app });
 }
 
 /** Signs in on A and has B answer twice, so B's second answer came from its cache. */
@@ -63,10 +59,8 @@ describe('a session check cached on instance B', () => {
 
   it('revoked on A: B refuses at once', async () => {
     const signedIn = await signedInAndCachedOnB('revoke-a@example.com');
-    const revoked = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
+    const revoked = await sdkPost(ctx, '/sessions/revoke', undefined, {
+      sessionToken: signedIn.session_token,
     });
     expect(revoked.statusCode).toBe(200);
     const check = await checkOn(b.app, signedIn.session_token);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
 import type { AuthenticationFactor } from './sessions.table.js';
@@ -13,12 +14,7 @@ import type { AuthenticationFactor } from './sessions.table.js';
 const ctx = useTestContext();
 
 async function check(sessionToken: string, body: Record<string, unknown> = {}) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: body,
-  });
+  const response = await sdkPost(ctx, '/sessions/authenticate', body, { sessionToken });
   expect(response.statusCode).toBe(200);
   return json(response).data as {
     session_jwt: string;
@@ -123,17 +119,13 @@ describe('the session JWT handed out again', () => {
 
   it('is never handed out for a session that has ended', async () => {
     const signedIn = await givenSignedInUser(ctx, 'ended@example.com');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: {},
-    });
+    await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: signedIn.session_token });
+    const response = await sdkPost(
+      ctx,
+      '/sessions/authenticate',
+      {},
+      { sessionToken: signedIn.session_token },
+    );
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain(signedIn.session_jwt);
   });

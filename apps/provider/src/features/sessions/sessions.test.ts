@@ -2,18 +2,14 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
 
 function refresh(sessionToken: string | undefined, body?: Record<string, unknown>) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    ...(body ? { payload: body } : {}),
-  });
+  return sdkPost(ctx, '/sessions/authenticate', body, { sessionToken });
 }
 
 describe('POST /sdk/v1/sessions/authenticate', () => {
@@ -48,35 +44,35 @@ describe('POST /sdk/v1/sessions/authenticate', () => {
       defaultLoginRedirectUrl: 'http://localhost:4100/a',
     });
     const started = ctx.clock.now().getTime();
-    const send = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/login_or_create',
-      headers: sdkHeaders(project.public_token),
-      payload: { email: 'capped@example.com' },
-    });
+    const send = await sdkPost(
+      ctx,
+      '/magic_links/email/login_or_create',
+      { email: 'capped@example.com' },
+      { publicToken: project.public_token },
+    );
     expect(send.statusCode).toBe(200);
-    const auth = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/authenticate',
-      headers: sdkHeaders(project.public_token),
-      payload: { token: await latestToken(ctx, 'capped@example.com'), session_duration_minutes: 60 },
-    });
+    const auth = await sdkPost(
+      ctx,
+      '/magic_links/authenticate',
+      { token: await latestToken(ctx, 'capped@example.com'), session_duration_minutes: 60 },
+      { publicToken: project.public_token },
+    );
     const token = json(auth).data.session_token;
     ctx.clock.advance(50 * 60_000);
-    const extended = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(project.public_token, token),
-      payload: { session_duration_minutes: 600 },
-    });
+    const extended = await sdkPost(
+      ctx,
+      '/sessions/authenticate',
+      { session_duration_minutes: 600 },
+      { publicToken: project.public_token, sessionToken: token },
+    );
     expect(json(extended).data.session.expires_at).toBe(new Date(started + 90 * 60_000).toISOString());
     ctx.clock.advance(41 * 60_000);
-    const expired = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(project.public_token, token),
-      payload: { session_duration_minutes: 600 },
-    });
+    const expired = await sdkPost(
+      ctx,
+      '/sessions/authenticate',
+      { session_duration_minutes: 600 },
+      { publicToken: project.public_token, sessionToken: token },
+    );
     expect(expired.statusCode).toBe(404);
     expect(json(expired).error_type).toBe('session_not_found');
   });
@@ -120,25 +116,15 @@ describe('POST /sdk/v1/sessions/authenticate', () => {
 describe('POST /sdk/v1/sessions/revoke', () => {
   it('revokes (no body), after which the token gives 404 session_not_found everywhere', async () => {
     const signedIn = await givenSignedInUser(ctx, 'revoke@example.com');
-    const revoke = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
+    const revoke = await sdkPost(ctx, '/sessions/revoke', undefined, {
+      sessionToken: signedIn.session_token,
     });
     expect(revoke.statusCode).toBe(200);
     expect(json(revoke).data).toEqual({ request_id: expect.any(String), status_code: 200 });
     expect((await refresh(signedIn.session_token, {})).statusCode).toBe(404);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: signedIn.session_token });
     expect(json(me).error_type).toBe('session_not_found');
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
+    const again = await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: signedIn.session_token });
     expect(again.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 /** Signing-key rotation, the JWKS window and encryption at rest. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { createManualClock } from '../../clock.js';
+import { createManualClock, type ManualClock } from '../../clock.js';
 import { cryptoRandom } from '../../random.js';
 import { createKeyRing } from './key-ring.js';
 
@@ -12,15 +12,20 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 
-it('rotates every 30 days, announces the successor a day early and drops retired keys after their last JWT', async () => {
-  const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
-  const ring = createKeyRing({
+/** A key ring on the file's database, its private keys sealed with `encryptionSecret`, JWTs living 5 minutes. */
+function ringOn(clock: ManualClock, encryptionSecret = 'secret') {
+  return createKeyRing({
     db: database.db,
     clock,
     random: cryptoRandom,
-    encryptionSecret: 'secret',
+    encryptionSecret,
     maxJwtLifetimeMs: 300_000,
   });
+}
+
+it('rotates every 30 days, announces the successor a day early and drops retired keys after their last JWT', async () => {
+  const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
+  const ring = ringOn(clock);
   const first = await ring.activeKey();
   expect((await ring.publicJwks()).map((k) => k.kid)).toEqual([first.kid]);
 
@@ -42,13 +47,7 @@ it('rotates every 30 days, announces the successor a day early and drops retired
 
 it('stores private keys sealed when a secret is configured, and never in the JWKS', async () => {
   const clock = createManualClock(new Date('2027-06-01T00:00:00Z'));
-  const ring = createKeyRing({
-    db: database.db,
-    clock,
-    random: cryptoRandom,
-    encryptionSecret: 'secret',
-    maxJwtLifetimeMs: 300_000,
-  });
+  const ring = ringOn(clock);
   const { kid } = await ring.activeKey();
   const row = await database.db
     .selectFrom('signing_keys')
@@ -59,20 +58,8 @@ it('stores private keys sealed when a secret is configured, and never in the JWK
   expect(row.private_key).not.toContain('PRIVATE KEY');
   expect(row.public_jwk).not.toHaveProperty('d');
   // A fresh process with the same secret can sign with the stored key.
-  const restarted = createKeyRing({
-    db: database.db,
-    clock,
-    random: cryptoRandom,
-    encryptionSecret: 'secret',
-    maxJwtLifetimeMs: 300_000,
-  });
+  const restarted = ringOn(clock);
   expect((await restarted.activeKey()).kid).toBe(kid);
-  const wrong = createKeyRing({
-    db: database.db,
-    clock,
-    random: cryptoRandom,
-    encryptionSecret: 'other',
-    maxJwtLifetimeMs: 300_000,
-  });
+  const wrong = ringOn(clock, 'other');
   await expect(wrong.activeKey()).rejects.toThrow();
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
+import { sdkGet } from '../../../test/sdk-call.js';
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
@@ -108,11 +109,7 @@ describe('GET /v1/users/{user_id}', () => {
     expect(response.statusCode).toBe(200);
     const { status_code, request_id, ...user } = json(response);
     expect(status_code).toBe(200);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: signedIn.session_token });
     const { status_code: _s, request_id: _r, ...browserUser } = json(me).data;
     expect(user).toEqual(browserUser);
   });

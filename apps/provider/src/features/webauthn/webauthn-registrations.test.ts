@@ -1,6 +1,7 @@
 /** Renaming and removing passkeys, and passkeys in every User object. */
 import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
 import { json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -22,13 +23,7 @@ const rename = (caller: Caller, id: string, name: unknown) =>
   callWebauthn(ctx, caller, `/webauthn/update/${id}`, { name }, 'PUT');
 const remove = (caller: Caller, id: string) =>
   callWebauthn(ctx, caller, `/users/webauthn_registrations/${id}`, undefined, 'DELETE');
-const refresh = (sessionToken: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/sessions/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: {},
-  });
+const refresh = (sessionToken: string) => sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken });
 
 describe('PUT /webauthn/update/{webauthn_registration_id}', () => {
   it('renames the passkey (trimmed) and returns it', async () => {
@@ -45,11 +40,7 @@ describe('PUT /webauthn/update/{webauthn_registration_id}', () => {
       created_at: expect.any(String),
       last_authenticated_at: null,
     });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, user.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: user.session_token });
     expect(json(me).data.webauthn_registrations[0].name).toBe('Work laptop 💻');
   });
 
@@ -168,11 +159,7 @@ describe('User.webauthn_registrations', () => {
     expect(expected).toEqual([
       expect.objectContaining({ authenticator_type: 'cross-platform', verified: true, name: 'Passkey' }),
     ]);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/sdk/v1/users/me',
-      headers: sdkHeaders(ctx.dev.public_token, created.session_token),
-    });
+    const me = await sdkGet(ctx, '/users/me', { sessionToken: created.session_token });
     expect(json(me).data.webauthn_registrations).toEqual(expected);
     const refreshed = json(await refresh(created.session_token)).data;
     expect(refreshed.user.webauthn_registrations).toEqual(expected);

@@ -1,5 +1,6 @@
 /** @module webhooks.repository — SQL for webhook endpoints, the event outbox, deliveries and attempts. */
 import { sql } from 'kysely';
+import { type Claim, claimRow, dueOrLapsed, finishClaim } from '../../db/claimable-rows.js';
 import type { DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import type {
@@ -149,12 +150,7 @@ export async function claimWebhookDelivery(
   const due = db
     .selectFrom('webhook_deliveries as d')
     .select('d.id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('d.state', '=', 'pending'), eb('d.run_at', '<=', now)]),
-        eb.and([eb('d.state', '=', 'running'), eb('d.locked_until', '<=', now)]),
-      ]),
-    )
+    .where(dueOrLapsed('d', now))
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('webhook_endpoints as e')
@@ -168,12 +164,7 @@ export async function claimWebhookDelivery(
     .limit(1)
     .forUpdate()
     .skipLocked();
-  return db
-    .updateTable('webhook_deliveries')
-    .set({ state: 'running', attempts: sql`attempts + 1`, locked_until: lockedUntil })
-    .where('id', '=', due)
-    .returningAll()
-    .executeTakeFirst();
+  return claimRow(db, 'webhook_deliveries', due, lockedUntil);
 }
 
 /** What one attempt needs: the endpoint's address and secret, the event's id and body. */
@@ -198,24 +189,13 @@ export async function findDeliveryWork(
     .executeTakeFirst();
 }
 
-/** The claim a worker holds: the delivery as claimed. */
-type Claim = Pick<WebhookDeliveryRow, 'id' | 'attempts'>;
-
 /** Ends or reschedules a claimed delivery; false when the claim had lapsed (another took it, or it was replayed). */
 export async function finishWebhookDelivery(
   db: DbExecutor,
   claim: Claim,
   values: { state: WebhookDeliveryState; run_at?: Date; finished_at: Date | null },
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('webhook_deliveries')
-    .set({ ...values, locked_until: null })
-    .where('id', '=', claim.id)
-    .where('state', '=', 'running')
-    .where('attempts', '=', claim.attempts)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return finishClaim(db, 'webhook_deliveries', claim, values);
 }
 
 export async function insertWebhookAttempt(db: DbExecutor, row: NewWebhookAttemptRow): Promise<void> {
