@@ -98,7 +98,12 @@ describe('a server-side factor removal → session.revoked for each session it e
       .orderBy('action')
       .execute();
     expect(audit).toEqual([
-      { action: 'factor.removed', actor_type: 'project', actor_id: ctx.dev.project_id, user_id: created.user_id },
+      {
+        action: 'factor.removed',
+        actor_type: 'project',
+        actor_id: ctx.dev.project_id,
+        user_id: created.user_id,
+      },
       ...sessionIds.map(() => ({
         action: 'session.revoked',
         actor_type: 'project',
