@@ -41,6 +41,7 @@ import * as addProjectAdministration from './migrations/2026_12_01_060000_add_pr
 import * as addSessionCustomClaims from './migrations/2026_12_01_070000_add_session_custom_claims.js';
 import * as createAuditEvents from './migrations/2026_12_01_080000_create_audit_events.js';
 import * as addProjectSenders from './migrations/2026_12_02_030000_add_project_senders.js';
+import * as addOperatorAudit from './migrations/2026_12_02_031000_add_operator_audit.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_070000_add_session_custom_claims': addSessionCustomClaims,
   '2026_12_01_080000_create_audit_events': createAuditEvents,
   '2026_12_02_030000_add_project_senders': addProjectSenders,
+  '2026_12_02_031000_add_operator_audit': addOperatorAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

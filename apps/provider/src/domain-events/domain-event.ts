@@ -24,6 +24,23 @@ export type AdministrativeEventType =
 
 export type DomainEventType = WebhookEventType | AdministrativeEventType;
 
+/**
+ * Changes to the deployment rather than to one project (operator keys). Only the audit log records
+ * them, with no project: webhooks belong to projects, and no project's back end may read them.
+ */
+export type DeploymentEventType = `operator_key.${string}`;
+
+/** A deployment change, announced inside the transaction that makes it; the fields mean what DomainEvent's do. */
+export interface DeploymentEvent {
+  type: DeploymentEventType;
+  projectId: null;
+  actor: EventActor;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+  ipAddress?: string | null;
+  changes?: { before: unknown; after: unknown };
+}
+
 /** One change, announced inside the transaction that makes it. */
 export interface DomainEvent {
   type: DomainEventType;

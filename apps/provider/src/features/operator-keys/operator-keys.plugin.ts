@@ -10,9 +10,13 @@ declare module 'fastify' {
   }
 }
 
-export const operatorKeysPlugin = featurePlugin('operator-keys', [], async (app, { config, deps }) => {
-  const { db, clock, random } = deps;
-  const operators = createOperatorAuthenticator({ db, clock, envKey: config.operatorKey });
-  app.decorate('operatorAuth', operators);
-  app.register(operatorKeysRoutes, { db, clock, random, operators });
-});
+export const operatorKeysPlugin = featurePlugin(
+  'operator-keys',
+  ['domain-events'],
+  async (app, { config, deps }) => {
+    const { db, clock, random } = deps;
+    const operators = createOperatorAuthenticator({ db, clock, envKey: config.operatorKey });
+    app.decorate('operatorAuth', operators);
+    app.register(operatorKeysRoutes, { db, clock, random, operators, events: app.domainEvents });
+  },
+);
