@@ -30,15 +30,10 @@ export type DomainEventType = WebhookEventType | AdministrativeEventType;
  */
 export type DeploymentEventType = `operator_key.${string}`;
 
-/** A deployment change, announced inside the transaction that makes it; the fields mean what DomainEvent's do. */
-export interface DeploymentEvent {
+/** A deployment change, announced inside the transaction that makes it; the rest as DomainEvent's. */
+export interface DeploymentEvent extends Omit<DomainEvent, 'type' | 'projectId'> {
   type: DeploymentEventType;
   projectId: null;
-  actor: EventActor;
-  occurredAt: Date;
-  data: Record<string, unknown>;
-  ipAddress?: string | null;
-  changes?: { before: unknown; after: unknown };
 }
 
 /** One change, announced inside the transaction that makes it. */

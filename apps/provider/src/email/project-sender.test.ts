@@ -4,57 +4,33 @@
  * when another instance sends it after the setting changed; SMS go out with the project's sender
  * id; bad values are refused naming the field, and null goes back to the deployment's.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
 import { sendOtp } from '../../test/otp-helpers.js';
 import { givenProjectSettings, operatorAuthorization, patchProject } from '../../test/project-admin-calls.js';
 import { startSecondInstance } from '../../test/second-instance.js';
+import { type Received, startSmtpServer } from '../../test/smtp-capture.js';
 import { drainDeliveries, json } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
-interface Received {
-  envelopeFrom: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let smtpUrl = '';
+const received = (): Received[] => smtp.received;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
 });
 
 const DEPLOYMENT_FROM = 'Latchkey <no-reply@latchkey.test>';
 const ctx = useTestContext(() => ({ mailer: createSmtpMailer({ url: smtpUrl, from: DEPLOYMENT_FROM }) }));
 
 beforeEach(async () => {
-  received.length = 0;
+  smtp.received.length = 0;
   await givenProjectSettings(ctx, ctx.dev.project_id, {
     email_sender_name: null,
     email_sender_address: null,
@@ -64,7 +40,7 @@ beforeEach(async () => {
 
 /** The From header of the one message sent to `to`. */
 function fromHeaderTo(to: string): string | undefined {
-  const messages = received.filter((message) => message.to.includes(to));
+  const messages = received().filter((message) => message.to.includes(to));
   expect(messages).toHaveLength(1);
   return /^From: (.*)$/m.exec(messages[0]?.raw ?? '')?.[1]?.trim();
 }
@@ -82,7 +58,7 @@ describe("a project's email sender", () => {
     expect((await requestMagicLink(ctx, 'sender-1@example.com')).statusCode).toBe(200);
     await drainDeliveries(ctx);
     expect(fromHeaderTo('sender-1@example.com')).toBe('Acme Support <support@acme.test>');
-    expect(received[0]?.envelopeFrom).toBe('support@acme.test');
+    expect(received()[0]?.from).toBe('support@acme.test');
   });
 
   it("each part left null is the deployment's: a name alone keeps LATCHKEY_MAIL_FROM's address", async () => {
