@@ -26,5 +26,9 @@ describe('mail sender', () => {
     });
     expect(formatMailFrom({ name: 'Say "hi"', address: 'a@acme.test' })).toBe('"Say \\"hi\\"" <a@acme.test>');
     expect(formatMailFrom({ name: '', address: 'a@acme.test' })).toBe('a@acme.test');
+    expect(formatMailFrom({ name: 'Latchkey', address: 'no-reply@localhost' })).toBe(
+      'Latchkey <no-reply@localhost>',
+    );
+    expect(formatMailFrom({ name: 'Acme, Inc.', address: 'a@acme.test' })).toBe('"Acme, Inc." <a@acme.test>');
   });
 });

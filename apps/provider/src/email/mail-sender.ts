@@ -27,8 +27,12 @@ export function mailFromOf(deployment: MailFrom, sender: EmailSender | undefined
   return { name: sender?.name ?? deployment.name, address: sender?.address ?? deployment.address };
 }
 
-/** `"Name" <address>` (or the bare address), as the dev outbox shows a From. */
+// RFC 5322 atoms and spaces: a name of only these needs no quotes.
+const PLAIN_NAME = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]+$/;
+
+/** `Name <address>` (quoted when the name needs it) or the bare address, as the dev outbox shows a From. */
 export function formatMailFrom(from: MailFrom): string {
   if (from.name === '') return from.address;
+  if (PLAIN_NAME.test(from.name)) return `${from.name} <${from.address}>`;
   return `"${from.name.replace(/(["\\])/g, '\\$1')}" <${from.address}>`;
 }
