@@ -35,6 +35,7 @@ const USAGE = `Usage:
       [--login-redirect-url URL] [--signup-redirect-url URL] [--live] [--pkce] [--disable-watermark] [--siwe] [--mfa]
       [--send-limit KEY=N]... [--password-policy zxcvbn|luds] [--luds-min-length N] [--luds-complexity N]
       [--captcha-site-key KEY [--captcha-min-score N]] [--vertical consumer|b2b|none]
+      [--email-sender-name NAME] [--email-sender-address ADDRESS] [--sms-sender SENDER]
       Create a project and print its credentials (the secret is shown once and stored hashed).
       --siwe: Ethereum wallets sign in with EIP-4361 (Sign-In with Ethereum) messages.
       --mfa: every sign-in but a passkey needs a second factor (TOTP, recovery code or SMS code).
@@ -45,9 +46,13 @@ const USAGE = `Usage:
         .join(', ')}.
       --vertical: the kind of project the bootstrap tells the official SDK (default consumer).
   latchkey-provider project update [PROJECT_ID] [--name NAME] [--vertical consumer|b2b|none]
-      Change the display name (which emails and passkey prompts show) or the vertical of PROJECT_ID
-      (default: the development project) and print its configuration. A running provider uses it
-      at once (PATCH /v1/projects/{id} changes every other setting).
+      [--email-sender-name NAME] [--email-sender-address ADDRESS] [--sms-sender SENDER]
+      Change the display name (which emails and passkey prompts show), the vertical or the senders
+      of PROJECT_ID (default: the development project) and print its configuration. A running
+      provider uses it at once (PATCH /v1/projects/{id} changes every other setting).
+      --email-sender-name/--email-sender-address: the From of the project's emails; --sms-sender:
+      its SMS sender id (1-11 letters and digits) or E.164 number. An empty value ('') goes back to
+      the deployment's LATCHKEY_MAIL_FROM / LATCHKEY_SMS_FROM.
   latchkey-provider project show [PROJECT_ID]
       Print the development project's credentials, or the configuration of PROJECT_ID.
   latchkey-provider project list
@@ -213,6 +218,9 @@ async function run(argv: string[]): Promise<void> {
       'captcha-site-key': { type: 'string' },
       'captcha-min-score': { type: 'string' },
       vertical: { type: 'string' },
+      'email-sender-name': { type: 'string' },
+      'email-sender-address': { type: 'string' },
+      'sms-sender': { type: 'string' },
       'grace-minutes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -230,8 +238,16 @@ async function run(argv: string[]): Promise<void> {
   }
   const vertical = values.vertical === undefined ? undefined : parseVerticalFlag(values.vertical);
   if (vertical && !vertical.ok) throw new UsageError(vertical.problem);
-  if (verb === 'update' && name === undefined && !vertical)
-    throw new UsageError('project update needs --name NAME or --vertical consumer|b2b|none.');
+  // Checked by the API (one validator for both); '' sends null, the deployment's sender.
+  const senders: Record<string, string | null> = {};
+  for (const flag of ['email-sender-name', 'email-sender-address', 'sms-sender'] as const) {
+    const value = values[flag];
+    if (value !== undefined) senders[flag.replaceAll('-', '_')] = value === '' ? null : value;
+  }
+  if (verb === 'update' && name === undefined && !vertical && Object.keys(senders).length === 0)
+    throw new UsageError(
+      'project update needs --name NAME, --vertical consumer|b2b|none or a sender (--email-sender-name, --email-sender-address, --sms-sender).',
+    );
   if (values.dev !== undefined && (verb !== 'create' || !isDevProjectKey(values.dev)))
     throw new UsageError(`Bad --dev ${values.dev} (project create --dev KEY; KEY of a-z, 0-9 and -).`);
   if (verb === 'rotate-secret' && id === undefined)
@@ -301,6 +317,7 @@ async function run(argv: string[]): Promise<void> {
                 },
               }),
           ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+          ...senders,
         },
       });
       print(credentialsOf(answer));
@@ -311,6 +328,7 @@ async function run(argv: string[]): Promise<void> {
         body: {
           ...(name === undefined ? {} : { name }),
           ...(vertical?.ok ? { vertical: vertical.vertical } : {}),
+          ...senders,
         },
       });
       print(answer.project);

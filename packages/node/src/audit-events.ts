@@ -20,13 +20,19 @@ export interface AuditEventsQuery {
   cursor?: string;
 }
 
+/** The operator view's filters (`GET /v1/audit_events/operator`): the same, and one project's operator changes. */
+export interface OperatorAuditEventsQuery extends AuditEventsQuery {
+  project_id?: string;
+}
+
 /** The `auditEvents` namespace of the server client (project secret required). */
 export interface AuditEventsServerMethods {
   /** One page of the project's audit log; pass `results_metadata.next_cursor` back as `cursor` for the next. */
   list(query?: AuditEventsQuery): Promise<AuditEventsListResult>;
 }
 
-function queryString(query: AuditEventsQuery): string {
+/** `?name=value&…` of the filters given (lists comma-joined, times as RFC 3339); '' when none. */
+export function auditQueryString(query: AuditEventsQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -48,7 +54,7 @@ export function createAuditEventsServerMethods(
       return (await postServerApi(
         options,
         secret,
-        `/v1/audit_events${queryString(query)}`,
+        `/v1/audit_events${auditQueryString(query)}`,
         undefined,
         'GET',
       )) as AuditEventsListResult;

@@ -7,7 +7,7 @@ export type {
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';
-export type { AuditEventsQuery, AuditEventsServerMethods } from './audit-events.js';
+export type { AuditEventsQuery, AuditEventsServerMethods, OperatorAuditEventsQuery } from './audit-events.js';
 export type {
   AuthenticateSessionOptions,
   AuthenticateSessionResult,

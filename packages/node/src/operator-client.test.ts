@@ -36,6 +36,27 @@ describe('the operator client', () => {
     expect(JSON.parse(server.requests[1]?.body ?? '')).toEqual({ grace_period_minutes: 60 });
   });
 
+  it('reads the operator view of the audit log with its filters in the query string', async () => {
+    const page = {
+      status_code: 200,
+      request_id: 'r',
+      audit_events: [],
+      results_metadata: { next_cursor: null },
+    };
+    const client = answering(200, page);
+    expect(
+      await client.auditEvents.list({
+        action: ['operator_key.created', 'project.updated'],
+        project_id: 'p',
+        limit: 5,
+      }),
+    ).toEqual(page);
+    expect(server.requests[0]?.path).toBe(
+      '/v1/audit_events/operator?action=operator_key.created%2Cproject.updated&project_id=p&limit=5',
+    );
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
   it('lists a page with its cursor and returns the next one', async () => {
     const client = answering(200, {
       projects: [{ project_id: 'p' }],

@@ -5,12 +5,14 @@
  */
 
 import type {
+  AuditEventsListResult,
   OAuthProviderInput,
   OAuthProviderSummary,
   OperatorKeyObject,
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';
+import { auditQueryString, type OperatorAuditEventsQuery } from './audit-events.js';
 import { callProviderApi, type ProviderApiCall } from './internal/post-server-api.js';
 import { nonNegativeInteger, parseProviderUrl, requireText } from './options.js';
 
@@ -63,6 +65,13 @@ export interface LatchkeyOperatorClient {
     create(options?: { name?: string }): Promise<{ operator_key: OperatorKeyObject; secret: string }>;
     list(): Promise<OperatorKeyObject[]>;
     revoke(keyId: string): Promise<OperatorKeyObject>;
+  };
+  readonly auditEvents: {
+    /**
+     * `GET /v1/audit_events/operator`, one page newest first: operator keys created and revoked
+     * (`project_id` null) and every operator's change to any project; pass `next_cursor` back as `cursor`.
+     */
+    list(query?: OperatorAuditEventsQuery): Promise<AuditEventsListResult>;
   };
 }
 
@@ -134,6 +143,9 @@ export function createLatchkeyOperatorClient(options: LatchkeyOperatorClientOpti
             `/v1/operator_keys/${encodeURIComponent(keyId)}`,
           )
         ).operator_key,
+    },
+    auditEvents: {
+      list: (query = {}) => call('GET', `/v1/audit_events/operator${auditQueryString(query)}`),
     },
   };
 }

@@ -15,7 +15,8 @@ export const AuditActorSchema = Type.Object({
 /** One record: what happened (`action`, a webhook event type or an administrative one), to whom, by whom, from where. */
 export const AuditEventSchema = Type.Object({
   audit_event_id: Type.String(),
-  project_id: Type.String(),
+  /** Null for the deployment's own changes (operator keys), which only the operator view lists. */
+  project_id: Type.Union([Type.String(), Type.Null()]),
   occurred_at: Type.String(),
   action: Type.String(),
   actor: AuditActorSchema,

@@ -45,6 +45,11 @@ export const ProjectObjectSchema = Type.Object({
   /** After a rotation, until when the replaced secret is still accepted; null when none is. */
   previous_secret_expires_at: Nullable(Type.String()),
   created_at: Type.String(),
+  /** Who the project's emails come from (display name, address); null = the deployment's LATCHKEY_MAIL_FROM part. */
+  email_sender_name: Nullable(Type.String()),
+  email_sender_address: Nullable(Type.String()),
+  /** The project's SMS sender (alphanumeric sender id or E.164); null = the deployment's LATCHKEY_SMS_FROM. */
+  sms_sender: Nullable(Type.String()),
 });
 export type ProjectObject = Static<typeof ProjectObjectSchema>;
 

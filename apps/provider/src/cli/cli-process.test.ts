@@ -167,3 +167,32 @@ it('`operator-key create` mints a key that then works over --url as LATCHKEY_OPE
   );
   expect([refused.code, refused.stderr.trim()]).toEqual([1, 'The operator key is unknown or revoked.']);
 }, 300_000);
+
+it('`project update` sets and clears the senders on the running provider; a bad one exits 2 naming it', async () => {
+  const { project_id: projectId } = JSON.parse(readFileSync(join(dataDir, 'dev-project.json'), 'utf8')) as {
+    project_id: string;
+  };
+  const set = await cli(
+    'project',
+    'update',
+    '--email-sender-name',
+    'Acme Support',
+    '--email-sender-address',
+    'support@acme.test',
+    '--sms-sender',
+    'Acme',
+  );
+  expect([set.code, set.stderr]).toEqual([0, '']);
+  expect(JSON.parse(set.stdout)).toMatchObject({
+    project_id: projectId,
+    email_sender_name: 'Acme Support',
+    email_sender_address: 'support@acme.test',
+    sms_sender: 'Acme',
+  });
+  const bad = await cli('project', 'update', '--sms-sender', 'Acme!');
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/^Bad sms_sender "Acme!"/);
+  const cleared = await cli('project', 'update', projectId, '--sms-sender', '');
+  expect([cleared.code, cleared.stderr]).toEqual([0, '']);
+  expect(JSON.parse(cleared.stdout)).toMatchObject({ email_sender_name: 'Acme Support', sms_sender: null });
+}, 300_000);

@@ -1,6 +1,7 @@
 /** @module delivery-jobs.table — messages owed to someone: written before a send endpoint answers, delivered after. */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { JsonColumn } from '../db/json-column.js';
+import type { QueuedSender } from './queued-sender.js';
 
 /** `pending` (due at run_at), `running` (claimed until locked_until), `done`, or `failed` (given up). */
 export type DeliveryJobState = 'pending' | 'running' | 'done' | 'failed';
@@ -24,6 +25,8 @@ export interface DeliveryJobsTable {
   locked_until: Date | null;
   created_at: Date;
   finished_at: Date | null;
+  /** The project's sender when the job was queued (queued-sender.ts); null: the deployment's. */
+  sender: ColumnType<QueuedSender | null, string | null | undefined, string | null>;
 }
 
 export type DeliveryJobRow = Selectable<DeliveryJobsTable>;

@@ -6,6 +6,7 @@ import type { Project } from '../features/projects/project.js';
 import { newId } from '../ids.js';
 import type { Random } from '../random.js';
 import { deleteDeliveryJobsTo, insertDeliveryJob } from './delivery-jobs.repository.js';
+import { queuedSenderOf } from './queued-sender.js';
 
 /** One message to deliver later. */
 export interface DeliveryRequest<Params> {
@@ -48,6 +49,7 @@ export function createDeliveryQueue(deps: {
         locked_until: null,
         created_at: now,
         finished_at: null,
+        sender: toJson(queuedSenderOf(request.project.sender)),
       });
     },
     notify: deps.notify,

@@ -17,6 +17,7 @@ import {
   retryDeliveryJob,
 } from './delivery-jobs.repository.js';
 import type { DeliveryJobRow } from './delivery-jobs.table.js';
+import { stampSender } from './queued-sender.js';
 import { DELIVERY_MAX_AGE_MS, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 
 /** How long a claim lasts: longer than one attempt can take (the transports time out well before). */
@@ -82,9 +83,9 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     attempts: job.attempts,
   });
 
-  async function send(prepared: PreparedDelivery): Promise<void> {
-    const { message } = prepared;
-    if (!message) return;
+  async function send(job: DeliveryJobRow, prepared: PreparedDelivery): Promise<void> {
+    if (!prepared.message) return;
+    const message = stampSender(prepared.message, job.sender);
     if ('email' in message) await deps.mailer.send(message.email);
     else await deps.messenger.send(message.text);
   }
@@ -110,7 +111,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       let prepared: PreparedDelivery | undefined;
       try {
         prepared = projectRow ? await handler.prepare(job, toProject(projectRow)) : {};
-        await send(prepared);
+        await send(job, prepared);
       } catch (error) {
         await prepared
           ?.withdraw?.()

@@ -1,4 +1,5 @@
 /** @module mailer — the Mailer port: how services hand an email over for delivery. */
+import type { EmailSender } from './mail-sender.js';
 import type { MessageKind } from './message-kind.js';
 
 /** One email, complete with both bodies. */
@@ -9,6 +10,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** The project's own sender (mail-sender.ts); absent or null parts are the deployment's. */
+  sender?: EmailSender;
 }
 
 /** Delivers emails (SMTP in production, the dev outbox in development). */

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { insertOutboxMessage } from '../features/outbox/outbox.repository.js';
 import { newId } from '../ids.js';
 import type { Random } from '../random.js';
+import { formatMailFrom, mailFromOf, parseMailFrom } from './mail-sender.js';
 import type { Mailer } from './mailer.js';
 import { messageKindLabel } from './message-kind.js';
 
@@ -24,6 +25,7 @@ export interface OutboxMailerOptions {
 
 /** Creates a mailer that writes to the outbox_messages table. */
 export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
+  const deployment = parseMailFrom(options.from);
   return {
     async send(message) {
       const id = newId('message', 'test', options.random);
@@ -31,7 +33,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
         id,
         channel: 'email',
         to_address: message.to.toLowerCase(),
-        from_address: options.from,
+        from_address: formatMailFrom(mailFromOf(deployment, message.sender)),
         subject: message.subject,
         text_body: message.text,
         html_body: message.html,

@@ -1,43 +1,10 @@
 /** The SMTP path against a real smtp-server on 127.0.0.1, end to end through the app. */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
+import { startSmtpServer } from '../../test/smtp-capture.js';
 import { createTestContext, drainDeliveries, json, type TestContext } from '../../test/test-app.js';
 import { MailDeliveryError } from './mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
-    });
-  });
-}
 
 /** Undoes quoted-printable soft breaks and escapes so assertions can read the body. */
 function decodeQuotedPrintable(raw: string): string {

@@ -12,6 +12,8 @@ export interface OutgoingTextMessage {
   /** E.164, e.g. `+14155552671` (no `whatsapp:` prefix; the transport adds what it needs). */
   to: string;
   body: string;
+  /** SMS only: the project's own sender id or number; absent or null = the deployment's LATCHKEY_SMS_FROM. */
+  sender?: string | null;
 }
 
 /** Delivers text messages (a Twilio-style HTTP API, or the dev outbox in development). */

@@ -33,7 +33,7 @@ export function createOutboxMessenger(options: OutboxMessengerOptions): Messenge
         id,
         channel: message.channel,
         to_address: message.to,
-        from_address: options.from ?? 'Latchkey',
+        from_address: (message.channel === 'sms' ? message.sender : null) ?? options.from ?? 'Latchkey',
         subject: '',
         text_body: message.body,
         html_body: '',

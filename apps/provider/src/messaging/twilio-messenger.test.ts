@@ -109,6 +109,24 @@ describe('createTwilioMessenger', () => {
     }
   });
 
+  it("sends an SMS from the project's own sender when it names one; WhatsApp keeps the configured number", async () => {
+    const messenger = createTwilioMessenger(config());
+    await messenger.send({ kind: 'passcode', channel: 'sms', to: '+14155552671', body: 'a', sender: 'Acme' });
+    await messenger.send({ kind: 'passcode', channel: 'sms', to: '+14155552671', body: 'b', sender: null });
+    await messenger.send({
+      kind: 'passcode',
+      channel: 'whatsapp',
+      to: '+14155552671',
+      body: 'c',
+      sender: 'Acme',
+    });
+    expect(received.map((request) => request.form.From)).toEqual([
+      'Acme',
+      '+15005550006',
+      'whatsapp:+14155238886',
+    ]);
+  });
+
   it('supports a channel only when its sender is configured', () => {
     const smsOnly = createTwilioMessenger({ ...config(), whatsappFrom: undefined });
     expect([smsOnly.supports('sms'), smsOnly.supports('whatsapp')]).toEqual([true, false]);

@@ -38,7 +38,7 @@ export function createTwilioMessenger(options: TwilioMessengerOptions): Messenge
     supports: (channel) => (channel === 'sms' ? options.smsFrom : options.whatsappFrom) !== undefined,
 
     async send(message) {
-      const from = message.channel === 'sms' ? options.smsFrom : options.whatsappFrom;
+      const from = message.channel === 'sms' ? (message.sender ?? options.smsFrom) : options.whatsappFrom;
       if (from === undefined)
         throw new MessageDeliveryError(`no sender is configured for ${message.channel}`);
       const form = new URLSearchParams(

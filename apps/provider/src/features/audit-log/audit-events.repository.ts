@@ -14,9 +14,13 @@ export interface AuditCursor {
   id: string;
 }
 
-/** What a listing is narrowed to; every field optional but the project. */
+/**
+ * What a listing is narrowed to. `project`: one project's records. `operator`: every operator's
+ * changes to any project and every deployment record (no project), optionally of one project.
+ */
 export interface AuditEventFilter {
-  projectId: string;
+  scope: 'project' | 'operator';
+  projectId?: string;
   actions?: string[];
   actorType?: EventActor['type'];
   actorId?: string;
@@ -36,7 +40,11 @@ export async function listAuditEvents(
   cursor: AuditCursor | undefined,
   limit: number,
 ): Promise<AuditEventRow[]> {
-  let query = db.selectFrom('audit_events').selectAll().where('project_id', '=', filter.projectId);
+  let query = db.selectFrom('audit_events').selectAll();
+  if (filter.scope === 'operator')
+    query = query.where((eb) => eb.or([eb('project_id', 'is', null), eb('actor_type', '=', 'operator')]));
+  else if (filter.projectId === undefined) throw new Error('a project listing needs its project');
+  if (filter.projectId !== undefined) query = query.where('project_id', '=', filter.projectId);
   if (filter.actions?.length) query = query.where('action', 'in', filter.actions);
   if (filter.actorType) query = query.where('actor_type', '=', filter.actorType);
   if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);

@@ -6,7 +6,8 @@ import type { EventActor } from '../../domain-events/domain-event.js';
 /** Columns of `audit_events`. */
 export interface AuditEventsTable {
   id: string;
-  project_id: string;
+  /** Null for the deployment's own changes (operator keys): the operator view lists those. */
+  project_id: string | null;
   occurred_at: Date;
   /** The domain event's type, e.g. `user.deleted`, `project.updated`. */
   action: string;

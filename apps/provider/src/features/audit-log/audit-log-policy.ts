@@ -18,6 +18,7 @@ export function keepsChangedValues(action: string): boolean {
   return (
     action.startsWith('project.') ||
     action.startsWith('oauth_provider.') ||
-    action.startsWith('webhook_endpoint.')
+    action.startsWith('webhook_endpoint.') ||
+    action.startsWith('operator_key.')
   );
 }

@@ -1,4 +1,8 @@
-/** @module audit-log.routes — GET /v1/audit_events with Basic project_id:secret, and any project's with an operator key. */
+/**
+ * @module audit-log.routes — GET /v1/audit_events with Basic project_id:secret; with an operator
+ * key, any project's (GET /v1/projects/{id}/audit_events) and the operator view across projects
+ * (GET /v1/audit_events/operator).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
@@ -7,7 +11,7 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
 import { projectDirectory } from '../projects/project-directory.js';
-import { AuditEventsListResponse, AuditEventsQuery } from './audit-log.schemas.js';
+import { AuditEventsListResponse, AuditEventsQuery, OperatorAuditEventsQuery } from './audit-log.schemas.js';
 import { pageAuditEvents } from './audit-log.service.js';
 
 /** What the audit routes need: the database and the operator credential's check. */
@@ -59,6 +63,23 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<AuditLogRoutesOptions> = 
         throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
       }
       return listAnswer(request.id, await pageAuditEvents(options.db, projectId, request.query));
+    },
+  );
+
+  // The deployment's administration log: operator keys made and revoked, projects made, changed and
+  // given new secrets, OAuth providers and everything else an operator did, across projects.
+  app.get(
+    '/v1/audit_events/operator',
+    {
+      onRequest: async (request) => {
+        await options.operators.authenticate(request);
+      },
+      schema: { querystring: OperatorAuditEventsQuery, response: { 200: AuditEventsListResponse } },
+    },
+    async (request) => {
+      const { project_id: projectId, ...query } = request.query;
+      const scope = { scope: 'operator' as const, ...(projectId === undefined ? {} : { projectId }) };
+      return listAnswer(request.id, await pageAuditEvents(options.db, scope, query));
     },
   );
 };

@@ -29,4 +29,13 @@ export const AuditEventsQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The operator view's filters: the project's, and one project (its operators' changes only). */
+export const OperatorAuditEventsQuery = Type.Object(
+  {
+    ...AuditEventsQuery.properties,
+    project_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  { additionalProperties: false },
+);
+
 export { AuditEventsListResponse } from '@latchkey/wire';

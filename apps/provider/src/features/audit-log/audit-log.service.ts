@@ -28,6 +28,10 @@ export function recordDomainEvents(bus: DomainEventBus, random: Random): void {
       auditRow(newId('auditEvent', environmentOfProject(event.projectId), random), event),
     );
   });
+  // The deployment's own changes (operator keys) have no project, hence no test/live environment.
+  bus.subscribeDeployment(async (db, event) => {
+    await insertAuditEvent(db, auditRow(newId('auditEvent', 'live', random), event));
+  });
   // An erased user's addresses go with them; what was done stays, as opaque ids.
   bus.subscribe('user.deleted', async (db, event) => {
     const userId = event.data.user_id;
@@ -54,10 +58,13 @@ function toWire(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** One page of `projectId`'s records under the query's filters, and the cursor of the next. */
+/**
+ * One page of records under the query's filters, and the cursor of the next: `projectId`'s, or with
+ * `{ scope: 'operator' }` every operator's change and every deployment record.
+ */
 export async function pageAuditEvents(
   db: Db,
-  projectId: string,
+  scope: string | { scope: 'operator'; projectId?: string },
   query: Static<typeof AuditEventsQuery>,
 ): Promise<{ audit_events: AuditEvent[]; next_cursor: string | null }> {
   const cursor = query.cursor === undefined ? undefined : decodeAuditCursor(query.cursor);
@@ -72,7 +79,7 @@ export async function pageAuditEvents(
   const rows = await listAuditEvents(
     db,
     {
-      projectId,
+      ...(typeof scope === 'string' ? { scope: 'project' as const, projectId: scope } : scope),
       actions: query.action?.split(','),
       actorType: query.actor_type,
       actorId: query.actor_id,

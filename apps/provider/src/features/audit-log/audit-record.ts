@@ -4,7 +4,7 @@
  * records as opaque ids; settings changes keep their values before and after.
  */
 import { toJson } from '../../db/json-column.js';
-import type { DomainEvent } from '../../domain-events/domain-event.js';
+import type { DeploymentEvent, DomainEvent } from '../../domain-events/domain-event.js';
 import type { NewAuditEventRow } from './audit-events.table.js';
 import { keepsChangedValues } from './audit-log-policy.js';
 
@@ -32,7 +32,7 @@ export function auditDetails(data: Record<string, unknown>): Record<string, unkn
 }
 
 /** A settings change keeps both values; any other change keeps only the names of the fields it changed. */
-export function auditChanges(event: DomainEvent): Record<string, unknown> | null {
+export function auditChanges(event: DomainEvent | DeploymentEvent): Record<string, unknown> | null {
   if (!event.changes) return null;
   const { before, after } = event.changes;
   if (keepsChangedValues(event.type)) return { before, after };
@@ -45,14 +45,14 @@ function objectKeys(value: unknown): string[] {
 }
 
 /** The user an event concerns: the actor when a user acted, else the object's `user_id`. */
-function concernedUser(event: DomainEvent): string | null {
+function concernedUser(event: DomainEvent | DeploymentEvent): string | null {
   const userId = event.data.user_id;
   if (typeof userId === 'string') return userId;
   return event.actor.type === 'user' ? event.actor.id : null;
 }
 
 /** The row recording `event`. */
-export function auditRow(id: string, event: DomainEvent): NewAuditEventRow {
+export function auditRow(id: string, event: DomainEvent | DeploymentEvent): NewAuditEventRow {
   const changes = auditChanges(event);
   return {
     id,

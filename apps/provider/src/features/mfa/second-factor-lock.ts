@@ -17,6 +17,7 @@ import { newId } from '../../ids.js';
 import { logLockEnded } from '../../logging/lock-ended-log.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { sentByProject } from '../projects/project-sender.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { userDirectory } from '../users/user-directory.js';
 import { SECOND_FACTOR_CAP } from './mfa-policy.js';
@@ -148,7 +149,7 @@ export function createSecondFactorLock(deps: SecondFactorLockDeps) {
           firstStep: started.firstStep,
         }),
       );
-      deps.notices.handOver(notices, (error) =>
+      deps.notices.handOver(sentByProject(project, notices), (error) =>
         log.error({ ...event, err: error }, 'second-factor lock notice not delivered'),
       );
     },

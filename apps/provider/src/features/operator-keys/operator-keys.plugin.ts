@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 export const operatorKeysPlugin = featurePlugin(
   'operator-keys',
-  ['sessions', 'signing-keys', 'dev-oidc'],
+  ['sessions', 'signing-keys', 'dev-oidc', 'domain-events'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const consoleSessions = createConsoleSessionAuth({
@@ -27,7 +27,7 @@ export const operatorKeysPlugin = featurePlugin(
     });
     const operators = createOperatorAuthenticator({ db, clock, envKey: config.operatorKey, consoleSessions });
     app.decorate('operatorAuth', operators);
-    app.register(operatorKeysRoutes, { db, clock, random, operators });
+    app.register(operatorKeysRoutes, { db, clock, random, operators, events: app.domainEvents });
     app.register(consoleOperatorsRoutes, {
       db,
       clock,

@@ -1,12 +1,15 @@
 /** @module operator-keys.routes — /v1/operator_keys: create (the credential shown once), list, revoke. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import type { Operator, OperatorAuthenticator } from './operator-auth.js';
 import {
   createOperatorKey,
+  type KeyChangeOrigin,
   listOperatorKeyJson,
   MAX_OPERATOR_KEY_NAME_LENGTH,
   revokeOperatorKeyById,
@@ -18,6 +21,8 @@ export interface OperatorKeysRoutesOptions {
   clock: Clock;
   random: Random;
   operators: OperatorAuthenticator;
+  /** Where key changes are announced (the audit log's deployment records). */
+  events: DomainEventBus;
 }
 
 /** The name of a new key: 1–100 printable characters. */
@@ -32,13 +37,21 @@ function keyNameOf(body: unknown): string {
 }
 
 export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> = async (app, options) => {
+  const callers = new WeakMap<FastifyRequest, Operator>();
   // Credentials first: an unauthenticated caller learns nothing from body validation.
-  const credentials = new WeakMap<object, Operator>();
   app.addHook('onRequest', async (request) => {
-    credentials.set(request, await options.operators.authenticate(request));
+    callers.set(request, await options.operators.authenticate(request));
   });
+  const originOf = (request: FastifyRequest): KeyChangeOrigin => {
+    const caller = callers.get(request);
+    if (!caller) throw new Error('operator key route without operator authentication');
+    return { events: options.events, operatorId: caller.id, ipAddress: request.clientIp || null };
+  };
   app.post('/v1/operator_keys', async (request) => {
-    const { key, secret } = await createOperatorKey(options.db, options, keyNameOf(request.body));
+    const name = keyNameOf(request.body);
+    const { key, secret } = await inTransaction(options.db, (trx) =>
+      createOperatorKey(trx, options, name, originOf(request)),
+    );
     return { status_code: 200, request_id: request.id, operator_key: key, secret };
   });
   app.get('/v1/operator_keys', async (request) => ({
@@ -47,9 +60,11 @@ export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> =
     operator_keys: await listOperatorKeyJson(options.db),
   }));
   app.delete<{ Params: { key_id: string } }>('/v1/operator_keys/:key_id', async (request) => {
-    const operator = credentials.get(request);
+    const operator = callers.get(request);
     if (operator) requireRecentFactor(operator, options.clock.now());
-    const key = await revokeOperatorKeyById(options.db, options.clock, request.params.key_id);
+    const key = await inTransaction(options.db, (trx) =>
+      revokeOperatorKeyById(trx, options.clock, request.params.key_id, originOf(request)),
+    );
     if (!key) throw new ApiError('operator_key_not_found');
     return { status_code: 200, request_id: request.id, operator_key: key };
   });

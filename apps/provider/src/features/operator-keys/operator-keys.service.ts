@@ -2,6 +2,8 @@
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { DbExecutor } from '../../db/database.js';
+import type { DeploymentEventType } from '../../domain-events/domain-event.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
 import { mintOperatorKey } from './operator-key.js';
 import { insertOperatorKey, listOperatorKeys, revokeOperatorKey } from './operator-keys.repository.js';
@@ -29,20 +31,53 @@ export function operatorKeyJson(row: OperatorKeyRow): OperatorKeyJson {
 /** Longest name an operator may give a key. */
 export const MAX_OPERATOR_KEY_NAME_LENGTH = 100;
 
-/** Creates a key; `secret` exists in plaintext only in the answer. */
+/** Who changed the keys, for the audit log's deployment records: the operator and their address. */
+export interface KeyChangeOrigin {
+  events: DomainEventBus;
+  operatorId: string;
+  ipAddress: string | null;
+}
+
+/** Records the change in `db`, the change's transaction (the key itself, never its credential). */
+async function announceKeyChange(
+  db: DbExecutor,
+  origin: KeyChangeOrigin | undefined,
+  type: DeploymentEventType,
+  at: Date,
+  change: { before: OperatorKeyJson | null; after: OperatorKeyJson },
+): Promise<void> {
+  await origin?.events.publish(db, {
+    type,
+    projectId: null,
+    actor: { type: 'operator', id: origin.operatorId },
+    occurredAt: at,
+    data: { ...change.after },
+    ipAddress: origin.ipAddress,
+    changes: change,
+  });
+}
+
+/**
+ * Creates a key; `secret` exists in plaintext only in the answer. With `origin`, the audit log
+ * records it (`operator_key.created`); pass a transaction so both commit together.
+ */
 export async function createOperatorKey(
   db: DbExecutor,
   deps: { clock: Clock; random: Random },
   name: string,
+  origin?: KeyChangeOrigin,
 ): Promise<{ key: OperatorKeyJson; secret: string }> {
   const minted = mintOperatorKey(deps.random);
+  const now = deps.clock.now();
   const row = await insertOperatorKey(db, {
     id: minted.id,
     name,
     key_hash: sha256Base64url(minted.secret),
-    created_at: deps.clock.now(),
+    created_at: now,
   });
-  return { key: operatorKeyJson(row), secret: minted.secret };
+  const key = operatorKeyJson(row);
+  await announceKeyChange(db, origin, 'operator_key.created', now, { before: null, after: key });
+  return { key, secret: minted.secret };
 }
 
 /** Every key, revoked ones included (they show when). */
@@ -50,12 +85,20 @@ export async function listOperatorKeyJson(db: DbExecutor): Promise<OperatorKeyJs
   return (await listOperatorKeys(db)).map(operatorKeyJson);
 }
 
-/** Revokes a key; undefined when there is no such live key. */
+/** Revokes a key; undefined when there is no such live key. With `origin`, recorded as `operator_key.revoked`. */
 export async function revokeOperatorKeyById(
   db: DbExecutor,
   clock: Clock,
   id: string,
+  origin?: KeyChangeOrigin,
 ): Promise<OperatorKeyJson | undefined> {
-  const row = await revokeOperatorKey(db, id, clock.now());
-  return row ? operatorKeyJson(row) : undefined;
+  const now = clock.now();
+  const row = await revokeOperatorKey(db, id, now);
+  if (!row) return undefined;
+  const key = operatorKeyJson(row);
+  await announceKeyChange(db, origin, 'operator_key.revoked', now, {
+    before: { ...key, revoked_at: null },
+    after: key,
+  });
+  return key;
 }

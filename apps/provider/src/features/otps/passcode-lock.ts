@@ -10,6 +10,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import type { NoticesInFlight } from '../../email/notices-in-flight.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
+import { sentByProject } from '../projects/project-sender.js';
 import { userDirectory } from '../users/user-directory.js';
 import { PASSCODE_CAP } from './otp-policy.js';
 import { type Destination, findMethod } from './otp-recipients.js';
@@ -80,7 +81,7 @@ export function createPasscodeLock(deps: PasscodeLockDeps) {
         lockedAt: at,
       }),
     );
-    deps.notices.handOver(notices, (error) =>
+    deps.notices.handOver(sentByProject(project, notices), (error) =>
       log.error({ ...event, err: error }, 'passcode lock notice not delivered'),
     );
   }

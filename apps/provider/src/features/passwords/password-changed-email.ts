@@ -4,6 +4,7 @@ import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { Mailer, OutgoingEmail } from '../../email/mailer.js';
 import type { Project } from '../projects/project.js';
+import { emailSenderOf } from '../projects/project-sender.js';
 import { userDirectory } from '../users/user-directory.js';
 
 /** How a password change was made (`session_first`: a first password set from a session); only the wording differs. */
@@ -63,9 +64,10 @@ export async function notifyPasswordChanged(
   try {
     const addresses = await userDirectory.addressesOf(deps.db, project.id, userId);
     for (const email of addresses) {
-      await deps.mailer.send(
-        renderPasswordChangedEmail({ to: email, projectName: project.name, kind, changedAt }),
-      );
+      await deps.mailer.send({
+        ...renderPasswordChangedEmail({ to: email, projectName: project.name, kind, changedAt }),
+        sender: emailSenderOf(project),
+      });
     }
   } catch (error) {
     deps.report(error);

@@ -15,6 +15,7 @@ import { newId } from '../../ids.js';
 import { logLockEnded } from '../../logging/lock-ended-log.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
+import { sentByProject } from '../projects/project-sender.js';
 import { userDirectory } from '../users/user-directory.js';
 import { renderPasswordLockedEmail } from './password-locked-email.js';
 import { HARD_CAP } from './password-policy.js';
@@ -51,7 +52,7 @@ export function createPasswordLock(deps: PasswordLockDeps) {
         lockedAt: lock.locked_at,
       }),
     );
-    deps.notices.handOver(notices, (error) =>
+    deps.notices.handOver(sentByProject(project, notices), (error) =>
       log.error({ ...event, err: error }, 'password lock notice not delivered'),
     );
   }

@@ -44,5 +44,8 @@ export function projectJson(project: Project, now: Date): ProjectJson {
     session_custom_claims_template: project.sessionCustomClaimsTemplate,
     previous_secret_expires_at: grace !== null && grace > now ? grace.toISOString() : null,
     created_at: project.createdAt.toISOString(),
+    email_sender_name: project.sender.emailName,
+    email_sender_address: project.sender.emailAddress,
+    sms_sender: project.sender.sms,
   };
 }

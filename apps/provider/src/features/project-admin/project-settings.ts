@@ -19,6 +19,7 @@ import {
   sendLimitsToJson,
 } from '../projects/send-limits.js';
 import { validateSessionClaimsTemplate } from '../sessions/session-custom-claims.js';
+import { parseSenderSettings, SENDER_SETTINGS } from './sender-settings.js';
 
 /** A setting's problem, with the field it is about (the 400's `dataPath`). */
 export interface SettingProblem {
@@ -75,6 +76,7 @@ const SETTINGS = new Set<string>([
   ...Object.keys(MINUTES),
   ...Object.keys(FLAGS),
   'session_custom_claims_template',
+  ...SENDER_SETTINGS,
 ]);
 
 function stringList(
@@ -242,6 +244,8 @@ export function parseProjectSettings(
     if (!checked.ok) return checked;
     changes.send_limits = toJson(checked.stored);
   }
+  const senderProblem = parseSenderSettings(body, changes);
+  if (senderProblem) return { ok: false, ...senderProblem };
   return { ok: true, changes };
 }
 

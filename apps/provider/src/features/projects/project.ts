@@ -1,5 +1,6 @@
 /** @module project — the Project domain object and its mapping from the projects row. */
 import type { ProjectEnvironment, ProjectId } from '../../ids.js';
+import type { ProjectSender } from './project-sender.js';
 import type { ProjectRow, ProjectVertical } from './projects.table.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits, sendLimitsFromJson } from './send-limits.js';
 
@@ -46,6 +47,8 @@ export interface Project {
   /** After a rotation: the replaced secret's hash, accepted until `previousSecretExpiresAt`. */
   previousSecretHash: string | null;
   previousSecretExpiresAt: Date | null;
+  /** Who the project's emails and text messages come from; each null part is the deployment's. */
+  sender: ProjectSender;
 }
 
 /** Row → domain; keeps column names inside the data layer. */
@@ -86,5 +89,10 @@ export function toProject(row: ProjectRow): Project {
     createdAt: row.created_at,
     previousSecretHash: row.previous_secret_hash,
     previousSecretExpiresAt: row.previous_secret_expires_at,
+    sender: {
+      emailName: row.email_sender_name,
+      emailAddress: row.email_sender_address,
+      sms: row.sms_sender,
+    },
   };
 }

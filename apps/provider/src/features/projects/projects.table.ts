@@ -51,6 +51,11 @@ export interface ProjectsTable {
   /** After a rotation: SHA-256 of the replaced secret, accepted until `previous_secret_expires_at`. */
   previous_secret_hash: Generated<string | null>;
   previous_secret_expires_at: Generated<Date | null>;
+  /** The project's own email sender (display name, address); null = the deployment's LATCHKEY_MAIL_FROM part. */
+  email_sender_name: Generated<string | null>;
+  email_sender_address: Generated<string | null>;
+  /** The project's own SMS sender (alphanumeric sender id or E.164); null = LATCHKEY_SMS_FROM. */
+  sms_sender: Generated<string | null>;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -5,6 +5,8 @@
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, Transaction } from '../../db/database.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
   SecondFactorProof,
@@ -22,6 +24,7 @@ import {
   acceptTotpStep,
   findTotpOfUser,
   findUnusedRecoveryCode,
+  markTotpVerified,
   useLegacyRecoveryCode,
   useRecoveryCode,
 } from './totps.repository.js';
@@ -41,6 +44,8 @@ export function createTotpsAuthenticateService(deps: {
   keyEncryptionSecret: string | undefined;
   /** argon2id at RECOVERY_CODE_ARGON2 (recovery-code-at-rest.ts). */
   recoveryCodeHasher: PasswordHasher;
+  /** Where a TOTP's first accepted code (`factor.added`) is announced. */
+  events?: DomainEventBus;
 }) {
   const { db, clock } = deps;
 
@@ -94,6 +99,15 @@ export function createTotpsAuthenticateService(deps: {
         { durationMinutes: input.session_duration_minutes, attributes },
         async (trx) => {
           if (step === null || !(await acceptTotpStep(trx, totp.id, step, clock.now()))) return refused;
+          // The first accepted code verifies the TOTP: only then is it a factor the user has.
+          if (await markTotpVerified(trx, totp.id))
+            await announceFactor(trx, deps.events, 'factor.added', {
+              projectId: project.id,
+              userId: totp.user_id,
+              factorType: 'totp',
+              factorId: totp.id,
+              now,
+            });
           return { ok: true, factor: totpFactor(totp.id, now), value: null };
         },
       );

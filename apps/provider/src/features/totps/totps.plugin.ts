@@ -29,6 +29,7 @@ export const totpsPlugin = featurePlugin('totps', ['sessions', 'mfa'], async (ap
       secondFactor,
       keyEncryptionSecret,
       recoveryCodeHasher,
+      events: app.domainEvents,
     }),
     sessions: app.sessions,
     secondFactor,

@@ -44,8 +44,8 @@ export async function replaceRecoveryCodes(
 /**
  * Accepts a code of time step `step` for `totpId`: one guarded UPDATE that requires the step to
  * be later than the last accepted one (RFC 6238 §5.2, SECURITY B4) and an unverified TOTP to be
- * unexpired, and marks it verified. Of two uses of one code, sequential or concurrent, only the
- * first finds the row; the other gets undefined.
+ * unexpired. Of two uses of one code, sequential or concurrent, only the first finds the row; the
+ * other gets undefined. It leaves `verified` to markTotpVerified, in the same transaction.
  */
 export async function acceptTotpStep(
   db: DbExecutor,
@@ -55,12 +55,27 @@ export async function acceptTotpStep(
 ): Promise<TotpRow | undefined> {
   return db
     .updateTable('totps')
-    .set({ last_used_step: step, verified: true, expires_at: null })
+    .set({ last_used_step: step })
     .where('id', '=', totpId)
     .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
     .where((eb) => eb.or([eb('verified', '=', true), eb('expires_at', '>', now)]))
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Marks an accepted TOTP verified; true only for the call that turned it from unverified (run after
+ * acceptTotpStep, whose row lock orders concurrent first codes), so `factor.added` is said once.
+ */
+export async function markTotpVerified(db: DbExecutor, totpId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('totps')
+    .set({ verified: true, expires_at: null })
+    .where('id', '=', totpId)
+    .where('verified', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The unused salted recovery code of `totpId` whose selector is `selector`, if any (at most one: unique index). */

@@ -26,6 +26,7 @@ import { phoneDirectory } from '../phone-numbers/phone-directory.js';
 import { normalisePhoneNumber, phoneNumberProblemMessage } from '../phone-numbers/phone-number.js';
 import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
+import { announceRevoked } from '../sessions/session-events.js';
 import { isEmailAddress, normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import { toWireUser } from '../users/user-object.js';
@@ -297,12 +298,16 @@ export function createUserManagement(deps: {
         const entry = entries.find((e) => e?.[factor.idField] === id) ?? { [factor.idField]: id };
         await deleteUserOwnedRow(trx, factor.table, { projectId: project.id, userId, id });
         // SECURITY B9: whoever held the factor may hold a session, so every session of the user ends.
-        await liveSessions.revokeOthersOf(trx, project.id, userId, clock.now());
+        const now = clock.now();
+        const revoked = await liveSessions.revokeOthersOf(trx, project.id, userId, now);
         const user = await wireUser(trx, project.id, userId);
         await events.publish(
           trx,
           event(project, 'factor.removed', origin, { user_id: userId, factor_type: kind, ...entry }),
         );
+        // Each ended session is announced as any revocation is, so receivers drop it too.
+        const actor = { type: 'project', id: project.id } as const;
+        await announceRevoked(events, trx, project.id, revoked, actor, now, origin.ipAddress);
         return { userId, user };
       });
     },
