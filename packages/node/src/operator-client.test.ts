@@ -67,3 +67,32 @@ describe('the operator client', () => {
     );
   });
 });
+
+describe('forProject', () => {
+  it("acts on the project's server API with the operator key and Latchkey-Project-Id, never Basic", async () => {
+    const client = answering(200, {
+      status_code: 200,
+      request_id: 'r',
+      results: [],
+      results_metadata: {},
+      revoked_session_ids: [],
+    });
+    const managed = client.forProject('project-test-7');
+    expect(managed.projectId).toBe('project-test-7');
+    await managed.users.search({ limit: 5 });
+    await managed.sessions.revokeAll('user-test-1');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/users/search',
+      'POST /v1/sessions/revoke_all',
+    ]);
+    for (const request of server.requests) {
+      expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(request.headers['latchkey-project-id']).toBe('project-test-7');
+    }
+  });
+
+  it('refuses an empty project id before any call', () => {
+    const client = answering(200, {});
+    expect(() => client.forProject('')).toThrow(/projectId must be a non-empty string/);
+  });
+});

@@ -11,8 +11,9 @@ import type {
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';
+import { type LatchkeyServerClient, serverClientOf } from './create-server-client.js';
 import { callProviderApi, type ProviderApiCall } from './internal/post-server-api.js';
-import { nonNegativeInteger, parseProviderUrl, requireText } from './options.js';
+import { nonNegativeInteger, parseProviderUrl, requireText, resolveServerClientOptions } from './options.js';
 
 /** Options of {@link createLatchkeyOperatorClient}. */
 export interface LatchkeyOperatorClientOptions {
@@ -64,6 +65,12 @@ export interface LatchkeyOperatorClient {
     list(): Promise<OperatorKeyObject[]>;
     revoke(keyId: string): Promise<OperatorKeyObject>;
   };
+  /**
+   * The server client of one project, acting as this operator: every `/v1` call goes with the
+   * operator key (Bearer) and `Latchkey-Project-Id: projectId`, and the project's audit log names
+   * the operator. No project secret is needed.
+   */
+  forProject(projectId: string): LatchkeyServerClient;
 }
 
 /**
@@ -123,6 +130,16 @@ export function createLatchkeyOperatorClient(options: LatchkeyOperatorClientOpti
         await call('DELETE', provider(id, name));
       },
     },
+    forProject: (projectId) =>
+      serverClientOf({
+        ...resolveServerClientOptions({
+          providerUrl: options.providerUrl,
+          projectId,
+          fetch: resolved.fetch,
+          timeoutMs: resolved.timeoutMs,
+        }),
+        operatorCredential: options.operatorKey,
+      }),
     operatorKeys: {
       create: (keyOptions = {}) => call('POST', '/v1/operator_keys', keyOptions),
       list: async () =>
