@@ -4,6 +4,7 @@ import type { AppConfig } from './app-config.js';
 import type { AppDeps } from './app-deps.js';
 import { domainEventsPlugin } from './domain-events/domain-events.plugin.js';
 import { lockNoticesPlugin } from './email/lock-notices.plugin.js';
+import { activityPlugin } from './features/activity/activity.plugin.js';
 import { auditLogPlugin } from './features/audit-log/audit-log.plugin.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
@@ -68,5 +69,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(operatorKeysPlugin, features);
   app.register(projectAdminPlugin, features);
   app.register(auditLogPlugin, features);
+  app.register(activityPlugin, features);
   return app;
 }

@@ -5,6 +5,7 @@
  * code reaches a browser. The leaves `./oauth-providers`, `./error-codes` and `./messages` import
  * nothing and may be imported at run time anywhere.
  */
+export * from './activity.js';
 export * from './audit-events.js';
 export * from './authenticate-response.js';
 export * from './bootstrap.js';

@@ -1,5 +1,6 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { ActivityCountsTable } from '../activity/activity-counts.table.js';
 import type { DeliveryJobsTable } from '../delivery/delivery-jobs.table.js';
 import type { AuditEventsTable } from '../features/audit-log/audit-events.table.js';
 import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
@@ -89,6 +90,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   operator_keys: OperatorKeysTable;
+  activity_counts: ActivityCountsTable;
 }
 
 /** The database handle services receive. */
