@@ -12,6 +12,7 @@ import { clientsideServicesPlugin } from './features/clientside-services/clients
 import { cryptoWalletsPlugin } from './features/crypto-wallets/crypto-wallets.plugin.js';
 import { devClockPlugin } from './features/dev-clock/dev-clock.plugin.js';
 import { devOidcPlugin } from './features/dev-oidc/dev-oidc.plugin.js';
+import { emailPreviewsPlugin } from './features/email-previews/email-previews.plugin.js';
 import { eventsPlugin } from './features/events/events.plugin.js';
 import { healthPlugin } from './features/health/health.plugin.js';
 import { magicLinksPlugin } from './features/magic-links/magic-links.plugin.js';
@@ -70,5 +71,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(projectAdminPlugin, features);
   app.register(auditLogPlugin, features);
   app.register(activityPlugin, features);
+  app.register(emailPreviewsPlugin, features);
   return app;
 }

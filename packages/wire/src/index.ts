@@ -10,6 +10,7 @@ export * from './audit-events.js';
 export * from './authenticate-response.js';
 export * from './bootstrap.js';
 export * from './crypto-wallets.js';
+export * from './email-previews.js';
 export * from './envelope.js';
 export * from './error-codes.js';
 export * from './magic-links.js';
