@@ -96,3 +96,37 @@ describe('forProject', () => {
     expect(() => client.forProject('')).toThrow(/projectId must be a non-empty string/);
   });
 });
+
+describe('activity and emailPreviews', () => {
+  it('reads the figures of a window and the previews, from the documented paths', async () => {
+    const figures = {
+      project_id: 'p',
+      window: '24h',
+      bucket: 'hour',
+      from: 'a',
+      to: 'b',
+      buckets: [],
+      totals: {},
+    };
+    let client = answering(200, { status_code: 200, request_id: 'r', ...figures });
+    expect(await client.activity('project-test-1', { window: '24h' })).toEqual(figures);
+    expect(server.requests[0]?.path).toBe('/v1/projects/project-test-1/activity?window=24h');
+    const preview = {
+      kind: 'otp_login',
+      title: 't',
+      sent_when: 'w',
+      subject: 's',
+      html: '<!doctype html>',
+      text: 'x',
+    };
+    client = answering(200, {
+      status_code: 200,
+      request_id: 'r',
+      project_id: 'p',
+      email_previews: [preview],
+    });
+    expect(await client.emailPreviews('project-test-1')).toEqual([preview]);
+    expect(server.requests[0]?.path).toBe('/v1/projects/project-test-1/email_previews');
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});

@@ -5,9 +5,12 @@
  */
 
 import type {
+  ActivityWindow,
+  EmailPreview,
   OAuthProviderInput,
   OAuthProviderSummary,
   OperatorKeyObject,
+  ProjectActivityResult,
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';
@@ -71,6 +74,16 @@ export interface LatchkeyOperatorClient {
    * the operator. No project secret is needed.
    */
   forProject(projectId: string): LatchkeyServerClient;
+  /**
+   * `GET /v1/projects/{project_id}/activity`: sign-ins by method, failures, lockouts, rate-limit
+   * hits and messages per hour (`24h`) or UTC day (`7d`, the default; `30d`).
+   */
+  activity(
+    projectId: string,
+    options?: { window?: ActivityWindow },
+  ): Promise<Omit<ProjectActivityResult, 'status_code' | 'request_id'>>;
+  /** `GET /v1/projects/{project_id}/email_previews`: each email the project sends, rendered with sample values. */
+  emailPreviews(projectId: string): Promise<EmailPreview[]>;
 }
 
 /**
@@ -130,6 +143,19 @@ export function createLatchkeyOperatorClient(options: LatchkeyOperatorClientOpti
         await call('DELETE', provider(id, name));
       },
     },
+    activity: async (id, { window } = {}) => {
+      const {
+        status_code: _status,
+        request_id: _request,
+        ...figures
+      } = await call<ProjectActivityResult>(
+        'GET',
+        `${project(id)}/activity${window === undefined ? '' : `?window=${encodeURIComponent(window)}`}`,
+      );
+      return figures;
+    },
+    emailPreviews: async (id) =>
+      (await call<{ email_previews: EmailPreview[] }>('GET', `${project(id)}/email_previews`)).email_previews,
     forProject: (projectId) =>
       serverClientOf({
         ...resolveServerClientOptions({
