@@ -12,6 +12,7 @@ import { clientsideServicesPlugin } from './features/clientside-services/clients
 import { cryptoWalletsPlugin } from './features/crypto-wallets/crypto-wallets.plugin.js';
 import { devClockPlugin } from './features/dev-clock/dev-clock.plugin.js';
 import { devOidcPlugin } from './features/dev-oidc/dev-oidc.plugin.js';
+import { devSeedPlugin } from './features/dev-seed/dev-seed.plugin.js';
 import { emailPreviewsPlugin } from './features/email-previews/email-previews.plugin.js';
 import { eventsPlugin } from './features/events/events.plugin.js';
 import { healthPlugin } from './features/health/health.plugin.js';
@@ -72,5 +73,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(auditLogPlugin, features);
   app.register(activityPlugin, features);
   app.register(emailPreviewsPlugin, features);
+  app.register(devSeedPlugin, features);
   return app;
 }

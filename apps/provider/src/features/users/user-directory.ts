@@ -17,6 +17,7 @@ import {
   insertBlankUser,
   insertEmailIfAbsent,
   insertUser,
+  insertUsersWithEmails,
   lockUser,
   markEmailVerified,
   ownsAnyEmail,
@@ -72,6 +73,8 @@ export interface UserDirectory {
   ): Promise<UserWithFactors[]>;
   /** How many users match a search. */
   count(db: DbExecutor, projectId: string, query: UserSearchQuery): Promise<number>;
+  /** Inserts many users and their addresses at once (development seeding only: no events, no checks). */
+  createMany(db: DbExecutor, users: NewUserRow[], emails: NewEmailRow[]): Promise<void>;
 }
 
 /** The directory over this provider's database. */
@@ -91,4 +94,5 @@ export const userDirectory: UserDirectory = {
   update: updateUser,
   search: searchUsers,
   count: countUsers,
+  createMany: insertUsersWithEmails,
 };

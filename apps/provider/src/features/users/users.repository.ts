@@ -124,6 +124,25 @@ export async function insertUser(db: DbExecutor, row: NewUserRow): Promise<UserR
   return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Inserts many users and their addresses, a thousand rows a statement (development seeding). */
+export async function insertUsersWithEmails(
+  db: DbExecutor,
+  users: NewUserRow[],
+  emails: NewEmailRow[],
+): Promise<void> {
+  const chunk = 1_000;
+  for (let at = 0; at < users.length; at += chunk)
+    await db
+      .insertInto('users')
+      .values(users.slice(at, at + chunk))
+      .execute();
+  for (let at = 0; at < emails.length; at += chunk)
+    await db
+      .insertInto('emails')
+      .values(emails.slice(at, at + chunk))
+      .execute();
+}
+
 /**
  * Inserts a user with no name or metadata yet: made by a sign-in method (an address, a phone
  * number, a wallet) that the caller attaches next. `id` is a new one unless given (the id an
