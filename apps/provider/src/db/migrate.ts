@@ -41,6 +41,7 @@ import * as addProjectAdministration from './migrations/2026_12_01_060000_add_pr
 import * as addSessionCustomClaims from './migrations/2026_12_01_070000_add_session_custom_claims.js';
 import * as createAuditEvents from './migrations/2026_12_01_080000_create_audit_events.js';
 import * as createActivityCounts from './migrations/2026_12_02_070000_create_activity_counts.js';
+import * as addUserSearchIndexes from './migrations/2026_12_02_070100_add_user_search_indexes.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_070000_add_session_custom_claims': addSessionCustomClaims,
   '2026_12_01_080000_create_audit_events': createAuditEvents,
   '2026_12_02_070000_create_activity_counts': createActivityCounts,
+  '2026_12_02_070100_add_user_search_indexes': addUserSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,27 @@ describe('POST /dev/seed_users', () => {
       }),
     );
     expect(partial.results_metadata.total).toBe(10);
+    const prefixed = json(
+      await search(project.project_id, project.secret, {
+        limit: 100,
+        query: {
+          operator: 'AND',
+          operands: [{ filter_name: 'email_address_prefix', filter_value: 'Crowd-0424' }],
+        },
+      }),
+    );
+    expect(prefixed.results_metadata.total).toBe(10);
+    // Pattern characters are literal: `_` matches only an underscore.
+    const literal = json(
+      await search(project.project_id, project.secret, {
+        limit: 1,
+        query: {
+          operator: 'AND',
+          operands: [{ filter_name: 'email_address_prefix', filter_value: 'crowd_' }],
+        },
+      }),
+    );
+    expect(literal.results_metadata.total).toBe(0);
 
     // The console's table: pages of 1 000 by cursor, none repeated or skipped, in seeding order.
     const seen = new Set<string>();
