@@ -6,8 +6,9 @@
  * `POST /dev/seed_users`, then `POST /v1/users/search` over HTTP:
  *
  * - exact: `email_address` of one user in the middle;
- * - partial: `email_address_fuzzy` with the first characters of an address (what the console
+ * - prefix: `email_address_prefix` with the first characters of an address (what the console
  *   sends as the operator types; matches 10 users);
+ * - partial: `email_address_fuzzy` with the same characters (contains: reads every address);
  * - first page / deep page: 50 users with their total, no filter, the first page and the page
  *   a cursor reaches after 20 pages (the table paging through).
  *
@@ -86,6 +87,15 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
       limit: 50,
       query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [middle] }] },
     });
+    const prefix = search({
+      limit: 50,
+      query: {
+        operator: 'AND',
+        operands: [
+          { filter_name: 'email_address_prefix', filter_value: middle.slice(0, -'0@example.com'.length) },
+        ],
+      },
+    });
     const partial = search({
       limit: 50,
       query: {
@@ -97,6 +107,7 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
     });
     const firstPage = search({ limit: 50 });
     await check('exact', exact, 1);
+    await check('prefix', prefix, 10);
     await check('partial', partial, 10);
     await check('first page', firstPage, users);
     let cursor;
@@ -113,6 +124,7 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
     const figures = {
       floor: await measure(floor),
       exact: await measure(exact),
+      prefix: await measure(prefix),
       partial: await measure(partial),
       firstPage: await measure(firstPage),
       deepPage: await measure(deepPage),
@@ -143,7 +155,7 @@ runWhenMain(import.meta.url, 'user-search', async () => {
   const rows = [];
   for (const { name, figures, seedSeconds } of results) {
     rows.push({ measure: `seed ${users} users (${name})`, latchkey: seedSeconds, unit: 's' });
-    for (const key of ['exact', 'partial', 'firstPage', 'deepPage'])
+    for (const key of ['exact', 'prefix', 'partial', 'firstPage', 'deepPage'])
       rows.push({
         measure: `user search ${key} among ${users} (${name}), median`,
         latchkey: figures[key].medianMs,
