@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import type { EventActor } from '../domain-events/domain-event.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Operator } from '../features/operator-keys/operator-auth.js';
+import { requireProject } from '../features/operator-keys/operator-project.js';
 import { type Project, toProject } from '../features/projects/project.js';
 import { findProjectById, findProjectByPublicToken } from '../features/projects/projects.repository.js';
 import { parseBasicAuth } from '../http/basic-auth.js';
@@ -65,10 +66,9 @@ async function authenticateOperatorOnProject(
     });
   }
   const operator = await request.server.operatorAuth.authenticate(request);
-  const row = await findProjectById(db, projectId);
-  if (!row) throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
+  const project = await requireProject(db, projectId);
   actingOperators.set(request, operator);
-  return toProject(row);
+  return project;
 }
 
 /**

@@ -1,14 +1,16 @@
 /** @module activity.routes — GET /v1/projects/{project_id}/activity with an operator credential (the console's charts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProjectActivityQuery, ProjectActivityResponse } from '@latchkey/wire';
-import { Type } from 'typebox';
 import type { ActivityCounters } from '../../activity/activity-counters.js';
 import { findActivityCounts } from '../../activity/activity-counts.repository.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
-import { projectDirectory } from '../projects/project-directory.js';
+import {
+  operatorCredentialFirst,
+  ProjectIdParams,
+  requireProject,
+} from '../operator-keys/operator-project.js';
 import { activityFigures, windowRange } from './activity-figures.js';
 
 export interface ActivityRoutesOptions {
@@ -22,21 +24,15 @@ export const activityRoutes: FastifyPluginAsyncTypebox<ActivityRoutesOptions> = 
   app.get(
     '/v1/projects/:project_id/activity',
     {
-      // Credentials first: an unauthenticated caller learns nothing from validation.
-      onRequest: async (request) => {
-        await options.operators.authenticate(request);
-      },
+      onRequest: operatorCredentialFirst(options.operators),
       schema: {
-        params: Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        params: ProjectIdParams,
         querystring: ProjectActivityQuery,
         response: { 200: ProjectActivityResponse },
       },
     },
     async (request) => {
-      const projectId = request.params.project_id;
-      if (!(await projectDirectory.findById(options.db, projectId))) {
-        throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
-      }
+      const { id: projectId } = await requireProject(options.db, request.params.project_id);
       // This instance's latest counts first, so what the operator just did shows; others' lag ≤ one flush.
       await options.counters.flush().catch((error: unknown) => {
         request.log.warn(

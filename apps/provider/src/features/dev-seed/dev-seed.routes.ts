@@ -9,8 +9,7 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
-import { toProject } from '../projects/project.js';
-import { projectDirectory } from '../projects/project-directory.js';
+import { operatorCredentialFirst, requireProject } from '../operator-keys/operator-project.js';
 import { MAX_SEED_USERS, seedUsers } from './seed-users.js';
 
 export interface DevSeedRoutesOptions {
@@ -36,21 +35,17 @@ export const devSeedRoutes: FastifyPluginAsyncTypebox<DevSeedRoutesOptions> = as
   app.post(
     '/dev/seed_users',
     {
-      // Credentials first: an unauthenticated caller learns nothing from validation.
-      onRequest: async (request) => {
-        await options.operators.authenticate(request);
-      },
+      onRequest: operatorCredentialFirst(options.operators),
       schema: { body: SeedUsersBody },
     },
     async (request) => {
       const { project_id: projectId, count } = request.body;
-      const row = await projectDirectory.findById(options.db, projectId);
-      if (!row) throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
+      const project = await requireProject(options.db, projectId);
       const prefix = request.body.email_prefix ?? `seed-${options.random.uuid().slice(0, 6)}-`;
       const started = performance.now();
       let seeded: Awaited<ReturnType<typeof seedUsers>>;
       try {
-        seeded = await seedUsers(options, toProject(row), count, prefix);
+        seeded = await seedUsers(options, project, count, prefix);
       } catch (error) {
         // A unique address already taken: an earlier seeding used this prefix.
         if ((error as { code?: unknown }).code === '23505') {
