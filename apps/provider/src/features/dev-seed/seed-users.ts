@@ -70,6 +70,7 @@ export async function seedUsers(
     }
     await inTransaction(deps.db, (trx) => userDirectory.createMany(trx, users, emails));
   }
+  await userDirectory.analyze(deps.db);
   return {
     created: count,
     emailPrefix,

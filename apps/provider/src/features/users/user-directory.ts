@@ -9,6 +9,7 @@ import type { Project } from '../projects/project.js';
 import type { UserWithFactors } from './user-with-factors.js';
 import {
   activateUser,
+  analyzeUsers,
   deleteUser,
   findAddressesOfUser,
   findEmailByAddress,
@@ -75,6 +76,8 @@ export interface UserDirectory {
   count(db: DbExecutor, projectId: string, query: UserSearchQuery): Promise<number>;
   /** Inserts many users and their addresses at once (development seeding only: no events, no checks). */
   createMany(db: DbExecutor, users: NewUserRow[], emails: NewEmailRow[]): Promise<void>;
+  /** Refreshes the query planner's statistics after createMany (outside its transactions). */
+  analyze(db: DbExecutor): Promise<void>;
 }
 
 /** The directory over this provider's database. */
@@ -95,4 +98,5 @@ export const userDirectory: UserDirectory = {
   search: searchUsers,
   count: countUsers,
   createMany: insertUsersWithEmails,
+  analyze: analyzeUsers,
 };
