@@ -1,4 +1,4 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, deliveries. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries. */
 import type { FastifyInstance } from 'fastify';
 import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
