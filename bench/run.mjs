@@ -52,6 +52,7 @@ const plan = [
     script: 'recovery-code-hash.mjs',
     issueRows: ['recovery-code hash vs one login hash (not an issue row)'],
   },
+  { script: 'user-search.mjs', issueRows: ['user search among 100 000 users (issue 21 console)'] },
 ];
 
 let running;

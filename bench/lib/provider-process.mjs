@@ -37,7 +37,7 @@ export function buildProvider() {
 /**
  * @param {{ startTimeoutMs?: number, databaseUrl?: string | null }} options `databaseUrl: null`
  *   forces PGlite; left out, BENCH_DATABASE_URL decides (PGlite when it is unset)
- * @returns {Promise<{ url: string, pid: number, project: { project_id: string, public_token: string, secret: string }, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, dataDir: string, project: { project_id: string, public_token: string, secret: string }, stop: () => Promise<void> }>}
  */
 export async function startProvider({ startTimeoutMs = 90_000, databaseUrl } = {}) {
   buildProvider();
@@ -69,7 +69,7 @@ export async function startProvider({ startTimeoutMs = 90_000, databaseUrl } = {
   try {
     await waitUntilReady(url, join(dataDir, 'dev-project.json'), handle, startTimeoutMs);
     const project = JSON.parse(await readFile(join(dataDir, 'dev-project.json'), 'utf8'));
-    return { url, pid: handle.child.pid, project, stop };
+    return { url, pid: handle.child.pid, dataDir, project, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -4,6 +4,7 @@ import type { AppConfig } from './app-config.js';
 import type { AppDeps } from './app-deps.js';
 import { domainEventsPlugin } from './domain-events/domain-events.plugin.js';
 import { lockNoticesPlugin } from './email/lock-notices.plugin.js';
+import { activityPlugin } from './features/activity/activity.plugin.js';
 import { auditLogPlugin } from './features/audit-log/audit-log.plugin.js';
 import { bootstrapPlugin } from './features/bootstrap/bootstrap.plugin.js';
 import { captchaPlugin } from './features/captcha/captcha.plugin.js';
@@ -12,6 +13,8 @@ import { consolePlugin } from './features/console/console.plugin.js';
 import { cryptoWalletsPlugin } from './features/crypto-wallets/crypto-wallets.plugin.js';
 import { devClockPlugin } from './features/dev-clock/dev-clock.plugin.js';
 import { devOidcPlugin } from './features/dev-oidc/dev-oidc.plugin.js';
+import { devSeedPlugin } from './features/dev-seed/dev-seed.plugin.js';
+import { emailPreviewsPlugin } from './features/email-previews/email-previews.plugin.js';
 import { eventsPlugin } from './features/events/events.plugin.js';
 import { healthPlugin } from './features/health/health.plugin.js';
 import { magicLinksPlugin } from './features/magic-links/magic-links.plugin.js';
@@ -70,5 +73,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(projectAdminPlugin, features);
   app.register(auditLogPlugin, features);
   app.register(consolePlugin, features);
+  app.register(activityPlugin, features);
+  app.register(emailPreviewsPlugin, features);
+  app.register(devSeedPlugin, features);
   return app;
 }

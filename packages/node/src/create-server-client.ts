@@ -10,7 +10,11 @@ import { createProviderJwks } from './internal/remote-jwks.js';
 import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
-import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import {
+  type LatchkeyServerClientOptions,
+  type ResolvedServerClientOptions,
+  resolveServerClientOptions,
+} from './options.js';
 import { createOtpsServerMethods, type OtpsServerMethods } from './otps.js';
 import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
@@ -67,7 +71,11 @@ export interface LatchkeyServerClient {
  * if (!result.ok) return reply.code(401).send({ error: result.error.code });
  */
 export function createLatchkeyServerClient(options: LatchkeyServerClientOptions): LatchkeyServerClient {
-  const resolved = resolveServerClientOptions(options);
+  return serverClientOf(resolveServerClientOptions(options));
+}
+
+/** The server client over options already resolved (the operator client's `forProject` sets its credential). */
+export function serverClientOf(resolved: ResolvedServerClientOptions): LatchkeyServerClient {
   const context: SessionJwtVerifierContext = {
     options: resolved,
     jwks: createProviderJwks(resolved),

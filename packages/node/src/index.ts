@@ -1,9 +1,14 @@
 /** @module @latchkey/node — verify Latchkey session JWTs and call the server-facing API from a server. */
 
 export type {
+  ActivityBucket,
+  ActivityFigures,
+  ActivityWindow,
+  EmailPreview,
   OAuthProviderInput,
   OAuthProviderSummary,
   OperatorKeyObject,
+  ProjectActivityResult,
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';

@@ -81,3 +81,66 @@ describe('the operator client', () => {
     );
   });
 });
+
+describe('forProject', () => {
+  it("acts on the project's server API with the operator key and Latchkey-Project-Id, never Basic", async () => {
+    const client = answering(200, {
+      status_code: 200,
+      request_id: 'r',
+      results: [],
+      results_metadata: {},
+      revoked_session_ids: [],
+    });
+    const managed = client.forProject('project-test-7');
+    expect(managed.projectId).toBe('project-test-7');
+    await managed.users.search({ limit: 5 });
+    await managed.sessions.revokeAll('user-test-1');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/users/search',
+      'POST /v1/sessions/revoke_all',
+    ]);
+    for (const request of server.requests) {
+      expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(request.headers['latchkey-project-id']).toBe('project-test-7');
+    }
+  });
+
+  it('refuses an empty project id before any call', () => {
+    const client = answering(200, {});
+    expect(() => client.forProject('')).toThrow(/projectId must be a non-empty string/);
+  });
+});
+
+describe('activity and emailPreviews', () => {
+  it('reads the figures of a window and the previews, from the documented paths', async () => {
+    const figures = {
+      project_id: 'p',
+      window: '24h',
+      bucket: 'hour',
+      from: 'a',
+      to: 'b',
+      buckets: [],
+      totals: {},
+    };
+    let client = answering(200, { status_code: 200, request_id: 'r', ...figures });
+    expect(await client.activity('project-test-1', { window: '24h' })).toEqual(figures);
+    expect(server.requests[0]?.path).toBe('/v1/projects/project-test-1/activity?window=24h');
+    const preview = {
+      kind: 'otp_login',
+      title: 't',
+      sent_when: 'w',
+      subject: 's',
+      html: '<!doctype html>',
+      text: 'x',
+    };
+    client = answering(200, {
+      status_code: 200,
+      request_id: 'r',
+      project_id: 'p',
+      email_previews: [preview],
+    });
+    expect(await client.emailPreviews('project-test-1')).toEqual([preview]);
+    expect(server.requests[0]?.path).toBe('/v1/projects/project-test-1/email_previews');
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});

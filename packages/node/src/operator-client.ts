@@ -5,16 +5,20 @@
  */
 
 import type {
+  ActivityWindow,
   AuditEventsListResult,
+  EmailPreview,
   OAuthProviderInput,
   OAuthProviderSummary,
   OperatorKeyObject,
+  ProjectActivityResult,
   ProjectObject,
   ProjectSettings,
 } from '@latchkey/wire';
 import { auditQueryString, type OperatorAuditEventsQuery } from './audit-events.js';
+import { type LatchkeyServerClient, serverClientOf } from './create-server-client.js';
 import { callProviderApi, type ProviderApiCall } from './internal/post-server-api.js';
-import { nonNegativeInteger, parseProviderUrl, requireText } from './options.js';
+import { nonNegativeInteger, parseProviderUrl, requireText, resolveServerClientOptions } from './options.js';
 
 /** Options of {@link createLatchkeyOperatorClient}. */
 export interface LatchkeyOperatorClientOptions {
@@ -73,6 +77,22 @@ export interface LatchkeyOperatorClient {
      */
     list(query?: OperatorAuditEventsQuery): Promise<AuditEventsListResult>;
   };
+  /**
+   * The server client of one project, acting as this operator: every `/v1` call goes with the
+   * operator key (Bearer) and `Latchkey-Project-Id: projectId`, and the project's audit log names
+   * the operator. No project secret is needed.
+   */
+  forProject(projectId: string): LatchkeyServerClient;
+  /**
+   * `GET /v1/projects/{project_id}/activity`: sign-ins by method, failures, lockouts, rate-limit
+   * hits and messages per hour (`24h`) or UTC day (`7d`, the default; `30d`).
+   */
+  activity(
+    projectId: string,
+    options?: { window?: ActivityWindow },
+  ): Promise<Omit<ProjectActivityResult, 'status_code' | 'request_id'>>;
+  /** `GET /v1/projects/{project_id}/email_previews`: each email the project sends, rendered with sample values. */
+  emailPreviews(projectId: string): Promise<EmailPreview[]>;
 }
 
 /**
@@ -132,6 +152,29 @@ export function createLatchkeyOperatorClient(options: LatchkeyOperatorClientOpti
         await call('DELETE', provider(id, name));
       },
     },
+    activity: async (id, { window } = {}) => {
+      const {
+        status_code: _status,
+        request_id: _request,
+        ...figures
+      } = await call<ProjectActivityResult>(
+        'GET',
+        `${project(id)}/activity${window === undefined ? '' : `?window=${encodeURIComponent(window)}`}`,
+      );
+      return figures;
+    },
+    emailPreviews: async (id) =>
+      (await call<{ email_previews: EmailPreview[] }>('GET', `${project(id)}/email_previews`)).email_previews,
+    forProject: (projectId) =>
+      serverClientOf({
+        ...resolveServerClientOptions({
+          providerUrl: options.providerUrl,
+          projectId,
+          fetch: resolved.fetch,
+          timeoutMs: resolved.timeoutMs,
+        }),
+        operatorCredential: options.operatorKey,
+      }),
     operatorKeys: {
       create: (keyOptions = {}) => call('POST', '/v1/operator_keys', keyOptions),
       list: async () =>

@@ -48,6 +48,11 @@ export interface ResolvedServerClientOptions {
   jwksCooldownMs: number;
   timeoutMs: number;
   verifiedTokenCacheMaxEntries: number;
+  /**
+   * Set by the operator client's `forProject`: calls send this operator credential as Bearer with
+   * `Latchkey-Project-Id: projectId` instead of Basic `projectId:secret`.
+   */
+  operatorCredential?: string;
 }
 
 /** Enough for every live JWT of a few thousand signed-in users (each refreshes every 3 minutes). */
@@ -123,8 +128,14 @@ export function providerEndpoint(
   return new URL(`${basePath}${path}`, options.providerUrl.origin);
 }
 
-/** The project secret, which every server-facing call needs; `invalid_argument` before any request when the client has none. */
-export function requireSecret(options: Pick<ResolvedServerClientOptions, 'secret'>): string {
+/**
+ * The credential every server-facing call needs: the project secret, or the operator's credential
+ * of a `forProject` client; `invalid_argument` before any request when the client has neither.
+ */
+export function requireSecret(
+  options: Pick<ResolvedServerClientOptions, 'secret' | 'operatorCredential'>,
+): string {
+  if (options.operatorCredential !== undefined) return options.operatorCredential;
   if (options.secret === undefined)
     throw invalidArgument('secret', 'is required to call the server-facing API');
   return options.secret;

@@ -5,10 +5,12 @@
  * code reaches a browser. The leaves `./oauth-providers`, `./error-codes` and `./messages` import
  * nothing and may be imported at run time anywhere.
  */
+export * from './activity.js';
 export * from './audit-events.js';
 export * from './authenticate-response.js';
 export * from './bootstrap.js';
 export * from './crypto-wallets.js';
+export * from './email-previews.js';
 export * from './envelope.js';
 export * from './error-codes.js';
 export * from './magic-links.js';

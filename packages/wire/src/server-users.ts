@@ -68,7 +68,8 @@ const operand = <N extends string, V extends TSchema>(name: N, value: V) =>
 
 /**
  * The search filters: the hosted provider's names where it has one; `oauth_provider_subject`,
- * `trusted_metadata` and `untrusted_metadata` are Latchkey's own (docs/provider-api.md).
+ * `trusted_metadata`, `untrusted_metadata` and `email_address_prefix` are Latchkey's own
+ * (docs/provider-api.md).
  */
 export const ServerUsersSearchOperandSchema = Type.Union([
   operand('user_id', IdList),
@@ -80,6 +81,8 @@ export const ServerUsersSearchOperandSchema = Type.Union([
   operand('email_id', IdList),
   operand('email_verified', Type.Boolean()),
   operand('email_address_fuzzy', Fuzzy),
+  // An index range scan however many users (the console's search as you type); fuzzy reads every address.
+  operand('email_address_prefix', Fuzzy),
   operand('phone_number', IdList),
   operand('phone_id', IdList),
   operand('phone_verified', Type.Boolean()),

@@ -1,5 +1,6 @@
 /** @module database — the Database interface: every table the provider owns. */
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import type { ActivityCountsTable } from '../activity/activity-counts.table.js';
 import type { DeliveryJobsTable } from '../delivery/delivery-jobs.table.js';
 import type { AuditEventsTable } from '../features/audit-log/audit-events.table.js';
 import type { CaptchaTokensTable } from '../features/captcha/captcha-tokens.table.js';
@@ -95,6 +96,7 @@ export interface Database {
   operator_keys: OperatorKeysTable;
   operator_project: OperatorProjectTable;
   console_operators: ConsoleOperatorsTable;
+  activity_counts: ActivityCountsTable;
 }
 
 /** The database handle services receive. */

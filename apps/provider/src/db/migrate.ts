@@ -44,6 +44,8 @@ import * as addProjectSenders from './migrations/2026_12_02_030000_add_project_s
 import * as addOperatorAudit from './migrations/2026_12_02_031000_add_operator_audit.js';
 import * as notifyWebhookEndpointChanges from './migrations/2026_12_02_050000_notify_webhook_endpoint_changes.js';
 import * as createConsoleOperators from './migrations/2026_12_02_060000_create_console_operators.js';
+import * as createActivityCounts from './migrations/2026_12_02_070000_create_activity_counts.js';
+import * as addUserSearchIndexes from './migrations/2026_12_02_070100_add_user_search_indexes.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -83,6 +85,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_031000_add_operator_audit': addOperatorAudit,
   '2026_12_02_050000_notify_webhook_endpoint_changes': notifyWebhookEndpointChanges,
   '2026_12_02_060000_create_console_operators': createConsoleOperators,
+  '2026_12_02_070000_create_activity_counts': createActivityCounts,
+  '2026_12_02_070100_add_user_search_indexes': addUserSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

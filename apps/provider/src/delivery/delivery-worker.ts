@@ -57,7 +57,20 @@ export interface DeliveryWorkerDeps extends DeliveryWorkerSettings {
   messenger: Messenger;
   handlers: Readonly<Record<string, DeliveryHandler>>;
   log: DeliveryLog;
+  /** Told of each message handed over, and of each given up (the activity figures count them). */
+  onOutcome?: (outcome: DeliveryOutcome) => void;
 }
+
+/** A message's fate: handed to the transport, or given up. */
+export interface DeliveryOutcome {
+  projectId: string;
+  channel: 'email' | 'sms';
+  sent: boolean;
+}
+
+/** Texts go to E.164 numbers (`+…`), emails to addresses. */
+const channelOf = (job: DeliveryJobRow): DeliveryOutcome['channel'] =>
+  job.recipient.startsWith('+') ? 'sms' : 'email';
 
 /** The worker of one provider process: start, notify, drain (tests read what was sent after it), stop. */
 export type DeliveryWorker = ClaimLoop;
@@ -92,6 +105,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
 
   async function giveUp(job: DeliveryJobRow, reason: string, error?: unknown): Promise<void> {
     await failDeliveryJob(deps.db, job, deps.clock.now());
+    deps.onOutcome?.({ projectId: job.project_id, channel: channelOf(job), sent: false });
     deps.log.error(
       { ...describe(job), to: job.recipient, reason, ...(error === undefined ? {} : failureOf(error)) },
       'gave up delivering a message',
@@ -131,6 +145,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
         return;
       }
       await completeDeliveryJob(deps.db, job, deps.clock.now());
+      if (prepared.message)
+        deps.onOutcome?.({ projectId: job.project_id, channel: channelOf(job), sent: true });
     } catch (error) {
       // The database failed while recording the outcome: the claim lapses and the job runs again.
       deps.log.error({ ...describe(job), ...failureOf(error) }, 'could not record a delivery');

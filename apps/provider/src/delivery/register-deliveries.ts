@@ -40,6 +40,8 @@ export function registerDeliveries(app: FastifyInstance, options: DeliveriesOpti
     handlers,
     ...options.delivery,
     log: app.log,
+    onOutcome: ({ projectId, channel, sent }) =>
+      app.activity.add(projectId, `${channel === 'sms' ? 'sms' : 'emails'}_${sent ? 'sent' : 'failed'}`),
   });
   app.decorate('deliveries', worker);
   app.decorate(

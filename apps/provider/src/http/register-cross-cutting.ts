@@ -1,5 +1,6 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, deliveries. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries. */
 import type { FastifyInstance } from 'fastify';
+import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
 import type { AppDeps } from '../app-deps.js';
 import { registerDeliveries } from '../delivery/register-deliveries.js';
@@ -23,5 +24,6 @@ export function registerCrossCutting(app: FastifyInstance, config: AppConfig, de
   registerFetchMetadataCheck(app);
   registerBodilessCalls(app);
   registerErrorHandlers(app);
+  registerActivity(app, deps);
   registerDeliveries(app, deps);
 }

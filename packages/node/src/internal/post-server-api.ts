@@ -4,7 +4,8 @@ import { LatchkeyServerError } from '../errors.js';
 import { providerEndpoint, type ResolvedServerClientOptions } from '../options.js';
 
 /**
- * Calls `{providerUrl}{path}` (POST with a JSON body unless `method` says otherwise) with Basic `base64(projectId:secret)` and returns the
+ * Calls `{providerUrl}{path}` (POST with a JSON body unless `method` says otherwise) with Basic `base64(projectId:secret)`
+ * (or, for an operator's `forProject` client, Bearer `secret` = the operator credential with `Latchkey-Project-Id`) and returns the
  * parsed 2xx body. The server-facing API answers flat (no `data` envelope); errors have the
  * wire error shape and become a {@link LatchkeyServerError} with `code` = `error_type`. GET and
  * DELETE (no `body`) and PUT go the same way.
@@ -16,6 +17,10 @@ export async function postServerApi(
   body: Record<string, unknown> | undefined,
   method: 'POST' | 'GET' | 'PUT' | 'DELETE' = 'POST',
 ): Promise<Record<string, unknown>> {
+  if (options.operatorCredential !== undefined) {
+    const headers = { 'latchkey-project-id': options.projectId };
+    return callProviderApi(options, { method, path, authorization: `Bearer ${secret}`, headers, body });
+  }
   const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
   return callProviderApi(options, { method, path, authorization: `Basic ${credentials}`, body });
 }
@@ -25,6 +30,8 @@ export interface ProviderApiCall {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   authorization: string;
+  /** Further request headers (an operator acting on a project names it in `Latchkey-Project-Id`). */
+  headers?: Record<string, string>;
   body?: Record<string, unknown>;
 }
 
@@ -38,6 +45,7 @@ export async function callProviderApi(
     response = await options.fetch(providerEndpoint(options, call.path), {
       method: call.method,
       headers: {
+        ...call.headers,
         authorization: call.authorization,
         ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',

@@ -4,13 +4,15 @@
  * (GET /v1/audit_events/operator).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
-import { projectDirectory } from '../projects/project-directory.js';
+import {
+  operatorCredentialFirst,
+  ProjectIdParams,
+  requireProject,
+} from '../operator-keys/operator-project-access.js';
 import { AuditEventsListResponse, AuditEventsQuery, OperatorAuditEventsQuery } from './audit-log.schemas.js';
 import { pageAuditEvents } from './audit-log.service.js';
 
@@ -48,20 +50,15 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<AuditLogRoutesOptions> = 
   app.get(
     '/v1/projects/:project_id/audit_events',
     {
-      onRequest: async (request) => {
-        await options.operators.authenticate(request);
-      },
+      onRequest: operatorCredentialFirst(options.operators),
       schema: {
-        params: Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        params: ProjectIdParams,
         querystring: AuditEventsQuery,
         response: { 200: AuditEventsListResponse },
       },
     },
     async (request) => {
-      const projectId = request.params.project_id;
-      if (!(await projectDirectory.findById(options.db, projectId))) {
-        throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
-      }
+      const { id: projectId } = await requireProject(options.db, request.params.project_id);
       return listAnswer(request.id, await pageAuditEvents(options.db, projectId, request.query));
     },
   );

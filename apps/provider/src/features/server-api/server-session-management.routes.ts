@@ -10,7 +10,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { ManagementCaller, SessionManagement, SessionTarget } from '../sessions/session-management.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
@@ -35,6 +35,7 @@ export interface ServerSessionManagementRoutesOptions {
 const callerOf = (request: FastifyRequest): ManagementCaller => ({
   project: projectOf(request),
   ipAddress: request.clientIp,
+  actor: serverActor(request),
 });
 
 export const serverSessionManagementRoutes: FastifyPluginAsyncTypebox<

@@ -7,6 +7,7 @@
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
@@ -23,10 +24,11 @@ import type { SessionRow } from './sessions.table.js';
 /** Which session to revoke: exactly one of its id, its token's hash, or its id as read from a verified JWT. */
 export type SessionTarget = { sessionId: string } | { tokenHash: string };
 
-/** Who asked, for the events: the project's server, from this address. */
+/** Who asked, for the events: the project's server or an operator acting on it, from this address. */
 export interface ManagementCaller {
   project: Project;
   ipAddress: string | null;
+  actor: EventActor;
 }
 
 /** The server API's session management. */
@@ -55,7 +57,7 @@ export function createSessionManagement(deps: {
       await deps.events.publish(trx, {
         type: 'session.revoked',
         projectId: caller.project.id,
-        actor: { type: 'project', id: caller.project.id },
+        actor: caller.actor,
         occurredAt: now,
         data: toWireSession(row) as unknown as Record<string, unknown>,
         ipAddress: caller.ipAddress,

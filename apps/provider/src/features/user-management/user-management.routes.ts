@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
 import type { RemovableFactor, UserManagement } from './user-management.service.js';
 
 /** What the routes need. */
@@ -53,7 +53,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
   app.addHook('onRequest', async (request) => {
     request.project = await authenticateProjectSecret(options.db, request);
   });
-  const origin = (request: FastifyRequest) => ({ ipAddress: request.clientIp });
+  const origin = (request: FastifyRequest) => ({ ipAddress: request.clientIp, actor: serverActor(request) });
 
   app.post(
     '/v1/users',

@@ -16,7 +16,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
 import { deleteUserOwnedRow, lockUserOwnedRow, type UserOwnedTable } from '../../db/user-owned-rows.js';
-import type { DomainEvent } from '../../domain-events/domain-event.js';
+import type { DomainEvent, EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { ErrorCode } from '../../errors/catalog.js';
@@ -37,6 +37,8 @@ import { decodeSearchCursor, encodeSearchCursor } from './search-cursor.js';
 /** Who asked and from where, for the events. */
 export interface ChangeOrigin {
   ipAddress: string;
+  /** The project's server, or an operator acting on the project (secret-auth serverActor). */
+  actor: EventActor;
 }
 
 /** The factor kinds the server API removes by id, as the User object names their lists. */
@@ -136,7 +138,7 @@ export function createUserManagement(deps: {
   ): DomainEvent => ({
     type,
     projectId: project.id,
-    actor: { type: 'project', id: project.id },
+    actor: origin.actor,
     occurredAt: clock.now(),
     data,
     ipAddress: origin.ipAddress,

@@ -9,6 +9,7 @@ import type { Project } from '../projects/project.js';
 import type { UserWithFactors } from './user-with-factors.js';
 import {
   activateUser,
+  analyzeUsers,
   deleteUser,
   findAddressesOfUser,
   findEmailByAddress,
@@ -17,6 +18,7 @@ import {
   insertBlankUser,
   insertEmailIfAbsent,
   insertUser,
+  insertUsersWithEmails,
   lockUser,
   markEmailVerified,
   ownsAnyEmail,
@@ -72,6 +74,10 @@ export interface UserDirectory {
   ): Promise<UserWithFactors[]>;
   /** How many users match a search. */
   count(db: DbExecutor, projectId: string, query: UserSearchQuery): Promise<number>;
+  /** Inserts many users and their addresses at once (development seeding only: no events, no checks). */
+  createMany(db: DbExecutor, users: NewUserRow[], emails: NewEmailRow[]): Promise<void>;
+  /** Refreshes the query planner's statistics after createMany (outside its transactions). */
+  analyze(db: DbExecutor): Promise<void>;
 }
 
 /** The directory over this provider's database. */
@@ -91,4 +97,6 @@ export const userDirectory: UserDirectory = {
   update: updateUser,
   search: searchUsers,
   count: countUsers,
+  createMany: insertUsersWithEmails,
+  analyze: analyzeUsers,
 };

@@ -27,6 +27,11 @@ function containing(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `value%` for LIKE, with the pattern characters of `value` taken literally. */
+function startingWith(value: string): string {
+  return `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Whether the user has a row in `table` matching `where` (one correlated EXISTS). */
 function hasRow<
   T extends
@@ -86,6 +91,11 @@ function conditionOf(eb: UsersEb, operand: ServerUsersSearchOperand): Expression
       return hasRow(eb, 'emails', (row) => row('emails.verified', '=', operand.filter_value));
     case 'email_address_fuzzy':
       return hasRow(eb, 'emails', (row) => row('emails.email', 'ilike', containing(operand.filter_value)));
+    case 'email_address_prefix':
+      // Addresses are stored lower-cased; LIKE (not ILIKE) can use emails_email_prefix_idx.
+      return hasRow(eb, 'emails', (row) =>
+        row('emails.email', 'like', startingWith(operand.filter_value.trim().toLowerCase())),
+      );
     case 'phone_number':
       return hasRow(eb, 'phone_numbers', (row) =>
         row(

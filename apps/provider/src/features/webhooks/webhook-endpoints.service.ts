@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { sealSecret } from '../../crypto/key-encryption.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -36,6 +37,8 @@ export interface EndpointInput {
 export interface Caller {
   project: Project;
   ipAddress: string | null;
+  /** The project's server, or an operator acting on the project (secret-auth serverActor). */
+  actor: EventActor;
 }
 
 export interface WebhookEndpointsService {
@@ -122,7 +125,7 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps): Webho
     deps.events.publish(db, {
       type: `webhook_endpoint.${what}`,
       projectId: caller.project.id,
-      actor: { type: 'project', id: caller.project.id },
+      actor: caller.actor,
       occurredAt: deps.clock.now(),
       data: endpoint,
       ipAddress: caller.ipAddress,

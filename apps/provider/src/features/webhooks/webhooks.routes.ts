@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
 import type { Caller, WebhookEndpointsService } from './webhook-endpoints.service.js';
 import {
   CreateEndpointBody,
@@ -38,6 +38,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   const callerOf = (request: FastifyRequest): Caller => ({
     project: projectOf(request),
     ipAddress: request.clientIp,
+    actor: serverActor(request),
   });
   const answer = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
 
