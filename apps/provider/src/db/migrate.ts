@@ -40,6 +40,7 @@ import * as createWebhooks from './migrations/2026_12_01_050000_create_webhooks.
 import * as addProjectAdministration from './migrations/2026_12_01_060000_add_project_administration.js';
 import * as addSessionCustomClaims from './migrations/2026_12_01_070000_add_session_custom_claims.js';
 import * as createAuditEvents from './migrations/2026_12_01_080000_create_audit_events.js';
+import * as addUserExternalIdAndRoles from './migrations/2026_12_02_020000_add_user_external_id_and_roles.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_060000_add_project_administration': addProjectAdministration,
   '2026_12_01_070000_add_session_custom_claims': addSessionCustomClaims,
   '2026_12_01_080000_create_audit_events': createAuditEvents,
+  '2026_12_02_020000_add_user_external_id_and_roles': addUserExternalIdAndRoles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
