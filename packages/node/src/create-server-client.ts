@@ -11,6 +11,7 @@ import { VerifiedTokenCache } from './internal/verified-token-cache.js';
 import { createMagicLinksServerMethods, type MagicLinksServerMethods } from './magic-links.js';
 import { createOAuthServerMethods, type OAuthServerMethods } from './oauth.js';
 import { type LatchkeyServerClientOptions, resolveServerClientOptions } from './options.js';
+import { createPasswordsServerMethods, type PasswordsServerMethods } from './passwords.js';
 import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
@@ -43,6 +44,8 @@ export interface LatchkeyServerClient {
   readonly auditEvents: AuditEventsServerMethods;
   /** The project's webhook endpoints (`/v1/webhooks/endpoints…`, a Latchkey addition). */
   readonly webhookEndpoints: WebhookEndpointsServerMethods;
+  /** Passwords (`/v1/passwords…`): create, authenticate, strength check, resets, migrate. */
+  readonly passwords: PasswordsServerMethods;
 }
 
 /**
@@ -72,5 +75,6 @@ export function createLatchkeyServerClient(options: LatchkeyServerClientOptions)
     sessions: createSessionsServerMethods(resolved),
     auditEvents: createAuditEventsServerMethods(resolved),
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
+    passwords: createPasswordsServerMethods(resolved),
   };
 }

@@ -6,6 +6,7 @@ export type {
   OperatorKeyObject,
   ProjectObject,
   ProjectSettings,
+  ServerUser,
 } from '@latchkey/wire';
 export type { AuditEventsQuery, AuditEventsServerMethods } from './audit-events.js';
 export type {
@@ -44,6 +45,22 @@ export {
   type ProjectPage,
 } from './operator-client.js';
 export type { Clock, LatchkeyServerClientOptions } from './options.js';
+export type {
+  PasswordsAuthenticateRequest,
+  PasswordsAuthenticateResult,
+  PasswordsCreateRequest,
+  PasswordsCreateResult,
+  PasswordsEmailResetRequest,
+  PasswordsEmailResetStartRequest,
+  PasswordsEmailResetStartResult,
+  PasswordsExistingPasswordResetRequest,
+  PasswordsMigrateRequest,
+  PasswordsMigrateResult,
+  PasswordsServerMethods,
+  PasswordsSessionResetRequest,
+  PasswordsStrengthCheckRequest,
+  PasswordsStrengthCheckResult,
+} from './passwords.js';
 export {
   type AuthenticationFactor,
   SESSION_CLAIM,

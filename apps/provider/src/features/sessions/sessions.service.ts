@@ -5,6 +5,7 @@ import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -49,6 +50,8 @@ export interface CreateSessionInput {
   /** session_duration_minutes; the project default (60) when absent. */
   durationMinutes: number | undefined;
   attributes: SessionAttributes;
+  /** Who `session.created` names as its actor: the user by default; the project on the server API. */
+  actor?: EventActor;
   /**
    * The user's second factors when the caller has them already (secondFactorOptionsOfUser on the
    * user it read for the response); completePrimarySignIn reads them otherwise.
@@ -203,7 +206,7 @@ export function createSessionsService(deps: {
       await deps.events?.publish(db, {
         type: 'session.created',
         projectId: input.project.id,
-        actor: { type: 'user', id: input.userId },
+        actor: input.actor ?? { type: 'user', id: input.userId },
         occurredAt: now,
         data: toWireSession(row),
         ipAddress: input.attributes.ip_address,
