@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_BASIC_AUTHORIZATION, useFakeServerApi } from '../test/helpers/fake-server-api.js';
+import { onlyProjectRequest, useFakeServerApi } from '../test/helpers/fake-server-api.js';
 import type { LatchkeyServerClient } from './create-server-client.js';
 
 type Client = LatchkeyServerClient;
@@ -8,17 +8,7 @@ const api = useFakeServerApi();
 const { givenProvider } = api;
 const common = { status_code: 200, request_id: 'request-id-test-0001' };
 
-/** The one request the fake server received. */
-function onlyRequest() {
-  expect(api.server.requests).toHaveLength(1);
-  const [request] = api.server.requests;
-  expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-  return {
-    method: request?.method,
-    path: request?.path,
-    body: request?.body ? JSON.parse(request.body) : undefined,
-  };
-}
+const onlyRequest = () => onlyProjectRequest(api);
 
 describe('passwords', () => {
   const calls = [

@@ -1,6 +1,6 @@
 /** @module test/helpers/fake-server-api — the server-facing API's stand-in for the server client's tests: one loopback server a file. */
 
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createLatchkeyServerClient, type LatchkeyServerClient } from '../../src/create-server-client.js';
 import type { LatchkeyServerClientOptions } from '../../src/options.js';
 import { type HttpTestServer, sendJson, startHttpTestServer } from './http-test-server.js';
@@ -68,5 +68,17 @@ export function flatSessionAnswer(fields: Record<string, unknown>): Record<strin
     },
     user: { user_id: 'user-test-0001', emails: [] },
     ...fields,
+  };
+}
+
+/** The one request `api` received, checked to carry the project's Basic credentials, with its JSON body. */
+export function onlyProjectRequest(api: FakeServerApi) {
+  expect(api.server.requests).toHaveLength(1);
+  const [request] = api.server.requests;
+  expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
+  return {
+    method: request?.method,
+    path: request?.path,
+    body: request?.body ? JSON.parse(request.body) : undefined,
   };
 }

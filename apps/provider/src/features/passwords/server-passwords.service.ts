@@ -6,32 +6,25 @@
  * Adds what only the server API has: creating a user with its fields, and importing a hash.
  */
 import type { ServerPasswordsMigrateRequest } from '@latchkey/wire';
-import type { Clock } from '../../clock.js';
-import type { PasswordHasher } from '../../crypto/password-hasher.js';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
-import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import type { ChangeOrigin, UserManagement } from '../user-management/user-management.service.js';
 import { isEmailAddress, normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import type { UserWithFactors } from '../users/user-with-factors.js';
-import type { BreachedPasswords } from './breached-passwords.js';
-import type { LoginLockout } from './login-lockout.js';
 import { announcePasswordChanged } from './password-events.js';
 import { importedHashOf } from './password-import.js';
 import { normalisePassword } from './password-input.js';
 import { requireStrongPassword } from './password-strength.js';
 import { insertPasswordIfAbsent, setPassword } from './passwords.repository.js';
-import type { PasswordsService } from './passwords.service.js';
-import { passwordFactor } from './passwords.service.js';
+import { type PasswordServiceDeps, type PasswordsService, passwordFactor } from './passwords.service.js';
 
 /** 400 invalid_email naming `.email` (the server API names the field of every 400). */
 export function requireEmailAddress(value: string): string {
@@ -54,19 +47,14 @@ export interface ServerPasswordCreateInput {
   roles?: string[] | undefined;
 }
 
-/** What the server password service needs. */
-export interface ServerPasswordsDeps {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  sessions: SessionsService;
-  hasher: PasswordHasher;
-  lockout: LoginLockout;
-  breached: BreachedPasswords;
-  events?: DomainEventBus;
+/** What the server password service needs: the browser side's services and the user management. */
+export type ServerPasswordsDeps = Pick<
+  PasswordServiceDeps,
+  'db' | 'clock' | 'random' | 'sessions' | 'hasher' | 'lockout' | 'breached' | 'events'
+> & {
   passwords: PasswordsService;
   users: UserManagement;
-}
+};
 
 /** The project as the actor of what its server does. */
 export const projectActor = (project: Project): EventActor => ({ type: 'project', id: project.id });
@@ -75,6 +63,19 @@ export const projectActor = (project: Project): EventActor => ({ type: 'project'
 export function createServerPasswordsService(deps: ServerPasswordsDeps) {
   const { db, clock } = deps;
   const passwordId = (project: Project) => newId('password', project.environment, deps.random);
+  /** Stores `hash` as the password of the user just created (`users.create`'s `also`). */
+  const addPassword = async (trx: DbExecutor, project: Project, userId: string, hash: string) => {
+    const now = clock.now();
+    await insertPasswordIfAbsent(trx, {
+      id: passwordId(project),
+      user_id: userId,
+      project_id: project.id,
+      hash,
+      requires_reset: false,
+      created_at: now,
+      updated_at: now,
+    });
+  };
 
   return {
     /**
@@ -93,18 +94,9 @@ export function createServerPasswordsService(deps: ServerPasswordsDeps) {
       await requireStrongPassword(deps.breached, project, password, email);
       const hash = await deps.hasher.hash(password);
       const { password: _password, session_duration_minutes: duration, ...fields } = input;
-      const created = await deps.users.create(project, { ...fields, email }, origin, async (trx, ids) => {
-        const now = clock.now();
-        await insertPasswordIfAbsent(trx, {
-          id: passwordId(project),
-          user_id: ids.userId,
-          project_id: project.id,
-          hash,
-          requires_reset: false,
-          created_at: now,
-          updated_at: now,
-        });
-      });
+      const created = await deps.users.create(project, { ...fields, email }, origin, (trx, ids) =>
+        addPassword(trx, project, ids.userId, hash),
+      );
       const userId = created.user.user_id;
       await deps.lockout.clear(project, [email]);
       const signIn =
@@ -193,16 +185,7 @@ export function createServerPasswordsService(deps: ServerPasswordsDeps) {
           ...fields
         } = input;
         const created = await deps.users.create(project, { ...fields, email }, origin, async (trx, ids) => {
-          const now = clock.now();
-          await insertPasswordIfAbsent(trx, {
-            id: passwordId(project),
-            user_id: ids.userId,
-            project_id: project.id,
-            hash,
-            requires_reset: false,
-            created_at: now,
-            updated_at: now,
-          });
+          await addPassword(trx, project, ids.userId, hash);
           await verify(trx, ids.emailId);
         });
         await deps.lockout.clear(project, [email]);

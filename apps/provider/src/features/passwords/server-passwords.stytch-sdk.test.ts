@@ -3,39 +3,18 @@
  * (`stytch` 14, a devDependency of these tests only), pointed at Latchkey by its base URL, creates a
  * password user, authenticates it, checks a password's strength and imports a bcrypt hash, unchanged.
  */
-import type { AddressInfo } from 'node:net';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
-import * as stytch from 'stytch';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useOfficialServerSdk } from '../../../test/official-server-sdk.js';
 import { STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
-let client: stytch.Client;
-
-beforeAll(async () => {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  // `env` is how the SDK takes a plain-http base URL (its custom_base_url insists on https).
-  const warn = console.warn;
-  console.warn = () => {};
-  try {
-    client = new stytch.Client({
-      project_id: ctx.dev.project_id,
-      secret: ctx.dev.secret,
-      env: `http://127.0.0.1:${port}/`,
-    });
-  } finally {
-    console.warn = warn;
-  }
-});
-afterAll(async () => {
-  await ctx.app.close();
-});
+const sdk = useOfficialServerSdk(ctx);
 
 describe('the official stytch server SDK against Latchkey: passwords', () => {
   it('creates a password user, authenticates it with and without a session, and checks a strength', async () => {
-    const created = await client.passwords.create({
+    const created = await sdk().passwords.create({
       email: 'sdk-password@example.com',
       password: STRONG_PASSWORD,
       session_duration_minutes: 60,
@@ -47,30 +26,30 @@ describe('the official stytch server SDK against Latchkey: passwords', () => {
       user: { name: { first_name: 'Sdk' }, is_locked: false, roles: [] },
       session: { user_id: created.user_id },
     });
-    const checked = await client.sessions.authenticate({ session_token: created.session_token });
+    const checked = await sdk().sessions.authenticate({ session_token: created.session_token });
     expect(checked.session.user_id).toBe(created.user_id);
 
-    const plain = await client.passwords.authenticate({
+    const plain = await sdk().passwords.authenticate({
       email: 'sdk-password@example.com',
       password: STRONG_PASSWORD,
     });
     expect(plain).toMatchObject({ user_id: created.user_id, session_token: '' });
     await expect(
-      client.passwords.authenticate({
+      sdk().passwords.authenticate({
         email: 'sdk-password@example.com',
         password: 'wrong-but-long-password-1',
       }),
     ).rejects.toMatchObject({ status_code: 401, error_type: 'unauthorized_credentials' });
     await expect(
-      client.passwords.create({ email: 'sdk-password@example.com', password: STRONG_PASSWORD }),
+      sdk().passwords.create({ email: 'sdk-password@example.com', password: STRONG_PASSWORD }),
     ).rejects.toMatchObject({ status_code: 400, error_type: 'duplicate_email' });
 
-    const strength = await client.passwords.strengthCheck({ password: 'password1' });
+    const strength = await sdk().passwords.strengthCheck({ password: 'password1' });
     expect(strength).toMatchObject({ valid_password: false, breached_password: expect.any(Boolean) });
   });
 
   it('migrates a bcrypt hash with an external id; the user then signs in with the password', async () => {
-    const migrated = await client.passwords.migrate({
+    const migrated = await sdk().passwords.migrate({
       email: 'sdk-migrated@example.com',
       hash: await bcryptHash(STRONG_PASSWORD, 4),
       hash_type: 'bcrypt',
@@ -81,14 +60,14 @@ describe('the official stytch server SDK against Latchkey: passwords', () => {
       user_created: true,
       user: { external_id: 'legacy-42', emails: [{ email: 'sdk-migrated@example.com', verified: true }] },
     });
-    const session = await client.passwords.authenticate({
+    const session = await sdk().passwords.authenticate({
       email: 'sdk-migrated@example.com',
       password: STRONG_PASSWORD,
       session_duration_minutes: 30,
     });
     expect(session.session?.user_id).toBe(migrated.user_id);
     // The external id works wherever a user id does.
-    const got = await client.users.get({ user_id: 'legacy-42' });
+    const got = await sdk().users.get({ user_id: 'legacy-42' });
     expect(got.user_id).toBe(migrated.user_id);
   });
 });
