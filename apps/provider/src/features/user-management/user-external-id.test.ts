@@ -4,10 +4,12 @@
  * `roles`, the lock state — and its `invalid_user_id` for a malformed id.
  */
 import { describe, expect, it } from 'vitest';
+import { givenPasswordUser } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
+import type { DomainEvent } from '../../domain-events/domain-event.js';
 
 const ctx = useTestContext();
 const UNKNOWN_ID = 'user-test-00000000-0000-4000-8000-000000000000';
@@ -111,5 +113,23 @@ describe('invalid_user_id', () => {
     }
     const put = await usersApi(ctx, 'PUT', '/v1/users/user-live-nope', { roles: [] });
     expect([put.statusCode, json(put).error_type]).toEqual([400, 'invalid_user_id']);
+  });
+});
+
+describe('user.* events', () => {
+  it("a browser sign-up's user.created carries the server API's user object, as /v1/users publishes it", async () => {
+    const heard: DomainEvent[] = [];
+    ctx.app.domainEvents.subscribe('user.created', async (_db, event) => {
+      heard.push(event);
+    });
+    const created = await givenPasswordUser(ctx, 'browser-signup@example.com');
+    const [event] = heard;
+    expect(event?.data).toMatchObject({
+      user_id: created.user_id,
+      external_id: null,
+      roles: [],
+      is_locked: false,
+      lock_created_at: null,
+    });
   });
 });
