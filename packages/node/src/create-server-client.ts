@@ -16,6 +16,7 @@ import {
   resolveServerClientOptions,
 } from './options.js';
 import { createOtpsServerMethods, type OtpsServerMethods } from './otps.js';
+import { createPasswordsServerMethods, type PasswordsServerMethods } from './passwords.js';
 import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
@@ -58,6 +59,8 @@ export interface LatchkeyServerClient {
   readonly auditEvents: AuditEventsServerMethods;
   /** The project's webhook endpoints (`/v1/webhooks/endpoints…`, a Latchkey addition). */
   readonly webhookEndpoints: WebhookEndpointsServerMethods;
+  /** Passwords (`/v1/passwords…`): create, authenticate, strength check, resets, migrate. */
+  readonly passwords: PasswordsServerMethods;
 }
 
 /**
@@ -93,5 +96,6 @@ export function serverClientOf(resolved: ResolvedServerClientOptions): LatchkeyS
     sessions: createSessionsServerMethods(resolved),
     auditEvents: createAuditEventsServerMethods(resolved),
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
+    passwords: createPasswordsServerMethods(resolved),
   };
 }

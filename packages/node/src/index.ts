@@ -11,6 +11,7 @@ export type {
   ProjectActivityResult,
   ProjectObject,
   ProjectSettings,
+  ServerUser,
 } from '@latchkey/wire';
 export type { AuditEventsQuery, AuditEventsServerMethods, OperatorAuditEventsQuery } from './audit-events.js';
 export type {
@@ -76,6 +77,22 @@ export type {
   OtpsPhoneSendResult,
   OtpsServerMethods,
 } from './otps.js';
+export type {
+  PasswordsAuthenticateRequest,
+  PasswordsAuthenticateResult,
+  PasswordsCreateRequest,
+  PasswordsCreateResult,
+  PasswordsEmailResetRequest,
+  PasswordsEmailResetStartRequest,
+  PasswordsEmailResetStartResult,
+  PasswordsExistingPasswordResetRequest,
+  PasswordsMigrateRequest,
+  PasswordsMigrateResult,
+  PasswordsServerMethods,
+  PasswordsSessionResetRequest,
+  PasswordsStrengthCheckRequest,
+  PasswordsStrengthCheckResult,
+} from './passwords.js';
 export {
   type AuthenticationFactor,
   SESSION_CLAIM,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../wire/test/fixtures/user.js';
 import {
-  PROJECT_BASIC_AUTHORIZATION,
+  onlyProjectRequest,
   providerError,
   useFakeServerApi,
 } from '../test/helpers/fake-server-api.js';
@@ -12,17 +12,7 @@ const { givenProvider } = api;
 const user = makeUser();
 const common = { status_code: 200, request_id: 'request-id-test-0001' };
 
-/** The one request the fake server received. */
-function onlyRequest() {
-  expect(api.server.requests).toHaveLength(1);
-  const [request] = api.server.requests;
-  expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-  return {
-    method: request?.method,
-    path: request?.path,
-    body: request?.body ? JSON.parse(request.body) : undefined,
-  };
-}
+const onlyRequest = () => onlyProjectRequest(api);
 
 describe('users', () => {
   it('create POSTs the request to /v1/users and returns the flat answer', async () => {

@@ -38,7 +38,10 @@ export type {
 export interface UsersServerMethods {
   /** `POST /v1/users`: an email or a phone number, optionally a name, metadata, `create_user_as_pending`. */
   create(request: ServerUsersCreateRequest): Promise<ServerUsersCreateResult>;
-  /** `GET /v1/users/{user_id}`: the user object as the browser API shows it. */
+  /**
+   * `GET /v1/users/{user_id}`: the user object as the browser API shows it, with `external_id`,
+   * `roles` and the lock state. Every `userId` here may also be the user's external id.
+   */
   get(userId: string): Promise<ServerUsersGetResult>;
   /** `POST /v1/users/search`: filters, AND/OR, `limit` (≤ 1000) and `cursor` (the last page's `next_cursor`). */
   search(request?: ServerUsersSearchRequest): Promise<ServerUsersSearchResult>;
@@ -60,6 +63,8 @@ export interface UsersServerMethods {
   deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<ServerUsersDeleteFactorResult>;
   /** `DELETE /v1/users/passwords/{password_id}`. */
   deletePassword(passwordId: string): Promise<ServerUsersDeleteFactorResult>;
+  /** `DELETE /v1/users/{user_id}/external_id`: the user no longer answers to its external id. */
+  deleteExternalId(userId: string): Promise<ServerUsersDeleteFactorResult>;
 }
 
 /** Builds the namespace over resolved options. */
@@ -99,5 +104,7 @@ export function createUsersServerMethods(options: ResolvedServerClientOptions): 
     deleteCryptoWallet: async (id) => removal('cryptoWalletId', 'crypto_wallets/')(id),
     deleteOAuthRegistration: async (id) => removal('oauthUserRegistrationId', 'oauth/')(id),
     deletePassword: async (id) => removal('passwordId', 'passwords/')(id),
+    deleteExternalId: async (userId) =>
+      call<ServerUsersDeleteFactorResult>('DELETE', `${at('userId', userId)}/external_id`),
   };
 }

@@ -222,6 +222,15 @@ export const errorCatalog = {
     status: 404,
     message: 'This invite is unknown, used, expired, or for another email address.',
   },
+  // Issue 20, the server API's user ids and external ids (the hosted provider's names).
+  invalid_user_id: {
+    status: 400,
+    message: 'user_id is neither a user ID (user-test-…, user-live-…) nor a valid external_id.',
+  },
+  duplicate_external_id: {
+    status: 400,
+    message: 'Another user of this project already has this external_id.',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

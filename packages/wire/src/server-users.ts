@@ -29,6 +29,47 @@ export const UserNameInputSchema = Type.Object(
 const strict = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
+/** The longest `external_id` (the hosted provider's cap). */
+export const MAX_EXTERNAL_ID_LENGTH = 128;
+/** The most roles a user holds, and the longest role id. */
+export const MAX_USER_ROLES = 100;
+export const MAX_ROLE_ID_LENGTH = 128;
+
+/**
+ * An integrator's own id for a user: letters, digits, `.`, `_`, `-` and `|`, at most 128
+ * characters, unique per project. It is accepted wherever a user id is, so it may not itself
+ * look like one (`user-test-…`, `user-live-…`).
+ */
+export const ExternalIdSchema = Type.String({
+  minLength: 1,
+  maxLength: MAX_EXTERNAL_ID_LENGTH,
+  pattern: '^(?!user-(test|live)-)[A-Za-z0-9._|-]+$',
+});
+
+/** A user's roles: role ids, each once. */
+export const UserRolesSchema = Type.Array(
+  Type.String({ minLength: 1, maxLength: MAX_ROLE_ID_LENGTH, pattern: '^[A-Za-z0-9._:-]+$' }),
+  { maxItems: MAX_USER_ROLES, uniqueItems: true },
+);
+
+/**
+ * The user object of the server API: the browser API's User and the hosted provider's server-only
+ * fields — `external_id` (null when unset), `roles`, and the lock of the user's password sign-in
+ * (`is_locked`, `lock_created_at`; `lock_expires_at` is null: the lock lasts until the owner
+ * proves an address).
+ */
+export const ServerUserSchema = Type.Object({
+  ...UserSchema.properties,
+  external_id: Type.Union([Type.String(), Type.Null()]),
+  roles: Type.Array(Type.String()),
+  is_locked: Type.Boolean(),
+  lock_created_at: Type.Union([Type.String(), Type.Null()]),
+  lock_expires_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** The server API's user object. */
+export type ServerUser = Static<typeof ServerUserSchema>;
+
 /** The fields every server answer carries. */
 const common = { status_code: Type.Integer(), request_id: Type.String() };
 
@@ -40,6 +81,8 @@ export const ServerUsersCreateBody = strict({
   create_user_as_pending: Type.Optional(Type.Boolean()),
   trusted_metadata: Type.Optional(MetadataSchema),
   untrusted_metadata: Type.Optional(MetadataSchema),
+  external_id: Type.Optional(ExternalIdSchema),
+  roles: Type.Optional(UserRolesSchema),
 });
 
 /** POST /v1/users answer; `email_id` / `phone_id` are `''` when none was given. */
@@ -49,11 +92,11 @@ export const ServerUsersCreateResponse = Type.Object({
   email_id: Type.String(),
   status: Type.String(),
   phone_id: Type.String(),
-  user: UserSchema,
+  user: ServerUserSchema,
 });
 
 /** GET /v1/users/{user_id}: the user's fields flat beside status_code and request_id. */
-export const ServerUsersGetResponse = Type.Object({ ...common, ...UserSchema.properties });
+export const ServerUsersGetResponse = Type.Object({ ...common, ...ServerUserSchema.properties });
 
 const IdList = Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 100 });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -116,7 +159,7 @@ export const ServerUsersSearchBody = strict({
 /** POST /v1/users/search answer: oldest first; `next_cursor` null on the last page. */
 export const ServerUsersSearchResponse = Type.Object({
   ...common,
-  results: Type.Array(UserSchema),
+  results: Type.Array(ServerUserSchema),
   results_metadata: Type.Object({
     total: Type.Integer(),
     next_cursor: Type.Union([Type.String(), Type.Null()]),
@@ -129,6 +172,8 @@ export const ServerUsersUpdateBody = strict({
   trusted_metadata: Type.Optional(MetadataSchema),
   untrusted_metadata: Type.Optional(MetadataSchema),
   status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('pending')])),
+  external_id: Type.Optional(ExternalIdSchema),
+  roles: Type.Optional(UserRolesSchema),
 });
 
 /** PUT /v1/users/{user_id} answer. */
@@ -138,7 +183,7 @@ export const ServerUsersUpdateResponse = Type.Object({
   emails: UserSchema.properties.emails,
   phone_numbers: UserSchema.properties.phone_numbers,
   crypto_wallets: UserSchema.properties.crypto_wallets,
-  user: UserSchema,
+  user: ServerUserSchema,
 });
 
 /** DELETE /v1/users/{user_id} answer. */
@@ -148,7 +193,7 @@ export const ServerUsersDeleteResponse = Type.Object({ ...common, user_id: Type.
 export const ServerUsersDeleteFactorResponse = Type.Object({
   ...common,
   user_id: Type.String(),
-  user: UserSchema,
+  user: ServerUserSchema,
 });
 
 export type ServerUsersCreateRequest = Static<typeof ServerUsersCreateBody>;

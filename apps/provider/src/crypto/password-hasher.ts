@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
 import { type ConcurrencyLimit, createConcurrencyLimit } from './concurrency-limit.js';
+import { verifyImportedHash } from './imported-password-hashes.js';
 
 /** ARGON2ID; the package's enum is an ambient const enum, unusable under isolatedModules. */
 const ARGON2ID = 2 as Algorithm;
@@ -51,8 +52,9 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
   const argon = { algorithm: ARGON2ID, ...parameters };
   let dummy: Promise<string> | undefined;
 
+  // An imported bcrypt or scrypt hash (POST /v1/passwords/migrate) is checked as what it is.
   const check = (stored: string, password: string) =>
-    limit.run(() => verify(stored, password).catch(() => false));
+    limit.run(() => (verifyImportedHash(stored, password) ?? verify(stored, password)).catch(() => false));
 
   return {
     hash: (password) => limit.run(() => hash(password, argon)),

@@ -40,6 +40,7 @@ import * as createWebhooks from './migrations/2026_12_01_050000_create_webhooks.
 import * as addProjectAdministration from './migrations/2026_12_01_060000_add_project_administration.js';
 import * as addSessionCustomClaims from './migrations/2026_12_01_070000_add_session_custom_claims.js';
 import * as createAuditEvents from './migrations/2026_12_01_080000_create_audit_events.js';
+import * as addUserExternalIdAndRoles from './migrations/2026_12_02_020000_add_user_external_id_and_roles.js';
 import * as addProjectSenders from './migrations/2026_12_02_030000_add_project_senders.js';
 import * as addOperatorAudit from './migrations/2026_12_02_031000_add_operator_audit.js';
 import * as notifyWebhookEndpointChanges from './migrations/2026_12_02_050000_notify_webhook_endpoint_changes.js';
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_060000_add_project_administration': addProjectAdministration,
   '2026_12_01_070000_add_session_custom_claims': addSessionCustomClaims,
   '2026_12_01_080000_create_audit_events': createAuditEvents,
+  '2026_12_02_020000_add_user_external_id_and_roles': addUserExternalIdAndRoles,
   '2026_12_02_030000_add_project_senders': addProjectSenders,
   '2026_12_02_031000_add_operator_audit': addOperatorAudit,
   '2026_12_02_050000_notify_webhook_endpoint_changes': notifyWebhookEndpointChanges,

@@ -1,7 +1,7 @@
 /** @module test/helpers/fake-server-api — the server-facing API's stand-in for the server client's tests: one loopback server a file. */
 
 import { type ErrorCode, errorCatalog } from '@latchkey/wire/error-codes';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createLatchkeyServerClient, type LatchkeyServerClient } from '../../src/create-server-client.js';
 import type { LatchkeyServerClientOptions } from '../../src/options.js';
 import { type HttpTestServer, sendJson, startHttpTestServer } from './http-test-server.js';
@@ -95,5 +95,17 @@ export function providerError(code: ErrorCode, requestId = `request-id-test-${co
       error_url: errorUrl,
     },
     thrown: { name: 'LatchkeyServerError', code, status, requestId, errorUrl, message },
+  };
+}
+
+/** The one request `api` received, checked to carry the project's Basic credentials, with its JSON body. */
+export function onlyProjectRequest(api: FakeServerApi) {
+  expect(api.server.requests).toHaveLength(1);
+  const [request] = api.server.requests;
+  expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
+  return {
+    method: request?.method,
+    path: request?.path,
+    body: request?.body ? JSON.parse(request.body) : undefined,
   };
 }

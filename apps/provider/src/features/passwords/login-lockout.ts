@@ -103,6 +103,19 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
     throw tooMany(new Date(deps.clock.now().getTime() + 1000), deps.clock.now());
   }
 
+  /** `begin` on the account's counter alone. */
+  async function beginOnAccount(account: FailureKey): Promise<LoginAttempt> {
+    const onAccount = await reserve(account, ACCOUNT);
+    return {
+      state: onAccount === 'capped' ? 'hard_locked' : 'open',
+      reachesCap: onAccount !== 'capped' && onAccount.failures === HARD_CAP,
+      succeeded: () => deleteFailures(db, account),
+      async abandoned() {
+        if (onAccount !== 'capped') await refundAttempt(db, account, ACCOUNT, onAccount.locked_until);
+      },
+    };
+  }
+
   return {
     /**
      * Before any credential check: admits and counts the attempt against the account and the
@@ -111,10 +124,12 @@ export function createLoginLockout(deps: { db: Db; clock: Clock }) {
      * (which tells a delay from the cap); if that ends in 429, what the other counter took is
      * given back. Inside a delay window: 429 too_many_requests with Retry-After (not extending
      * it), nothing counted. Past the hard cap the state is `hard_locked`. The same for every
-     * identifier, with or without an account (SECURITY A4 b).
+     * identifier, with or without an account (SECURITY A4 b). `ip` null (the server API, whose
+     * caller is the integrator's server, one address for all its users) counts the account only.
      */
-    async begin(project: Project, email: string, ip: string): Promise<LoginAttempt> {
+    async begin(project: Project, email: string, ip: string | null): Promise<LoginAttempt> {
       const account = accountKey(project, email);
+      if (ip === null) return beginOnAccount(account);
       const network = keyOf(project, 'password_login.ip', clientIpKey(ip));
       const now = deps.clock.now();
       const [onAccountFirst, onNetworkFirst] = await reserveAttempts(

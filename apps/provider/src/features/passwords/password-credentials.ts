@@ -24,7 +24,8 @@ export async function verifyCredentials(
   project: Project,
   email: string,
   password: string,
-  clientIp: string,
+  /** The client's address, counted as its network's failures; null on the server API (login-lockout). */
+  clientIp: string | null,
 ): Promise<PasswordRow> {
   const { db, hasher, lockout } = deps;
   const wrong = () => new ApiError('unauthorized_credentials', { message: WRONG_CREDENTIALS_MESSAGE });

@@ -4,6 +4,7 @@ import { checkPkce } from '../../crypto/pkce.js';
 import { hashToken } from '../../crypto/tokens.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -44,6 +45,15 @@ export interface ResetInput {
 
 const invalidToken = () => new ApiError('invalid_reset_token');
 
+/**
+ * How a change made on the server API differs (server-passwords): a session only when one was
+ * asked for, and the project as the events' actor.
+ */
+export interface ServerChange {
+  startSession: boolean;
+  actor: EventActor;
+}
+
 /** Creates the reset-by-email service. */
 export function createPasswordsEmailResetService(
   deps: PasswordServiceDeps &
@@ -53,7 +63,7 @@ export function createPasswordsEmailResetService(
     },
 ) {
   const { db, clock } = deps;
-  return {
+  const service = {
     /**
      * Queues a reset email: the delivery worker emails a reset link and a login link to an
      * address with an account and sends nothing to an unknown address, after the answer, which
@@ -90,6 +100,17 @@ export function createPasswordsEmailResetService(
      * only the winner sends it).
      */
     async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
+      const { session } = await service.redeem(project, input, attributes);
+      return session as PrimarySignIn;
+    },
+
+    /** `reset`, for the browser or (with `server`) the server API; answers the token's user and its sign-in. */
+    async redeem(
+      project: Project,
+      input: ResetInput,
+      attributes: SessionAttributes,
+      server?: ServerChange,
+    ): Promise<{ userId: string; session: PrimarySignIn | undefined }> {
       const tokenHash = hashToken(input.token);
       const found = await passwordResets.find(db, { project_id: project.id, token_hash: tokenHash });
       const now = clock.now();
@@ -110,6 +131,7 @@ export function createPasswordsEmailResetService(
           userId: found.user_id,
           now: at,
           revoked,
+          ...(server ? { actor: server.actor, ipAddress: attributes.ip_address } : {}),
         });
         await passwordResets.revokeUnused(trx, { user_id: found.user_id }, at);
         if (emailRow) {
@@ -127,13 +149,17 @@ export function createPasswordsEmailResetService(
           'password_reset_by_email',
           at,
         );
-        const session = await deps.sessions.completePrimarySignIn(trx, {
-          project,
-          userId: found.user_id,
-          factor: passwordFactor(at),
-          durationMinutes: input.session_duration_minutes,
-          attributes,
-        });
+        const session =
+          server?.startSession === false
+            ? undefined
+            : await deps.sessions.completePrimarySignIn(trx, {
+                project,
+                userId: found.user_id,
+                factor: passwordFactor(at),
+                durationMinutes: input.session_duration_minutes,
+                attributes,
+                ...(server ? { actor: server.actor } : {}),
+              });
         return { session, unlocked, secondFactorUnlocked, passcodesUnlocked };
       });
       deps.lock.announceEnd(created.unlocked);
@@ -141,9 +167,10 @@ export function createPasswordsEmailResetService(
       deps.passcodeLock.announceEnd(created.passcodesUnlocked, 'password_reset_by_email', found.user_id);
       await deps.lockout.clear(project, await userDirectory.addressesOf(db, project.id, found.user_id));
       await notifyPasswordChanged(deps, project, found.user_id, 'reset_by_email', clock.now());
-      return created.session;
+      return { userId: found.user_id, session: created.session };
     },
   };
+  return service;
 }
 
 /** The reset-by-email service. */

@@ -19,6 +19,7 @@ import { isPasswordLocked } from './password-lockouts.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { findPassword, setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
+import type { ServerChange } from './passwords-email-reset.service.js';
 import { sessionProvesAddress } from './session-address-proof.js';
 
 /** Body of /passwords/existing_password/reset. */
@@ -48,7 +49,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
     return normalised;
   }
 
-  return {
+  const service = {
     /**
      * Replaces the password of `email` when `existing_password` is right (a wrong one counts as
      * a failed login and answers like one), ends every session and intermediate session of the
@@ -62,10 +63,25 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       input: ExistingPasswordResetInput,
       attributes: SessionAttributes,
     ): Promise<PrimarySignIn> {
+      const { session } = await service.changeWithExisting(project, input, attributes);
+      return session as PrimarySignIn;
+    },
+
+    /**
+     * `withExistingPassword`, for the browser or (with `server`) the server API, whose failed
+     * attempts count on the account only (login-lockout `begin`); answers the user and its sign-in.
+     */
+    async changeWithExisting(
+      project: Project,
+      input: ExistingPasswordResetInput,
+      attributes: SessionAttributes,
+      server?: ServerChange,
+    ): Promise<{ userId: string; session: PrimarySignIn | undefined }> {
       const email = normaliseEmailAddress(input.email);
       const next = await acceptable(project, input.new_password, email);
       const existing = normalisePassword(input.existing_password);
-      const stored = await verifyCredentials(deps, project, email, existing, attributes.ip_address);
+      const clientIp = server ? null : attributes.ip_address;
+      const stored = await verifyCredentials(deps, project, email, existing, clientIp);
       const hash = await hasher.hash(next);
       const now = clock.now();
       const created = await inTransaction(db, async (trx) => {
@@ -80,21 +96,24 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           userId: stored.user_id,
           now,
           revoked,
+          ...(server ? { actor: server.actor, ipAddress: attributes.ip_address } : {}),
         });
         // ISTs the old password bought end with it (before the sign-in below may mint a new one).
         await intermediateSessionRevocation.revokeLiveOf(trx, stored.user_id, now);
         await magicLinkRevocation.revokeUnused(trx, project.id, email, now);
         await userDirectory.activate(trx, stored.user_id, now);
+        if (server?.startSession === false) return undefined;
         return deps.sessions.completePrimarySignIn(trx, {
           project,
           userId: stored.user_id,
           factor: passwordFactor(now),
           durationMinutes: input.session_duration_minutes,
           attributes,
+          ...(server ? { actor: server.actor } : {}),
         });
       });
       await notifyPasswordChanged(deps, project, stored.user_id, 'existing_password', now);
-      return created;
+      return { userId: stored.user_id, session: created };
     },
 
     /**
@@ -108,7 +127,12 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
      * the failed-login counters of the user's addresses (SECURITY A4 c). The user's addresses
      * get the notice (worded as "added" for a first password).
      */
-    async withSession(project: Project, session: SessionRow, password: string): Promise<void> {
+    async withSession(
+      project: Project,
+      session: SessionRow,
+      password: string,
+      server?: Pick<ServerChange, 'actor'>,
+    ): Promise<void> {
       const next = await acceptable(project, password);
       const provesAddress = await sessionProvesAddress(db, project, session);
       if (!provesAddress && (await isPasswordLocked(db, session.user_id))) throw lockedWithoutProof();
@@ -127,6 +151,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
           userId: session.user_id,
           now,
           revoked,
+          ...(server ? { actor: server.actor } : {}),
         });
         await intermediateSessionRevocation.revokeLiveOf(trx, session.user_id, now);
         const reason = 'password_set_after_email_sign_in';
@@ -143,6 +168,7 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
       await notifyPasswordChanged(deps, project, session.user_id, kind, now);
     },
   };
+  return service;
 }
 
 /** The password change service. */

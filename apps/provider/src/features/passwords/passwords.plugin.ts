@@ -3,6 +3,7 @@ import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
+import { createUserManagement } from '../user-management/user-management.service.js';
 import { createBreachedPasswords } from './breached-passwords.js';
 import { createLoginLockout, forgetAccountFailures } from './login-lockout.js';
 import { createPasswordLock } from './password-lock.js';
@@ -13,11 +14,13 @@ import { createPasswordsEmailResetService } from './passwords-email-reset.servic
 import { createPasswordsResetService } from './passwords-reset.service.js';
 import { resetTokenCheckRoutes } from './reset-token-check.routes.js';
 import { resetTokenLoginRoutes } from './reset-token-login.routes.js';
+import { serverPasswordsRoutes } from './server-passwords.routes.js';
+import { createServerPasswordsService } from './server-passwords.service.js';
 
 /** Delivers password-reset jobs; serves the SDK's password and reset-token routes. */
 export const passwordsPlugin = featurePlugin(
   'passwords',
-  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices', 'domain-events'],
+  ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices', 'domain-events', 'signing-keys'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
     const { sessions, passcodeLock, sessionResponses: responses } = app;
@@ -49,15 +52,18 @@ export const passwordsPlugin = featurePlugin(
       // The "password changed" notice goes out after the change has committed: a failed delivery is logged, not answered.
       report: (error: unknown) => app.log.error({ err: error }, 'password changed notice not delivered'),
     };
+    const passwords = createPasswordsService(passwordDeps);
+    const resets = createPasswordsResetService(passwordDeps);
+    const emailResets = createPasswordsEmailResetService({
+      ...passwordDeps,
+      throttle: app.sendThrottle,
+      deliveries: app.deliveryQueue,
+    });
     app.register(passwordsRoutes, {
       prefix: SDK_PREFIX,
-      passwords: createPasswordsService(passwordDeps),
-      resets: createPasswordsResetService(passwordDeps),
-      emailResets: createPasswordsEmailResetService({
-        ...passwordDeps,
-        throttle: app.sendThrottle,
-        deliveries: app.deliveryQueue,
-      }),
+      passwords,
+      resets,
+      emailResets,
       sessions,
       responses,
       lookups: app.lookupThrottle,
@@ -65,6 +71,23 @@ export const passwordsPlugin = featurePlugin(
     app.register(resetTokenLoginRoutes, { prefix: SDK_PREFIX, db, clock, sessions, passcodeLock, responses });
     const throttle = createResetTokenCheckThrottle(app.rateLimiter);
     app.register(resetTokenCheckRoutes, { prefix: SDK_PREFIX, db, clock, throttle });
+    // The same services over the server API (/v1/passwords…, project secret; issue 20).
+    app.register(serverPasswordsRoutes, {
+      db,
+      keyRing: app.keyRing,
+      issuer: config.issuer,
+      sessions,
+      responses,
+      passwords,
+      resets,
+      emailResets,
+      lookups: app.lookupThrottle,
+      server: createServerPasswordsService({
+        ...passwordDeps,
+        passwords,
+        users: createUserManagement({ db, clock, random, events: app.domainEvents }),
+      }),
+    });
     // A deleted user's failed-login counters are keyed by address, not id: erased here (issue 20).
     app.domainEvents.subscribe('user.deleted', (trx, event) =>
       forgetAccountFailures(trx, event.projectId, deletedUserAddresses(event).emails),

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
@@ -69,7 +70,7 @@ async function requireUser(db: DbExecutor, projectId: string, userId: string): P
 export function createPasswordsService(deps: PasswordServiceDeps) {
   const { db, clock, hasher } = deps;
 
-  return {
+  const service = {
     /** The strength response for a typed password (nothing stored or counted). */
     strength(project: Project, password: string, email?: string): Promise<PasswordStrength> {
       return assessPassword(
@@ -134,17 +135,20 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
     },
 
     /**
-     * Checks email and password. Limits come first (429 inside a delay window, no hashing);
-     * an unknown address costs the same verification as a known one and fails the same way.
+     * Checks email and password, and answers the user behind them. Limits come first (429
+     * inside a delay window, no hashing); an unknown address costs the same verification as a
+     * known one and fails the same way. A breached or flagged password is 400 reset_password; a
+     * hash made with other parameters (or imported) is replaced by a current one. `clientIp`
+     * null counts the account's failures only (the server API: login-lockout `begin`).
      */
-    async authenticate(
+    async check(
       project: Project,
-      input: PasswordLoginInput,
-      attributes: SessionAttributes,
-    ): Promise<PrimarySignIn & { user: UserWithFactors }> {
+      input: Pick<PasswordLoginInput, 'email' | 'password'>,
+      clientIp: string | null,
+    ): Promise<UserWithFactors> {
       const email = normaliseEmailAddress(input.email);
       const password = normalisePassword(input.password);
-      const stored = await verifyCredentials(deps, project, email, password, attributes.ip_address);
+      const stored = await verifyCredentials(deps, project, email, password, clientIp);
       if (stored.requires_reset || (await deps.breached.isBreached(password)))
         throw new ApiError('reset_password', {
           message:
@@ -152,29 +156,49 @@ export function createPasswordsService(deps: PasswordServiceDeps) {
         });
       if (hasher.needsRehash(stored.hash))
         await replacePasswordHash(db, stored.user_id, stored.hash, await hasher.hash(password), clock.now());
-      // The user is read once, for the response and for the second-factor decision. The session,
-      // its audit record and its webhook event commit together; a pending user is activated in
-      // that same transaction, and then read.
-      const signIn = async (executor: DbExecutor, user: UserWithFactors) => {
+      return requireUser(db, project.id, stored.user_id);
+    },
+
+    /**
+     * Signs in `user`, whose password was just checked: a session, or an intermediate session
+     * when a second factor is due. The session, its audit record and its webhook event commit
+     * together; a pending user is activated in that same transaction, and then read. `actor` is who `session.created` names (the user by default).
+     */
+    async signIn(
+      project: Project,
+      user: UserWithFactors,
+      how: { durationMinutes: number | undefined; attributes: SessionAttributes; actor?: EventActor },
+    ): Promise<PrimarySignIn & { user: UserWithFactors }> {
+      const start = async (executor: DbExecutor, signedIn: UserWithFactors) => {
         const factor = passwordFactor(clock.now());
         const started = await deps.sessions.completePrimarySignIn(executor, {
           project,
-          userId: user.id,
+          userId: signedIn.id,
           factor,
-          durationMinutes: input.session_duration_minutes,
-          attributes,
-          secondFactors: secondFactorOptionsOfUser(user, factor),
+          durationMinutes: how.durationMinutes,
+          attributes: how.actor ? { ...how.attributes, actor: how.actor } : how.attributes,
+          secondFactors: secondFactorOptionsOfUser(signedIn, factor),
         });
-        return { ...started, user };
+        return { ...started, user: signedIn };
       };
-      const user = await requireUser(db, project.id, stored.user_id);
-      if (user.status !== 'pending') return inTransaction(db, (trx) => signIn(trx, user));
+      if (user.status !== 'pending') return inTransaction(db, (trx) => start(trx, user));
       return inTransaction(db, async (trx) => {
         await userDirectory.activate(trx, user.id, clock.now());
-        return signIn(trx, await requireUser(trx, project.id, user.id));
+        return start(trx, await requireUser(trx, project.id, user.id));
       });
     },
+
+    /** Checks email and password (`check`), then signs the user in (`signIn`). */
+    async authenticate(
+      project: Project,
+      input: PasswordLoginInput,
+      attributes: SessionAttributes,
+    ): Promise<PrimarySignIn & { user: UserWithFactors }> {
+      const user = await service.check(project, input, attributes.ip_address);
+      return service.signIn(project, user, { durationMinutes: input.session_duration_minutes, attributes });
+    },
   };
+  return service;
 }
 
 /** The passwords service. */

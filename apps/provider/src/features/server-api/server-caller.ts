@@ -4,11 +4,12 @@
  * server API takes them, since the request itself comes from the integrator's server), and who
  * they are (`user_id`, `session_token` or `session_jwt`). The project's server is the actor.
  */
+
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import type { EventActor } from '../../domain-events/domain-event.js';
 import { ApiError } from '../../errors/api-error.js';
+import { serverActor } from '../../plugins/secret-auth.js';
 import type { Project } from '../projects/project.js';
 import type { PresentedSession } from '../sessions/presented-session.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
@@ -31,9 +32,6 @@ export const SignedInUserFields = {
   session_jwt: Type.Optional(Type.String({ minLength: 1, maxLength: 8192 })),
 };
 
-/** The project's server, as the actor of what its calls change. */
-export const projectActor = (project: Project): EventActor => ({ type: 'project', id: project.id });
-
 /** The end user's address: `attributes.ip_address`, else the caller's (the send limits count per address). */
 export function endUserIp(request: FastifyRequest, attributes: ServerAttributes | undefined): string {
   return attributes?.ip_address ?? request.clientIp;
@@ -42,14 +40,13 @@ export function endUserIp(request: FastifyRequest, attributes: ServerAttributes 
 /** What a new session records: the end user's address and browser when given, the caller's otherwise. */
 export function serverSessionAttributes(
   request: FastifyRequest,
-  project: Project,
   attributes: ServerAttributes | undefined,
 ): SessionAttributes {
   const userAgent = request.headers['user-agent'];
   return {
     ip_address: endUserIp(request, attributes),
     user_agent: attributes?.user_agent ?? (typeof userAgent === 'string' ? userAgent.slice(0, 512) : ''),
-    actor: projectActor(project),
+    actor: serverActor(request),
   };
 }
 

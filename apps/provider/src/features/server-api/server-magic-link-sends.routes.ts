@@ -9,13 +9,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
 import type { MagicLinkInvites } from '../magic-links/magic-link-invites.js';
 import { prepareSend } from '../magic-links/magic-link-issue.js';
 import type { MagicLinksSendService, SendRequester } from '../magic-links/magic-links-send.service.js';
-import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
-import { endUserIp, projectActor, type ServerCallerDeps, signedInUserFromBody } from './server-caller.js';
+import { endUserIp, type ServerCallerDeps, signedInUserFromBody } from './server-caller.js';
 import {
   ServerEmailLoginOrCreateResponse,
   ServerEmailSendResponse,
@@ -35,12 +34,8 @@ export interface ServerMagicLinkSendsRoutesOptions {
 }
 
 /** The end user's address (for the send limits) and the project as the actor. */
-function requesterOf(
-  request: FastifyRequest,
-  project: Project,
-  attributes?: { ip_address?: string },
-): SendRequester {
-  return { ip: endUserIp(request, attributes), actor: projectActor(project) };
+function requesterOf(request: FastifyRequest, attributes?: { ip_address?: string }): SendRequester {
+  return { ip: endUserIp(request, attributes), actor: serverActor(request) };
 }
 
 export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
@@ -60,7 +55,7 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
       const { attributes, user_id, session_token, session_jwt, ...input } = request.body;
       // The redirect URLs and PKCE are checked before anything is looked up.
       const { email } = prepareSend(project, input);
-      const requester = requesterOf(request, project, attributes);
+      const requester = requesterOf(request, attributes);
       const signedIn = await signedInUserFromBody(options.caller, project, request.body);
       const owner = await userDirectory.findEmail(options.db, project.id, email);
       if (signedIn === undefined) {
@@ -88,11 +83,7 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
     async (request) => {
       const project = projectOf(request);
       const { attributes, ...input } = request.body;
-      const answer = await options.send.loginOrCreate(
-        project,
-        input,
-        requesterOf(request, project, attributes),
-      );
+      const answer = await options.send.loginOrCreate(project, input, requesterOf(request, attributes));
       return { ...envelope(request), ...answer };
     },
   );
@@ -102,7 +93,7 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
     { onRequest, schema: { body: ServerMagicLinkInviteBody, response: { 200: ServerEmailSendResponse } } },
     async (request) => {
       const project = projectOf(request);
-      const requester = requesterOf(request, project, request.body.attributes);
+      const requester = requesterOf(request, request.body.attributes);
       return { ...envelope(request), ...(await options.invites.invite(project, request.body, requester)) };
     },
   );

@@ -53,7 +53,7 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
         options,
         project,
         request.body,
-        serverSessionAttributes(request, project, request.body.attributes),
+        serverSessionAttributes(request, request.body.attributes),
         request.body.session_token ?? null,
       );
       const fields = await withSessionCustomClaims(options, project, signedIn.fields, session_custom_claims);

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
 import { type Destination, findMethod } from '../otps/otp-recipients.js';
 import { phoneDestination } from '../otps/otps.routes.js';
 import type { OtpsAuthenticateService } from '../otps/otps-authenticate.service.js';
@@ -22,7 +22,6 @@ import { normaliseEmailAddress } from '../users/email-address.js';
 import {
   endUserIp,
   presentedSessionFromBody,
-  projectActor,
   type ServerCallerDeps,
   serverSessionAttributes,
   signedInUserFromBody,
@@ -83,7 +82,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
       destination,
       expirationMinutes: body.expiration_minutes,
       clientIp: endUserIp(request, body.attributes),
-      actor: projectActor(project),
+      actor: serverActor(request),
     };
     if (endpoint === 'login_or_create') {
       const newAccountStatus = body.create_user_as_pending === true ? 'pending' : 'active';
@@ -182,7 +181,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
           method_id,
           ...(session_duration_minutes === undefined ? {} : { session_duration_minutes }),
         },
-        serverSessionAttributes(request, project, attributes),
+        serverSessionAttributes(request, attributes),
         presented,
       );
       const fields = await withSessionCustomClaims(

@@ -52,9 +52,12 @@ describe('the official server SDK against /v1/sessions', () => {
   });
 
   it("errors arrive as the SDK's StytchError with the wire error_type", async () => {
+    await expect(
+      sdk().sessions.get({ user_id: 'user-test-00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toMatchObject({ status_code: 404, error_type: 'user_not_found' });
     await expect(sdk().sessions.get({ user_id: 'user-test-nope' })).rejects.toMatchObject({
-      status_code: 404,
-      error_type: 'user_not_found',
+      status_code: 400,
+      error_type: 'invalid_user_id',
     });
     await expect(sdk().sessions.revoke({ session_id: 'session-test-nope' })).rejects.toMatchObject({
       status_code: 404,

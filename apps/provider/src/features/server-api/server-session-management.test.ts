@@ -30,6 +30,13 @@ const revoke = (payload: Record<string, unknown>, authorization = devProjectAuth
 const revokeAll = (payload: Record<string, unknown>, authorization = devProjectAuthorization(ctx)) =>
   postServerApi(ctx, '/v1/sessions/revoke_all', authorization, payload);
 const browserCheck = (sessionToken: string) => browserSessionCheck(ctx, sessionToken);
+const postServerApiPut = (userId: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/v1/users/${userId}`,
+    headers: { authorization: devProjectAuthorization(ctx), 'content-type': 'application/json' },
+    payload,
+  });
 const serverCheck = (payload: Record<string, unknown>) =>
   postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), payload);
 
@@ -186,11 +193,29 @@ describe('POST /v1/sessions/revoke_all', () => {
     expect(events.length).toBe(before + 2);
   });
 
-  it('an unknown user → 404 user_not_found; no user_id → 400 naming it', async () => {
-    expectError(await revokeAll({ user_id: 'user-test-nope' }), 404, 'user_not_found');
+  it('an unknown user → 404 user_not_found; a malformed id → 400 invalid_user_id; no user_id → 400 naming it', async () => {
+    expectError(
+      await revokeAll({ user_id: 'user-test-00000000-0000-4000-8000-000000000000' }),
+      404,
+      'user_not_found',
+    );
+    expectError(await revokeAll({ user_id: 'user-test-nope' }), 400, 'invalid_user_id');
+    expectError(await listSessions('not an id'), 400, 'invalid_user_id');
     const missing = await revokeAll({});
     expectError(missing, 400, 'invalid_request');
     expect(json(missing).body).toEqual([expect.objectContaining({ dataPath: '.user_id' })]);
+  });
+});
+
+describe('a user named by its external id (issue 20)', () => {
+  it('lists and revokes all of its sessions as by its user id', async () => {
+    const signedIn = await givenSignedInUser(ctx, 'by-external@example.com');
+    const put = await postServerApiPut(signedIn.user_id, { external_id: 'ext-sessions-1' });
+    expect(put.statusCode).toBe(200);
+    const listed = json(await listSessions('ext-sessions-1')).sessions;
+    expect(listed.map((s: { user_id: string }) => s.user_id)).toEqual([signedIn.user_id]);
+    expect(json(await revokeAll({ user_id: 'ext-sessions-1' })).revoked_session_ids).toHaveLength(1);
+    expect((await browserCheck(signedIn.session_token)).statusCode).toBe(404);
   });
 });
 

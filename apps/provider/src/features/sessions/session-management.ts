@@ -12,6 +12,7 @@ import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
+import { resolveUserReference } from '../users/user-reference.js';
 import { toWireSession } from './session-object.js';
 import {
   findLiveSessionByTokenHash,
@@ -47,8 +48,12 @@ export function createSessionManagement(deps: {
   clock: Clock;
   events: DomainEventBus;
 }): SessionManagement {
-  const requireUser = async (db: DbExecutor, projectId: string, userId: string) => {
-    if (!(await userDirectory.findWithFactors(db, projectId, userId))) throw new ApiError('user_not_found');
+  /** The id of the user `reference` names (its id or external id: user-reference), or 404 user_not_found. */
+  const requireUser = async (db: DbExecutor, projectId: string, reference: string): Promise<string> => {
+    const userId = await resolveUserReference(db, projectId, reference);
+    if (userId === undefined || !(await userDirectory.findWithFactors(db, projectId, userId)))
+      throw new ApiError('user_not_found');
+    return userId;
   };
 
   /** One `session.revoked` per session, inside the revoking transaction. */
@@ -66,8 +71,8 @@ export function createSessionManagement(deps: {
   };
 
   return {
-    async listOf(project, userId) {
-      await requireUser(deps.db, project.id, userId);
+    async listOf(project, reference) {
+      const userId = await requireUser(deps.db, project.id, reference);
       const rows = await findLiveSessionsOfUser(deps.db, project.id, userId, deps.clock.now());
       return rows.map(toWireSession);
     },
@@ -85,10 +90,10 @@ export function createSessionManagement(deps: {
       });
     },
 
-    async revokeAllOf(caller, userId) {
+    async revokeAllOf(caller, reference) {
       const now = deps.clock.now();
       return inTransaction(deps.db, async (trx) => {
-        await requireUser(trx, caller.project.id, userId);
+        const userId = await requireUser(trx, caller.project.id, reference);
         const rows = await revokeLiveSessions(trx, caller.project.id, { userId }, now);
         await announce(trx, caller, rows, now);
         return rows.map((row) => row.id);

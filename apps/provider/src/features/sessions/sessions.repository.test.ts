@@ -80,8 +80,9 @@ describe('findLiveSessionWithUser', () => {
     );
     expect(touched?.session).toEqual(session);
     expect(touched?.user).toEqual(await findUserWithFactors(database.db, project.id, user.id));
+    const { external_id: _externalId, roles: _roles, ...userColumns } = user;
     expect(touched?.user).toMatchObject({
-      ...user,
+      ...userColumns,
       emails: [
         { email: 'verified-first@example.com', verified: true },
         { email: 'second@example.com', verified: false },

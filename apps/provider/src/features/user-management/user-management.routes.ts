@@ -124,8 +124,17 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     '/v1/users/:user_id',
     { schema: { params: UserParams, response: { 200: ServerUsersDeleteResponse } } },
     async (request) => {
-      await users.delete(projectOf(request), request.params.user_id, origin(request));
-      return { ...common(request), user_id: request.params.user_id };
+      const userId = await users.delete(projectOf(request), request.params.user_id, origin(request));
+      return { ...common(request), user_id: userId };
+    },
+  );
+
+  app.delete(
+    '/v1/users/:user_id/external_id',
+    { schema: { params: UserParams, response: { 200: ServerUsersDeleteFactorResponse } } },
+    async (request) => {
+      const user = await users.deleteExternalId(projectOf(request), request.params.user_id, origin(request));
+      return { ...common(request), user_id: user.user_id, user };
     },
   );
 

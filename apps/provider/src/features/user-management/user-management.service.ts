@@ -6,10 +6,10 @@
 import {
   DEFAULT_USERS_SEARCH_LIMIT,
   MAX_USER_METADATA_BYTES,
+  type ServerUser,
   type ServerUsersCreateRequest,
   type ServerUsersSearchRequest,
   type ServerUsersUpdateRequest,
-  type User,
 } from '@latchkey/wire';
 import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor } from '../../db/database.js';
@@ -28,8 +28,10 @@ import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
 import { announceRevoked } from '../sessions/session-events.js';
 import { isEmailAddress, normaliseEmailAddress } from '../users/email-address.js';
+import { externalIdConflictOr, requireExternalIdFree } from '../users/external-id.js';
+import { loadServerUser, toServerUsers } from '../users/server-user-object.js';
 import { userDirectory } from '../users/user-directory.js';
-import { toWireUser } from '../users/user-object.js';
+import { resolveUserReference } from '../users/user-reference.js';
 import { mergeMetadata } from '../users/users.service.js';
 import type { UserRowUpdate } from '../users/users.table.js';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor.js';
@@ -93,31 +95,39 @@ function metadataJson(field: string, value: Record<string, unknown>): string {
 
 /** The user management service. */
 export interface UserManagement {
+  /**
+   * `also` runs in the creating transaction once the user and its addresses exist, before
+   * `user.created` is announced (so the event shows what it added: a password, a session).
+   */
   create(
     project: Project,
     input: ServerUsersCreateRequest,
     origin: ChangeOrigin,
-  ): Promise<{ user: User; emailId: string; phoneId: string }>;
-  get(project: Project, userId: string): Promise<User>;
+    also?: (trx: DbExecutor, created: { userId: string; emailId: string }) => Promise<void>,
+  ): Promise<{ user: ServerUser; emailId: string; phoneId: string }>;
+  /** `userId` is the user's id or its external id (as everywhere a user id is taken). */
+  get(project: Project, userId: string): Promise<ServerUser>;
   search(
     project: Project,
     input: ServerUsersSearchRequest,
-  ): Promise<{ results: User[]; total: number; nextCursor: string | null }>;
+  ): Promise<{ results: ServerUser[]; total: number; nextCursor: string | null }>;
   update(
     project: Project,
     userId: string,
     input: ServerUsersUpdateRequest,
     origin: ChangeOrigin,
-  ): Promise<User>;
-  /** Erases the user and everything of theirs; their sessions stop working at once. */
-  delete(project: Project, userId: string, origin: ChangeOrigin): Promise<void>;
+  ): Promise<ServerUser>;
+  /** Erases the user and everything of theirs; their sessions stop working at once. Answers the user's id. */
+  delete(project: Project, userId: string, origin: ChangeOrigin): Promise<string>;
+  /** Clears the user's external id (DELETE /v1/users/{user_id}/external_id). */
+  deleteExternalId(project: Project, userId: string, origin: ChangeOrigin): Promise<ServerUser>;
   /** Removes one factor by its id; answers whose it was and the user as it is now. */
   removeFactor(
     project: Project,
     kind: RemovableFactor,
     id: string,
     origin: ChangeOrigin,
-  ): Promise<{ userId: string; user: User }>;
+  ): Promise<{ userId: string; user: ServerUser }>;
 }
 
 /** Creates the service. */
@@ -145,14 +155,28 @@ export function createUserManagement(deps: {
     ...(changes ? { changes } : {}),
   });
 
-  const wireUser = async (executor: DbExecutor, projectId: string, userId: string): Promise<User> => {
-    const user = await userDirectory.findWithFactors(executor, projectId, userId);
+  const wireUser = async (executor: DbExecutor, projectId: string, userId: string): Promise<ServerUser> => {
+    const user = await loadServerUser(executor, projectId, userId);
     if (!user) throw new ApiError('user_not_found');
-    return toWireUser(user);
+    return user;
+  };
+
+  /** The id of the user `reference` names (its id or external id), or 404 user_not_found. */
+  const idOf = async (executor: DbExecutor, project: Project, reference: string): Promise<string> => {
+    const userId = await resolveUserReference(executor, project.id, reference);
+    if (userId === undefined) throw new ApiError('user_not_found');
+    return userId;
+  };
+
+  /** The row of the user `reference` names, locked for the transaction, or 404 user_not_found. */
+  const lockedRow = async (trx: DbExecutor, project: Project, reference: string) => {
+    const row = await userDirectory.lock(trx, project.id, await idOf(trx, project, reference));
+    if (!row) throw new ApiError('user_not_found');
+    return row;
   };
 
   return {
-    async create(project, input, origin) {
+    async create(project, input, origin, also) {
       // Checked before the transaction: bad input changes nothing and opens nothing.
       if (input.email === undefined && input.phone_number === undefined) {
         throw badField('email', 'send email or phone_number');
@@ -168,8 +192,9 @@ export function createUserManagement(deps: {
       }
       const trusted = metadataJson('trusted_metadata', input.trusted_metadata ?? {});
       const untrusted = metadataJson('untrusted_metadata', input.untrusted_metadata ?? {});
-      return inTransaction(db, async (trx) => {
+      const created = inTransaction(db, async (trx) => {
         const now = clock.now();
+        if (input.external_id !== undefined) await requireExternalIdFree(trx, project.id, input.external_id);
         const user = await userDirectory.create(trx, {
           id: newId('user', project.environment, random),
           project_id: project.id,
@@ -179,6 +204,8 @@ export function createUserManagement(deps: {
           last_name: input.name?.last_name ?? '',
           trusted_metadata: trusted,
           untrusted_metadata: untrusted,
+          external_id: input.external_id ?? null,
+          roles: toJson(input.roles ?? []),
           created_at: now,
           updated_at: now,
         });
@@ -208,13 +235,15 @@ export function createUserManagement(deps: {
           if (!phone) throw new ApiError('duplicate_phone_number');
           phoneId = phone.id;
         }
-        const created = await wireUser(trx, project.id, user.id);
-        await events.publish(trx, event(project, 'user.created', origin, created));
-        return { user: created, emailId, phoneId };
+        await also?.(trx, { userId: user.id, emailId });
+        const shown = await wireUser(trx, project.id, user.id);
+        await events.publish(trx, event(project, 'user.created', origin, shown));
+        return { user: shown, emailId, phoneId };
       });
+      return created.catch((error: unknown) => Promise.reject(externalIdConflictOr(error)));
     },
 
-    get: (project, userId) => wireUser(db, project.id, userId),
+    get: async (project, userId) => wireUser(db, project.id, await idOf(db, project, userId)),
 
     async search(project, input) {
       const after = input.cursor ? decodeSearchCursor(input.cursor) : undefined;
@@ -226,7 +255,7 @@ export function createUserManagement(deps: {
       const last = page.at(-1);
       const total = await userDirectory.count(db, project.id, query);
       return {
-        results: page.map(toWireUser),
+        results: await toServerUsers(db, page),
         total,
         nextCursor:
           rows.length > limit && last
@@ -235,10 +264,10 @@ export function createUserManagement(deps: {
       };
     },
 
-    async update(project, userId, input, origin) {
-      return inTransaction(db, async (trx) => {
-        const row = await userDirectory.lock(trx, project.id, userId);
-        if (!row) throw new ApiError('user_not_found');
+    async update(project, reference, input, origin) {
+      const updated = inTransaction(db, async (trx) => {
+        const row = await lockedRow(trx, project, reference);
+        const userId = row.id;
         const changes: UserRowUpdate = {};
         const before: Record<string, unknown> = {};
         const after: Record<string, unknown> = {};
@@ -267,18 +296,42 @@ export function createUserManagement(deps: {
           before.status = row.status;
           after.status = input.status;
         }
+        if (input.external_id !== undefined && input.external_id !== row.external_id) {
+          await requireExternalIdFree(trx, project.id, input.external_id, userId);
+          changes.external_id = input.external_id;
+          before.external_id = row.external_id;
+          after.external_id = input.external_id;
+        }
+        if (input.roles !== undefined && JSON.stringify(input.roles) !== JSON.stringify(row.roles)) {
+          changes.roles = toJson(input.roles);
+          before.roles = row.roles;
+          after.roles = input.roles;
+        }
         if (Object.keys(changes).length === 0) return wireUser(trx, project.id, userId);
         await userDirectory.update(trx, userId, { ...changes, updated_at: clock.now() });
-        const updated = await wireUser(trx, project.id, userId);
-        await events.publish(trx, event(project, 'user.updated', origin, updated, { before, after }));
-        return updated;
+        const shown = await wireUser(trx, project.id, userId);
+        await events.publish(trx, event(project, 'user.updated', origin, shown, { before, after }));
+        return shown;
+      });
+      return updated.catch((error: unknown) => Promise.reject(externalIdConflictOr(error)));
+    },
+
+    async deleteExternalId(project, reference, origin) {
+      return inTransaction(db, async (trx) => {
+        const row = await lockedRow(trx, project, reference);
+        if (row.external_id === null) return wireUser(trx, project.id, row.id);
+        await userDirectory.update(trx, row.id, { external_id: null, updated_at: clock.now() });
+        const shown = await wireUser(trx, project.id, row.id);
+        const changes = { before: { external_id: row.external_id }, after: { external_id: null } };
+        await events.publish(trx, event(project, 'user.updated', origin, shown, changes));
+        return shown;
       });
     },
 
-    async delete(project, userId, origin) {
-      await inTransaction(db, async (trx) => {
-        const row = await userDirectory.lock(trx, project.id, userId);
-        if (!row) throw new ApiError('user_not_found');
+    async delete(project, reference, origin) {
+      return inTransaction(db, async (trx) => {
+        const row = await lockedRow(trx, project, reference);
+        const userId = row.id;
         const user = await wireUser(trx, project.id, userId);
         // Announced first, while the user's rows still exist: owners of rows keyed by an address
         // (queued deliveries, failure counters) erase theirs from the user object; every row with
@@ -286,6 +339,7 @@ export function createUserManagement(deps: {
         // change notifications drop the user's cached session checks on every instance.
         await events.publish(trx, event(project, 'user.deleted', origin, user));
         await userDirectory.delete(trx, userId);
+        return userId;
       });
     },
 

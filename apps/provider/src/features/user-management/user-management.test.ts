@@ -103,7 +103,7 @@ describe('POST /v1/users', () => {
 });
 
 describe('GET /v1/users/{user_id}', () => {
-  it('answers the user fields flat, exactly as GET /sdk/v1/users/me shows them', async () => {
+  it('answers the user fields flat: those of GET /sdk/v1/users/me, and the server-only ones', async () => {
     const signedIn = await givenSignedInUser(ctx, 'get@example.com');
     const response = await usersApi(ctx, 'GET', `/v1/users/${signedIn.user_id}`);
     expect(response.statusCode).toBe(200);
@@ -111,7 +111,14 @@ describe('GET /v1/users/{user_id}', () => {
     expect(status_code).toBe(200);
     const me = await sdkGet(ctx, '/users/me', { sessionToken: signedIn.session_token });
     const { status_code: _s, request_id: _r, ...browserUser } = json(me).data;
-    expect(user).toEqual(browserUser);
+    expect(user).toEqual({
+      ...browserUser,
+      external_id: null,
+      roles: [],
+      is_locked: false,
+      lock_created_at: null,
+      lock_expires_at: null,
+    });
   });
 
   it('unknown user, or a user of another project → 404 user_not_found', async () => {
@@ -187,7 +194,9 @@ describe('PUT /v1/users/{user_id}', () => {
     }
     const now = json(await usersApi(ctx, 'GET', `/v1/users/${created.user_id}`));
     expect([now.name.first_name, now.trusted_metadata]).toEqual(['', { a: 1 }]);
-    const missing = await usersApi(ctx, 'PUT', '/v1/users/user-test-nope', { status: 'active' });
+    const missing = await usersApi(ctx, 'PUT', '/v1/users/user-test-00000000-0000-4000-8000-000000000000', {
+      status: 'active',
+    });
     expect([missing.statusCode, json(missing).error_type]).toEqual([404, 'user_not_found']);
   });
 });

@@ -3,8 +3,7 @@ import type { DbExecutor } from '../../db/database.js';
 import type { EventActor, WebhookEventType } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceFactor, type FactorChange } from '../../domain-events/factor-event.js';
-import { userDirectory } from './user-directory.js';
-import { toWireUser } from './user-object.js';
+import { loadServerUser } from './server-user-object.js';
 
 /** What the announcement says besides the user. */
 export interface UserEventContext {
@@ -23,14 +22,15 @@ export async function announceUserEvent(
   context: UserEventContext,
 ): Promise<void> {
   if (!context.events) return;
-  const user = await userDirectory.findWithFactors(db, context.projectId, context.userId);
+  // The server API's user object, as `/v1/users…` publishes it: one shape for every `user.*` webhook.
+  const user = await loadServerUser(db, context.projectId, context.userId);
   if (!user) return;
   await context.events.publish(db, {
     type,
     projectId: context.projectId,
     actor: context.actor ?? { type: 'user', id: context.userId },
     occurredAt: context.now,
-    data: toWireUser(user),
+    data: user,
     ...(context.ipAddress === undefined ? {} : { ipAddress: context.ipAddress }),
   });
 }

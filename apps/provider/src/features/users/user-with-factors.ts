@@ -75,8 +75,11 @@ export interface UserFactors {
   totps: TotpSummary[];
 }
 
-/** A user row with its factors. */
-export type UserWithFactors = UserRow & UserFactors;
+/**
+ * A user row with its factors. The server API's own columns (external id, roles) are read apart
+ * (server-user-object), so the session check does not carry them.
+ */
+export type UserWithFactors = Omit<UserRow, 'external_id' | 'roles'> & UserFactors;
 
 // Each list is plain json_agg, so PGlite and PostgreSQL answer alike; the order is inside the
 // aggregate because a subquery's ORDER BY does not bind json_agg. `userId` is the column holding

@@ -69,7 +69,11 @@ function metadataMatches(
 function conditionOf(eb: UsersEb, operand: ServerUsersSearchOperand): Expression<SqlBool> {
   switch (operand.filter_name) {
     case 'user_id':
-      return eb('users.id', 'in', operand.filter_value);
+      // The hosted provider takes external ids wherever a user id is, in this filter too.
+      return eb.or([
+        eb('users.id', 'in', operand.filter_value),
+        eb('users.external_id', 'in', operand.filter_value),
+      ]);
     case 'status':
       return eb('users.status', '=', operand.filter_value);
     case 'created_at_greater_than':

@@ -16,7 +16,20 @@ import type { EmailRow, NewEmailRow, NewUserRow, UserRow, UserRowUpdate } from '
 const userWithFactorsStatement = compiledStatement(['project_id', 'user_id'], (db, v) =>
   db
     .selectFrom('users')
-    .selectAll('users')
+    // The columns of UserWithFactors: the server API's own (external_id, roles) are read apart
+    // (server-user-object), so this read equals the session check's.
+    .select([
+      'users.id',
+      'users.project_id',
+      'users.status',
+      'users.first_name',
+      'users.middle_name',
+      'users.last_name',
+      'users.trusted_metadata',
+      'users.untrusted_metadata',
+      'users.created_at',
+      'users.updated_at',
+    ])
     .select(userFactorsOf('users.id'))
     .where('users.project_id', '=', v.project_id)
     .where('users.id', '=', v.user_id),

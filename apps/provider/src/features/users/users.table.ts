@@ -1,5 +1,5 @@
 /** @module users.table — the users and emails tables. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 
 /** `pending` until the first successful authentication (create_user_as_pending). */
@@ -15,6 +15,10 @@ export interface UsersTable {
   last_name: string;
   trusted_metadata: JsonColumn<Record<string, unknown>>;
   untrusted_metadata: JsonColumn<Record<string, unknown>>;
+  /** The integrator's own id for the user (server API), unique per project; null when unset. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Role ids the server API assigned (a JSON array, `[]` by default). */
+  roles: ColumnType<string[], string | undefined, string>;
   created_at: Date;
   updated_at: Date;
 }

@@ -1,0 +1,322 @@
+/**
+ * @module server-passwords.routes — `/v1/passwords…` with Basic project_id:secret, as the hosted
+ * provider's server API has them (wire/server-api.md): flat answers, the server API's user object.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ServerPasswordsAuthenticateBody,
+  ServerPasswordsAuthenticateResponse,
+  ServerPasswordsCreateBody,
+  ServerPasswordsCreateResponse,
+  ServerPasswordsEmailResetBody,
+  ServerPasswordsEmailResetStartBody,
+  ServerPasswordsEmailResetStartResponse,
+  ServerPasswordsExistingPasswordResetBody,
+  ServerPasswordsMigrateBody,
+  ServerPasswordsMigrateResponse,
+  ServerPasswordsSessionResetBody,
+  ServerPasswordsStrengthCheckBody,
+  ServerPasswordsStrengthCheckResponse,
+} from '@latchkey/wire';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { ApiError } from '../../errors/api-error.js';
+import { sessionAttributesOf } from '../../http/session-attributes.js';
+import { projectOf } from '../../plugins/project-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
+import type { Project } from '../projects/project.js';
+import {
+  precheckSessionCustomClaims,
+  withSessionCustomClaims,
+} from '../server-api/session-custom-claims-step.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+  buildSignInResponse,
+} from '../sessions/authenticate-response.js';
+import type { CustomClaims } from '../sessions/session-custom-claims.js';
+import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
+import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import type { KeyRing } from '../signing-keys/key-ring.js';
+import { loadServerUser } from '../users/server-user-object.js';
+import { normalisePassword } from './password-input.js';
+import type { PasswordsService } from './passwords.service.js';
+import type { PasswordsEmailResetService } from './passwords-email-reset.service.js';
+import type { PasswordsResetService } from './passwords-reset.service.js';
+import { requireEmailAddress, type ServerPasswordsService } from './server-passwords.service.js';
+
+/** What the server password routes need. */
+export interface ServerPasswordsRoutesOptions {
+  db: Db;
+  keyRing: KeyRing;
+  issuer: string;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+  passwords: PasswordsService;
+  resets: PasswordsResetService;
+  emailResets: PasswordsEmailResetService;
+  server: ServerPasswordsService;
+  lookups: LookupThrottle;
+}
+
+/** A session the call names (token or JWT), with the token to answer (`''` for a JWT). */
+interface NamedSession {
+  row: SessionRow;
+  token: string;
+}
+
+const common = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
+
+export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, sessions, server } = options;
+  // Credentials first: an unauthenticated caller learns nothing from validation.
+  app.addHook('onRequest', async (request) => {
+    request.project = await authenticateProjectSecret(db, request);
+  });
+
+  /** The live session of `session_token` or `session_jwt` (404 session_not_found), or undefined when neither is sent. */
+  async function namedSession(
+    project: Project,
+    body: { session_token?: string | undefined; session_jwt?: string | undefined },
+  ): Promise<NamedSession | undefined> {
+    if (body.session_token !== undefined)
+      return { row: await sessions.requireLive(project, body.session_token), token: body.session_token };
+    if (body.session_jwt === undefined) return undefined;
+    const claims = await verifySessionJwtSignature(options.keyRing, body.session_jwt, {
+      issuer: options.issuer,
+      projectId: project.id,
+      now: options.responses.clock.now(),
+    });
+    return { row: (await sessions.authenticateById(project, claims.sessionId)).session, token: '' };
+  }
+
+  /**
+   * The flat sign-in answer: a new sign-in's session (or intermediate session), a session the
+   * call stepped up, or none; `claims` merged into the session when there is one.
+   */
+  async function answer(
+    request: FastifyRequest,
+    userId: string,
+    outcome: { signIn?: PrimarySignIn | undefined; named?: NamedSession | undefined },
+    claims: CustomClaims | undefined,
+  ) {
+    const project = projectOf(request);
+    let fields: {
+      session: Awaited<ReturnType<typeof buildAuthenticateResponse>>['session'] | null;
+      session_token: string;
+      session_jwt: string;
+      intermediate_session_token?: string;
+      mfa_required?: { totp: boolean; sms: boolean; enrol: boolean };
+    } = { session: null, session_token: '', session_jwt: '' };
+    if (outcome.signIn) {
+      const built = await buildSignInResponse(options.responses, project, outcome.signIn);
+      const {
+        user: _u,
+        __user: _uu,
+        user_id: _id,
+        ...rest
+      } = await withSessionCustomClaims(options, project, built, claims);
+      fields = rest;
+    } else if (outcome.named) {
+      const row =
+        claims === undefined
+          ? outcome.named.row
+          : await sessions.updateCustomClaims(project, outcome.named.row.id, claims);
+      const built = await buildAuthenticateResponse(options.responses, project, row, outcome.named.token);
+      fields = { session: built.session, session_token: built.session_token, session_jwt: built.session_jwt };
+    }
+    const user = await loadServerUser(db, project.id, userId);
+    if (!user) throw new ApiError('user_not_found');
+    return { ...common(request), user_id: userId, ...fields, user };
+  }
+
+  /** The end user's request as the body describes it, over what this request shows. */
+  const attributesOf = (
+    request: FastifyRequest,
+    given?: { ip_address?: string | undefined; user_agent?: string | undefined },
+  ): SessionAttributes => {
+    const own = sessionAttributesOf(request);
+    return {
+      ip_address: given?.ip_address || own.ip_address,
+      user_agent: given?.user_agent ?? own.user_agent,
+    };
+  };
+
+  app.post(
+    '/v1/passwords',
+    { schema: { body: ServerPasswordsCreateBody, response: { 200: ServerPasswordsCreateResponse } } },
+    async (request) => {
+      const { session_custom_claims: claims, ...input } = request.body;
+      precheckSessionCustomClaims(claims);
+      const attributes = sessionAttributesOf(request);
+      const created = await server.create(projectOf(request), input, {
+        ipAddress: request.clientIp,
+        actor: serverActor(request),
+        attributes,
+      });
+      const fields = await answer(request, created.userId, { signIn: created.signIn }, claims);
+      return { ...fields, email_id: created.emailId };
+    },
+  );
+
+  app.post(
+    '/v1/passwords/authenticate',
+    {
+      schema: {
+        body: ServerPasswordsAuthenticateBody,
+        response: { 200: ServerPasswordsAuthenticateResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { session_custom_claims: claims, session_token, session_jwt, ...input } = request.body;
+      precheckSessionCustomClaims(claims);
+      requireEmailAddress(input.email);
+      const named = await namedSession(project, { session_token, session_jwt });
+      const outcome = await server.authenticate(project, input, {
+        session: named?.row,
+        attributes: sessionAttributesOf(request),
+        actor: serverActor(request),
+      });
+      const stepped = outcome.extended && named ? { row: outcome.extended, token: named.token } : undefined;
+      return answer(request, outcome.user.id, { signIn: outcome.signIn, named: stepped }, claims);
+    },
+  );
+
+  app.post(
+    '/v1/passwords/strength_check',
+    {
+      schema: {
+        body: ServerPasswordsStrengthCheckBody,
+        response: { 200: ServerPasswordsStrengthCheckResponse },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      if (email !== undefined) requireEmailAddress(email);
+      // An over-long password is refused (400 weak_password) before anything is counted.
+      normalisePassword(password);
+      const project = projectOf(request);
+      await options.lookups.check(project, 'strength_check', request.clientIp);
+      return { ...common(request), ...(await options.passwords.strength(project, password, email)) };
+    },
+  );
+
+  app.post(
+    '/v1/passwords/email/reset/start',
+    {
+      schema: {
+        body: ServerPasswordsEmailResetStartBody,
+        response: { 200: ServerPasswordsEmailResetStartResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { attributes, locale: _locale, ...input } = request.body;
+      const recipient = await server.resetRecipient(project, input.email);
+      // The send limit counts the end user's address when the integrator passes it on.
+      await options.emailResets.start(project, input, attributesOf(request, attributes).ip_address);
+      return { ...common(request), user_id: recipient.userId, email_id: recipient.emailId };
+    },
+  );
+
+  app.post(
+    '/v1/passwords/email/reset',
+    {
+      schema: { body: ServerPasswordsEmailResetBody, response: { 200: ServerPasswordsAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { session_custom_claims: claims, attributes, ...input } = request.body;
+      precheckSessionCustomClaims(claims);
+      const startSession = input.session_duration_minutes !== undefined;
+      const reset = await options.emailResets.redeem(project, input, attributesOf(request, attributes), {
+        startSession,
+        actor: serverActor(request),
+      });
+      return answer(request, reset.userId, { signIn: reset.session }, claims);
+    },
+  );
+
+  app.post(
+    '/v1/passwords/existing_password/reset',
+    {
+      schema: {
+        body: ServerPasswordsExistingPasswordResetBody,
+        response: { 200: ServerPasswordsAuthenticateResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { session_custom_claims: claims, ...input } = request.body;
+      precheckSessionCustomClaims(claims);
+      requireEmailAddress(input.email);
+      const startSession = input.session_duration_minutes !== undefined;
+      const changed = await options.resets.changeWithExisting(project, input, sessionAttributesOf(request), {
+        startSession,
+        actor: serverActor(request),
+      });
+      return answer(request, changed.userId, { signIn: changed.session }, claims);
+    },
+  );
+
+  app.post(
+    '/v1/passwords/session/reset',
+    {
+      schema: {
+        body: ServerPasswordsSessionResetBody,
+        response: { 200: ServerPasswordsAuthenticateResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { session_custom_claims: claims, session_token, session_jwt, password } = request.body;
+      precheckSessionCustomClaims(claims);
+      const named = await namedSession(project, { session_token, session_jwt });
+      if (!named)
+        throw new ApiError('invalid_request', {
+          message: 'Send session_token or session_jwt: the session of the user whose password is set.',
+          body: [{ dataPath: '.session_token', message: 'session_token or session_jwt is required' }],
+        });
+      await options.resets.withSession(project, named.row, password, { actor: serverActor(request) });
+      // The presented session stays (and is extended when asked); every other one was revoked.
+      const touched = await sessions.authenticateById(
+        project,
+        named.row.id,
+        request.body.session_duration_minutes,
+      );
+      return answer(
+        request,
+        touched.session.user_id,
+        { named: { row: touched.session, token: named.token } },
+        claims,
+      );
+    },
+  );
+
+  app.post(
+    '/v1/passwords/migrate',
+    { schema: { body: ServerPasswordsMigrateBody, response: { 200: ServerPasswordsMigrateResponse } } },
+    async (request) => {
+      const project = projectOf(request);
+      const migrated = await server.migrate(project, request.body, {
+        ipAddress: request.clientIp,
+        actor: serverActor(request),
+      });
+      const user = await loadServerUser(db, project.id, migrated.userId);
+      if (!user) throw new ApiError('user_not_found');
+      return {
+        ...common(request),
+        user_id: migrated.userId,
+        email_id: migrated.emailId,
+        user_created: migrated.userCreated,
+        user,
+      };
+    },
+  );
+};
