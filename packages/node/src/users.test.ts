@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../wire/test/fixtures/user.js';
-import {
-  onlyProjectRequest,
-  providerError,
-  useFakeServerApi,
-} from '../test/helpers/fake-server-api.js';
+import { onlyProjectRequest, providerError, useFakeServerApi } from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
