@@ -53,7 +53,7 @@ const RESERVE_BOTH =
   /^with "first_reserved" as \(insert into "login_failures" .* "second_reserved" as \(insert into "login_failures" /s;
 const FIND_PASSWORD = /^select "passwords"\.\*, .* from "emails" inner join "passwords" /s;
 const CLEAR_COUNTERS = /^with "cleared" as \(delete from "login_failures" .*\) update "login_failures" /s;
-const READ_USER = /^select "users"\.\*, /s;
+const READ_USER = /^select "users"\."id", "users"\."project_id", /s;
 const INSERT_SESSION = /^insert into "sessions" /s;
 const FIND_WEBHOOK_ENDPOINTS = /^select "id" from "webhook_endpoints" /s;
 const RECORD_AUDIT_EVENT = /^insert into "audit_events" /s;
