@@ -43,4 +43,9 @@ export interface AppDeps {
   changeFeed?: (channel: string) => ChangeFeed;
   /** The webhook worker's tuning (tests: `autoStart: false`, and drain `app.webhooks`). */
   webhooks?: WebhookWorkerSettings;
+  /**
+   * Whether activity counts are written every few seconds (default) or only when asked and at
+   * close (tests: `autoFlush: false`, so no flush lands in the middle of a test's statements).
+   */
+  activity?: { autoFlush: boolean };
 }

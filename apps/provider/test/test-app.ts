@@ -179,6 +179,7 @@ export function buildTestApp(
       ...(options.recoveryCodeHasher ? { recoveryCodeHasher: options.recoveryCodeHasher } : {}),
       delivery: options.delivery ?? { autoStart: false },
       webhooks: options.webhooks ?? { autoStart: false },
+      activity: { autoFlush: false },
       ...(changeFeed ? { changeFeed } : {}),
     },
   );

@@ -38,7 +38,10 @@ function signInMethodOf(request: FastifyRequest): string | undefined {
 }
 
 /** Decorates `app.activity` and counts refusals; call on the root instance before the features. */
-export function registerActivity(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock'>): void {
+export function registerActivity(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'activity'>,
+): void {
   const counters = createActivityCounters({
     now: () => deps.clock.now(),
     sink: (counts) => addActivityCounts(deps.db, counts),
@@ -66,6 +69,7 @@ export function registerActivity(app: FastifyInstance, deps: Pick<AppDeps, 'db' 
       );
     });
   app.addHook('onReady', async () => {
+    if (deps.activity?.autoFlush === false) return;
     timer = setInterval(flushQuietly, ACTIVITY_FLUSH_MS);
     timer.unref();
   });
