@@ -68,9 +68,7 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<AuditLogRoutesOptions> = 
   app.get(
     '/v1/audit_events/operator',
     {
-      onRequest: async (request) => {
-        await options.operators.authenticate(request);
-      },
+      onRequest: operatorCredentialFirst(options.operators),
       schema: { querystring: OperatorAuditEventsQuery, response: { 200: AuditEventsListResponse } },
     },
     async (request) => {

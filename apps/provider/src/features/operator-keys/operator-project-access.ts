@@ -1,5 +1,5 @@
 /**
- * @module operator-project — what every operator route about one project repeats: the operator
+ * @module operator-project-access — what every operator route about one project repeats: the operator
  * credential checked first (an unauthenticated caller learns nothing, not even which projects
  * exist), then the project, or 404 project_not_found.
  */

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
+import { operatorCredentialFirst } from '../operator-keys/operator-project-access.js';
 import { ensureDevProject, isDevProjectKey } from '../projects/dev-project.js';
 import { checkProjectName } from '../projects/project-name.js';
 import { invalidField } from './project-admin.routes.js';
@@ -22,9 +23,7 @@ export interface DevProjectsRoutesOptions {
 }
 
 export const devProjectsRoutes: FastifyPluginAsync<DevProjectsRoutesOptions> = async (app, options) => {
-  app.addHook('onRequest', async (request) => {
-    await options.operators.authenticate(request);
-  });
+  app.addHook('onRequest', operatorCredentialFirst(options.operators));
   app.put<{ Params: { key: string } }>('/v1/dev_projects/:key', async (request) => {
     const { key } = request.params;
     if (!isDevProjectKey(key))

@@ -8,9 +8,8 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { type UpstreamConfigInput, validateUpstreamConfig } from '../oauth/upstream/upstream-config.js';
 import type { Operator, OperatorAuthenticator } from '../operator-keys/operator-auth.js';
+import { requireProject } from '../operator-keys/operator-project-access.js';
 import { requireRecentFactor } from '../operator-keys/step-up.js';
-import { toProject } from '../projects/project.js';
-import { projectDirectory } from '../projects/project-directory.js';
 import { listProjectsPage } from '../projects/projects.service.js';
 import type { OperatorRequest, ProjectAdminService } from './project-admin.service.js';
 import { decodeProjectCursor, encodeProjectCursor } from './project-cursor.js';
@@ -67,11 +66,7 @@ export const projectAdminRoutes: FastifyPluginAsync<ProjectAdminRoutesOptions> =
     if (request.operatorCredential) requireRecentFactor(request.operatorCredential, clock.now());
   };
 
-  const found = async (projectId: string) => {
-    const row = await projectDirectory.findById(db, projectId);
-    if (!row) throw new ApiError('project_not_found', { message: `No project ${projectId}.` });
-    return toProject(row);
-  };
+  const found = (projectId: string) => requireProject(db, projectId);
 
   app.post('/v1/projects', async (request) => {
     const { live, ...settings } = objectBody(request);
