@@ -31,6 +31,8 @@ const SIGN_IN_METHODS: Readonly<Record<string, string>> = {
   '/sdk/v1/crypto_wallets/authenticate': 'crypto',
   '/v1/magic_links/authenticate': 'magic_link',
   '/v1/oauth/authenticate': 'oauth',
+  '/v1/otps/authenticate': 'otp',
+  '/v1/passwords/authenticate': 'password',
 };
 
 function signInMethodOf(request: FastifyRequest): string | undefined {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { startSecondInstance } from '../../../test/second-instance.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { DEMO_REDIRECT, json, LENIENT_SEND_LIMITS } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -57,6 +58,18 @@ describe('GET /v1/projects/{project_id}/activity', () => {
     expect(figures.sign_in_failures).toEqual({ password: 1 });
     expect(figures.emails_sent).toBe(1);
     expect(figures).toMatchObject({ lockouts: 0, rate_limit_hits: 0, sms_sent: 0, sms_failed: 0 });
+  });
+
+  it('counts a refused sign-in through the server API by its method too', async () => {
+    await clear();
+    await givenPasswordUser(ctx, 'activity-server-pw@example.com');
+    const wrong = await postServerApi(ctx, '/v1/passwords/authenticate', devProjectAuthorization(ctx), {
+      email: 'activity-server-pw@example.com',
+      password: `${STRONG_PASSWORD}-not`,
+    });
+    expect(wrong.statusCode).toBe(401);
+    await ctx.app.activity.flush();
+    expect((await totals(ctx.dev.project_id)).sign_in_failures).toEqual({ password: 1 });
   });
 
   it('counts a lockout from the login.locked event and a 429 as a rate-limit hit', async () => {
