@@ -5,17 +5,17 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { MfaRequiredSchema } from './authenticate-response.js';
 import { ProviderValuesSchema } from './oauth.js';
+import { ServerUserSchema } from './server-users.js';
 import { SessionSchema } from './session.js';
-import { UserSchema } from './user.js';
 
-/** POST /v1/sessions/authenticate: the live session, fresh tokens and the user. */
+/** POST /v1/sessions/authenticate: the live session, fresh tokens and the user (the server user object). */
 export const ServerSessionsAuthenticateResponse = Type.Object({
   status_code: Type.Integer(),
   request_id: Type.String(),
   session: SessionSchema,
   session_token: Type.String(),
   session_jwt: Type.String(),
-  user: UserSchema,
+  user: ServerUserSchema,
 });
 
 /**
@@ -32,7 +32,7 @@ function serverSignInSchema<I extends TProperties, E extends TProperties>(ids: I
     session: Type.Union([Type.Null(), SessionSchema]),
     session_token: Type.String(),
     session_jwt: Type.String(),
-    user: UserSchema,
+    user: ServerUserSchema,
     ...extra,
     intermediate_session_token: Type.Optional(Type.String()),
     mfa_required: Type.Optional(MfaRequiredSchema),

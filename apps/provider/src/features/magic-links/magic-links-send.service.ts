@@ -4,6 +4,7 @@ import type { Db, DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -56,6 +57,8 @@ export function createMagicLinksSendService(deps: {
   db: Db;
   clock: Clock;
   random: Random;
+  /** Where the server API's login_or_create announces the user it creates (`user.created`). */
+  events?: DomainEventBus;
   throttle: EmailSendThrottle;
   deliveries: DeliveryQueue;
 }): MagicLinksSendService {
@@ -74,7 +77,8 @@ export function createMagicLinksSendService(deps: {
       const send = await admit(project, input, requester);
       const status = input.create_user_as_pending === true ? 'pending' : 'active';
       const answer = await inTransaction(deps.db, async (trx) => {
-        // An address without an account gets one from the worker, with the ids answered here.
+        // An address without an account gets one from the worker, with the ids answered here
+        // (the server API's, asking as the project, gets it now: promised-account.ts).
         const { method, purpose, promise } = await answerLoginOrCreate(
           trx,
           deps,

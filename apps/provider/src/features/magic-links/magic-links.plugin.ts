@@ -35,6 +35,7 @@ export const magicLinksPlugin = featurePlugin(
       db,
       clock,
       random,
+      events: app.domainEvents,
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
     });

@@ -1,13 +1,12 @@
 /** @module otp-plan — deciding who a passcode is for (login, signup, secondary, or a decoy that is never told): when answering, and again when issuing. */
 import type { Transaction } from '../../db/database.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
-import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { UserStatus } from '../users/users.table.js';
 import type { OtpDelivery } from './otp-delivery.js';
 import { type Destination, findMethod, type Method, newMethodId, pseudoMethod } from './otp-recipients.js';
 import type { OtpPurpose } from './otps.table.js';
-import { answerLoginOrCreate, type PromisedAccount } from './promised-account.js';
+import { answerLoginOrCreate, type LoginOrCreateDeps, type PromisedAccount } from './promised-account.js';
 
 /** Which send endpoint was called. */
 export type OtpSendKind = 'login_or_create' | 'primary' | 'secondary';
@@ -76,7 +75,7 @@ function known(method: Method, purpose: OtpPurpose): Omit<OtpPlan, 'requestedBy'
  */
 export async function planOtp(
   trx: Transaction,
-  deps: { random: Random },
+  deps: LoginOrCreateDeps,
   kind: OtpSendKind,
   project: Project,
   request: OtpSendRequest,
@@ -87,7 +86,7 @@ export async function planOtp(
 
 async function planFor(
   trx: Transaction,
-  deps: { random: Random },
+  deps: LoginOrCreateDeps,
   kind: OtpSendKind,
   project: Project,
   request: OtpSendRequest,

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Messenger } from '../../messaging/messenger.js';
 import type { Random } from '../../random.js';
@@ -31,11 +32,14 @@ export interface OtpsSendService {
  * (naming a new account for an unknown login_or_create recipient) and stores a delivery job, in
  * one transaction; the account is created and the code issued and sent by the delivery worker
  * after the answer, so a known and an unknown recipient take as long to answer (issue 16 item 4).
+ * The server API's login_or_create (an actor asks) creates the account with the answer.
  */
 export function createOtpsSendService(deps: {
   db: Db;
   clock: Clock;
   random: Random;
+  /** Where the server API's login_or_create announces the user it creates (`user.created`). */
+  events?: DomainEventBus;
   messenger: Messenger;
   throttle: EmailSendThrottle;
   deliveries: DeliveryQueue;

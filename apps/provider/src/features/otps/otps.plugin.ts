@@ -40,6 +40,7 @@ export const otpsPlugin = featurePlugin(
       db,
       clock,
       random,
+      events: app.domainEvents,
       messenger: deps.messenger ?? noMessenger,
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,

@@ -35,6 +35,13 @@ import {
 /** The account a delivery job creates if its address still has none: `create_account` in its params. */
 export type PromisedAccount = NewAccount;
 
+/** What deciding a login_or_create answer needs (the server API's creates the account at once). */
+export interface LoginOrCreateDeps {
+  clock: Clock;
+  random: Random;
+  events?: DomainEventBus;
+}
+
 /** Who a login_or_create answer names, and whether its job is to create the account. */
 export interface LoginOrCreateAnswer {
   method: Method;
@@ -55,7 +62,7 @@ export interface LoginOrCreateAnswer {
  */
 export async function answerLoginOrCreate(
   trx: Transaction,
-  deps: { random: Random },
+  deps: LoginOrCreateDeps,
   project: Project,
   destination: Destination,
   status: UserStatus,
@@ -76,7 +83,32 @@ export async function answerLoginOrCreate(
   // had it been made already. Each job carries the promise, in case an earlier one never ran.
   const promise = promised ?? fresh;
   const purpose = promised ? 'login' : 'signup';
+  if (actor) return createPromisedNow(trx, deps, project, destination, { purpose, promise });
   return { method: { id: promise.method_id, user_id: promise.user_id }, purpose, promise };
+}
+
+/**
+ * The server API's answer (an `actor` asks) has no timing to hide: its caller holds the project
+ * secret and may look the user up anyway. So the account exists when the answer names it, as the
+ * hosted provider's does (`GET /v1/users/{user_id}` right after `user_created: true` finds it);
+ * its job carries no promise, and earlier jobs that did (a browser answer a moment before) are
+ * settled, so the worker makes no second account.
+ */
+async function createPromisedNow(
+  trx: Transaction,
+  deps: LoginOrCreateDeps,
+  project: Project,
+  destination: Destination,
+  decided: { purpose: 'login' | 'signup'; promise: PromisedAccount },
+): Promise<LoginOrCreateAnswer> {
+  const { promise } = decided;
+  await settlePromise(trx, project.id, destination.value, promise.user_id);
+  const method = await createUserWithMethod(trx, deps, project, destination, promise);
+  if (method) return { method, purpose: decided.purpose, promise: null };
+  // Claimed a moment ago by a path that does not take the account lock (a password sign-up).
+  const owner = await findMethod(trx, project, destination);
+  if (!owner) throw new Error('login_or_create: the address is neither free nor owned');
+  return { method: owner, purpose: 'login', promise: null };
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, outboxFor } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
@@ -37,6 +37,12 @@ describe('POST /v1/magic_links/email/login_or_create', () => {
       email_id: expect.stringMatching(/^email-test-/),
       user_created: true,
     });
+    // The account exists with the answer, before the delivery worker has run.
+    const created = await usersApi(ctx, 'GET', `/v1/users/${answer.user_id}`);
+    expect(created.statusCode).toBe(200);
+    expect(json(created).emails).toEqual([
+      expect.objectContaining({ email_id: answer.email_id, email, verified: false }),
+    ]);
     const token = await latestToken(ctx, email);
     const signedIn = await redeem({ token, attributes: { ip_address: '203.0.113.7', user_agent: 'Phone' } });
     expect(signedIn.statusCode).toBe(200);
@@ -62,6 +68,28 @@ describe('POST /v1/magic_links/email/login_or_create', () => {
     const { user_id } = json(sent);
     await latestToken(ctx, 'server-pending@example.com');
     expect(json(await usersApi(ctx, 'GET', `/v1/users/${user_id}`)).status).toBe('pending');
+  });
+
+  it('an address a browser answer promised a moment ago: the same account, made once, by the server call', async () => {
+    const email = 'server-after-browser@example.com';
+    const browser = await ctx.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/magic_links/email/login_or_create',
+      headers: sdkHeaders(ctx.dev.public_token),
+      payload: { email },
+    });
+    expect(browser.statusCode).toBe(200);
+    const promised = json(browser).data;
+    afterRecipientInterval();
+    const sent = await serverSend(ctx, '/v1/magic_links/email/login_or_create', { email });
+    expect(json(sent)).toMatchObject({ user_id: promised.user_id, email_id: promised.email_id });
+    expect((await usersApi(ctx, 'GET', `/v1/users/${promised.user_id}`)).statusCode).toBe(200);
+    // Both jobs run; neither makes a second account.
+    await latestToken(ctx, email);
+    const found = await usersApi(ctx, 'POST', '/v1/users/search', {
+      query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [email] }] },
+    });
+    expect(json(found).results.map((u: { user_id: string }) => u.user_id)).toEqual([promised.user_id]);
   });
 });
 

@@ -57,7 +57,7 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
         request.body.session_token ?? null,
       );
       const fields = await withSessionCustomClaims(options, project, signedIn.fields, session_custom_claims);
-      return serverSignInAnswer(request, fields, { method_id: signedIn.emailId });
+      return serverSignInAnswer(options.db, request, fields, { method_id: signedIn.emailId });
     },
   );
 };

@@ -7,6 +7,7 @@ import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { OAuthAuthenticateService } from '../oauth/oauth-authenticate.service.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { withServerUserFields } from '../users/server-user-object.js';
 import { ServerOAuthAuthenticateBody, ServerOAuthAuthenticateResponse } from './server-oauth.schemas.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
@@ -60,7 +61,7 @@ export const serverOAuthRoutes: FastifyPluginAsyncTypebox<ServerOAuthRoutesOptio
         session: fields.session,
         session_token: fields.session_token,
         session_jwt: fields.session_jwt,
-        user: fields.user,
+        user: await withServerUserFields(options.db, fields.user),
         provider_subject: registration.provider_subject,
         provider_type: registration.provider_type,
         profile_picture_url: registration.profile_picture_url,

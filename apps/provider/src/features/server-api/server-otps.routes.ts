@@ -190,7 +190,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
         await buildSignInResponse(options.responses, project, redeemed),
         session_custom_claims,
       );
-      return serverSignInAnswer(request, fields, { method_id: redeemed.methodId });
+      return serverSignInAnswer(options.db, request, fields, { method_id: redeemed.methodId });
     },
   );
 };

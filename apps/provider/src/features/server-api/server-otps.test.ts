@@ -6,7 +6,7 @@ import { devProjectAuthorization, expectLiveSession, postServerApi } from '../..
 import { actorsOf, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-import { givenServerUser } from '../../../test/user-management-calls.js';
+import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
 
 // The default send limits, so the recipient interval applies.
@@ -24,6 +24,17 @@ const CHANNELS = [
   { channel: 'whatsapp', to: '+447911123456', field: 'phone_number', id: 'phone_id' },
 ] as const;
 
+/** `GET /v1/users/{userId}` finds the user, holding the address or number `methodId`. */
+async function expectUserHasMethod(userId: string, methodId: string) {
+  const user = await usersApi(ctx, 'GET', `/v1/users/${userId}`);
+  expect(user.statusCode).toBe(200);
+  const { emails, phone_numbers } = json(user);
+  expect([
+    ...emails.map((e: { email_id: string }) => e.email_id),
+    ...phone_numbers.map((p: { phone_id: string }) => p.phone_id),
+  ]).toEqual([methodId]);
+}
+
 describe.each(CHANNELS)('POST /v1/otps/$channel/*', ({ channel, to, field, id }) => {
   it('login_or_create creates the user (user_created); /v1/otps/authenticate trades the code for a session', async () => {
     const sent = await serverSend(ctx, `/v1/otps/${channel}/login_or_create`, { [field]: to });
@@ -36,6 +47,9 @@ describe.each(CHANNELS)('POST /v1/otps/$channel/*', ({ channel, to, field, id })
       [id]: expect.any(String),
       user_created: true,
     });
+    // The account exists with the answer, before the delivery worker has run.
+    await expectUserHasMethod(answer.user_id, answer[id]);
+    expect(await actorsOf(ctx, answer.user_id)).toEqual(['user.created:project']);
     const code = await latestCode(ctx, to);
     const signedIn = await authenticate({
       method_id: answer[id],

@@ -12,6 +12,7 @@ import { checkSessionCustomClaimsUpdate } from '../sessions/session-custom-claim
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
+import { withServerUserFields } from '../users/server-user-object.js';
 import { ServerAuthenticateBody, ServerAuthenticateResponse } from './server-sessions.schemas.js';
 
 /** What the server-facing session route needs. */
@@ -87,7 +88,7 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
         session: fields.session,
         session_token: fields.session_token,
         session_jwt: fields.session_jwt,
-        user: fields.user,
+        user: await withServerUserFields(options.db, fields.user),
       };
     },
   );

@@ -1,12 +1,15 @@
 /** @module server-sign-in-answer — the flat answer of the server API's redemptions (magic links, passcodes). */
 import type { FastifyRequest } from 'fastify';
+import type { DbExecutor } from '../../db/database.js';
 import type { SignInFields } from '../sessions/authenticate-response.js';
+import { withServerUserFields } from '../users/server-user-object.js';
 
 /**
  * The wire's field order: the envelope, `user_id`, the call's `ids`, the session and tokens, the
- * user; on a project that requires MFA, the intermediate session token and `mfa_required`.
+ * server user object (`GET /v1/users/{id}`'s); on a project that requires MFA, the intermediate session token and `mfa_required`.
  */
-export function serverSignInAnswer<I extends Record<string, string>>(
+export async function serverSignInAnswer<I extends Record<string, string>>(
+  db: DbExecutor,
   request: FastifyRequest,
   fields: SignInFields,
   ids: I,
@@ -19,7 +22,7 @@ export function serverSignInAnswer<I extends Record<string, string>>(
     session: fields.session,
     session_token: fields.session_token,
     session_jwt: fields.session_jwt,
-    user: fields.user,
+    user: await withServerUserFields(db, fields.user),
     ...('intermediate_session_token' in fields
       ? {
           intermediate_session_token: fields.intermediate_session_token,
