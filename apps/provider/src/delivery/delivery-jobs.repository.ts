@@ -91,3 +91,13 @@ export async function deleteDeliveryJobsTo(
     .where('recipient', 'in', recipients)
     .execute();
 }
+
+/**
+ * Whether job `id` is still queued. Read under the recipient's issuance lock, it tells a worker
+ * that claimed the job before a withdrawal (a revoked invitation, a deleted user) that the
+ * withdrawal has committed since, so it must issue nothing.
+ */
+export async function deliveryJobStillQueued(db: DbExecutor, id: string): Promise<boolean> {
+  const row = await db.selectFrom('delivery_jobs').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db, DbExecutor, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import { deliveryJobStillQueued } from '../../delivery/delivery-jobs.repository.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
@@ -125,6 +126,8 @@ export function createMagicLinkDelivery(deps: {
       // store the new one.
       const issued = await inTransaction(deps.db, async (trx) => {
         await lockAddressForIssuance(trx, project.id, send.email);
+        // Withdrawn since this worker claimed it (revoke_invite, the user deleted): nothing to send.
+        if (!(await deliveryJobStillQueued(trx, job.id))) return undefined;
         if (params.endpoint === 'login_or_create')
           await keepPromisedAccount(trx, deps, project, { channel: 'email', value: send.email }, job.id);
         const spec = await linkFor(trx, project, send, params);

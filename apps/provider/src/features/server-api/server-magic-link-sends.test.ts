@@ -6,6 +6,8 @@ import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
+import { cryptoRandom } from '../../random.js';
+import { createMagicLinkDelivery } from '../magic-links/magic-link-delivery.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
 
 // The default send limits, so the recipient interval applies.
@@ -218,6 +220,25 @@ describe('POST /v1/magic_links/email/invite and /revoke_invite', () => {
       const response = await revokeInvite(email);
       expect([response.statusCode, json(response).error_type]).toEqual([404, 'email_not_found']);
     }
+  });
+});
+
+describe('revoke_invite while a worker holds the invitation’s job', () => {
+  it('a job claimed before the revocation committed issues no link when it runs after it', async () => {
+    const email = 'revoked-mid-flight@example.com';
+    await serverSend(ctx, '/v1/magic_links/email/invite', { email });
+    // The worker has claimed the job (it holds the row) but not yet issued the link…
+    const claimed = await ctx.db
+      .selectFrom('delivery_jobs')
+      .selectAll()
+      .where('recipient', '=', email)
+      .executeTakeFirstOrThrow();
+    // …when the revocation commits; then the worker issues.
+    expect((await revokeInvite(email)).statusCode).toBe(200);
+    const handler = createMagicLinkDelivery({ db: ctx.db, clock: ctx.clock, random: cryptoRandom });
+    expect(await handler.prepare(claimed, ctx.dev.project)).toEqual({});
+    const links = await ctx.db.selectFrom('magic_links').select('id').where('email', '=', email).execute();
+    expect(links).toEqual([]);
   });
 });
 
