@@ -100,7 +100,17 @@ export const ServerPasswordsSessionResetBody = strict({
 });
 
 /** The hash kinds POST /v1/passwords/migrate imports (the hosted provider's names). */
-export const MIGRATABLE_HASH_TYPES = ['argon_2id', 'argon_2i', 'bcrypt', 'scrypt'] as const;
+export const MIGRATABLE_HASH_TYPES = [
+  'argon_2id',
+  'argon_2i',
+  'bcrypt',
+  'scrypt',
+  'pbkdf_2',
+  'md_5',
+  'sha_1',
+  'sha_512',
+  'phpass',
+] as const;
 
 /** argon2 parameters, when `hash` is the bare digest rather than a PHC string. */
 const Argon2Config = strict({
@@ -120,6 +130,20 @@ const ScryptConfig = strict({
   key_length: Type.Integer({ minimum: 16, maximum: 1024 }),
 });
 
+/** md_5, sha_1, sha_512: the text around the password when it was digested (either may be empty). */
+const SaltedDigestConfig = strict({
+  prepend_salt: Type.String({ maxLength: 1024 }),
+  append_salt: Type.String({ maxLength: 1024 }),
+});
+
+/** PBKDF2-HMAC parameters: the salt in base64; `algorithm` `sha256` (the default) or `sha512`. */
+const Pbkdf2Config = strict({
+  salt: Type.String({ minLength: 1, maxLength: 1024 }),
+  iteration_amount: Type.Integer({ minimum: 1, maximum: 2_000_000 }),
+  key_length: Type.Integer({ minimum: 16, maximum: 1024 }),
+  algorithm: Type.Optional(Type.Union([Type.Literal('sha256'), Type.Literal('sha512'), Type.Literal('')])),
+});
+
 /** POST /v1/passwords/migrate: imports a password hash made elsewhere (creating the user if needed). */
 export const ServerPasswordsMigrateBody = strict({
   email: Email,
@@ -128,6 +152,10 @@ export const ServerPasswordsMigrateBody = strict({
   hash_type: Type.String({ minLength: 1, maxLength: 32 }),
   argon_2_config: Type.Optional(Argon2Config),
   scrypt_config: Type.Optional(ScryptConfig),
+  pbkdf_2_config: Type.Optional(Pbkdf2Config),
+  md_5_config: Type.Optional(SaltedDigestConfig),
+  sha_1_config: Type.Optional(SaltedDigestConfig),
+  sha_512_config: Type.Optional(SaltedDigestConfig),
   trusted_metadata: Type.Optional(MetadataSchema),
   untrusted_metadata: Type.Optional(MetadataSchema),
   set_email_verified: Type.Optional(Type.Boolean()),

@@ -1,11 +1,15 @@
 /**
  * @module imported-password-hashes — checking password hashes made by another system and imported
- * with `POST /v1/passwords/migrate`: bcrypt (`$2a$`, `$2b$`, `$2y$`) and scrypt (`$scrypt$…`);
- * argon2 PHC strings are the hasher's own format. A successful login replaces an imported hash
+ * with `POST /v1/passwords/migrate`: bcrypt (`$2a$`, `$2b$`, `$2y$`), scrypt (`$scrypt$…`),
+ * PBKDF2, phpass and the salted MD5/SHA-1/SHA-512 digests (their own modules); argon2 PHC strings
+ * are the hasher's own format. A successful login replaces an imported hash
  * with an argon2id one (the hasher's `needsRehash` is true for anything else).
  */
 import { scrypt, timingSafeEqual } from 'node:crypto';
 import { verify as verifyBcrypt } from '@node-rs/bcrypt';
+import { parsePbkdf2Hash, pbkdf2Matches } from './pbkdf2-hashes.js';
+import { isPhpassHash, phpassMatches } from './phpass-hashes.js';
+import { parseSaltedDigestHash, saltedDigestMatches } from './salted-digest-hashes.js';
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const SCRYPT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
@@ -63,11 +67,16 @@ function scryptMatches(value: ScryptHash, password: string): Promise<boolean> {
 }
 
 /**
- * Checks `password` against an imported hash: a promise of the answer for a bcrypt or scrypt
- * hash, undefined for any other format (the hasher's own argon2 check applies).
+ * Checks `password` against an imported hash: a promise of the answer for one of the imported
+ * formats, undefined for any other format (the hasher's own argon2 check applies).
  */
 export function verifyImportedHash(stored: string, password: string): Promise<boolean> | undefined {
   if (isBcryptHash(stored)) return verifyBcrypt(password, stored);
   const scryptHash = parseScryptHash(stored);
-  return scryptHash ? scryptMatches(scryptHash, password) : undefined;
+  if (scryptHash) return scryptMatches(scryptHash, password);
+  const pbkdf2Hash = parsePbkdf2Hash(stored);
+  if (pbkdf2Hash) return pbkdf2Matches(pbkdf2Hash, password);
+  if (isPhpassHash(stored)) return Promise.resolve(phpassMatches(stored, password));
+  const digest = parseSaltedDigestHash(stored);
+  return digest ? Promise.resolve(saltedDigestMatches(digest, password)) : undefined;
 }

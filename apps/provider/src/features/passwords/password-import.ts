@@ -2,7 +2,9 @@
  * @module password-import — the stored form of a hash imported by `POST /v1/passwords/migrate`
  * (the hosted provider's `hash_type` names): argon2id and argon2i (a PHC string, or the digest
  * with `argon_2_config`), bcrypt (its modular crypt string), scrypt (a PHC string, or the digest
- * with `scrypt_config`). Anything else is 400 naming the field; nothing is stored.
+ * with `scrypt_config`), PBKDF2 (the hash in base64 with `pbkdf_2_config`), MD5, SHA-1 and SHA-512
+ * (the hex digest with its `*_config` salts) and phpass (`$P$`/`$H$`). Anything else is 400 naming
+ * the field; nothing is stored.
  */
 import { MIGRATABLE_HASH_TYPES, type ServerPasswordsMigrateRequest } from '@latchkey/wire';
 import {
@@ -11,6 +13,13 @@ import {
   MAX_SCRYPT_MEMORY,
   parseScryptHash,
 } from '../../crypto/imported-password-hashes.js';
+import { formatPbkdf2Hash, MAX_PBKDF2_ITERATIONS } from '../../crypto/pbkdf2-hashes.js';
+import { isPhpassHash, MAX_PHPASS_LOG2_ROUNDS } from '../../crypto/phpass-hashes.js';
+import {
+  DIGEST_HEX_LENGTH,
+  type DigestAlgorithm,
+  formatSaltedDigestHash,
+} from '../../crypto/salted-digest-hashes.js';
 import { ApiError } from '../../errors/api-error.js';
 
 function refuse(field: string, message: string): ApiError {
@@ -75,6 +84,45 @@ function scrypt(input: ServerPasswordsMigrateRequest): string {
   return stored;
 }
 
+function pbkdf2(input: ServerPasswordsMigrateRequest): string {
+  const config = input.pbkdf_2_config;
+  if (!config) throw refuse('pbkdf_2_config', 'is required with hash_type pbkdf_2');
+  const hash = base64Of('hash', input.hash);
+  if (hash.length !== config.key_length)
+    throw refuse('pbkdf_2_config.key_length', 'is not the length of the decoded hash');
+  if (config.iteration_amount > MAX_PBKDF2_ITERATIONS)
+    throw refuse('pbkdf_2_config.iteration_amount', `may be at most ${MAX_PBKDF2_ITERATIONS}`);
+  const salt = base64Of('pbkdf_2_config.salt', config.salt);
+  const digest = config.algorithm === 'sha512' ? 'sha512' : 'sha256';
+  return formatPbkdf2Hash({ digest, iterations: config.iteration_amount, salt, hash });
+}
+
+const DIGEST_CONFIG = { md5: 'md_5_config', sha1: 'sha_1_config', sha512: 'sha_512_config' } as const;
+
+function saltedDigest(input: ServerPasswordsMigrateRequest, algorithm: DigestAlgorithm): string {
+  const field = DIGEST_CONFIG[algorithm];
+  const hex = input.hash.toLowerCase();
+  const length = DIGEST_HEX_LENGTH[algorithm];
+  if (!/^[0-9a-f]+$/.test(hex) || hex.length !== length)
+    throw refuse('hash', `must be the ${length}-character hex digest`);
+  const config = input[field];
+  return formatSaltedDigestHash({
+    algorithm,
+    prependSalt: config?.prepend_salt ?? '',
+    appendSalt: config?.append_salt ?? '',
+    digest: Buffer.from(hex, 'hex'),
+  });
+}
+
+function phpass(input: ServerPasswordsMigrateRequest): string {
+  if (!isPhpassHash(input.hash))
+    throw refuse(
+      'hash',
+      `must be a portable phpass hash ($P$ or $H$, 34 characters) of at most 2^${MAX_PHPASS_LOG2_ROUNDS} rounds`,
+    );
+  return input.hash;
+}
+
 /** The hash to store for an import, checked for shape (never for which password it is). */
 export function importedHashOf(input: ServerPasswordsMigrateRequest): string {
   switch (input.hash_type) {
@@ -88,6 +136,16 @@ export function importedHashOf(input: ServerPasswordsMigrateRequest): string {
       return input.hash;
     case 'scrypt':
       return scrypt(input);
+    case 'pbkdf_2':
+      return pbkdf2(input);
+    case 'md_5':
+      return saltedDigest(input, 'md5');
+    case 'sha_1':
+      return saltedDigest(input, 'sha1');
+    case 'sha_512':
+      return saltedDigest(input, 'sha512');
+    case 'phpass':
+      return phpass(input);
     default:
       throw refuse('hash_type', `must be one of ${MIGRATABLE_HASH_TYPES.join(', ')}`);
   }

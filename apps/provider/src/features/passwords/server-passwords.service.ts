@@ -181,6 +181,10 @@ export function createServerPasswordsService(deps: ServerPasswordsDeps) {
           hash_type: _t,
           argon_2_config,
           scrypt_config,
+          pbkdf_2_config,
+          md_5_config,
+          sha_1_config,
+          sha_512_config,
           set_email_verified,
           ...fields
         } = input;

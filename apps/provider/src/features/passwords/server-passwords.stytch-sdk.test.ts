@@ -3,6 +3,7 @@
  * (`stytch` 14, a devDependency of these tests only), pointed at Latchkey by its base URL, creates a
  * password user, authenticates it, checks a password's strength and imports a bcrypt hash, unchanged.
  */
+import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { describe, expect, it } from 'vitest';
 import { useOfficialServerSdk } from '../../../test/official-server-sdk.js';
@@ -69,5 +70,33 @@ describe('the official stytch server SDK against Latchkey: passwords', () => {
     // The external id works wherever a user id does.
     const got = await sdk().users.get({ user_id: 'legacy-42' });
     expect(got.user_id).toBe(migrated.user_id);
+  });
+
+  it('migrates PBKDF2 and salted SHA-512 hashes with the SDK’s own config types', async () => {
+    const salt = randomBytes(16);
+    const pbkdf2 = await sdk().passwords.migrate({
+      email: 'sdk-pbkdf2@example.com',
+      hash: pbkdf2Sync(STRONG_PASSWORD, salt, 1000, 32, 'sha256').toString('base64'),
+      hash_type: 'pbkdf_2',
+      pbkdf_2_config: {
+        salt: salt.toString('base64'),
+        iteration_amount: 1000,
+        key_length: 32,
+        algorithm: 'sha256',
+      },
+    });
+    const sha512 = await sdk().passwords.migrate({
+      email: 'sdk-sha512@example.com',
+      hash: createHash('sha512').update(`pepper${STRONG_PASSWORD}`).digest('hex'),
+      hash_type: 'sha_512',
+      sha_512_config: { prepend_salt: 'pepper', append_salt: '' },
+    });
+    for (const [migrated, email] of [
+      [pbkdf2, 'sdk-pbkdf2@example.com'],
+      [sha512, 'sdk-sha512@example.com'],
+    ] as const) {
+      const signedIn = await sdk().passwords.authenticate({ email, password: STRONG_PASSWORD });
+      expect(signedIn.user_id).toBe(migrated.user_id);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * the same policy, breach check, lockout and lock, and the same events with the project as actor.
  */
 
-import { randomBytes, scryptSync } from 'node:crypto';
+import { createHash, pbkdf2Sync, randomBytes, scryptSync } from 'node:crypto';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { describe, expect, it } from 'vitest';
@@ -363,6 +363,77 @@ describe('POST /v1/passwords/migrate', () => {
         },
       ],
     ];
+    await expectImportsSignIn(imports);
+  });
+
+  it('imports PBKDF2, salted MD5/SHA-1/SHA-512 and phpass hashes the same way', async () => {
+    const salt = randomBytes(16);
+    const digestOf = (algorithm: string, prepend: string, append: string) =>
+      createHash(algorithm).update(`${prepend}${STRONG_PASSWORD}${append}`).digest('hex');
+    const imports: Array<[string, Record<string, unknown>]> = [
+      [
+        'pbkdf2-sha256@example.com',
+        {
+          hash_type: 'pbkdf_2',
+          hash: pbkdf2Sync(STRONG_PASSWORD, salt, 1000, 32, 'sha256').toString('base64'),
+          pbkdf_2_config: {
+            salt: salt.toString('base64'),
+            iteration_amount: 1000,
+            key_length: 32,
+            algorithm: 'sha256',
+          },
+        },
+      ],
+      [
+        'pbkdf2-sha512@example.com',
+        {
+          hash_type: 'pbkdf_2',
+          hash: pbkdf2Sync(STRONG_PASSWORD, salt, 500, 64, 'sha512').toString('base64'),
+          pbkdf_2_config: {
+            salt: salt.toString('base64'),
+            iteration_amount: 500,
+            key_length: 64,
+            algorithm: 'sha512',
+          },
+        },
+      ],
+      [
+        'md5@example.com',
+        {
+          hash_type: 'md_5',
+          hash: digestOf('md5', 'pre-', ''),
+          md_5_config: { prepend_salt: 'pre-', append_salt: '' },
+        },
+      ],
+      ['sha1-unsalted@example.com', { hash_type: 'sha_1', hash: digestOf('sha1', '', '').toUpperCase() }],
+      [
+        'sha512@example.com',
+        {
+          hash_type: 'sha_512',
+          hash: digestOf('sha512', 'ä$', '$ü'),
+          sha_512_config: { prepend_salt: 'ä$', append_salt: '$ü' },
+        },
+      ],
+    ];
+    await expectImportsSignIn(imports);
+  });
+
+  it('phpass: the reference implementation’s own test vector signs in', async () => {
+    // From phpass 0.3's test.php: "test12345" under 2^11 rounds.
+    const response = await post('/migrate', {
+      email: 'phpass@example.com',
+      hash_type: 'phpass',
+      hash: '$P$9IQRaTwmfeRo7ud9Fh4E2PdI0S3r.L0',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const wrong = await post('/authenticate', { email: 'phpass@example.com', password: 'test12346' });
+    expect(wrong.statusCode).toBe(401);
+    const right = await post('/authenticate', { email: 'phpass@example.com', password: 'test12345' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await findPassword(ctx.db, json(response).user_id))?.hash).toMatch(/^\$argon2id\$/);
+  });
+
+  async function expectImportsSignIn(imports: Array<[string, Record<string, unknown>]>) {
     for (const [email, fields] of imports) {
       const response = await post('/migrate', {
         email,
@@ -379,12 +450,24 @@ describe('POST /v1/passwords/migrate', () => {
       const stored = await findPassword(ctx.db, body.user_id);
       expect(stored?.hash.startsWith('$argon2id$'), email).toBe(true);
     }
-  });
+  }
 
   it('a hash of another kind or shape → 400 naming the field, nothing stored', async () => {
     const before = await rowCounts(ctx, TABLES);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ hash_type: 'md_5', hash: '5f4dcc3b5aa765d61d8327deb882cf99' }, 'hash_type'],
+      [{ hash_type: 'md_4', hash: '5f4dcc3b5aa765d61d8327deb882cf99' }, 'hash_type'],
+      [{ hash_type: 'md_5', hash: '5f4dcc3b5aa765d61d8327deb882cf9' }, 'hash'],
+      [{ hash_type: 'sha_1', hash: '5f4dcc3b5aa765d61d8327deb882cf99' }, 'hash'],
+      [{ hash_type: 'pbkdf_2', hash: 'AAAA' }, 'pbkdf_2_config'],
+      [
+        {
+          hash_type: 'pbkdf_2',
+          hash: Buffer.alloc(32).toString('base64'),
+          pbkdf_2_config: { salt: 'c2FsdA==', iteration_amount: 1000, key_length: 16, algorithm: 'sha256' },
+        },
+        'pbkdf_2_config.key_length',
+      ],
+      [{ hash_type: 'phpass', hash: `$P$Z${'a'.repeat(30)}` }, 'hash'],
       [{ hash_type: 'bcrypt', hash: 'not-a-bcrypt-hash' }, 'hash'],
       [{ hash_type: 'argon_2id', hash: '$argon2i$v=19$m=16,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g' }, 'hash'],
       [
