@@ -53,7 +53,7 @@ export interface PasswordsServerMethods {
   authenticate(request: ServerPasswordsAuthenticateRequest): Promise<ServerPasswordsAuthenticateResult>;
   /** `POST /v1/passwords/strength_check`: the strength, breach and policy verdict (nothing stored). */
   strengthCheck(request: ServerPasswordsStrengthCheckRequest): Promise<ServerPasswordsStrengthCheckResult>;
-  /** `POST /v1/passwords/migrate`: imports an argon2id, argon2i, bcrypt or scrypt hash. */
+  /** `POST /v1/passwords/migrate`: imports an argon2id/argon2i, bcrypt, scrypt, PBKDF2, phpass or salted MD5/SHA-1/SHA-512 hash. */
   migrate(request: ServerPasswordsMigrateRequest): Promise<ServerPasswordsMigrateResult>;
   readonly email: {
     /** `POST /v1/passwords/email/reset/start`: emails a reset link; answers the user and email ids. */
