@@ -33,6 +33,8 @@ const Attributes = strict({
 const sessionFields = {
   session_duration_minutes: Type.Optional(SessionDuration),
   session_custom_claims: Type.Optional(CustomClaims),
+  /** The hosted provider's device-fingerprint lookup id: accepted, not used (no `user_device`). */
+  telemetry_id: Type.Optional(Type.String({ maxLength: 256 })),
 };
 
 /** POST /v1/passwords: a new user with an email and a password. */

@@ -151,7 +151,8 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
     '/v1/passwords',
     { schema: { body: ServerPasswordsCreateBody, response: { 200: ServerPasswordsCreateResponse } } },
     async (request) => {
-      const { session_custom_claims: claims, ...input } = request.body;
+      // telemetry_id is accepted and not used: the rest become the user's fields.
+      const { session_custom_claims: claims, telemetry_id: _telemetry, ...input } = request.body;
       precheckSessionCustomClaims(claims);
       const attributes = sessionAttributesOf(request);
       const created = await server.create(projectOf(request), input, {

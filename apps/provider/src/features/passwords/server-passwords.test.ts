@@ -332,6 +332,34 @@ describe('password resets', () => {
   });
 });
 
+describe('telemetry_id (the hosted provider’s device fingerprinting)', () => {
+  it('is accepted and not used by every password call that can start a session', async () => {
+    const telemetry = { telemetry_id: 'fa7e1e3e-0000-4000-8000-000000000000' };
+    const created = await post('', {
+      email: 'telemetry@example.com',
+      password: STRONG_PASSWORD,
+      ...telemetry,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(json(created).user).not.toHaveProperty('telemetry_id');
+    const signedIn = await post('/authenticate', {
+      email: 'telemetry@example.com',
+      password: STRONG_PASSWORD,
+      session_duration_minutes: 30,
+      ...telemetry,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(json(signedIn)).not.toHaveProperty('user_device');
+    const reset = await post('/existing_password/reset', {
+      email: 'telemetry@example.com',
+      existing_password: STRONG_PASSWORD,
+      new_password: NEW_PASSWORD,
+      ...telemetry,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+});
+
 describe('POST /v1/passwords/migrate', () => {
   const phc = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
