@@ -13,5 +13,11 @@ declare module 'fastify' {
 export const healthPlugin = featurePlugin('health', [], async (app, { deps }) => {
   const readiness = createReadinessState();
   app.decorate('readiness', readiness);
+  // While draining, each answer asks its client not to reuse the connection, so keep-alive
+  // clients reconnect through the balancer to another instance instead of to this one.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.register(healthRoutes, { db: deps.db, readiness });
 });
