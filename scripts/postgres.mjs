@@ -52,20 +52,28 @@ export async function startTestPostgres() {
   const data = join(dir, 'data');
   const port = await freePort();
   exec('initdb', ['-D', data, '-A', 'trust', '-U', 'latchkey', '--no-sync', '-E', 'UTF8']);
-  exec('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200`,
-    'start',
-  ]);
+  const startServer = () =>
+    exec('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200`,
+      'start',
+    ]);
+  startServer();
   return {
     url: `postgres://latchkey@127.0.0.1:${port}/postgres`,
+    /** Stops the server and keeps its data, as a database restart or outage does (readiness tests). */
+    stopServer() {
+      exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    /** Starts it again on the same port and data; returns once it accepts connections. */
+    startServer,
     stop() {
       try {
         exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       LATCHKEY_ISSUER: 'auth.example.com/',
       LATCHKEY_PUBLIC_URL: 'https://auth.example.com/',
       LATCHKEY_MAIL_FROM: 'A <a@example.com>',
-      LATCHKEY_KEY_ENCRYPTION_SECRET: 's',
+      LATCHKEY_KEY_ENCRYPTION_SECRET: 's'.repeat(32),
       LATCHKEY_TRUSTED_PROXIES: '127.0.0.1',
       LATCHKEY_FORWARDED_HEADER: 'Forwarded',
       LOG_LEVEL: 'warn',
@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       issuer: 'auth.example.com',
       publicUrl: 'https://auth.example.com',
       mailFrom: 'A <a@example.com>',
-      keyEncryptionSecret: 's',
+      keyEncryptionSecret: 's'.repeat(32),
       clientAddress: { trustedProxies: { kind: 'addresses' }, header: 'forwarded' },
       logLevel: 'warn',
     });
@@ -97,7 +97,12 @@ describe('loadConfig', () => {
   });
 
   it('reads LATCHKEY_REQUEST_LOG: every request in development, debug in production by default (issue 18)', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      LATCHKEY_PUBLIC_URL: 'https://auth.example.com',
+      LATCHKEY_KEY_ENCRYPTION_SECRET: 's'.repeat(32),
+    };
     expect(loadConfig({}).requestLog).toEqual({ kind: 'every' });
     expect(loadConfig(production).requestLog).toEqual({ kind: 'debug' });
     expect(loadConfig({ ...production, LATCHKEY_REQUEST_LOG: 'info' }).requestLog).toEqual({ kind: 'every' });

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ConfigFile, ConfigFileError, readConfigFile } from './config-file.js';
 import { defaultPoolSize, parsePoolSize } from './db/pool-size.js';
 import {
   DEFAULT_AUDIT_RETENTION_DAYS,
@@ -16,6 +17,7 @@ import type { ForwardedHeaderName } from './http/forwarded-hops.js';
 import { parseTrustedProxies } from './http/trusted-proxies.js';
 import { parseRequestLogPolicy, type RequestLogPolicy } from './logging/request-log.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
+import { productionProblems } from './production-guards.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
 export type ProviderMode = 'development' | 'production';
@@ -73,6 +75,11 @@ export interface ProviderConfig {
   recaptcha: RecaptchaConfig | undefined;
   /** LATCHKEY_AUDIT_RETENTION_DAYS: how long the audit log keeps a record (default 365, 1 to 3650). */
   auditRetentionDays: number;
+  // Graceful shutdown (issue 23).
+  /** LATCHKEY_SHUTDOWN_DRAIN_SECONDS: how long /readyz answers 503 before the listener closes (default 0). */
+  shutdownDrainSeconds: number;
+  /** LATCHKEY_SHUTDOWN_GRACE_SECONDS: how long in-flight requests and workers get to finish (default 10). */
+  shutdownGraceSeconds: number;
 }
 
 /** Where captcha tokens are assessed. */
@@ -133,6 +140,23 @@ function parseAuditRetentionDays(raw: string | undefined): number {
     );
   }
   return days;
+}
+
+/** A whole number of seconds from `min` to `max`; unset, `fallback`. */
+function parseSeconds(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const seconds = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(seconds >= min && seconds <= max)) {
+    throw new ConfigError(`${name} must be a whole number of seconds from ${min} to ${max}, got "${raw}"`);
+  }
+  return seconds;
 }
 
 /** Reads every LATCHKEY_SEND_LIMIT_* variable that is set; a bad value refuses to start. */
@@ -257,24 +281,61 @@ function parseClientAddress(env: NodeJS.ProcessEnv): ClientAddressPolicy {
 
 /** Options of loadConfig. */
 export interface LoadConfigOptions {
-  /** The server needs real transports in production; the CLI sends nothing and does not. */
+  /**
+   * The server needs real transports and the production guards (production-guards.ts) in
+   * production; the CLI sends nothing, listens nowhere and needs neither.
+   */
   requireTransports?: boolean;
+  /** Where `latchkey.config.json` is looked for when LATCHKEY_CONFIG is unset (default: the working directory). */
+  cwd?: string;
 }
 
-/** Builds the configuration from environment variables (see docs/provider-api.md#configuration). */
+/** The environment with the file's settings beneath it: a variable that is set wins. */
+function withFile(env: NodeJS.ProcessEnv, file: ConfigFile): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...env };
+  for (const [name, value] of Object.entries(file.variables)) {
+    if (nonEmpty(env[name]) === undefined) merged[name] = value;
+    else file.pointers.delete(name);
+  }
+  return merged;
+}
+
+/** A refusal about a variable the file set says where: the operator edits the file, not the environment. */
+function pointingAtFile(error: ConfigError, file: ConfigFile): ConfigError {
+  const places = [...file.pointers]
+    .filter(([name]) => new RegExp(`\\b${name}\\b`).test(error.message))
+    .map(([name, pointer]) => `${name} is ${pointer} in ${file.path}`);
+  if (places.length === 0) return error;
+  return new ConfigError(`${error.message} (${places.join('; ')})`, { cause: error });
+}
+
+/**
+ * Builds the configuration from environment variables over `latchkey.config.json` (or the file
+ * LATCHKEY_CONFIG names), see docs/provider-api.md#configuration.
+ */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   options: LoadConfigOptions = {},
 ): ProviderConfig {
+  let file: ConfigFile | undefined;
+  try {
+    file = readConfigFile(env, options.cwd);
+  } catch (error) {
+    if (error instanceof ConfigFileError) throw new ConfigError(error.message, { cause: error });
+    throw error;
+  }
+  if (file === undefined) return configFromEnv(env, options);
+  try {
+    return configFromEnv(withFile(env, file), options);
+  } catch (error) {
+    throw error instanceof ConfigError ? pointingAtFile(error, file) : error;
+  }
+}
+
+function configFromEnv(env: NodeJS.ProcessEnv, options: LoadConfigOptions): ProviderConfig {
   const mode: ProviderMode = env.NODE_ENV === 'production' ? 'production' : 'development';
   const port = parsePort(env.PORT);
   const smtpUrl = nonEmpty(env.SMTP_URL);
-  if (mode === 'production' && smtpUrl === undefined && options.requireTransports !== false) {
-    // DESIGN: production refuses to start without a real transport for the products it enables.
-    throw new ConfigError(
-      'SMTP_URL is required when NODE_ENV=production (the dev outbox is development-only)',
-    );
-  }
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
@@ -310,9 +371,27 @@ export function loadConfig(
       `LATCHKEY_OPERATOR_KEY must be at least ${MIN_OPERATOR_KEY_LENGTH} characters (e.g. openssl rand -base64 32)`,
     );
   }
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const keyEncryptionSecret = nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET);
+  // Production guards (issue 23): every missing requirement in one refusal. DESIGN: production
+  // refuses to start without a real transport for the products it enables (SMTP_URL).
+  if (mode === 'production' && options.requireTransports !== false) {
+    const problems = productionProblems({
+      host,
+      publicUrl: nonEmpty(env.LATCHKEY_PUBLIC_URL),
+      keyEncryptionSecret,
+      smtpUrl,
+      trustedProxiesSet: nonEmpty(env.LATCHKEY_TRUSTED_PROXIES) !== undefined,
+    });
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `NODE_ENV=production refuses to start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+      );
+    }
+  }
   return {
     mode,
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     port,
     dataDir: resolve(nonEmpty(env.LATCHKEY_DATA_DIR) ?? join(findRepoRoot(), '.data')),
     databaseUrl,
@@ -321,7 +400,7 @@ export function loadConfig(
     mailFrom: nonEmpty(env.LATCHKEY_MAIL_FROM) ?? 'Latchkey <no-reply@localhost>',
     issuer: (nonEmpty(env.LATCHKEY_ISSUER) ?? 'stytch.com').replace(/\/+$/, ''),
     publicUrl: (nonEmpty(env.LATCHKEY_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    keyEncryptionSecret: nonEmpty(env.LATCHKEY_KEY_ENCRYPTION_SECRET),
+    keyEncryptionSecret,
     operatorKey,
     clientAddress: parseClientAddress(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
@@ -334,5 +413,8 @@ export function loadConfig(
     ethereumRpcUrls: parseEthereumRpcUrls(env),
     recaptcha: parseRecaptcha(env),
     auditRetentionDays,
+    // Graceful shutdown (issue 23).
+    shutdownDrainSeconds: parseSeconds(env, 'LATCHKEY_SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
+    shutdownGraceSeconds: parseSeconds(env, 'LATCHKEY_SHUTDOWN_GRACE_SECONDS', 10, 1, 3600),
   };
 }

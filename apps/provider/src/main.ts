@@ -16,6 +16,7 @@ import { devLudsProjectFilePath, ensureDevLudsProject } from './features/project
 import { devProjectFilePath, ensureDevProject } from './features/projects/dev-project.js';
 import { toProject } from './features/projects/project.js';
 import { findProjectById } from './features/projects/projects.repository.js';
+import { shutDownGracefully } from './graceful-shutdown.js';
 import { createProviderLogger } from './logging/provider-logger.js';
 import { type Messenger, noMessenger } from './messaging/messenger.js';
 import { createOutboxMessenger } from './messaging/outbox-messenger.js';
@@ -146,17 +147,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    // Give in-flight requests a bounded time to finish, then leave regardless.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await mailer.close?.();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
+    logger.info(
+      { signal, drain_seconds: config.shutdownDrainSeconds, grace_seconds: config.shutdownGraceSeconds },
+      'shutting down',
+    );
+    const code = await shutDownGracefully(app, {
+      drainMs: config.shutdownDrainSeconds * 1000,
+      graceMs: config.shutdownGraceSeconds * 1000,
+      logger,
+      closeAfterApp: [() => mailer.close?.(), () => database.close()],
+    });
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -50,15 +50,16 @@ it('answers 503 service_unavailable with Retry-After and no internals', async ()
   expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/);
 });
 
-it('keeps the health check up (it does not touch the database)', async () => {
+it('keeps the health checks up (they do not touch the database)', async () => {
   expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 });
 
-it('is not ready: /readyz answers 503 with Retry-After', async () => {
+it('is not ready: /readyz answers 503 with Retry-After, saying the database is unreachable', async () => {
   const response = await app.inject({ method: 'GET', url: '/readyz' });
   expect(response.statusCode).toBe(503);
   expect(response.headers['retry-after']).toBe('5');
-  expect(response.json()).toMatchObject({ error_type: 'service_unavailable' });
+  expect(response.json()).toMatchObject({ status: 'unavailable', checks: { database: 'unreachable' } });
 });
 
 it('recognises connection failures through cause chains, and nothing else', () => {

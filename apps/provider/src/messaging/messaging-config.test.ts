@@ -13,7 +13,13 @@ const full = {
 describe('messaging configuration', () => {
   it('is absent without LATCHKEY_SMS_API_URL (dev outbox in development, 503 for texts in production)', () => {
     expect(loadConfig({}).messagingApi).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25' }).messagingApi).toBeUndefined();
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://m:25',
+      LATCHKEY_PUBLIC_URL: 'https://auth.example.com',
+      LATCHKEY_KEY_ENCRYPTION_SECRET: 's'.repeat(32),
+    };
+    expect(loadConfig(production).messagingApi).toBeUndefined();
   });
 
   it('reads every variable', () => {

@@ -1,8 +1,23 @@
-/** @module health.repository — the trivial statement a readiness probe runs to see the database answer. */
+/** @module health.repository — the one statement a readiness probe runs: which migrations the database has applied. */
 import { sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 import type { Db } from '../../db/database.js';
 
-/** Runs `select 1`. */
-export async function selectOne(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
+/** PostgreSQL's undefined_table: a database no migration has run on yet. */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The names of the applied migrations: one round trip that also proves the database answers.
+ * A database without the migrations table has applied none; any other failure is thrown.
+ */
+export async function appliedMigrationNames(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+    return rows.map((row) => row.name);
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === UNDEFINED_TABLE) return [];
+    throw error;
+  }
 }

@@ -1,53 +1,100 @@
-/** @module health.routes — GET / (liveness) and GET /readyz (readiness) for probes and load balancers. */
+/** @module health.routes — GET / and GET /healthz (liveness) and GET /readyz (readiness) for probes and load balancers. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
-import { selectOne } from './health.repository.js';
+import { migrations } from '../../db/migrate.js';
+import { appliedMigrationNames } from './health.repository.js';
+import type { ReadinessState } from './readiness-state.js';
 
 /** A readiness probe must answer before the balancer's own timeout, even when the database hangs. */
 export const READINESS_TIMEOUT_MS = 2000;
 
 const status = Type.Object({ name: Type.Literal('latchkey-provider'), status: Type.Literal('ok') });
 
-/** Resolves when the database answers a trivial query within the timeout; rejects otherwise. */
-async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+const readiness = Type.Object({
+  name: Type.Literal('latchkey-provider'),
+  /** `draining`: this process is shutting down (checks are not run). */
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('draining')]),
+  checks: Type.Optional(
+    Type.Object({
+      database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+      migrations: Type.Union([Type.Literal('ok'), Type.Literal('pending'), Type.Literal('unknown')]),
+    }),
+  ),
+  /** The registered migrations the database lacks (an instance older than its code; migrations run at start). */
+  pending_migrations: Type.Optional(Type.Array(Type.String())),
+});
+
+/** The applied migrations, or a rejection when the database does not answer within the timeout. */
+async function askDatabase(db: Db, timeoutMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
   });
   try {
-    await Promise.race([selectOne(db), timeout]);
+    return await Promise.race([appliedMigrationNames(db), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/**
- * `GET /` stays a liveness check: it never touches the database, so a restarting PostgreSQL does
- * not get healthy processes killed. `GET /readyz` tells a load balancer whether this process can
- * serve requests now: 503 while the database is unreachable, 200 once it is back.
- */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; readinessTimeoutMs?: number }> = async (
-  app,
-  options,
-) => {
-  app.get('/', { schema: { response: { 200: status } } }, async () => ({
-    name: 'latchkey-provider' as const,
-    status: 'ok' as const,
-  }));
+/** Probes come every few seconds from every balancer: their lines would bury the real ones at info. */
+const QUIET = { logLevel: 'warn' } as const;
 
-  app.get('/readyz', { schema: { response: { 200: status } } }, async (_request, reply) => {
-    try {
-      await pingDatabase(options.db, options.readinessTimeoutMs ?? READINESS_TIMEOUT_MS);
-    } catch (error) {
-      throw new ApiError('service_unavailable', {
-        message: 'The database is unreachable; this instance cannot serve requests right now.',
-        headers: { 'retry-after': '5' },
-        cause: error,
-      });
-    }
+/**
+ * `GET /` and `GET /healthz` are liveness checks: they never touch the database, so a restarting
+ * PostgreSQL does not get healthy processes killed. `GET /readyz` tells a load balancer whether
+ * this process can serve requests now: the database answers and has every migration this build
+ * knows, and the process is not shutting down; 503 with what failed otherwise. None is
+ * authenticated or rate-limited: they read nothing secret and cost one small query at most.
+ */
+export const healthRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  readiness: ReadinessState;
+  readinessTimeoutMs?: number;
+}> = async (app, options) => {
+  const ok = { name: 'latchkey-provider' as const, status: 'ok' as const };
+  // `GET /` stays as it was: scripts and older probes poll it.
+  app.get('/', { schema: { response: { 200: status } } }, async () => ok);
+
+  app.get('/healthz', { ...QUIET, schema: { response: { 200: status } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { name: 'latchkey-provider' as const, status: 'ok' as const };
+    return ok;
   });
+
+  app.get(
+    '/readyz',
+    { ...QUIET, schema: { response: { 200: readiness, 503: readiness } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (options.readiness.draining) {
+        reply.code(503).header('retry-after', '5');
+        return { name: 'latchkey-provider' as const, status: 'draining' as const };
+      }
+      let applied: string[];
+      try {
+        applied = await askDatabase(options.db, options.readinessTimeoutMs ?? READINESS_TIMEOUT_MS);
+      } catch {
+        // Never the error itself: it names hosts and ports (SECURITY J3).
+        reply.code(503).header('retry-after', '5');
+        return {
+          name: 'latchkey-provider' as const,
+          status: 'unavailable' as const,
+          checks: { database: 'unreachable' as const, migrations: 'unknown' as const },
+        };
+      }
+      const present = new Set(applied);
+      const pending = Object.keys(migrations).filter((name) => !present.has(name));
+      if (pending.length > 0) {
+        reply.code(503).header('retry-after', '5');
+        return {
+          name: 'latchkey-provider' as const,
+          status: 'unavailable' as const,
+          checks: { database: 'ok' as const, migrations: 'pending' as const },
+          pending_migrations: pending,
+        };
+      }
+      return { ...ok, checks: { database: 'ok' as const, migrations: 'ok' as const } };
+    },
+  );
 };
