@@ -81,6 +81,9 @@ export const ServerPasswordsEmailResetBody = strict({
   token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   password: Password,
   code_verifier: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._~-]{43,128}$' })),
+  /** The user's live session, which stays (extended by `session_duration_minutes`) while every other ends. */
+  session_token: Type.Optional(SessionToken),
+  session_jwt: Type.Optional(SessionJwt),
   ...sessionFields,
   attributes: Type.Optional(Attributes),
 });

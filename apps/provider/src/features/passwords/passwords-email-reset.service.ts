@@ -14,6 +14,7 @@ import { intermediateSessionRevocation } from '../mfa/intermediate-session-revoc
 import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
 import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
 import { notifyPasswordChanged, type PasswordChangedNoticeDeps } from './password-changed-email.js';
@@ -52,6 +53,11 @@ const invalidToken = () => new ApiError('invalid_reset_token');
 export interface ServerChange {
   startSession: boolean;
   actor: EventActor;
+  /**
+   * The session the caller presented (`session_token`/`session_jwt`): it must be the token's
+   * user's, and it is the one that stays — every other session ends, and none is started.
+   */
+  keepSession?: SessionRow | undefined;
 }
 
 /** Creates the reset-by-email service. */
@@ -116,6 +122,12 @@ export function createPasswordsEmailResetService(
       const now = clock.now();
       if (!found || found.used_at || found.revoked_at || found.expires_at <= now) throw invalidToken();
       if (checkPkce(found.code_challenge, input.code_verifier) !== 'ok') throw new ApiError('pkce_mismatch');
+      const kept = server?.keepSession;
+      if (kept && kept.user_id !== found.user_id)
+        throw new ApiError('invalid_request', {
+          message: 'The session presented is not the session of the user this reset link is for.',
+          body: [{ dataPath: '.session_token', message: 'belongs to another user' }],
+        });
       const emailRow = await userDirectory.findEmailOfUser(db, found.user_id, found.email_id);
       const password = normalisePassword(input.password);
       await requireStrongPassword(deps.breached, project, password, emailRow?.email);
@@ -125,7 +137,7 @@ export function createPasswordsEmailResetService(
         if (!(await passwordResets.consume(trx, { id: found.id }, at))) throw invalidToken();
         const id = newId('password', project.environment, deps.random);
         await setPassword(trx, { id, user_id: found.user_id, project_id: project.id, hash }, at);
-        const revoked = await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at);
+        const revoked = await liveSessions.revokeOthersOf(trx, project.id, found.user_id, at, kept?.id);
         await announcePasswordChanged(trx, deps.events, {
           projectId: project.id,
           userId: found.user_id,
@@ -150,7 +162,7 @@ export function createPasswordsEmailResetService(
           at,
         );
         const session =
-          server?.startSession === false
+          server?.startSession === false || kept
             ? undefined
             : await deps.sessions.completePrimarySignIn(trx, {
                 project,

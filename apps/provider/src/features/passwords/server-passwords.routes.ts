@@ -233,14 +233,25 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
     },
     async (request) => {
       const project = projectOf(request);
-      const { session_custom_claims: claims, attributes, ...input } = request.body;
+      const {
+        session_custom_claims: claims,
+        attributes,
+        session_token,
+        session_jwt,
+        ...input
+      } = request.body;
       precheckSessionCustomClaims(claims);
+      const named = await namedSession(project, { session_token, session_jwt });
       const startSession = input.session_duration_minutes !== undefined;
       const reset = await options.emailResets.redeem(project, input, attributesOf(request, attributes), {
         startSession,
         actor: serverActor(request),
+        keepSession: named?.row,
       });
-      return answer(request, reset.userId, { signIn: reset.session }, claims);
+      if (!named) return answer(request, reset.userId, { signIn: reset.session }, claims);
+      // The presented session stays (and is extended when asked); every other one was revoked.
+      const touched = await sessions.authenticateById(project, named.row.id, input.session_duration_minutes);
+      return answer(request, reset.userId, { named: { row: touched.session, token: named.token } }, claims);
     },
   );
 

@@ -290,6 +290,46 @@ describe('password resets', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('email reset with the user’s session_token: that session stays (extended), every other ends, none is made', async () => {
+    const withSession = { password: STRONG_PASSWORD, session_duration_minutes: 60 };
+    const created = await givenServerPasswordUser('reset-keep@example.com', { session_duration_minutes: 60 });
+    const other = json(await post('/authenticate', { email: 'reset-keep@example.com', ...withSession }));
+    const stranger = await givenServerPasswordUser('reset-stranger@example.com', {
+      session_duration_minutes: 60,
+    });
+    await post('/email/reset/start', { email: 'reset-keep@example.com' });
+    const { reset } = await resetLinksFor(ctx, 'reset-keep@example.com');
+
+    // Another user's session is refused before the token is used.
+    const foreign = await post('/email/reset', {
+      token: reset,
+      password: NEW_PASSWORD,
+      session_token: stranger.session_token,
+    });
+    expect([foreign.statusCode, json(foreign).error_type]).toEqual([400, 'invalid_request']);
+
+    const kept = await post('/email/reset', {
+      token: reset,
+      password: NEW_PASSWORD,
+      session_token: created.session_token,
+      session_duration_minutes: 120,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const body = json(kept);
+    expect(body).toMatchObject({
+      session_token: created.session_token,
+      session: { session_id: created.session.session_id },
+    });
+    expect(Date.parse(body.session.expires_at)).toBeGreaterThan(Date.parse(created.session.expires_at));
+    const check = (token: string) =>
+      usersApi(ctx, 'POST', '/v1/sessions/authenticate', { session_token: token });
+    expect((await check(created.session_token)).statusCode).toBe(200);
+    expect((await check(other.session_token)).statusCode).toBe(404);
+    expect((await check(stranger.session_token)).statusCode).toBe(200);
+    const sessions = json(await usersApi(ctx, 'GET', `/v1/sessions?user_id=${created.user_id}`)).sessions;
+    expect(sessions.map((s: { session_id: string }) => s.session_id)).toEqual([created.session.session_id]);
+  });
+
   it('existing_password/reset: the right current password replaces it; a wrong one is 401 and changes nothing', async () => {
     const created = await givenServerPasswordUser('existing@example.com');
     const before = await findPassword(ctx.db, created.user_id);
