@@ -17,13 +17,14 @@ export const PUBLISHED = [
 ];
 
 /**
- * Packs each package into `destination` (built first: `npx tsc -b`, the widget's standalone
- * bundle and the console, as scripts/lib.mjs ensureBuilt does). Returns name → tarball path.
+ * Packs each package (or those of `names`) into `destination`; they must be built first (`npx
+ * tsc -b`, the widget's standalone bundle and the console, as scripts/lib.mjs ensureBuilt does).
+ * Returns name → tarball path.
  */
-export function packPackages(destination) {
+export function packPackages(destination, names = PUBLISHED.map((p) => p.name)) {
   mkdirSync(destination, { recursive: true });
   const tarballs = {};
-  for (const { name, dir } of PUBLISHED) {
+  for (const { name, dir } of PUBLISHED.filter((p) => names.includes(p.name))) {
     const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
       cwd: join(repoRoot, dir),
       encoding: 'utf8',
