@@ -53,6 +53,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The packed tarballs installed into a scratch app (scripts/pack-and-install.test.ts).
+          name: 'packaging',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
           environment: 'node',

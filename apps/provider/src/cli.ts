@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * @module cli — `latchkey-provider project create|update|show|list|rotate-secret`, `oauth
+ * @module cli — `latchkey-provider start`, `project create|update|show|list|rotate-secret`, `oauth
  * set|list|remove` and `operator-key create|list|revoke`: manage projects from a shell, output as
  * JSON. Every change goes through the project administration API (src/cli/choose-api.ts: over
  * HTTP to a running provider, else in-process), so the CLI and the API share one code path.
@@ -24,6 +24,10 @@ import { parseVerticalFlag } from './features/projects/project-vertical-flag.js'
 import { SEND_LIMIT_FIELDS, type SendLimits } from './features/projects/send-limits.js';
 
 const USAGE = `Usage:
+  latchkey-provider start
+      Start the provider (HTTP on PORT, default 4000; data in LATCHKEY_DATA_DIR, default .data, or
+      DATABASE_URL). In development it creates the development project and prints where its
+      credentials are.
   latchkey-provider project create
       Ensure the development project exists (.data/dev-project.json) and print its credentials.
   latchkey-provider project create --dev KEY [--name NAME] [--login-redirect-url URL] [--signup-redirect-url URL]
@@ -192,6 +196,16 @@ function credentialsOf(answer: Record<string, unknown>) {
 }
 
 async function run(argv: string[]): Promise<void> {
+  // Asked for: the usage on stdout and success (a mistake prints it on stderr and exits 2).
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0] as string)) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  // The server itself, configured by the environment like `npm start` (docs/provider-api.md).
+  if (argv[0] === 'start' && argv.length === 1) {
+    await import('./main.js');
+    return;
+  }
   const { url, rest } = takeUrl(argv);
   if (rest[0] === 'oauth') return runOAuth(rest.slice(1), url);
   if (rest[0] === 'operator-key') return runOperatorKey(rest.slice(1), url);

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /** @module main — starts the provider: env → config, migrate, dev project, listen on 127.0.0.1:PORT, graceful shutdown. */
-import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { createOffsetClock, systemClock } from './clock.js';
-import { findRepoRoot, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { createPasswordHasher } from './crypto/password-hasher.js';
 import { openDatabase } from './db/open-database.js';
 import type { Mailer } from './email/mailer.js';
 import { createOutboxMailer } from './email/outbox-mailer.js';
 import { createSmtpMailer } from './email/smtp-mailer.js';
+import { consoleSiteDir } from './features/console/console-site-dir.js';
 import { ensureConsoleOperators } from './features/operator-keys/console-bootstrap.js';
 import { devOperatorKeyFilePath, ensureDevOperatorKey } from './features/operator-keys/dev-operator-key.js';
 import { ensureDevDemoAccounts } from './features/passwords/dev-demo-accounts.js';
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   // In development the dev project's OAuth buttons sign in through the provider's own issuer.
   const devOidcIssuer = config.mode === 'development';
   const app = buildApp(
-    { ...config, devOidcIssuer, consoleDir: join(findRepoRoot(), 'apps/console/dist/site') },
+    { ...config, devOidcIssuer, consoleDir: consoleSiteDir() },
     {
       db: database.db,
       clock: devClock ?? systemClock,

@@ -1,0 +1,37 @@
+// Packs every published package exactly as `npm publish` would (`npm pack`, with its prepack
+// step), so the checks and the pack-and-install test judge the tarballs an integrator gets, not
+// the workspace: a file left out of `files`, or an export naming a file that is not shipped,
+// shows here and nowhere else.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './lib.mjs';
+
+/** Every package an integrator installs, in dependency order. */
+export const PUBLISHED = [
+  { name: '@latchkey/wire', dir: 'packages/wire' },
+  { name: '@latchkey/client', dir: 'packages/client' },
+  { name: '@latchkey/react', dir: 'packages/react' },
+  { name: '@latchkey/node', dir: 'packages/node' },
+  { name: '@latchkey/provider', dir: 'apps/provider' },
+];
+
+/**
+ * Packs each package (or those of `names`) into `destination`; they must be built first (`npx
+ * tsc -b`, the widget's standalone bundle and the console, as scripts/lib.mjs ensureBuilt does).
+ * Returns name → tarball path.
+ */
+export function packPackages(destination, names = PUBLISHED.map((p) => p.name)) {
+  mkdirSync(destination, { recursive: true });
+  const tarballs = {};
+  for (const { name, dir } of PUBLISHED.filter((p) => names.includes(p.name))) {
+    const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+      cwd: join(repoRoot, dir),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [{ filename }] = JSON.parse(output);
+    tarballs[name] = join(destination, filename);
+  }
+  return tarballs;
+}
