@@ -91,7 +91,12 @@ export async function givenFakeProvider(now: () => Date): Promise<FakeProvider> 
       if (url.pathname === '/v1/magic_links/authenticate' || url.pathname === '/v1/oauth/authenticate') {
         const type = url.pathname.includes('oauth') ? 'oauth_token' : 'magic_link';
         return body?.token === 'good-token'
-          ? json(200, { ...session(fresh), method_id: 'email-test-0001' })
+          ? json(200, {
+              ...session(fresh),
+              method_id: 'email-test-0001',
+              oauth_user_registration_id: 'oauth-user-test-0001',
+              provider_type: 'Google',
+            })
           : json(401, { status_code: 401, error_type: `unable_to_auth_${type}`, error_message: 'Used.' });
       }
       if (url.pathname === `/v1/users/${user.user_id}`)
