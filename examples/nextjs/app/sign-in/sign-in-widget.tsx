@@ -12,7 +12,7 @@ export function SignInWidget({ publicToken, providerUrl }: { publicToken: string
   useEffect(() => {
     const browserClient = latchkeyBrowserClient(publicToken, providerUrl);
     setClient(browserClient);
-    // A password or passcode sign-in ends in this page: go on once the session exists.
+    // Signed in already, or by a method that ends on this page (a passcode, a password): go on.
     return browserClient.session.onChange((session) => {
       if (session) router.replace('/dashboard');
     });
