@@ -5,7 +5,6 @@ import {
   givenFakeProvider,
   LIVE_TOKEN,
   PROJECT_ID,
-  PROVIDER_URL,
   SECRET,
 } from '../test/fake-provider.js';
 import { handleLatchkeyCallback } from './latchkey-callback.js';
@@ -21,11 +20,7 @@ describe('handleLatchkeyCallback', () => {
     GET = handleLatchkeyCallback({
       afterSignInUrl: '/dashboard',
       allowedReturnPaths: ['/dashboard/settings'],
-      providerUrl: PROVIDER_URL,
-      projectId: PROJECT_ID,
-      secret: SECRET,
-      fetch: provider.fetch,
-      clock: { now: () => now },
+      ...provider.options,
     });
   });
 

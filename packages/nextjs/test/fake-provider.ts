@@ -27,6 +27,14 @@ export interface SeenRequest {
 
 export interface FakeProvider {
   fetch: typeof fetch;
+  /** The @latchkey/nextjs options that point at this fake, on the fake's clock. */
+  options: {
+    providerUrl: string;
+    projectId: string;
+    secret: string;
+    fetch: typeof fetch;
+    clock: { now(): Date };
+  };
   seen: SeenRequest[];
   /** Whether the session of `live-token` still exists (revoke it to see 404 session_not_found). */
   live: boolean;
@@ -70,6 +78,15 @@ export async function givenFakeProvider(now: () => Date): Promise<FakeProvider> 
     user_id: user.user_id,
   });
   const fake: FakeProvider = {
+    get options() {
+      return {
+        providerUrl: PROVIDER_URL,
+        projectId: PROJECT_ID,
+        secret: SECRET,
+        fetch: fake.fetch,
+        clock: { now },
+      };
+    },
     seen: [],
     live: true,
     unreachable: false,

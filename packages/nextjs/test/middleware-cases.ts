@@ -39,11 +39,7 @@ export function registerMiddlewareCases(runtime: string): void {
       provider = await givenFakeProvider(() => now);
       middleware = latchkeyMiddleware({
         protect: ['/dashboard', /^\/reports\//],
-        providerUrl: PROVIDER_URL,
-        projectId: PROJECT_ID,
-        secret: SECRET,
-        fetch: provider.fetch,
-        clock: { now: () => now },
+        ...provider.options,
       });
     });
 
