@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { ensureNextjsExampleBuilt } from '../../scripts/lib.mjs';
 import { e2eDataDir, nextjsExampleUrl, ports, providerUrl } from './stack.js';
 
-const exampleDir = fileURLToPath(new URL('../../examples/nextjs', import.meta.url));
+// NEXTJS_EXAMPLE_DIR: another build of the example to run instead (e.g. a copy whose proxy.ts is
+// named middleware.ts, which Next.js runs on the edge runtime); it is run as it is, not rebuilt.
+const exampleDir =
+  process.env.NEXTJS_EXAMPLE_DIR ?? fileURLToPath(new URL('../../examples/nextjs', import.meta.url));
 // The example's own `next` (npm may hoist it to the root node_modules).
 const nextBin = createRequire(join(exampleDir, 'package.json')).resolve('next/dist/bin/next');
 
@@ -24,7 +27,7 @@ async function providerAnswers(): Promise<void> {
   }
 }
 
-ensureNextjsExampleBuilt(); // a no-op when `npm test` built it already
+if (!process.env.NEXTJS_EXAMPLE_DIR) ensureNextjsExampleBuilt(); // a no-op when `npm test` built it already
 await providerAnswers();
 const project = JSON.parse(readFileSync(join(e2eDataDir, 'dev-project.json'), 'utf8')) as Record<
   string,
