@@ -127,6 +127,8 @@ export function ensureNextjsExampleBuilt() {
   );
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= sources) return;
   console.log('• building examples/nextjs (next build)…');
+  // The example imports the packages' dist (no `source` condition in Next's resolver).
+  run('npx', ['tsc', '-b', 'packages/nextjs', 'packages/react']);
   run('npx', ['next', 'build'], { cwd: example, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 }
 

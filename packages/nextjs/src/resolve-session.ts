@@ -59,6 +59,11 @@ export async function resolveSession(
   } catch (error) {
     if (isLatchkeyServerError(error) && SESSION_OVER.has(error.code))
       return { signedIn: false, endCookies: true };
+    // Not the person's doing (provider down, a missing secret): say so where the developer looks.
+    console.error(
+      '@latchkey/nextjs: the session could not be refreshed, so the request counts as signed out.',
+      error,
+    );
     return { signedIn: false, endCookies: false };
   }
 }

@@ -3,7 +3,7 @@
  * runtime (edge-runtime and Node), so the same assertions hold on both.
  */
 import { NextRequest } from 'next/server.js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { latchkeyMiddleware } from '../src/latchkey-middleware.js';
 import {
   type FakeProvider,
@@ -147,6 +147,7 @@ export function registerMiddlewareCases(runtime: string): void {
     it('keeps the visitor out but the cookies in place when the provider cannot be reached (fail closed)', async () => {
       const expired = await provider.jwtAt(sixMinutesAgo);
       provider.unreachable = true;
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await middleware(
         requestTo('http://localhost:3000/dashboard', {
           stytch_session_jwt: expired,
@@ -155,6 +156,8 @@ export function registerMiddlewareCases(runtime: string): void {
       );
       expect(response.status).toBe(307);
       expect(response.headers.getSetCookie()).toEqual([]);
+      expect(logged.mock.calls[0]?.[0]).toMatch(/could not be refreshed/);
+      logged.mockRestore();
     });
 
     it('refuses a JWT signed by a key the project does not publish', async () => {
