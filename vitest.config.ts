@@ -36,6 +36,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Files that run under the edge runtime say so (`@vitest-environment edge-runtime`).
+        test: { name: 'nextjs', include: ['packages/nextjs/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
         test: {
           name: 'clickwise',
           include: ['apps/clickwise/app/**/*.test.{ts,tsx}'],

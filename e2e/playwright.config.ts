@@ -8,6 +8,7 @@ import {
   e2eDataDir,
   fakeGoogle,
   fakeRecaptcha,
+  nextjsExampleUrl,
   ports,
   providerUrl,
   rangeApiUrl,
@@ -191,6 +192,14 @@ export default defineConfig({
         PROVIDER_URL: providerUrl,
         LATCHKEY_DATA_DIR: e2eDataDir,
       },
+    },
+    {
+      // examples/nextjs, built once by scripts/lib.mjs ensureBuilt; signs in to the dev project.
+      command: 'node --import tsx e2e/support/serve-nextjs-example.ts',
+      cwd: '..',
+      url: `${nextjsExampleUrl}/sign-in`,
+      reuseExistingServer: false,
+      timeout: STARTUP_TIMEOUT_MS,
     },
   ],
 });

@@ -111,6 +111,27 @@ export function ensureBuilt() {
   }
 }
 
+/**
+ * Builds examples/nextjs (`next build`) when its code or a package it uses changed since the last
+ * build; the e2e stack runs the build with `next start`. Not part of ensureBuilt: `npm start`
+ * does not need it, and the build takes about a minute.
+ */
+export function ensureNextjsExampleBuilt() {
+  const example = join(repoRoot, 'examples/nextjs');
+  const buildId = join(example, '.next/BUILD_ID');
+  const sources = Math.max(
+    ...['app', 'proxy.ts', 'next.config.ts', 'package.json'].map((path) => newestMtime(join(example, path))),
+    ...['nextjs', 'node', 'react', 'client', 'wire'].map((name) =>
+      newestMtime(join(repoRoot, 'packages', name, 'src')),
+    ),
+  );
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= sources) return;
+  console.log('• building examples/nextjs (next build)…');
+  // The example imports the packages' dist (no `source` condition in Next's resolver).
+  run('npx', ['tsc', '-b', 'packages/nextjs', 'packages/react']);
+  run('npx', ['next', 'build'], { cwd: example, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+}
+
 /** Polls a URL until it answers (any HTTP status) or the deadline passes. */
 export async function waitForHttp(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

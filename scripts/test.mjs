@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { attempt, ensureBuilt, ensureInstalled, repoRoot, run } from './lib.mjs';
+import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 
 const reports = join(repoRoot, '.tmp/test-reports');
@@ -27,6 +27,8 @@ run('bash', ['scripts/system-deps.sh']);
 endPhase('install');
 ensureBuilt();
 endPhase('build');
+ensureNextjsExampleBuilt();
+endPhase('Next.js example build');
 console.log('• type-checking tests…');
 run('npx', ['tsc', '-p', 'tsconfig.tests.json']);
 console.log('• linting (biome)…');

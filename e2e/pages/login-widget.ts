@@ -10,8 +10,12 @@ export class LoginWidget {
   readonly emailTab: Locator;
   readonly heading: Locator;
 
-  constructor(readonly page: Page) {
-    this.root = page.locator('#login');
+  /** `root`: where the host page put the widget (the demo page's `#login` unless told). */
+  constructor(
+    readonly page: Page,
+    root?: Locator,
+  ) {
+    this.root = root ?? page.locator('#login');
     this.emailInput = this.root.getByRole('textbox', { name: 'Email' });
     this.continueButton = this.root.getByRole('button', { name: /continue with email/i });
     this.checkEmailHeading = this.root.getByRole('heading', { name: /check your email/i });

@@ -7,6 +7,7 @@ export const ports = {
   rangeApi: 4600,
   clickwise: 4800,
   recaptcha: 4900,
+  nextjsExample: 4320,
 } as const;
 /** The e2e stand-in for Google (e2e/support/fake-google): an OpenID issuer and the client the provider uses. */
 export const fakeGoogle = {
@@ -26,6 +27,8 @@ export const rangeApiUrl = `http://127.0.0.1:${ports.rangeApi}`;
 export const providerUrl = `http://localhost:${ports.provider}`;
 export const demoUrl = `http://localhost:${ports.demo}`;
 export const clickwiseUrl = `http://localhost:${ports.clickwise}`;
+/** examples/nextjs, built once (scripts/lib.mjs) and run with `next start` (e2e/support/serve-nextjs-example.ts). */
+export const nextjsExampleUrl = `http://localhost:${ports.nextjsExample}`;
 /** Clickwise's own PGlite directory (the provider's start empties e2eDataDir). */
 export const clickwiseDataDir = fileURLToPath(new URL('../../.tmp/e2e-clickwise', import.meta.url));
 export const e2eDataDir = fileURLToPath(new URL('../../.tmp/e2e-data', import.meta.url));

@@ -1,6 +1,7 @@
 /** @module verify-session-jwt — local verification of a session JWT against the provider's JWKS. */
 
 import {
+  base64url,
   type CompactJWSHeaderParameters,
   errors,
   type JWTPayload,
@@ -9,11 +10,11 @@ import {
   UnsecuredJWT,
 } from 'jose';
 import { LatchkeyServerError } from './errors.js';
-import { checkJwsSignature } from './internal/check-jws-signature.js';
 import { type DeepReadonly, deepFreeze } from './internal/deep-freeze.js';
 import { mapJoseError } from './internal/map-jose-error.js';
 import type { ProviderJwks } from './internal/remote-jwks.js';
 import { sessionFromClaims } from './internal/session-from-claims.js';
+import type { SignatureChecker } from './internal/signature-check.js';
 import {
   passesTimeChecks,
   type VerifiedToken,
@@ -52,11 +53,15 @@ export type VerifiedSessionJwt = DeepReadonly<{
  */
 export type VerifySessionJwtResult = VerifiedSessionJwt | { ok: false; error: LatchkeyServerError };
 
-/** What `verifySessionJwt` needs from its client: the options, the cached JWKS and the verified-token cache. */
+/**
+ * What `verifySessionJwt` needs from its client: the options, the cached JWKS, the verified-token
+ * cache and the runtime's signature check (node:crypto in Node, WebCrypto on the edge).
+ */
 export interface SessionJwtVerifierContext {
   options: ResolvedServerClientOptions;
   jwks: ProviderJwks;
   verifiedTokens: VerifiedTokenCache<VerifiedSessionJwt>;
+  checkSignature: SignatureChecker;
 }
 
 /** The algorithms the provider signs with (contracts.md). Listing them defeats `none` and HS/RS confusion. */
@@ -235,9 +240,9 @@ async function keyStillServed(
 
 /**
  * The full check. Compact ES256/RS256 tokens of the usual shape have their signature checked
- * with node:crypto, then their claims by jose's own claim validation; anything else (a `crit`
- * header, an unusual encoding, a key node:crypto is not given) goes through jose's `jwtVerify`,
- * the reference, which then also gives every refusal its error.
+ * by the context's checker (node:crypto in Node), then their claims by jose's own claim
+ * validation; anything else (a `crit` header, an unusual encoding, a key the checker does not
+ * take) goes through jose's `jwtVerify`, the reference, which then also gives every refusal its error.
  */
 async function verifyInFull(
   context: SessionJwtVerifierContext,
@@ -259,12 +264,14 @@ async function verifyInFull(
     payload: payloadSegment,
     signature: signatureSegment,
   });
-  const signature = checkJwsSignature(
+  const checked = context.checkSignature(
     header.alg,
     key,
     `${headerSegment}.${payloadSegment}`,
     signatureSegment,
   );
+  // Node's check answers at once; only WebCrypto's needs awaiting.
+  const signature = typeof checked === 'string' ? checked : await checked;
   if (signature === 'unsupported') {
     return { result: verifiedResult((await jwtVerify(jwt, key, claimOptions)).payload) };
   }
@@ -299,9 +306,11 @@ function isAllowedAlgorithm(alg: unknown): alg is 'ES256' | 'RS256' {
   return typeof alg === 'string' && ALLOWED_ALGORITHMS.includes(alg);
 }
 
+const utf8 = new TextDecoder();
+
 function headerOf(segment: string): Record<string, unknown> | undefined {
   try {
-    const header: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    const header: unknown = JSON.parse(utf8.decode(base64url.decode(segment)));
     return typeof header === 'object' && header !== null && !Array.isArray(header)
       ? (header as Record<string, unknown>)
       : undefined;

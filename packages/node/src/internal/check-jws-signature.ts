@@ -1,13 +1,10 @@
 /** @module internal/check-jws-signature — a compact JWS signature checked with node:crypto (OpenSSL) rather than WebCrypto. */
 
 import { KeyObject, verify, type webcrypto } from 'node:crypto';
+import type { SignatureCheck } from './signature-check.js';
 
-/**
- * `valid` and `invalid` are final. `unsupported` means the key or signature is not a shape this
- * check handles (a key of the wrong type for `alg`, an RSA key under 2048 bits, an ES256
- * signature that is not 64 bytes): the caller hands the token to jose, which decides.
- */
-export type SignatureCheck = 'valid' | 'invalid' | 'unsupported';
+// `unsupported` here: a key of the wrong type for `alg`, an RSA key under 2048 bits, an ES256
+// signature that is not 64 bytes.
 
 // The JWKS resolver hands out the same CryptoKey for a key until the set is refetched, so each
 // key is converted once.

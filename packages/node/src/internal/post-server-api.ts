@@ -21,8 +21,15 @@ export async function postServerApi(
     const headers = { 'latchkey-project-id': options.projectId };
     return callProviderApi(options, { method, path, authorization: `Bearer ${secret}`, headers, body });
   }
-  const credentials = Buffer.from(`${options.projectId}:${secret}`, 'utf8').toString('base64');
+  const credentials = base64Utf8(`${options.projectId}:${secret}`);
   return callProviderApi(options, { method, path, authorization: `Basic ${credentials}`, body });
+}
+
+const utf8 = new TextEncoder();
+
+/** Base64 of the text's UTF-8 bytes, with btoa rather than Buffer so edge runtimes run it too. */
+function base64Utf8(text: string): string {
+  return btoa(Array.from(utf8.encode(text), (byte) => String.fromCharCode(byte)).join(''));
 }
 
 /** One call of a `/v1` API: any method, any credential (the operator client sends a Bearer key). */

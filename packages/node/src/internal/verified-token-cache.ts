@@ -122,12 +122,15 @@ export class VerifiedTokenCache<Result> {
   }
 }
 
+const ascii = { encoder: new TextEncoder(), decoder: new TextDecoder() };
+
 /**
  * A flat string with the same characters that shares no memory with `text`. Stored tokens are
- * base64url (ASCII), which latin1 carries unchanged.
+ * base64url (ASCII), which UTF-8 carries unchanged; TextEncoder, not Buffer, so edge runtimes
+ * run it too.
  */
 function ownCopy(text: string): string {
-  return Buffer.from(text, 'latin1').toString('latin1');
+  return ascii.decoder.decode(ascii.encoder.encode(text));
 }
 
 /**
