@@ -24,9 +24,18 @@ export const BUNDLE_ENTRY = join(bundleDir, 'provider', 'main.js');
 
 /**
  * Left to node_modules: PGlite finds its WebAssembly and data files next to its own modules,
- * argon2 is a native addon, and pg's native binding is optional.
+ * argon2 and bcrypt are native addons, and pg's native binding is optional. OpenTelemetry is imported only
+ * when traces are on (src/telemetry/tracing.ts): kept out, a provider without them never parses it.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@node-rs/argon2',
+  '@node-rs/bcrypt',
+  'pg-native',
+  '@opentelemetry/*',
+  '@fastify/otel',
+];
 
 function newestBuilt(dir) {
   let newest = 0;

@@ -16,6 +16,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'clientAddress'
       | 'requestLog'
       | 'auditRetentionDays'
+      | 'metrics'
     >
   > & {
     /**

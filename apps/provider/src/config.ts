@@ -16,6 +16,7 @@ import type { ForwardedHeaderName } from './http/forwarded-hops.js';
 import { parseTrustedProxies } from './http/trusted-proxies.js';
 import { parseRequestLogPolicy, type RequestLogPolicy } from './logging/request-log.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
+import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
 export type ProviderMode = 'development' | 'production';
@@ -73,6 +74,11 @@ export interface ProviderConfig {
   recaptcha: RecaptchaConfig | undefined;
   /** LATCHKEY_AUDIT_RETENTION_DAYS: how long the audit log keeps a record (default 365, 1 to 3650). */
   auditRetentionDays: number;
+  // Issue 23, observability and upkeep (docs/provider-api.md "Metrics and traces", "Retention").
+  /** LATCHKEY_METRICS_PORT / _HOST / _TOKEN: where GET /metrics is served; undefined: nowhere. */
+  metrics: MetricsConfig | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) set, or LATCHKEY_OTEL=1: OpenTelemetry traces on. */
+  otel: boolean;
 }
 
 /** Where captcha tokens are assessed. */
@@ -334,5 +340,17 @@ export function loadConfig(
     ethereumRpcUrls: parseEthereumRpcUrls(env),
     recaptcha: parseRecaptcha(env),
     auditRetentionDays,
+    ...parseObservability(env),
   };
+}
+
+/** Issue 23's metrics and traces settings. */
+function parseObservability(env: NodeJS.ProcessEnv): Pick<ProviderConfig, 'metrics' | 'otel'> {
+  const metrics = parseMetricsConfig(env);
+  if (!metrics.ok) throw new ConfigError(metrics.problem);
+  const otel =
+    env.LATCHKEY_OTEL === '1' ||
+    nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT) !== undefined ||
+    nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) !== undefined;
+  return { metrics: metrics.value, otel };
 }

@@ -24,6 +24,8 @@ export interface TestDatabase {
   /** The database's notifications, as a provider process opens them (DatabaseHandle.changeFeed). */
   changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
+  /** The pool's state (PostgreSQL only), as DatabaseHandle.poolStats. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The server URL for the PostgreSQL run, if any. */
@@ -86,6 +88,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     kind: 'postgres',
     url: url.toString(),
     changeFeed: handle.changeFeed,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     close: async () => {
       await handle.close();
       await adminQuery(`drop database if exists ${name} with (force)`);

@@ -1,4 +1,4 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries, metrics. */
 import type { FastifyInstance } from 'fastify';
 import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
@@ -6,6 +6,7 @@ import type { AppDeps } from '../app-deps.js';
 import { registerDeliveries } from '../delivery/register-deliveries.js';
 import { registerErrorHandlers } from '../errors/register-error-handlers.js';
 import { createProjectLookup } from '../features/projects/project-lookup.js';
+import { registerMetrics } from '../metrics/register-metrics.js';
 import { registerClientAddress } from '../plugins/client-address.js';
 import { registerCors } from '../plugins/cors.js';
 import { registerFetchMetadataCheck } from '../plugins/fetch-metadata.js';
@@ -26,4 +27,5 @@ export function registerCrossCutting(app: FastifyInstance, config: AppConfig, de
   registerErrorHandlers(app);
   registerActivity(app, deps);
   registerDeliveries(app, deps);
+  registerMetrics(app, config, deps);
 }
