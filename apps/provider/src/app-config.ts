@@ -17,6 +17,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'requestLog'
       | 'auditRetentionDays'
       | 'metrics'
+      | 'retention'
     >
   > & {
     /**

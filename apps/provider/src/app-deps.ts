@@ -51,4 +51,6 @@ export interface AppDeps {
   activity?: { autoFlush: boolean };
   /** Prometheus metrics (LATCHKEY_METRICS_*); absent: nothing is measured and requests pay nothing. */
   metrics?: ProviderMetrics;
+  /** The retention clean-up (tests: `autoStart: false`, and run `app.retention.runOnce()`). */
+  retention?: { autoStart: boolean };
 }

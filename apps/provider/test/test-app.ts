@@ -188,6 +188,7 @@ export function buildTestApp(
       delivery: options.delivery ?? { autoStart: false },
       webhooks: options.webhooks ?? { autoStart: false },
       activity: { autoFlush: false },
+      retention: { autoStart: false },
       ...(changeFeed ? { changeFeed } : {}),
       ...(options.metrics ? { metrics: options.metrics } : {}),
     },

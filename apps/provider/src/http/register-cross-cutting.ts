@@ -1,4 +1,4 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries, metrics. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries, metrics, retention. */
 import type { FastifyInstance } from 'fastify';
 import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
@@ -12,6 +12,7 @@ import { registerCors } from '../plugins/cors.js';
 import { registerFetchMetadataCheck } from '../plugins/fetch-metadata.js';
 import { registerProjectAuthDecorations } from '../plugins/project-auth.js';
 import { registerRequestContext } from '../plugins/request-context.js';
+import { registerRetention } from '../retention/register-retention.js';
 import { registerBodilessCalls } from './bodiless-calls.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 
@@ -28,4 +29,5 @@ export function registerCrossCutting(app: FastifyInstance, config: AppConfig, de
   registerActivity(app, deps);
   registerDeliveries(app, deps);
   registerMetrics(app, config, deps);
+  registerRetention(app, config, deps);
 }
