@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../test/password-helpers.js';
-import { basic } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
+import { usersApi } from '../../test/user-management-calls.js';
 import { givenEndpoint } from '../../test/webhook-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.js';
 import { startMetricsServer } from './metrics-server.js';
@@ -74,11 +74,7 @@ describe('GET /metrics', () => {
   });
 
   it('labels a request with its route pattern, never the URL it was called with', async () => {
-    const answer = await ctx.app.inject({
-      method: 'GET',
-      url: '/v1/users/user-test-00000000-0000-4000-8000-metricsraw01',
-      headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
-    });
+    const answer = await usersApi(ctx, 'GET', '/v1/users/user-test-00000000-0000-4000-8000-metricsraw01');
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     await ctx.app.inject({ method: 'GET', url: '/no/such/route/metricsraw02' });
     const text = await scrape();
