@@ -24,7 +24,8 @@ export const BUNDLE_ENTRY = join(bundleDir, 'provider', 'main.js');
 
 /**
  * Left to node_modules: PGlite finds its WebAssembly and data files next to its own modules,
- * argon2 and bcrypt are native addons, and pg's native binding is optional.
+ * argon2 and bcrypt are native addons, and pg's native binding is optional. OpenTelemetry is imported only
+ * when traces are on (src/telemetry/tracing.ts): kept out, a provider without them never parses it.
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
@@ -32,6 +33,8 @@ const EXTERNAL = [
   '@node-rs/argon2',
   '@node-rs/bcrypt',
   'pg-native',
+  '@opentelemetry/*',
+  '@fastify/otel',
 ];
 
 function newestBuilt(dir) {

@@ -16,6 +16,8 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'clientAddress'
       | 'requestLog'
       | 'auditRetentionDays'
+      | 'metrics'
+      | 'retention'
     >
   > & {
     /**

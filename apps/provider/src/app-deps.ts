@@ -10,6 +10,7 @@ import type { UpstreamClient } from './features/oauth/upstream/upstream-client.j
 import type { KeyRing } from './features/signing-keys/key-ring.js';
 import type { WebhookWorkerSettings } from './features/webhooks/webhook-worker.js';
 import type { Messenger } from './messaging/messenger.js';
+import type { ProviderMetrics } from './metrics/provider-metrics.js';
 import type { Random } from './random.js';
 
 /** The provider's injected edges. */
@@ -48,4 +49,8 @@ export interface AppDeps {
    * close (tests: `autoFlush: false`, so no flush lands in the middle of a test's statements).
    */
   activity?: { autoFlush: boolean };
+  /** Prometheus metrics (LATCHKEY_METRICS_*); absent: nothing is measured and requests pay nothing. */
+  metrics?: ProviderMetrics;
+  /** The retention clean-up (tests: `autoStart: false`, and run `app.retention.runOnce()`). */
+  retention?: { autoStart: boolean };
 }

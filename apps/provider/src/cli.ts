@@ -8,6 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliSetupError, chooseOperatorApi } from './cli/choose-api.js';
+import {
+  MIGRATE_TO_POSTGRES_USAGE,
+  MigrateUsageError,
+  runMigrateToPostgres,
+} from './cli/migrate-to-postgres.js';
 import { type OperatorApi, OperatorApiError } from './cli/operator-api.js';
 import { loadConfig, type ProviderConfig } from './config.js';
 import { parseCaptchaFlags } from './features/captcha/captcha-flags.js';
@@ -70,6 +75,7 @@ const USAGE = `Usage:
       Invite EMAIL to the console (/console): prints a single-use link, valid 7 days, that the
       person opens, signs up or in with (passkey, or password plus an authenticator app) and accepts.
 ${OAUTH_USAGE}
+${MIGRATE_TO_POSTGRES_USAGE}
 
 Every command goes through the project administration API: with --url URL (or LATCHKEY_URL) to
 that provider; else, on PGlite, to the provider running on this data directory
@@ -210,6 +216,7 @@ async function run(argv: string[]): Promise<void> {
   if (rest[0] === 'oauth') return runOAuth(rest.slice(1), url);
   if (rest[0] === 'operator-key') return runOperatorKey(rest.slice(1), url);
   if (rest[0] === 'operator') return runOperatorInvite(rest.slice(1), url);
+  if (rest[0] === 'migrate-to-postgres') return runMigrateToPostgres(rest.slice(1));
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -392,6 +399,7 @@ run(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof UsageError ||
     error instanceof OAuthCommandError ||
     error instanceof CliSetupError ||
+    error instanceof MigrateUsageError ||
     (error instanceof OperatorApiError && error.isUsageMistake);
   process.exit(usage ? 2 : 1);
 });

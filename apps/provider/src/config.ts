@@ -17,7 +17,9 @@ import type { ForwardedHeaderName } from './http/forwarded-hops.js';
 import { parseTrustedProxies } from './http/trusted-proxies.js';
 import { parseRequestLogPolicy, type RequestLogPolicy } from './logging/request-log.js';
 import type { MessagingApiConfig } from './messaging/twilio-messenger.js';
+import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
 import { productionProblems } from './production-guards.js';
+import { DEFAULT_RETENTION, type RetentionSettings } from './retention/retention-policy.js';
 
 /** `development` unless NODE_ENV=production (docs/contracts.md). */
 export type ProviderMode = 'development' | 'production';
@@ -80,6 +82,13 @@ export interface ProviderConfig {
   shutdownDrainSeconds: number;
   /** LATCHKEY_SHUTDOWN_GRACE_SECONDS: how long in-flight requests and workers get to finish (default 10). */
   shutdownGraceSeconds: number;
+  // Issue 23, observability and upkeep (docs/provider-api.md "Metrics and traces", "Retention").
+  /** LATCHKEY_METRICS_PORT / _HOST / _TOKEN: where GET /metrics is served; undefined: nowhere. */
+  metrics: MetricsConfig | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) set, or LATCHKEY_OTEL=1: OpenTelemetry traces on. */
+  otel: boolean;
+  /** LATCHKEY_RETENTION_*: the scheduled clean-up of dead rows (retention/retention-policy.ts). */
+  retention: RetentionSettings;
 }
 
 /** Where captcha tokens are assessed. */
@@ -416,5 +425,36 @@ function configFromEnv(env: NodeJS.ProcessEnv, options: LoadConfigOptions): Prov
     // Graceful shutdown (issue 23).
     shutdownDrainSeconds: parseSeconds(env, 'LATCHKEY_SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
     shutdownGraceSeconds: parseSeconds(env, 'LATCHKEY_SHUTDOWN_GRACE_SECONDS', 10, 1, 3600),
+    ...parseObservability(env),
+  };
+}
+
+/** Issue 23's metrics and traces settings. */
+function parseObservability(env: NodeJS.ProcessEnv): Pick<ProviderConfig, 'metrics' | 'otel' | 'retention'> {
+  const metrics = parseMetricsConfig(env);
+  if (!metrics.ok) throw new ConfigError(metrics.problem);
+  const otel =
+    env.LATCHKEY_OTEL === '1' ||
+    nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT) !== undefined ||
+    nonEmpty(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) !== undefined;
+  return { metrics: metrics.value, otel, retention: parseRetention(env) };
+}
+
+/** LATCHKEY_RETENTION_* (whole numbers; unset, the defaults). */
+function parseRetention(env: NodeJS.ProcessEnv): RetentionSettings {
+  const read = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = nonEmpty(env[name]);
+    if (raw === undefined) return fallback;
+    const value = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value >= min && value <= max))
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    return value;
+  };
+  return {
+    intervalMinutes: read('LATCHKEY_RETENTION_INTERVAL_MINUTES', DEFAULT_RETENTION.intervalMinutes, 0, 1440),
+    sessionsDays: read('LATCHKEY_RETENTION_SESSIONS_DAYS', DEFAULT_RETENTION.sessionsDays, 0, 3650),
+    tokensHours: read('LATCHKEY_RETENTION_TOKENS_HOURS', DEFAULT_RETENTION.tokensHours, 0, 8760),
+    sdkEventsDays: read('LATCHKEY_RETENTION_SDK_EVENTS_DAYS', DEFAULT_RETENTION.sdkEventsDays, 1, 3650),
+    outboxDays: read('LATCHKEY_RETENTION_OUTBOX_DAYS', DEFAULT_RETENTION.outboxDays, 1, 3650),
   };
 }

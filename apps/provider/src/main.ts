@@ -126,6 +126,14 @@ async function main(): Promise<void> {
     logger,
   });
 
+  // Issue 23: traces (OTEL_*) and metrics (LATCHKEY_METRICS_*), each loaded only when configured;
+  // tracing starts before the app is built so its Fastify instance is instrumented.
+  const tracing = config.otel ? await (await import('./telemetry/tracing.js')).startTracing() : undefined;
+  const metrics = config.metrics
+    ? (await import('./metrics/provider-metrics.js')).createProviderMetrics()
+    : undefined;
+  metrics?.watchDatabase(database.kind, database.poolStats);
+
   const devClock = config.devClock ? createOffsetClock(systemClock) : undefined;
   // In development the dev project's OAuth buttons sign in through the provider's own issuer.
   const devOidcIssuer = config.mode === 'development';
@@ -141,8 +149,20 @@ async function main(): Promise<void> {
       logger,
       changeFeed: database.changeFeed,
       ...(config.webhookClaimSeconds ? { webhooks: { claimMs: config.webhookClaimSeconds * 1000 } } : {}),
+      ...(metrics ? { metrics } : {}),
     },
   );
+  // Issue 23: the metrics listener (LATCHKEY_METRICS_PORT) and the span flush end with the app.
+  if (metrics && config.metrics?.port !== undefined) {
+    const { startMetricsServer } = await import('./metrics/metrics-server.js');
+    const metricsServer = await startMetricsServer(metrics, config.metrics.host, config.metrics.port);
+    app.addHook('onClose', () => metricsServer.close());
+    logger.info({ url: `http://${config.metrics.host}:${config.metrics.port}/metrics` }, 'metrics listening');
+  }
+  if (tracing) {
+    app.addHook('onClose', () => tracing.shutdown());
+    logger.info('OpenTelemetry traces on');
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

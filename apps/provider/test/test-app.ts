@@ -24,6 +24,7 @@ import { parseTrustedProxies } from '../src/http/trusted-proxies.js';
 import type { RequestLogPolicy } from '../src/logging/request-log.js';
 import type { Messenger } from '../src/messaging/messenger.js';
 import { createOutboxMessenger } from '../src/messaging/outbox-messenger.js';
+import type { ProviderMetrics } from '../src/metrics/provider-metrics.js';
 import { cryptoRandom } from '../src/random.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
@@ -111,6 +112,10 @@ export interface TestContextOptions {
   delivery?: DeliveryWorkerSettings;
   /** The webhook worker's settings; by default `autoStart: false` (tests drain `app.webhooks`). */
   webhooks?: WebhookWorkerSettings;
+  /** Prometheus metrics (issue 23); none by default. */
+  metrics?: ProviderMetrics;
+  /** LATCHKEY_METRICS_TOKEN: GET /metrics on the app behind this bearer token (needs `metrics`). */
+  metricsToken?: string;
 }
 
 /** LATCHKEY_TRUSTED_PROXIES and LATCHKEY_FORWARDED_HEADER as loadConfig reads them; socket only when unset. */
@@ -166,6 +171,9 @@ export function buildTestApp(
       ...(options.breachedPasswordsRangeUrl
         ? { breachedPasswordsRangeUrl: options.breachedPasswordsRangeUrl }
         : {}),
+      ...(options.metricsToken
+        ? { metrics: { port: undefined, host: '127.0.0.1', token: options.metricsToken } }
+        : {}),
     },
     {
       db: appDb,
@@ -180,7 +188,9 @@ export function buildTestApp(
       delivery: options.delivery ?? { autoStart: false },
       webhooks: options.webhooks ?? { autoStart: false },
       activity: { autoFlush: false },
+      retention: { autoStart: false },
       ...(changeFeed ? { changeFeed } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
     },
   );
 }

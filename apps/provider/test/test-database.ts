@@ -24,6 +24,8 @@ export interface TestDatabase {
   /** The database's notifications, as a provider process opens them (DatabaseHandle.changeFeed). */
   changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
+  /** The pool's state (PostgreSQL only), as DatabaseHandle.poolStats. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The server URL for the PostgreSQL run, if any. */
@@ -48,10 +50,23 @@ export interface TestDatabaseOptions {
    * Ignored with TEST_DATABASE_URL.
    */
   onDisk?: boolean;
+  /** PGlite in this directory, kept when closed (even with TEST_DATABASE_URL): a data directory to move. */
+  pgliteDir?: string;
+  /** This existing PostgreSQL database, kept when closed (a copy made by the test). */
+  postgresUrl?: string;
 }
 
 /** Creates and migrates a database that only the calling test file uses. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (options.pgliteDir || options.postgresUrl) {
+    const handle = await connectDatabase(
+      options.pgliteDir
+        ? { kind: 'pglite', dataDir: join(options.pgliteDir, 'pglite') }
+        : { kind: 'postgres', url: options.postgresUrl as string, poolSize: 4 },
+    );
+    await migrateToLatest(handle.db);
+    return { ...handle, ...(options.postgresUrl ? { url: options.postgresUrl } : {}) };
+  }
   if (!testDatabaseUrl && options.onDisk) {
     const dir = mkdtempSync(join(tmpdir(), 'latchkey-test-'));
     const handle = await connectDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
@@ -86,6 +101,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     kind: 'postgres',
     url: url.toString(),
     changeFeed: handle.changeFeed,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     close: async () => {
       await handle.close();
       await adminQuery(`drop database if exists ${name} with (force)`);

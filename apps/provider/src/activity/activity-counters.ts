@@ -50,7 +50,12 @@ export function hourOf(at: Date): Date {
 }
 
 /** Counters over `sink`, bucketed by the injected clock's hour. */
-export function createActivityCounters(deps: { now: () => Date; sink: ActivityCountSink }): ActivityCounters {
+export function createActivityCounters(deps: {
+  now: () => Date;
+  sink: ActivityCountSink;
+  /** Told of each event as it is counted (the Prometheus counters: one place feeds both). */
+  onAdd?: (metric: ActivityMetric, method: string) => void;
+}): ActivityCounters {
   // Keyed by `project \n hour ms \n metric \n method`: a Map lookup per event, no allocation beyond the key.
   let counts = new Map<string, number>();
   let flushing: Promise<void> | undefined;
@@ -84,6 +89,7 @@ export function createActivityCounters(deps: { now: () => Date; sink: ActivityCo
     add(projectId, metric, method = '') {
       const key = `${projectId}\n${hourOf(deps.now()).getTime()}\n${metric}\n${method}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
+      deps.onAdd?.(metric, method);
     },
     async flush() {
       // One write at a time, so two flushes never send the same counts twice.

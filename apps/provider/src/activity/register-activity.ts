@@ -42,11 +42,12 @@ function signInMethodOf(request: FastifyRequest): string | undefined {
 /** Decorates `app.activity` and counts refusals; call on the root instance before the features. */
 export function registerActivity(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'clock' | 'activity'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'activity' | 'metrics'>,
 ): void {
   const counters = createActivityCounters({
     now: () => deps.clock.now(),
     sink: (counts) => addActivityCounts(deps.db, counts),
+    ...(deps.metrics ? { onAdd: deps.metrics.countActivity } : {}),
   });
   app.decorate('activity', counters);
 

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   /** Notifications on `channel` (a dedicated listening connection on PostgreSQL); close it before the handle. */
   changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
+  /** The pool's state (PostgreSQL; PGlite has one connection and no pool): the metrics read it. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Where to connect. */
@@ -50,6 +52,7 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
     kind: 'postgres',
     changeFeed: (channel) => createPostgresChangeFeed(url, channel),
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

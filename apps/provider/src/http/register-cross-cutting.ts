@@ -1,4 +1,4 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries, metrics, retention. */
 import type { FastifyInstance } from 'fastify';
 import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
@@ -6,11 +6,13 @@ import type { AppDeps } from '../app-deps.js';
 import { registerDeliveries } from '../delivery/register-deliveries.js';
 import { registerErrorHandlers } from '../errors/register-error-handlers.js';
 import { createProjectLookup } from '../features/projects/project-lookup.js';
+import { registerMetrics } from '../metrics/register-metrics.js';
 import { registerClientAddress } from '../plugins/client-address.js';
 import { registerCors } from '../plugins/cors.js';
 import { registerFetchMetadataCheck } from '../plugins/fetch-metadata.js';
 import { registerProjectAuthDecorations } from '../plugins/project-auth.js';
 import { registerRequestContext } from '../plugins/request-context.js';
+import { registerRetention } from '../retention/register-retention.js';
 import { registerBodilessCalls } from './bodiless-calls.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 
@@ -26,4 +28,6 @@ export function registerCrossCutting(app: FastifyInstance, config: AppConfig, de
   registerErrorHandlers(app);
   registerActivity(app, deps);
   registerDeliveries(app, deps);
+  registerMetrics(app, config, deps);
+  registerRetention(app, config, deps);
 }

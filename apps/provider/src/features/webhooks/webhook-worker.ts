@@ -53,6 +53,8 @@ export interface WebhookWorkerDeps extends WebhookWorkerSettings {
   random: Random;
   keyEncryptionSecret: string | undefined;
   log: DeliveryLog;
+  /** Told of each recorded attempt's outcome (the Prometheus counter). */
+  onAttempt?: (outcome: 'delivered' | 'retrying' | 'failed') => void;
 }
 
 /** The webhook worker of one provider process: start, notify, drain (tests), stop. */
@@ -105,9 +107,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
                 now.getTime() + webhookRetryDelayMs(delivery.attempts, unitInterval(deps.random.bytes(4))),
               ),
             } as const);
-      await inTransaction(deps.db, async (trx) => {
+      const recorded = await inTransaction(deps.db, async (trx) => {
         // A lapsed claim (another process took over, or a replay) records nothing: the current holder will.
-        if (!(await finishWebhookDelivery(trx, delivery, next))) return;
+        if (!(await finishWebhookDelivery(trx, delivery, next))) return false;
         await insertWebhookAttempt(trx, {
           delivery_id: delivery.id,
           attempt: delivery.attempts,
@@ -118,7 +120,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           error: outcome.error,
         });
         if (gone) await disableWebhookEndpoint(trx, delivery.endpoint_id, 'gone', now);
+        return true;
       });
+      if (recorded) deps.onAttempt?.(next.state === 'pending' ? 'retrying' : next.state);
       if (!delivered) {
         deps.log.warn(
           { ...describe(delivery), status_code: status, error: outcome.error, state: next.state },

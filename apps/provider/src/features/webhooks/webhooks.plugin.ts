@@ -28,6 +28,7 @@ export const webhooksPlugin = featurePlugin('webhooks', ['domain-events'], async
     random,
     keyEncryptionSecret: config.keyEncryptionSecret,
     log: app.log,
+    ...(deps.metrics ? { onAttempt: deps.metrics.countWebhookAttempt } : {}),
     ...deps.webhooks,
   });
   app.decorate('webhooks', worker);
