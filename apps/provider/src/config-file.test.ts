@@ -38,6 +38,8 @@ const PRODUCTION_FILE = {
   proxies: { trusted: ['10.0.0.0/8', '127.0.0.1'], forwardedHeader: 'x-forwarded-for' },
   ethereumRpcUrls: { '1': 'https://rpc.example.com' },
   shutdown: { drainSeconds: 5, graceSeconds: 20 },
+  metrics: { port: 9464, host: '10.0.0.5' },
+  retention: { intervalMinutes: 30, sessionsDays: 14, tokensHours: 48, sdkEventsDays: 60, outboxDays: 3 },
 };
 
 describe('latchkey.config.json', () => {
@@ -55,6 +57,8 @@ describe('latchkey.config.json', () => {
       clientAddress: { trustedProxies: { kind: 'addresses' }, header: 'x-forwarded-for' },
       shutdownDrainSeconds: 5,
       shutdownGraceSeconds: 20,
+      metrics: { port: 9464, host: '10.0.0.5' },
+      retention: { intervalMinutes: 30, sessionsDays: 14, tokensHours: 48, sdkEventsDays: 60, outboxDays: 3 },
     });
     expect(config.keyEncryptionSecret).toHaveLength(44);
     expect([...config.ethereumRpcUrls]).toEqual([[1, 'https://rpc.example.com']]);

@@ -74,6 +74,18 @@ export const ConfigFileSchema = Type.Object(
       drainSeconds: Type.Optional(wholeNumber('LATCHKEY_SHUTDOWN_DRAIN_SECONDS', 0)),
       graceSeconds: Type.Optional(wholeNumber('LATCHKEY_SHUTDOWN_GRACE_SECONDS', 1)),
     }),
+    metrics: group({
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, description: 'LATCHKEY_METRICS_PORT' })),
+      host: Type.Optional(text('LATCHKEY_METRICS_HOST')),
+      token: Type.Optional(text('LATCHKEY_METRICS_TOKEN')),
+    }),
+    retention: group({
+      intervalMinutes: Type.Optional(wholeNumber('LATCHKEY_RETENTION_INTERVAL_MINUTES', 0)),
+      sessionsDays: Type.Optional(wholeNumber('LATCHKEY_RETENTION_SESSIONS_DAYS', 0)),
+      tokensHours: Type.Optional(wholeNumber('LATCHKEY_RETENTION_TOKENS_HOURS', 0)),
+      sdkEventsDays: Type.Optional(wholeNumber('LATCHKEY_RETENTION_SDK_EVENTS_DAYS', 1)),
+      outboxDays: Type.Optional(wholeNumber('LATCHKEY_RETENTION_OUTBOX_DAYS', 1)),
+    }),
   },
   { additionalProperties: false },
 );
@@ -111,6 +123,14 @@ const FILE_KEYS: ReadonlyArray<readonly [pointer: string, variable: string]> = [
   ['/webhookClaimSeconds', 'LATCHKEY_WEBHOOK_CLAIM_SECONDS'],
   ['/shutdown/drainSeconds', 'LATCHKEY_SHUTDOWN_DRAIN_SECONDS'],
   ['/shutdown/graceSeconds', 'LATCHKEY_SHUTDOWN_GRACE_SECONDS'],
+  ['/metrics/port', 'LATCHKEY_METRICS_PORT'],
+  ['/metrics/host', 'LATCHKEY_METRICS_HOST'],
+  ['/metrics/token', 'LATCHKEY_METRICS_TOKEN'],
+  ['/retention/intervalMinutes', 'LATCHKEY_RETENTION_INTERVAL_MINUTES'],
+  ['/retention/sessionsDays', 'LATCHKEY_RETENTION_SESSIONS_DAYS'],
+  ['/retention/tokensHours', 'LATCHKEY_RETENTION_TOKENS_HOURS'],
+  ['/retention/sdkEventsDays', 'LATCHKEY_RETENTION_SDK_EVENTS_DAYS'],
+  ['/retention/outboxDays', 'LATCHKEY_RETENTION_OUTBOX_DAYS'],
 ];
 
 /** A read configuration file: the variables it sets and where each came from. */
