@@ -1,4 +1,7 @@
 /** @module @latchkey/react — the sign-in widget: React components, hooks and mount functions. */
+// Everything here runs in the browser (hooks, widgets): a React Server Components host treats
+// this entry as a client boundary. It must stay the first statement of the emitted file.
+'use client';
 
 export { systemClock, type WidgetClock } from './clock.js';
 export type {
@@ -10,9 +13,13 @@ export type {
   WidgetConfig,
   WidgetEvent,
 } from './config.js';
+export { hasVerifiedEmail } from './gates/has-verified-email.js';
+export { Protect, type ProtectContext, type ProtectProps } from './gates/protect.js';
+export { SignedIn } from './gates/signed-in.js';
+export { SignedOut } from './gates/signed-out.js';
 export { useLatchkey } from './hooks/use-latchkey.js';
-export { useSession } from './hooks/use-session.js';
-export { useUser } from './hooks/use-user.js';
+export { type SessionState, useSession } from './hooks/use-session.js';
+export { type UserState, useUser } from './hooks/use-user.js';
 export { LatchkeyProvider, type LatchkeyProviderProps } from './latchkey-provider.js';
 export type { Screen, ScreenName } from './machine/screen.js';
 export {

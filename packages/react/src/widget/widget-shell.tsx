@@ -16,6 +16,7 @@ import { Watermark } from '../components/watermark.js';
 import { WidgetFrame } from '../components/widget-frame.js';
 import type { WidgetCallbacks, WidgetConfig } from '../config.js';
 import { useBootstrap } from '../hooks/use-bootstrap.js';
+import { useHydrated } from '../hooks/use-hydrated.js';
 import { createMachine } from '../machine/create-machine.js';
 import type { EffectContext, WidgetMode } from '../machine/effects.js';
 import type { MachineState } from '../machine/state.js';
@@ -25,6 +26,7 @@ import type { LatchkeyStyles } from '../theme/theme.js';
 import type { WidgetClient } from '../widget-client.js';
 import { ScreenView } from './screen-view.js';
 import { WidgetContext, type WidgetContextValue } from './widget-context.js';
+import { WidgetPlaceholder } from './widget-placeholder.js';
 
 /** Props of WidgetShell. */
 export interface WidgetShellProps {
@@ -50,8 +52,18 @@ function isFloating(config: WidgetConfig, client: WidgetClient): boolean {
   return config.floating === true || client.floating === true || client.blocked === true;
 }
 
-/** Runs one widget instance. The machine lives for the whole mount and starts once. */
+/**
+ * Runs one widget instance. On the server and in the render that hydrates its HTML it renders
+ * only the themed, empty frame (WidgetPlaceholder): the widget's first state reads the browser
+ * (the page's query, the cached bootstrap, the stored user). A client-only root starts live.
+ */
 export function WidgetShell(props: WidgetShellProps): ReactElement {
+  const hydrated = useHydrated();
+  return hydrated ? <LiveWidgetShell {...props} /> : <WidgetPlaceholder styles={props.styles} />;
+}
+
+/** The widget proper. The machine lives for the whole mount and starts once. */
+function LiveWidgetShell(props: WidgetShellProps): ReactElement {
   const { mode, client, config, styles, replacement, before } = props;
   const strings = useMemo(() => resolveStrings(props.strings), [props.strings]);
   const t = useMemo(() => createTranslate(strings), [strings]);
