@@ -22,6 +22,7 @@ import type { EffectContext, WidgetMode } from '../machine/effects.js';
 import type { MachineState } from '../machine/state.js';
 import type { StringOverrides } from '../strings/en.js';
 import { createTranslate, resolveStrings } from '../strings/resolve-strings.js';
+import type { Appearance } from '../theme/appearance.js';
 import type { LatchkeyStyles } from '../theme/theme.js';
 import type { WidgetClient } from '../widget-client.js';
 import { ScreenView } from './screen-view.js';
@@ -34,6 +35,9 @@ export interface WidgetShellProps {
   client: WidgetClient;
   config: WidgetConfig;
   styles?: LatchkeyStyles | undefined;
+  appearance?: Appearance | undefined;
+  stylesheet?: 'inject' | 'external' | undefined;
+  nonce?: string | undefined;
   callbacks?: WidgetCallbacks | undefined;
   strings?: StringOverrides | undefined;
   clock?: WidgetClock | undefined;
@@ -59,12 +63,14 @@ function isFloating(config: WidgetConfig, client: WidgetClient): boolean {
  */
 export function WidgetShell(props: WidgetShellProps): ReactElement {
   const hydrated = useHydrated();
-  return hydrated ? <LiveWidgetShell {...props} /> : <WidgetPlaceholder styles={props.styles} />;
+  if (hydrated) return <LiveWidgetShell {...props} />;
+  const { styles, appearance, stylesheet, nonce } = props;
+  return <WidgetPlaceholder look={{ styles, appearance, stylesheet, nonce }} />;
 }
 
 /** The widget proper. The machine lives for the whole mount and starts once. */
 function LiveWidgetShell(props: WidgetShellProps): ReactElement {
-  const { mode, client, config, styles, replacement, before } = props;
+  const { mode, client, config, styles, appearance, stylesheet, nonce, replacement, before } = props;
   const strings = useMemo(() => resolveStrings(props.strings), [props.strings]);
   const t = useMemo(() => createTranslate(strings), [strings]);
   const bootstrap = useBootstrap(client);
@@ -108,6 +114,9 @@ function LiveWidgetShell(props: WidgetShellProps): ReactElement {
     <WidgetContext.Provider value={value}>
       <WidgetFrame
         styles={styles}
+        appearance={appearance}
+        stylesheet={stylesheet}
+        nonce={nonce}
         logoAlt={t('common.logoAlt')}
         footer={
           showWatermark ? (
