@@ -40,6 +40,7 @@ export { type CryptoStringKey, enCrypto } from './strings/en-crypto.js';
 export { enMfa, type MfaStringKey } from './strings/en-mfa.js';
 export { enPasskey, type PasskeyStringKey } from './strings/en-passkey.js';
 export { enScreens, type ScreensStringKey } from './strings/en-screens.js';
+export type { Appearance, AppearanceElement, AppearanceVariables, ColorScheme } from './theme/appearance.js';
 export type { ButtonStyles, CssLength, FontFaceSource, LatchkeyStyles } from './theme/theme.js';
 export { VERSION as version } from './version.js';
 export type { WidgetProps } from './widget/widget-props.js';
