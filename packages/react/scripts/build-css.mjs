@@ -24,8 +24,8 @@ const themeDir = join(packageDir, 'src/theme');
 const modules = [
   {
     sheet: 'widget',
-    sources: ['tokens.css', 'widget.css'],
-    what: 'The widget stylesheet (tokens first, then rules)',
+    sources: ['tokens.css', 'dark.css', 'widget.css'],
+    what: 'The widget stylesheet (tokens, the dark palette, then rules)',
   },
   {
     sheet: 'code',
@@ -66,8 +66,22 @@ function singleQuoted(text) {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
+/**
+ * Sources written once and built twice: dark.css's palette serves `colorScheme: 'dark'` as is and
+ * `'system'` under the reader's dark preference.
+ */
+const expand = {
+  'dark.css': (css) =>
+    `${css}\n@media (prefers-color-scheme: dark) {\n${css.replaceAll('[data-lk-color-scheme="dark"]', '[data-lk-color-scheme="system"]')}\n}`,
+};
+
 async function cssOf(sources) {
-  const texts = await Promise.all(sources.map((source) => readFile(join(themeDir, source), 'utf8')));
+  const texts = await Promise.all(
+    sources.map(async (source) => {
+      const css = await readFile(join(themeDir, source), 'utf8');
+      return expand[source]?.(css) ?? css;
+    }),
+  );
   return minifyCss(texts.join('\n'));
 }
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountLogin } from '../mount.js';
+import { type MountLoginOptions, mountLogin } from '../mount.js';
 import { SignIn } from '../sign-in.js';
 import { createFakeClient } from '../testing/fake-client.js';
 import { APPEARANCE_PROPERTIES, appearanceToProperties } from './appearance.js';
@@ -30,6 +30,14 @@ afterEach(() => {
 });
 
 const ourStyles = (parent: ParentNode) => parent.querySelectorAll('style[data-lk-styles]');
+
+/** mountLogin into a new #login element, with `options` over a fake client and CONFIG. */
+function mountIntoPage(options: Partial<MountLoginOptions>) {
+  const target = document.createElement('div');
+  target.id = 'login';
+  document.body.append(target);
+  return mountLogin({ elementId: '#login', client: createFakeClient(), config: CONFIG, ...options });
+}
 
 describe('appearance.variables', () => {
   it('maps each variable to its custom properties; numbers are pixels, blanks are skipped', () => {
@@ -146,26 +154,13 @@ describe('CSP: nonce and the external stylesheet', () => {
   it('adds no <style> to the document with stylesheet: external (component and mount function)', () => {
     render(<SignIn client={createFakeClient()} config={CONFIG} stylesheet="external" />);
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
-    const target = document.createElement('div');
-    target.id = 'login';
-    document.body.append(target);
-    const mounted = mountLogin({
-      elementId: '#login',
-      client: createFakeClient(),
-      config: CONFIG,
-      stylesheet: 'external',
-    });
+    const mounted = mountIntoPage({ stylesheet: 'external' });
     expect(document.querySelectorAll('style')).toHaveLength(0);
     mounted.unmount();
   });
 
   it('still gives a shadow root its own sheets (the page’s stylesheet cannot reach inside)', () => {
-    const target = document.createElement('div');
-    target.id = 'login';
-    document.body.append(target);
-    const mounted = mountLogin({
-      elementId: '#login',
-      client: createFakeClient(),
+    const mounted = mountIntoPage({
       config: { ...CONFIG, enableShadowDOM: true },
       stylesheet: 'external',
       nonce: 'r4nd0m',
