@@ -74,11 +74,11 @@ function mount<P extends WidgetProps>(
   let container: Element = host;
   if (options.config.enableShadowDOM) {
     const shadow = host.attachShadow({ mode: 'open' });
-    installStyles(shadow);
+    installStyles(shadow, options.nonce);
     container = document.createElement('div');
     shadow.append(container);
-  } else {
-    installStyles(document);
+  } else if (options.stylesheet !== 'external') {
+    installStyles(document, options.nonce);
   }
   target.append(host);
   const root = createRoot(container);

@@ -13,7 +13,7 @@ import { SignInPanel } from './sign-in-panel.js';
 import { StepUpProvider } from './step-up.js';
 
 export function OperatorGate({ children }: { children: ReactNode }) {
-  const session = useSession();
+  const { session } = useSession();
   if (!session) return <SignInPage />;
   return <SignedIn sessionId={session.session_id}>{children}</SignedIn>;
 }

@@ -24,7 +24,7 @@ function takeInviteToken(): string | null {
 
 export function InvitePage() {
   const [token] = useState(takeInviteToken);
-  const session = useSession();
+  const { session } = useSession();
   const { client } = useBoot();
   const [outcome, setOutcome] = useState<{ ok: true; email: string } | { ok: false; error: Error } | null>(
     null,

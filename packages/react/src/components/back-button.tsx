@@ -1,5 +1,6 @@
 /** @module components/back-button — the back arrow of a screen. */
 import type { ReactElement } from 'react';
+import { useElementClass } from '../theme/element-classes.js';
 
 /** An icon button with an accessible name; disabled while the widget is busy. */
 export function BackButton({
@@ -14,7 +15,7 @@ export function BackButton({
   return (
     <button
       type="button"
-      className="lk-back-button"
+      className={useElementClass('lk-back-button', 'backButton')}
       part="back-button"
       aria-label={label}
       disabled={disabled}

@@ -1,5 +1,6 @@
 /** @module components/button — the widget's button: primary, secondary, danger or text, with a busy state. */
 import { type ButtonHTMLAttributes, type MouseEvent, type ReactElement, useEffect, useRef } from 'react';
+import { useElementClass } from '../theme/element-classes.js';
 import { Spinner } from './spinner.js';
 
 /** Props of Button. */
@@ -23,6 +24,10 @@ export function Button({
   ...rest
 }: ButtonProps): ReactElement {
   const ref = useRef<HTMLButtonElement>(null);
+  const className = useElementClass(
+    `lk-button lk-button--${variant}${compact ? ' lk-button--compact' : ''}`,
+    `${variant}Button`,
+  );
   const pressed = useRef(false);
 
   // Disabling a focused button drops focus to <body>; when the request ends on the same screen,
@@ -44,7 +49,7 @@ export function Button({
       {...rest}
       ref={ref}
       type={type}
-      className={`lk-button lk-button--${variant}${compact ? ' lk-button--compact' : ''}`}
+      className={className}
       part={`button button-${variant}`}
       disabled={disabled || busy}
       aria-busy={busy || undefined}

@@ -7,6 +7,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { useElementClass } from '../theme/element-classes.js';
 import { ErrorMessage } from './error-message.js';
 
 /** Props of PasswordField. */
@@ -44,10 +45,12 @@ export const PasswordField: ForwardRefExoticComponent<PasswordFieldProps & RefAt
     const id = useId();
     const errorId = `${id}-error`;
     const [shown, setShown] = useState(false);
+    const labelClass = useElementClass('lk-label', 'label');
+    const inputClass = useElementClass('lk-input lk-input--password', 'input');
     const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
     return (
       <div className="lk-field">
-        <label className="lk-label" part="label" htmlFor={id}>
+        <label className={labelClass} part="label" htmlFor={id}>
           {label}
         </label>
         <div className="lk-password">
@@ -56,7 +59,7 @@ export const PasswordField: ForwardRefExoticComponent<PasswordFieldProps & RefAt
             ref={ref}
             id={id}
             type={shown ? 'text' : 'password'}
-            className="lk-input lk-input--password"
+            className={inputClass}
             part="input"
             disabled={disabled}
             autoCapitalize="off"

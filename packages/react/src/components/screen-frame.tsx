@@ -1,6 +1,7 @@
 /** @module components/screen-frame — a screen's heading, back arrow and focus handling. */
 import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
 import { SCREENS_WITH_BACK_WHILE_BUSY } from '../machine/screen.js';
+import { useElementClass } from '../theme/element-classes.js';
 import { useWidget } from '../widget/widget-context.js';
 import { BackButton } from './back-button.js';
 
@@ -33,6 +34,10 @@ export function ScreenFrame({
   const { state, t, hideHeaderText, focusReady } = useWidget();
   const section = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingClass = useElementClass(
+    hideHeaderText ? 'lk-heading lk-visually-hidden' : 'lk-heading',
+    'headline',
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
   useEffect(() => {
@@ -53,12 +58,7 @@ export function ScreenFrame({
           onClick={onBack}
         />
       ) : null}
-      <h2
-        ref={heading}
-        tabIndex={-1}
-        className={hideHeaderText ? 'lk-heading lk-visually-hidden' : 'lk-heading'}
-        part="headline"
-      >
+      <h2 ref={heading} tabIndex={-1} className={headingClass} part="headline">
         {title}
       </h2>
       {children}

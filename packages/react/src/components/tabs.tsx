@@ -1,5 +1,6 @@
 /** @module components/tabs — an accessible tab list with one panel (WAI-ARIA APG tabs, automatic activation). */
 import { type KeyboardEvent, type ReactElement, type ReactNode, useId, useRef } from 'react';
+import { useElementClass } from '../theme/element-classes.js';
 
 /** One tab. */
 export interface TabItem<K extends string> {
@@ -31,6 +32,7 @@ export function Tabs<K extends string>({
 }: TabsProps<K>): ReactElement {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
+  const tabClass = useElementClass('lk-tab', 'tab');
   const tabId = (key: K) => `${id}-tab-${key}`;
   const panelId = `${id}-panel`;
 
@@ -70,7 +72,7 @@ export function Tabs<K extends string>({
               role="tab"
               id={tabId(tab.key)}
               data-tab={tab.key}
-              className="lk-tab"
+              className={tabClass}
               part={isSelected ? 'tab tab-selected' : 'tab'}
               aria-selected={isSelected}
               aria-controls={panelId}

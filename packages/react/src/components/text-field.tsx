@@ -6,6 +6,7 @@ import {
   type RefAttributes,
   useId,
 } from 'react';
+import { useElementClass } from '../theme/element-classes.js';
 import { ErrorMessage } from './error-message.js';
 
 /** Props of TextField: the input's own attributes plus a visible label and an optional error. */
@@ -22,16 +23,18 @@ export const TextField: ForwardRefExoticComponent<TextFieldProps & RefAttributes
   forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, ...input }, ref) {
     const id = useId();
     const errorId = `${id}-error`;
+    const labelClass = useElementClass('lk-label', 'label');
+    const inputClass = useElementClass('lk-input', 'input');
     return (
       <div className="lk-field">
-        <label className="lk-label" part="label" htmlFor={id}>
+        <label className={labelClass} part="label" htmlFor={id}>
           {label}
         </label>
         <input
           {...input}
           ref={ref}
           id={id}
-          className="lk-input"
+          className={inputClass}
           part="input"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -22,7 +22,11 @@ export function fontFaceCss(fonts: readonly FontFaceSource[]): string {
  * Adds the rules to `document.head` (a shadow root ignores @font-face) and returns a remover.
  * Identical rules are added once, however many widgets ask.
  */
-export function installFontFaces(doc: Document, fonts: readonly FontFaceSource[]): () => void {
+export function installFontFaces(
+  doc: Document,
+  fonts: readonly FontFaceSource[],
+  nonce?: string,
+): () => void {
   const css = fontFaceCss(fonts);
   if (css === '') return () => {};
   const existing = Array.from(doc.head.querySelectorAll<HTMLStyleElement>('style[data-lk-fonts]')).find(
@@ -33,6 +37,7 @@ export function installFontFaces(doc: Document, fonts: readonly FontFaceSource[]
   style.dataset.lkUsers = String(users);
   if (!existing) {
     style.setAttribute('data-lk-fonts', '');
+    if (nonce) style.setAttribute('nonce', nonce);
     style.textContent = css;
     doc.head.append(style);
   }

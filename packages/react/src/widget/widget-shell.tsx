@@ -16,15 +16,18 @@ import { Watermark } from '../components/watermark.js';
 import { WidgetFrame } from '../components/widget-frame.js';
 import type { WidgetCallbacks, WidgetConfig } from '../config.js';
 import { useBootstrap } from '../hooks/use-bootstrap.js';
+import { useHydrated } from '../hooks/use-hydrated.js';
 import { createMachine } from '../machine/create-machine.js';
 import type { EffectContext, WidgetMode } from '../machine/effects.js';
 import type { MachineState } from '../machine/state.js';
 import type { StringOverrides } from '../strings/en.js';
 import { createTranslate, resolveStrings } from '../strings/resolve-strings.js';
+import type { Appearance } from '../theme/appearance.js';
 import type { LatchkeyStyles } from '../theme/theme.js';
 import type { WidgetClient } from '../widget-client.js';
 import { ScreenView } from './screen-view.js';
 import { WidgetContext, type WidgetContextValue } from './widget-context.js';
+import { WidgetPlaceholder } from './widget-placeholder.js';
 
 /** Props of WidgetShell. */
 export interface WidgetShellProps {
@@ -32,6 +35,9 @@ export interface WidgetShellProps {
   client: WidgetClient;
   config: WidgetConfig;
   styles?: LatchkeyStyles | undefined;
+  appearance?: Appearance | undefined;
+  stylesheet?: 'inject' | 'external' | undefined;
+  nonce?: string | undefined;
   callbacks?: WidgetCallbacks | undefined;
   strings?: StringOverrides | undefined;
   clock?: WidgetClock | undefined;
@@ -50,9 +56,21 @@ function isFloating(config: WidgetConfig, client: WidgetClient): boolean {
   return config.floating === true || client.floating === true || client.blocked === true;
 }
 
-/** Runs one widget instance. The machine lives for the whole mount and starts once. */
+/**
+ * Runs one widget instance. On the server and in the render that hydrates its HTML it renders
+ * only the themed, empty frame (WidgetPlaceholder): the widget's first state reads the browser
+ * (the page's query, the cached bootstrap, the stored user). A client-only root starts live.
+ */
 export function WidgetShell(props: WidgetShellProps): ReactElement {
-  const { mode, client, config, styles, replacement, before } = props;
+  const hydrated = useHydrated();
+  if (hydrated) return <LiveWidgetShell {...props} />;
+  const { styles, appearance, stylesheet, nonce } = props;
+  return <WidgetPlaceholder look={{ styles, appearance, stylesheet, nonce }} />;
+}
+
+/** The widget proper. The machine lives for the whole mount and starts once. */
+function LiveWidgetShell(props: WidgetShellProps): ReactElement {
+  const { mode, client, config, styles, appearance, stylesheet, nonce, replacement, before } = props;
   const strings = useMemo(() => resolveStrings(props.strings), [props.strings]);
   const t = useMemo(() => createTranslate(strings), [strings]);
   const bootstrap = useBootstrap(client);
@@ -96,6 +114,9 @@ export function WidgetShell(props: WidgetShellProps): ReactElement {
     <WidgetContext.Provider value={value}>
       <WidgetFrame
         styles={styles}
+        appearance={appearance}
+        stylesheet={stylesheet}
+        nonce={nonce}
         logoAlt={t('common.logoAlt')}
         footer={
           showWatermark ? (
