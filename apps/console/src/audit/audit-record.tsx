@@ -16,7 +16,10 @@ export function AuditRecord({
   record: AuditEvent;
   showProject?: boolean | undefined;
 }) {
-  const details = Object.entries(record.details);
+  // The user is shown once, above, not again among the details.
+  const details = Object.entries(record.details).filter(
+    ([key, value]) => !(key === 'user_id' && value === record.user_id),
+  );
   return (
     <li className="audit-record">
       <div className="audit-head">
