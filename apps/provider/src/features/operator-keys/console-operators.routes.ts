@@ -18,11 +18,11 @@ import {
   acceptConsoleOperatorInvite,
   inviteConsoleOperator,
   listConsoleOperatorJson,
-  type OperatorChangeOrigin,
   removeConsoleOperator,
 } from './console-operators.service.js';
 import { CONSOLE_IDLE_MINUTES, CONSOLE_MAX_MINUTES, STEP_UP_WINDOW_MINUTES } from './console-policy.js';
 import type { ConsoleSessionAuth } from './console-session-auth.js';
+import type { DeploymentChangeOrigin } from './deployment-change.js';
 import type { Operator, OperatorAuthenticator } from './operator-auth.js';
 import { requireRecentFactor } from './step-up.js';
 
@@ -62,7 +62,7 @@ export const consoleOperatorsRoutes: FastifyPluginAsync<ConsoleOperatorsRoutesOp
   options,
 ) => {
   const { db, clock } = options;
-  const originOf = (request: FastifyRequest, operator: Operator): OperatorChangeOrigin => ({
+  const originOf = (request: FastifyRequest, operator: Operator): DeploymentChangeOrigin => ({
     events: options.events,
     operatorId: operator.id,
     ipAddress: request.clientIp || null,

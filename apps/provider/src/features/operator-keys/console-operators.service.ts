@@ -7,8 +7,6 @@
 import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { DbExecutor } from '../../db/database.js';
-import type { DeploymentEventType } from '../../domain-events/domain-event.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
@@ -22,6 +20,7 @@ import {
 } from './console-operators.repository.js';
 import type { ConsoleOperatorRow } from './console-operators.table.js';
 import { CONSOLE_INVITE_DAYS } from './console-policy.js';
+import { announceDeploymentChange, type DeploymentChangeOrigin } from './deployment-change.js';
 
 /** A console operator as the API shows it (never the invite token). */
 export interface ConsoleOperatorJson {
@@ -55,35 +54,6 @@ export function consoleInviteUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/console/invite#token=${token}`;
 }
 
-/** Who changed the operators, for the audit log's deployment records: the operator and their address. */
-export interface OperatorChangeOrigin {
-  events: DomainEventBus;
-  operatorId: string;
-  ipAddress: string | null;
-}
-
-/**
- * Records the change in `db`, the change's transaction. The record keeps the operator's id and
- * status, and only the names of what changed: an operator's address is personal data.
- */
-async function announceOperatorChange(
-  db: DbExecutor,
-  origin: OperatorChangeOrigin | undefined,
-  type: DeploymentEventType,
-  at: Date,
-  change: { before: ConsoleOperatorJson | null; after: ConsoleOperatorJson },
-): Promise<void> {
-  await origin?.events.publish(db, {
-    type,
-    projectId: null,
-    actor: { type: 'operator', id: origin.operatorId },
-    occurredAt: at,
-    data: { ...change.after },
-    ipAddress: origin.ipAddress,
-    changes: change,
-  });
-}
-
 /**
  * Invites `email`; the link exists in plaintext only in the answer. With `origin`, the audit log
  * records it (`console_operator.invited`); pass a transaction so both commit together.
@@ -92,7 +62,7 @@ export async function inviteConsoleOperator(
   db: DbExecutor,
   deps: { clock: Clock; random: Random; publicUrl: string },
   input: { email: string; invitedBy: string },
-  origin?: OperatorChangeOrigin,
+  origin?: DeploymentChangeOrigin,
 ): Promise<{ operator: ConsoleOperatorJson; inviteUrl: string }> {
   const { token, hash } = mintToken(deps.random);
   const now = deps.clock.now();
@@ -108,7 +78,7 @@ export async function inviteConsoleOperator(
     accepted_at: null,
   });
   const operator = consoleOperatorJson(row);
-  await announceOperatorChange(db, origin, 'console_operator.invited', now, {
+  await announceDeploymentChange(db, origin, 'console_operator.invited', now, {
     before: null,
     after: operator,
   });
@@ -132,7 +102,7 @@ export async function removeConsoleOperator(
   trx: DbExecutor,
   clock: Clock,
   operatorId: string,
-  origin: OperatorChangeOrigin,
+  origin: DeploymentChangeOrigin,
 ): Promise<ConsoleOperatorJson> {
   // Locked before the target is read, so concurrent removals are counted one after the other.
   const active = await lockActiveConsoleOperators(trx);
@@ -144,7 +114,7 @@ export async function removeConsoleOperator(
   const removed = await markConsoleOperatorRemoved(trx, target.id, now);
   if (!removed) throw new ApiError('console_operator_not_found');
   const operator = consoleOperatorJson(removed);
-  await announceOperatorChange(trx, origin, 'console_operator.removed', now, {
+  await announceDeploymentChange(trx, origin, 'console_operator.removed', now, {
     before: consoleOperatorJson(target),
     after: operator,
   });
