@@ -380,7 +380,7 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         <button
           type="button"
           className="button secondary"
-          disabled={busy || !dirty}
+          disabled={busy || (!dirty && !claimsInvalid)}
           onClick={() => {
             setDraft(saved);
             setProblem(null);
