@@ -3,9 +3,12 @@
  * can be shared and reloaded (the provider answers index.html for any of them).
  */
 import { createBrowserRouter, Navigate } from 'react-router';
+import { OperatorAuditLogPage, ProjectAuditLogPage } from './audit/audit-log-page.js';
 import { ConsoleBoot } from './auth/console-boot.js';
 import { OperatorGate } from './auth/operator-gate.js';
 import { Shell } from './components/shell.js';
+import { EmailsPage } from './emails/emails-page.js';
+import { OperatorsPage } from './operators/operators-page.js';
 import { AccountPage } from './pages/account-page.js';
 import { InvitePage } from './pages/invite-page.js';
 import { KeysPage } from './pages/keys-page.js';
@@ -44,6 +47,15 @@ export function createConsoleRouter() {
           { path: 'projects/:projectId/oauth', element: <OAuthProvidersPage /> },
           { path: 'projects/:projectId/keys', element: <KeysPage /> },
           { path: 'account', element: <AccountPage /> },
+          // Activity, audit log, emails, operators (issue 21). The charts' library loads with the activity page only.
+          {
+            path: 'projects/:projectId/activity',
+            lazy: async () => ({ Component: (await import('./activity/activity-page.js')).ActivityPage }),
+          },
+          { path: 'projects/:projectId/audit', element: <ProjectAuditLogPage /> },
+          { path: 'projects/:projectId/emails', element: <EmailsPage /> },
+          { path: 'audit', element: <OperatorAuditLogPage /> },
+          { path: 'operators', element: <OperatorsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

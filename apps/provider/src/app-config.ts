@@ -18,6 +18,7 @@ export type AppConfig = Pick<ProviderConfig, 'mode' | 'issuer' | 'keyEncryptionS
       | 'auditRetentionDays'
       | 'metrics'
       | 'retention'
+      | 'mailFrom'
     >
   > & {
     /**
@@ -35,4 +36,12 @@ const DEFAULT_PUBLIC_URL = 'http://localhost:4000';
 /** The URL browsers reach the provider at. */
 export function publicUrlOf(config: AppConfig): string {
   return config.publicUrl ?? DEFAULT_PUBLIC_URL;
+}
+
+/** LATCHKEY_MAIL_FROM's default, as loadConfig has it. */
+const DEFAULT_MAIL_FROM = 'Latchkey <no-reply@localhost>';
+
+/** The deployment's From (LATCHKEY_MAIL_FROM): what a project without its own sender sends as. */
+export function mailFromConfigOf(config: AppConfig): string {
+  return config.mailFrom ?? DEFAULT_MAIL_FROM;
 }

@@ -12,6 +12,10 @@ export const EmailPreviewSchema = Type.Object({
   title: Type.String(),
   /** When the project sends it. */
   sent_when: Type.String(),
+  /** The From it leaves with: the project's sender where set, else the deployment's (LATCHKEY_MAIL_FROM). */
+  from: Type.String(),
+  /** The sample recipient. */
+  to: Type.String(),
   subject: Type.String(),
   /** A whole HTML document; show it in a sandboxed frame. */
   html: Type.String(),

@@ -222,6 +222,18 @@ export const errorCatalog = {
     status: 404,
     message: 'This invite is unknown, used, expired, or for another email address.',
   },
+  console_operator_not_found: {
+    status: 404,
+    message: 'No invited or active console operator has this ID.',
+  },
+  console_operator_self_removal: {
+    status: 400,
+    message: 'You cannot remove yourself from the console: ask another operator to remove you.',
+  },
+  last_console_operator: {
+    status: 409,
+    message: 'This is the last active console operator: invite another operator before removing this one.',
+  },
   // Issue 20, the server API's user ids and external ids (the hosted provider's names).
   invalid_user_id: {
     status: 400,

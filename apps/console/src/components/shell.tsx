@@ -81,6 +81,20 @@ export function Shell() {
               {section('keys', 'API keys')}
             </>
           )}
+          {/* Activity, audit log, emails (the project's), then the deployment's operators and their log. */}
+          {projectId && (
+            <>
+              {section('activity', 'Activity')}
+              {section('audit', 'Audit log')}
+              {section('emails', 'Emails')}
+            </>
+          )}
+          <li>
+            <NavLink to="/operators">Operators</NavLink>
+          </li>
+          <li>
+            <NavLink to="/audit">Operator audit log</NavLink>
+          </li>
         </ul>
       </nav>
       <main id="main" ref={main} className="content">

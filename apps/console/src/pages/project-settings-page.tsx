@@ -1,16 +1,19 @@
 /**
  * @module project-settings-page — /console/projects/:projectId/settings: every setting PATCH
- * /v1/projects/{id} takes that an operator edits by hand (send limits and custom session claims
- * stay with the CLI/API for now). Saving sends only what changed; a refused value is shown
+ * /v1/projects/{id} takes that an operator edits by hand. Saving sends only what changed (of the
+ * send limits, only the limits changed); a refused value is shown
  * beside its field and in a summary that takes focus, and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
+import { ClaimsTemplateField } from '../components/claims-template-field.js';
 import { ListEditor } from '../components/list-editor.js';
+import { NumberField } from '../components/number-field.js';
 import { PageHeading } from '../components/page-heading.js';
 import { PasswordPreview } from '../components/password-preview.js';
+import { changedLimits, SendLimitsFields } from '../components/send-limits-fields.js';
 import { ErrorState, Loading } from '../components/status.js';
 import type { Project } from '../lib/project-types.js';
 import { originProblem, redirectUrlProblem } from '../lib/url-rules.js';
@@ -74,10 +77,9 @@ function changesOf(draft: Draft, saved: Draft): Record<string, unknown> {
     'is_dev',
     'previous_secret_expires_at',
     'created_at',
-    'send_limits',
-    'session_custom_claims_template',
   ])
     delete changes[key];
+  if (changes.send_limits) changes.send_limits = changedLimits(draft.send_limits, saved.send_limits);
   return changes;
 }
 
@@ -104,6 +106,10 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
       : undefined;
   const changes = changesOf(draft, saved);
   const dirty = Object.keys(changes).length > 0;
+  // The claims template as typed does not parse: nothing is saved until it does.
+  const [claimsInvalid, setClaimsInvalid] = useState(false);
+  // Bumped by "Discard changes", so the claims field shows the saved template again.
+  const [generation, setGeneration] = useState(0);
 
   return (
     <form
@@ -342,68 +348,49 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         </div>
       </section>
 
+      <section className="panel" aria-labelledby="send-limits">
+        <h2 id="send-limits">Send limits</h2>
+        <p className="hint">
+          How many sign-in emails and codes may be sent, per address, per network and for the whole project.
+        </p>
+        <SendLimitsFields
+          limits={draft.send_limits}
+          onChange={(limits) => set('send_limits', limits)}
+          problemOf={(key) => fieldProblem(`send_limits.${key}`)}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="claims">
+        <h2 id="claims">Session claims</h2>
+        <ClaimsTemplateField
+          key={`${generation}:${JSON.stringify(saved.session_custom_claims_template)}`}
+          value={draft.session_custom_claims_template}
+          onChange={(value) => {
+            setClaimsInvalid(value === undefined);
+            if (value !== undefined) set('session_custom_claims_template', value);
+          }}
+          problem={fieldProblem('session_custom_claims_template')}
+        />
+      </section>
+
       <div className="save-bar">
-        <button type="submit" className="button" disabled={busy || !dirty}>
+        <button type="submit" className="button" disabled={busy || !dirty || claimsInvalid}>
           {busy ? 'Saving…' : 'Save changes'}
         </button>
         <button
           type="button"
           className="button secondary"
-          disabled={busy || !dirty}
+          disabled={busy || (!dirty && !claimsInvalid)}
           onClick={() => {
             setDraft(saved);
             setProblem(null);
+            setClaimsInvalid(false);
+            setGeneration((n) => n + 1);
           }}
         >
           Discard changes
         </button>
       </div>
     </form>
-  );
-}
-
-function NumberField(props: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  step?: number;
-  value: number;
-  onChange(value: number): void;
-  problem?: string | undefined;
-}) {
-  const [text, setText] = useState(String(props.value));
-  useEffect(() => setText(String(props.value)), [props.value]);
-  const number = Number(text);
-  const local =
-    text.trim() === '' || Number.isNaN(number) || number < props.min || number > props.max
-      ? `From ${props.min} to ${props.max}.`
-      : undefined;
-  const problem = local ?? props.problem;
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type="number"
-        inputMode="decimal"
-        min={props.min}
-        max={props.max}
-        step={props.step ?? 1}
-        value={text}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${props.id}-error` : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          const v = Number(e.target.value);
-          if (e.target.value.trim() !== '' && !Number.isNaN(v)) props.onChange(v);
-        }}
-      />
-      {problem && (
-        <p id={`${props.id}-error`} className="field-error">
-          {problem}
-        </p>
-      )}
-    </div>
   );
 }

@@ -25,10 +25,10 @@ export type AdministrativeEventType =
 export type DomainEventType = WebhookEventType | AdministrativeEventType;
 
 /**
- * Changes to the deployment rather than to one project (operator keys). Only the audit log records
- * them, with no project: webhooks belong to projects, and no project's back end may read them.
+ * Changes to the deployment rather than to one project (operator keys, console operators). Only the
+ * audit log records them, with no project: webhooks belong to projects, and no project's back end may read them.
  */
-export type DeploymentEventType = `operator_key.${string}`;
+export type DeploymentEventType = `operator_key.${string}` | `console_operator.${string}`;
 
 /** A deployment change, announced inside the transaction that makes it; the rest as DomainEvent's. */
 export interface DeploymentEvent extends Omit<DomainEvent, 'type' | 'projectId'> {

@@ -4,6 +4,7 @@
  * that is no token (nothing is issued), so a preview can never sign anyone in.
  */
 import type { EmailPreview } from '@latchkey/wire';
+import { formatMailFrom, type MailFrom, mailFromOf } from '../../email/mail-sender.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { renderMagicLinkEmail, renderNoAccountEmail } from '../magic-links/magic-link-email.js';
 import { buildMagicLinkUrl } from '../magic-links/magic-link-url.js';
@@ -17,6 +18,7 @@ import { renderPasswordLockedEmail } from '../passwords/password-locked-email.js
 import { HARD_CAP, RESET_DEFAULT_MINUTES } from '../passwords/password-policy.js';
 import { renderPasswordResetEmail, tokenLink } from '../passwords/password-reset-email.js';
 import type { Project } from '../projects/project.js';
+import { emailSenderOf } from '../projects/project-sender.js';
 
 /** The sample recipient; an address of the documentation domain, which never receives mail. */
 export const SAMPLE_RECIPIENT = 'ada@example.com';
@@ -33,8 +35,12 @@ interface Entry {
   render: () => OutgoingEmail;
 }
 
-/** The previews of `project`'s emails at `now`, in the order the console lists them. */
-export function emailPreviews(project: Project, now: Date): EmailPreview[] {
+/**
+ * The previews of `project`'s emails at `now`, in the order the console lists them; `deployment`
+ * is LATCHKEY_MAIL_FROM, which the project's own sender overrides part by part, as on sending.
+ */
+export function emailPreviews(project: Project, now: Date, deployment: MailFrom): EmailPreview[] {
+  const from = formatMailFrom(mailFromOf(deployment, emailSenderOf(project)));
   const projectName = project.name;
   const to = SAMPLE_RECIPIENT;
   const redirect = project.defaultLoginRedirectUrl ?? FALLBACK_REDIRECT;
@@ -63,7 +69,8 @@ export function emailPreviews(project: Project, now: Date): EmailPreview[] {
     {
       kind: 'magic_link_signup',
       title: 'Magic link: sign up',
-      sentWhen: 'Someone asks for a link and no account uses the address yet.',
+      sentWhen:
+        'Someone asks for a link and no account uses the address yet, or your server invites the address (POST /v1/magic_links/email/invite).',
       render: magicLink('signup'),
     },
     {
@@ -167,6 +174,8 @@ export function emailPreviews(project: Project, now: Date): EmailPreview[] {
       kind: entry.kind,
       title: entry.title,
       sent_when: entry.sentWhen,
+      from,
+      to,
       subject: email.subject,
       html: email.html,
       text: email.text,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EmailPreviewsResponse } from '@latchkey/wire';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import type { MailFrom } from '../../email/mail-sender.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
 import {
   operatorCredentialFirst,
@@ -15,6 +16,8 @@ export interface EmailPreviewsRoutesOptions {
   db: Db;
   clock: Clock;
   operators: OperatorAuthenticator;
+  /** LATCHKEY_MAIL_FROM, parsed: the From a project without its own sender uses. */
+  mailFrom: MailFrom;
 }
 
 export const emailPreviewsRoutes: FastifyPluginAsyncTypebox<EmailPreviewsRoutesOptions> = async (
@@ -36,7 +39,7 @@ export const emailPreviewsRoutes: FastifyPluginAsyncTypebox<EmailPreviewsRoutesO
         status_code: 200,
         request_id: request.id,
         project_id: project.id,
-        email_previews: emailPreviews(project, options.clock.now()),
+        email_previews: emailPreviews(project, options.clock.now(), options.mailFrom),
       };
     },
   );

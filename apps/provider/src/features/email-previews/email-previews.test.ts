@@ -95,3 +95,27 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
     expect(json(asProject).error_type).toBe('operator_credential_required');
   });
 });
+
+describe('the From and To of a preview', () => {
+  it("is the deployment's sender until the project names its own, part by part, as on sending", async () => {
+    const project = await ctx.givenProject({ name: 'Senders' });
+    const key = (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'from')).secret;
+    const fromOf = async () => {
+      const list = json(await previews(project.project_id, `Bearer ${key}`)).email_previews as Array<
+        Record<string, string>
+      >;
+      expect(new Set(list.map((p) => p.to))).toEqual(new Set(['ada@example.com']));
+      return new Set(list.map((p) => p.from));
+    };
+    // The test app's LATCHKEY_MAIL_FROM is the default.
+    expect(await fromOf()).toEqual(new Set(['Latchkey <no-reply@localhost>']));
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/v1/projects/${project.project_id}`,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { email_sender_name: 'Acme Rockets', email_sender_address: 'hello@acme.example' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await fromOf()).toEqual(new Set(['Acme Rockets <hello@acme.example>']));
+  });
+});

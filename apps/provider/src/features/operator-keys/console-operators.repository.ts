@@ -70,3 +70,66 @@ export async function hasActiveConsoleOperator(db: DbExecutor): Promise<boolean>
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The operators who are invited or active (removed ones are history: the audit log keeps them), oldest first. */
+export async function listConsoleOperators(db: DbExecutor): Promise<ConsoleOperatorRow[]> {
+  return db
+    .selectFrom('console_operators')
+    .selectAll()
+    .where('status', '<>', 'removed')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The active operators, locked until the transaction ends: two operators removing each other at
+ * once then take turns, and the second sees the first's removal, so the last one always stays.
+ */
+export async function lockActiveConsoleOperators(db: DbExecutor): Promise<ConsoleOperatorRow[]> {
+  return db
+    .selectFrom('console_operators')
+    .selectAll()
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The invited or active operator `id`. */
+export async function findLiveConsoleOperator(
+  db: DbExecutor,
+  id: string,
+): Promise<ConsoleOperatorRow | undefined> {
+  return db
+    .selectFrom('console_operators')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '<>', 'removed')
+    .executeTakeFirst();
+}
+
+/** Marks the invited or active operator `id` removed (an invite's token stops working with it). */
+export async function markConsoleOperatorRemoved(
+  db: DbExecutor,
+  id: string,
+  now: Date,
+): Promise<ConsoleOperatorRow | undefined> {
+  return db
+    .updateTable('console_operators')
+    .set({ status: 'removed', invite_token_hash: null, removed_at: now })
+    .where('id', '=', id)
+    .where('status', '<>', 'removed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records that the operator's session started at `startedAt`, unless a later one is recorded. */
+export async function recordConsoleSignIn(db: DbExecutor, id: string, startedAt: Date): Promise<void> {
+  await db
+    .updateTable('console_operators')
+    .set({ last_sign_in_at: startedAt })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_sign_in_at', 'is', null), eb('last_sign_in_at', '<', startedAt)]))
+    .execute();
+}

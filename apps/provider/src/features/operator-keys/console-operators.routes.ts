@@ -1,21 +1,30 @@
 /**
  * @module console-operators.routes — the console's own calls: its sign-in configuration (public),
- * who is signed in, inviting an operator (operator credential) and accepting an invite (a session
- * of the operator project). docs/provider-api.md "Console".
+ * who is signed in, listing, inviting and removing operators (operator credential) and accepting
+ * an invite (a session of the operator project). docs/provider-api.md "Console".
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import { toProject } from '../projects/project.js';
 import { projectDirectory } from '../projects/project-directory.js';
 import { assertEmailAddress } from '../users/email-address.js';
 import { findOperatorProjectId } from './console-operators.repository.js';
-import { acceptConsoleOperatorInvite, inviteConsoleOperator } from './console-operators.service.js';
+import {
+  acceptConsoleOperatorInvite,
+  inviteConsoleOperator,
+  listConsoleOperatorJson,
+  removeConsoleOperator,
+} from './console-operators.service.js';
 import { CONSOLE_IDLE_MINUTES, CONSOLE_MAX_MINUTES, STEP_UP_WINDOW_MINUTES } from './console-policy.js';
 import type { ConsoleSessionAuth } from './console-session-auth.js';
-import type { OperatorAuthenticator } from './operator-auth.js';
+import type { DeploymentChangeOrigin } from './deployment-change.js';
+import type { Operator, OperatorAuthenticator } from './operator-auth.js';
+import { requireRecentFactor } from './step-up.js';
 
 export interface ConsoleOperatorsRoutesOptions {
   db: Db;
@@ -26,6 +35,8 @@ export interface ConsoleOperatorsRoutesOptions {
   developmentIssuer: string | undefined;
   operators: OperatorAuthenticator;
   consoleSessions: ConsoleSessionAuth;
+  /** Where operator changes are announced (the audit log's deployment records). */
+  events: DomainEventBus;
 }
 
 function stringField(body: unknown, field: string): string {
@@ -51,6 +62,11 @@ export const consoleOperatorsRoutes: FastifyPluginAsync<ConsoleOperatorsRoutesOp
   options,
 ) => {
   const { db, clock } = options;
+  const originOf = (request: FastifyRequest, operator: Operator): DeploymentChangeOrigin => ({
+    events: options.events,
+    operatorId: operator.id,
+    ipAddress: request.clientIp || null,
+  });
 
   // What the console page needs to show the sign-in widget: public, like a public token is.
   app.get('/v1/console/config', async (request) => {
@@ -86,11 +102,24 @@ export const consoleOperatorsRoutes: FastifyPluginAsync<ConsoleOperatorsRoutesOp
     const operator = await options.operators.authenticate(request);
     const email = stringField(request.body, 'email');
     assertEmailAddress(email);
-    const { operator: invited, inviteUrl } = await inviteConsoleOperator(db, options, {
-      email,
-      invitedBy: operator.id,
-    });
+    const { operator: invited, inviteUrl } = await inTransaction(db, (trx) =>
+      inviteConsoleOperator(trx, options, { email, invitedBy: operator.id }, originOf(request, operator)),
+    );
     return { status_code: 200, request_id: request.id, operator: invited, invite_url: inviteUrl };
+  });
+
+  app.get('/v1/console_operators', async (request) => {
+    await options.operators.authenticate(request);
+    return { status_code: 200, request_id: request.id, operators: await listConsoleOperatorJson(db) };
+  });
+
+  app.delete<{ Params: { operator_id: string } }>('/v1/console_operators/:operator_id', async (request) => {
+    const operator = await options.operators.authenticate(request);
+    requireRecentFactor(operator, clock.now());
+    const removed = await inTransaction(db, (trx) =>
+      removeConsoleOperator(trx, clock, request.params.operator_id, originOf(request, operator)),
+    );
+    return { status_code: 200, request_id: request.id, operator: removed };
   });
 
   app.post('/v1/console/invites/accept', async (request) => {

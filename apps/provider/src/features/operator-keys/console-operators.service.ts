@@ -10,9 +10,17 @@ import type { DbExecutor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
-import { acceptConsoleInvite, insertConsoleOperator } from './console-operators.repository.js';
+import {
+  acceptConsoleInvite,
+  findLiveConsoleOperator,
+  insertConsoleOperator,
+  listConsoleOperators,
+  lockActiveConsoleOperators,
+  markConsoleOperatorRemoved,
+} from './console-operators.repository.js';
 import type { ConsoleOperatorRow } from './console-operators.table.js';
 import { CONSOLE_INVITE_DAYS } from './console-policy.js';
+import { announceDeploymentChange, type DeploymentChangeOrigin } from './deployment-change.js';
 
 /** A console operator as the API shows it (never the invite token). */
 export interface ConsoleOperatorJson {
@@ -20,7 +28,12 @@ export interface ConsoleOperatorJson {
   email: string;
   status: ConsoleOperatorRow['status'];
   invite_expires_at: string | null;
+  /** The operator (key id or console operator id) who sent the invite. */
+  invited_by: string;
   created_at: string;
+  accepted_at: string | null;
+  /** When the operator's latest console session started; null until they sign in after accepting. */
+  last_sign_in_at: string | null;
 }
 
 export function consoleOperatorJson(row: ConsoleOperatorRow): ConsoleOperatorJson {
@@ -29,7 +42,10 @@ export function consoleOperatorJson(row: ConsoleOperatorRow): ConsoleOperatorJso
     email: row.email,
     status: row.status,
     invite_expires_at: row.status === 'invited' ? (row.invite_expires_at?.toISOString() ?? null) : null,
+    invited_by: row.invited_by,
     created_at: row.created_at.toISOString(),
+    accepted_at: row.accepted_at?.toISOString() ?? null,
+    last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
   };
 }
 
@@ -38,11 +54,15 @@ export function consoleInviteUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/console/invite#token=${token}`;
 }
 
-/** Invites `email`; the link exists in plaintext only in the answer. */
+/**
+ * Invites `email`; the link exists in plaintext only in the answer. With `origin`, the audit log
+ * records it (`console_operator.invited`); pass a transaction so both commit together.
+ */
 export async function inviteConsoleOperator(
   db: DbExecutor,
   deps: { clock: Clock; random: Random; publicUrl: string },
   input: { email: string; invitedBy: string },
+  origin?: DeploymentChangeOrigin,
 ): Promise<{ operator: ConsoleOperatorJson; inviteUrl: string }> {
   const { token, hash } = mintToken(deps.random);
   const now = deps.clock.now();
@@ -57,7 +77,48 @@ export async function inviteConsoleOperator(
     created_at: now,
     accepted_at: null,
   });
-  return { operator: consoleOperatorJson(row), inviteUrl: consoleInviteUrl(deps.publicUrl, token) };
+  const operator = consoleOperatorJson(row);
+  await announceDeploymentChange(db, origin, 'console_operator.invited', now, {
+    before: null,
+    after: operator,
+  });
+  return { operator, inviteUrl: consoleInviteUrl(deps.publicUrl, token) };
+}
+
+/** The invited and active operators, oldest first. */
+export async function listConsoleOperatorJson(db: DbExecutor): Promise<ConsoleOperatorJson[]> {
+  return (await listConsoleOperators(db)).map(consoleOperatorJson);
+}
+
+/**
+ * Removes the invited or active operator `operatorId` (an invite stops working; an active
+ * operator's console sessions are refused from their next call, which checks the status). Run it
+ * in a transaction. Refused: an unknown or removed operator (404 console_operator_not_found), the
+ * caller themself (400 console_operator_self_removal: another operator must do it, so nobody locks
+ * themself out by a slip), and the last active operator (409 last_console_operator: the console
+ * would have nobody left to invite anyone).
+ */
+export async function removeConsoleOperator(
+  trx: DbExecutor,
+  clock: Clock,
+  operatorId: string,
+  origin: DeploymentChangeOrigin,
+): Promise<ConsoleOperatorJson> {
+  // Locked before the target is read, so concurrent removals are counted one after the other.
+  const active = await lockActiveConsoleOperators(trx);
+  const target = await findLiveConsoleOperator(trx, operatorId);
+  if (!target) throw new ApiError('console_operator_not_found');
+  if (target.id === origin.operatorId) throw new ApiError('console_operator_self_removal');
+  if (target.status === 'active' && active.length <= 1) throw new ApiError('last_console_operator');
+  const now = clock.now();
+  const removed = await markConsoleOperatorRemoved(trx, target.id, now);
+  if (!removed) throw new ApiError('console_operator_not_found');
+  const operator = consoleOperatorJson(removed);
+  await announceDeploymentChange(trx, origin, 'console_operator.removed', now, {
+    before: consoleOperatorJson(target),
+    after: operator,
+  });
+  return operator;
 }
 
 /**

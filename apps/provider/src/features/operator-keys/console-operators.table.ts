@@ -26,6 +26,9 @@ export interface ConsoleOperatorsTable {
   invited_by: string;
   created_at: Date;
   accepted_at: Date | null;
+  /** When the operator's latest console session started (updated by the first call it makes). */
+  last_sign_in_at: Date | null;
+  removed_at: Date | null;
 }
 
 export type ConsoleOperatorRow = Selectable<ConsoleOperatorsTable>;

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { asBearer, givenOperatorProject, givenSignedInUser } from '../../../test/console-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -243,5 +243,148 @@ describe('step-up', () => {
     expect((await asBearer(ctx, key, 'POST', `/v1/projects/${target}/secrets/rotate`, {})).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('listing and removing operators', () => {
+  // The file shares one database: each case starts with no operator but its own.
+  beforeEach(async () => {
+    await ctx.db.updateTable('console_operators').set({ status: 'removed' }).execute();
+  });
+
+  it('lists the invited and active operators with their last sign-in, to operators only', async () => {
+    const op = await givenOperator('lister@example.com');
+    const signedInAt = ctx.clock.now().toISOString();
+    ctx.clock.advance(MINUTE);
+    await invite('pending@example.com');
+    const unauthenticated = await ctx.app.inject({ method: 'GET', url: '/v1/console_operators' });
+    expect(unauthenticated.statusCode).toBe(401);
+    const ordinary = await givenSignedInUser(ctx, op.project, 'walk-in@example.com');
+    expect((await asBearer(ctx, ordinary.sessionToken, 'GET', '/v1/console_operators')).statusCode).toBe(403);
+
+    const listed = json(await asBearer(ctx, op.sessionToken, 'GET', '/v1/console_operators'));
+    expect(listed.operators).toEqual([
+      expect.objectContaining({
+        operator_id: op.operatorId,
+        email: 'lister@example.com',
+        status: 'active',
+        invite_expires_at: null,
+        // Its first call as an operator (the listing) recorded when its session started.
+        last_sign_in_at: signedInAt,
+      }),
+      expect.objectContaining({ email: 'pending@example.com', status: 'invited', last_sign_in_at: null }),
+    ]);
+    expect(JSON.stringify(listed)).not.toMatch(/token_hash|invite_url/);
+  });
+
+  it('removes an invite (its link stops working) and an active operator (their session stops at once)', async () => {
+    const op = await givenOperator('admin@example.com');
+    const colleague = await givenOperator('colleague@example.com');
+    const token = await invite('late@example.com');
+    const pending = json(await asBearer(ctx, op.sessionToken, 'GET', '/v1/console_operators')).operators.find(
+      (o: { email: string }) => o.email === 'late@example.com',
+    );
+    const revoked = await asBearer(
+      ctx,
+      op.sessionToken,
+      'DELETE',
+      `/v1/console_operators/${pending.operator_id}`,
+    );
+    expect(json(revoked)).toMatchObject({ status_code: 200, operator: { status: 'removed' } });
+    const late = await givenSignedInUser(ctx, op.project, 'late@example.com');
+    const accepted = await asBearer(ctx, late.sessionToken, 'POST', '/v1/console/invites/accept', { token });
+    expect(json(accepted)).toMatchObject({ status_code: 404, error_type: 'console_invite_not_found' });
+
+    expect((await asBearer(ctx, colleague.sessionToken, 'GET', '/v1/projects')).statusCode).toBe(200);
+    const removed = await asBearer(
+      ctx,
+      op.sessionToken,
+      'DELETE',
+      `/v1/console_operators/${colleague.operatorId}`,
+    );
+    expect(json(removed).operator).toMatchObject({ operator_id: colleague.operatorId, status: 'removed' });
+    expect(json(await asBearer(ctx, colleague.sessionToken, 'GET', '/v1/projects'))).toMatchObject({
+      status_code: 403,
+      error_type: 'operator_credential_required',
+    });
+    const listed = json(await asBearer(ctx, op.sessionToken, 'GET', '/v1/console_operators')).operators;
+    expect(listed.map((o: { email: string }) => o.email)).toEqual(['admin@example.com']);
+    const again = await asBearer(
+      ctx,
+      op.sessionToken,
+      'DELETE',
+      `/v1/console_operators/${colleague.operatorId}`,
+    );
+    expect(json(again)).toMatchObject({ status_code: 404, error_type: 'console_operator_not_found' });
+  });
+
+  it('refuses removing yourself and the last active operator, and changes nothing', async () => {
+    const op = await givenOperator('only@example.com');
+    const self = await asBearer(ctx, op.sessionToken, 'DELETE', `/v1/console_operators/${op.operatorId}`);
+    expect(json(self)).toMatchObject({ status_code: 400, error_type: 'console_operator_self_removal' });
+    const byKey = await asBearer(
+      ctx,
+      await operatorKey(),
+      'DELETE',
+      `/v1/console_operators/${op.operatorId}`,
+    );
+    expect(json(byKey)).toMatchObject({ status_code: 409, error_type: 'last_console_operator' });
+    expect((await asBearer(ctx, op.sessionToken, 'GET', '/v1/projects')).statusCode).toBe(200);
+  });
+
+  it('keeps one active operator when two removals race', async () => {
+    const a = await givenOperator('a@example.com');
+    const b = await givenOperator('b@example.com');
+    const key = await operatorKey();
+    const answers = await Promise.all(
+      [a, b].map((op) => asBearer(ctx, key, 'DELETE', `/v1/console_operators/${op.operatorId}`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const active = await ctx.db
+      .selectFrom('console_operators')
+      .select('id')
+      .where('status', '=', 'active')
+      .execute();
+    expect(active).toHaveLength(1);
+  });
+
+  it('needs a recent factor to remove, and records invites and removals without the address', async () => {
+    const op = await givenOperator('steward@example.com');
+    const other = await givenOperator('other@example.com');
+    ctx.clock.advance(5 * MINUTE + 1000);
+    const stale = await asBearer(ctx, op.sessionToken, 'DELETE', `/v1/console_operators/${other.operatorId}`);
+    expect(json(stale)).toMatchObject({ status_code: 403, error_type: 'step_up_required' });
+    expect((await asBearer(ctx, other.sessionToken, 'GET', '/v1/projects')).statusCode).toBe(200);
+    await ctx.app.sessions.addFactor(ctx.db, op.project, op.sessionId, {
+      type: 'webauthn',
+      delivery_method: 'webauthn_registration',
+      last_authenticated_at: ctx.clock.now().toISOString(),
+    });
+    const fresh = await asBearer(ctx, op.sessionToken, 'DELETE', `/v1/console_operators/${other.operatorId}`);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+
+    const audit = json(
+      await asBearer(
+        ctx,
+        op.sessionToken,
+        'GET',
+        '/v1/audit_events/operator?action=console_operator.invited,console_operator.removed',
+      ),
+    );
+    expect(audit.audit_events).toContainEqual(
+      expect.objectContaining({
+        action: 'console_operator.removed',
+        project_id: null,
+        actor: { type: 'operator', id: op.operatorId },
+        details: expect.objectContaining({ operator_id: other.operatorId, status: 'removed' }),
+      }),
+    );
+    const ours = [op.operatorId, other.operatorId];
+    const invites = audit.audit_events.filter(
+      (e: { action: string; details: { operator_id: string } }) =>
+        e.action === 'console_operator.invited' && ours.includes(e.details.operator_id),
+    );
+    expect(invites).toHaveLength(2);
+    expect(JSON.stringify(audit)).not.toContain('@example.com');
   });
 });

@@ -13,7 +13,11 @@ import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import { lastAuthenticatedAt } from '../sessions/session-object.js';
 import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
-import { findActiveConsoleOperator, findOperatorProjectId } from './console-operators.repository.js';
+import {
+  findActiveConsoleOperator,
+  findOperatorProjectId,
+  recordConsoleSignIn,
+} from './console-operators.repository.js';
 import { CONSOLE_IDLE_MINUTES } from './console-policy.js';
 
 /** Who a console session belongs to: what the audit log and the step-up check read. */
@@ -87,6 +91,10 @@ export function createConsoleSessionAuth(deps: ConsoleSessionAuthDeps): ConsoleS
       throw new ApiError('operator_credential_required', {
         message: 'This account is not a console operator; an operator can invite it.',
       });
+    // The operators page shows the last sign-in: written once per session, by its first call.
+    const startedAt = touched.session.started_at;
+    if (!operator.last_sign_in_at || operator.last_sign_in_at < startedAt)
+      await recordConsoleSignIn(deps.db, operator.id, startedAt);
     return {
       operatorId: operator.id,
       console: {

@@ -36,6 +36,7 @@ export const operatorKeysPlugin = featurePlugin(
       developmentIssuer: app.devOidcIssuer?.issuer,
       operators,
       consoleSessions,
+      events: app.domainEvents,
     });
   },
 );

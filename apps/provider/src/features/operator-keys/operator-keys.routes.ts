@@ -6,10 +6,10 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
+import type { DeploymentChangeOrigin } from './deployment-change.js';
 import type { Operator, OperatorAuthenticator } from './operator-auth.js';
 import {
   createOperatorKey,
-  type KeyChangeOrigin,
   listOperatorKeyJson,
   MAX_OPERATOR_KEY_NAME_LENGTH,
   revokeOperatorKeyById,
@@ -42,7 +42,7 @@ export const operatorKeysRoutes: FastifyPluginAsync<OperatorKeysRoutesOptions> =
   app.addHook('onRequest', async (request) => {
     callers.set(request, await options.operators.authenticate(request));
   });
-  const originOf = (request: FastifyRequest): KeyChangeOrigin => {
+  const originOf = (request: FastifyRequest): DeploymentChangeOrigin => {
     const caller = callers.get(request);
     if (!caller) throw new Error('operator key route without operator authentication');
     return { events: options.events, operatorId: caller.id, ipAddress: request.clientIp || null };

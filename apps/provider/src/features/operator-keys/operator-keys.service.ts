@@ -2,9 +2,8 @@
 import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { DbExecutor } from '../../db/database.js';
-import type { DeploymentEventType } from '../../domain-events/domain-event.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import type { Random } from '../../random.js';
+import { announceDeploymentChange, type DeploymentChangeOrigin } from './deployment-change.js';
 import { mintOperatorKey } from './operator-key.js';
 import { insertOperatorKey, listOperatorKeys, revokeOperatorKey } from './operator-keys.repository.js';
 import type { OperatorKeyRow } from './operator-keys.table.js';
@@ -31,32 +30,6 @@ export function operatorKeyJson(row: OperatorKeyRow): OperatorKeyJson {
 /** Longest name an operator may give a key. */
 export const MAX_OPERATOR_KEY_NAME_LENGTH = 100;
 
-/** Who changed the keys, for the audit log's deployment records: the operator and their address. */
-export interface KeyChangeOrigin {
-  events: DomainEventBus;
-  operatorId: string;
-  ipAddress: string | null;
-}
-
-/** Records the change in `db`, the change's transaction (the key itself, never its credential). */
-async function announceKeyChange(
-  db: DbExecutor,
-  origin: KeyChangeOrigin | undefined,
-  type: DeploymentEventType,
-  at: Date,
-  change: { before: OperatorKeyJson | null; after: OperatorKeyJson },
-): Promise<void> {
-  await origin?.events.publish(db, {
-    type,
-    projectId: null,
-    actor: { type: 'operator', id: origin.operatorId },
-    occurredAt: at,
-    data: { ...change.after },
-    ipAddress: origin.ipAddress,
-    changes: change,
-  });
-}
-
 /**
  * Creates a key; `secret` exists in plaintext only in the answer. With `origin`, the audit log
  * records it (`operator_key.created`); pass a transaction so both commit together.
@@ -65,7 +38,7 @@ export async function createOperatorKey(
   db: DbExecutor,
   deps: { clock: Clock; random: Random },
   name: string,
-  origin?: KeyChangeOrigin,
+  origin?: DeploymentChangeOrigin,
 ): Promise<{ key: OperatorKeyJson; secret: string }> {
   const minted = mintOperatorKey(deps.random);
   const now = deps.clock.now();
@@ -76,7 +49,7 @@ export async function createOperatorKey(
     created_at: now,
   });
   const key = operatorKeyJson(row);
-  await announceKeyChange(db, origin, 'operator_key.created', now, { before: null, after: key });
+  await announceDeploymentChange(db, origin, 'operator_key.created', now, { before: null, after: key });
   return { key, secret: minted.secret };
 }
 
@@ -90,13 +63,13 @@ export async function revokeOperatorKeyById(
   db: DbExecutor,
   clock: Clock,
   id: string,
-  origin?: KeyChangeOrigin,
+  origin?: DeploymentChangeOrigin,
 ): Promise<OperatorKeyJson | undefined> {
   const now = clock.now();
   const row = await revokeOperatorKey(db, id, now);
   if (!row) return undefined;
   const key = operatorKeyJson(row);
-  await announceKeyChange(db, origin, 'operator_key.revoked', now, {
+  await announceDeploymentChange(db, origin, 'operator_key.revoked', now, {
     before: { ...key, revoked_at: null },
     after: key,
   });

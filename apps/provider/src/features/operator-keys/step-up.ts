@@ -1,8 +1,8 @@
 /**
  * @module step-up — destructive operator actions (deleting a user, rotating a secret, removing an
- * OAuth provider, revoking an operator key) need a console session that proved a factor within
- * the last 5 minutes (OWASP ASVS 7.5.1, re-authentication before sensitive changes); else 403
- * step_up_required, and the console asks for a passkey or authenticator code, then retries.
+ * OAuth provider, revoking an operator key, removing a console operator) need a console session
+ * that proved a factor within the last 5 minutes (OWASP ASVS 7.5.1, re-authentication before
+ * sensitive changes); else 403 step_up_required, and the console asks for a passkey or authenticator code, then retries.
  * An operator key is a machine credential with no person to re-ask: it is not stepped up.
  */
 import { ApiError } from '../../errors/api-error.js';

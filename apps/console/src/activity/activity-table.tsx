@@ -1,0 +1,57 @@
+/** @module activity-table — a chart's figures as a table (its accessible equivalent), the busiest buckets' rows only shown until asked for all. */
+import { useState } from 'react';
+import type { ChartSeries } from './activity-chart.js';
+
+export function ActivityTable(props: {
+  caption: string;
+  labels: string[];
+  series: ChartSeries[];
+  bucket: 'hour' | 'day';
+}) {
+  const [all, setAll] = useState(false);
+  // Newest first, as people read a log; empty buckets hidden unless asked for.
+  const rows = props.labels
+    .map((label, i) => ({ label, values: props.series.map((s) => s.values[i] ?? 0) }))
+    .reverse();
+  const busy = rows.filter((row) => row.values.some((v) => v > 0));
+  const shown = all ? rows : busy;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">
+          {props.caption}, per {props.bucket} (UTC)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{props.bucket === 'hour' ? 'Hour (UTC)' : 'Day (UTC)'}</th>
+            {props.series.map((s) => (
+              <th scope="col" key={s.label}>
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {row.values.map((v, i) => (
+                <td key={props.series[i]?.label}>{v}</td>
+              ))}
+            </tr>
+          ))}
+          {shown.length === 0 && (
+            <tr>
+              <td colSpan={props.series.length + 1}>Nothing in this window.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {busy.length < rows.length && (
+        <button type="button" className="link-button" aria-pressed={all} onClick={() => setAll(!all)}>
+          {all ? 'Show only the busy rows' : `Show all ${rows.length} rows`}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The activity page's text equivalents: the methods that occur, bucket labels and the summaries.
+import type { ProjectActivityResult } from '@latchkey/wire';
+import { describe, expect, it } from 'vitest';
+import { activitySummary, bucketLabel, methodsOf } from './activity-series.js';
+
+const zero = {
+  sign_ins: {},
+  sign_in_failures: {},
+  lockouts: 0,
+  rate_limit_hits: 0,
+  emails_sent: 0,
+  emails_failed: 0,
+  sms_sent: 0,
+  sms_failed: 0,
+};
+
+function activity(totals: Partial<typeof zero>): ProjectActivityResult {
+  return {
+    status_code: 200,
+    request_id: 'r',
+    project_id: 'p',
+    window: '7d',
+    bucket: 'day',
+    from: '2026-11-20T00:00:00.000Z',
+    to: '2026-11-27T00:00:00.000Z',
+    buckets: [],
+    totals: { ...zero, ...totals },
+  };
+}
+
+describe('activity series', () => {
+  it('lists the methods used, most first, including those with only failures', () => {
+    expect(
+      methodsOf({
+        ...zero,
+        sign_ins: { password: 2, webauthn: 5, otp: 0 },
+        sign_in_failures: { magic_link: 1 },
+      }),
+    ).toEqual(['webauthn', 'password', 'magic_link']);
+  });
+
+  it('says in words what each chart shows', () => {
+    const summary = activitySummary(
+      activity({
+        sign_ins: { webauthn: 3, password: 1 },
+        sign_in_failures: { password: 2 },
+        lockouts: 1,
+        emails_sent: 1,
+      }),
+    );
+    expect(summary.signIns).toBe('4 sign-ins in the last 7 days: 3 by passkey, 1 by password.');
+    expect(summary.failures).toBe('2 failed sign-ins, 1 lockout and 0 rate-limit hits in the last 7 days.');
+    expect(summary.messages).toBe(
+      '1 email sent (0 failed) and 0 text messages sent (0 failed) in the last 7 days.',
+    );
+    expect(activitySummary(activity({})).signIns).toBe('No sign-ins in the last 7 days.');
+  });
+
+  it('labels hours and days in UTC, as the API counts them', () => {
+    expect(bucketLabel('2026-11-26T09:00:00.000Z', 'hour')).toBe('26 Nov 09:00');
+    expect(bucketLabel('2026-11-26T00:00:00.000Z', 'day')).toBe('Thu 26 Nov');
+  });
+});

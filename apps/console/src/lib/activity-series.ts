@@ -1,0 +1,81 @@
+/**
+ * @module activity-series — the activity answer turned into what the charts and their tables show:
+ * the sign-in methods that occur, each bucket's label, and a sentence a screen reader can read.
+ */
+import type { ActivityFigures, ProjectActivityResult } from '@latchkey/wire';
+
+/** What each sign-in method is called on the page (a session factor's `type`). */
+const METHOD_NAMES: Record<string, string> = {
+  password: 'Password',
+  magic_link: 'Magic link',
+  otp: 'One-time code',
+  webauthn: 'Passkey',
+  oauth: 'OAuth',
+  totp: 'Authenticator app',
+  crypto: 'Crypto wallet',
+  recovery_code: 'Recovery code',
+};
+
+export function methodName(method: string): string {
+  return METHOD_NAMES[method] ?? method.replace(/_/g, ' ');
+}
+
+/** The methods with any sign-in or failure in the window, most used first (ties by name). */
+export function methodsOf(totals: ActivityFigures): string[] {
+  const all = new Set([...Object.keys(totals.sign_ins), ...Object.keys(totals.sign_in_failures)]);
+  const used = (m: string) => (totals.sign_ins[m] ?? 0) + (totals.sign_in_failures[m] ?? 0);
+  return [...all].filter((m) => used(m) > 0).sort((a, b) => used(b) - used(a) || a.localeCompare(b));
+}
+
+export function sumOf(byMethod: Record<string, number>): number {
+  return Object.values(byMethod).reduce((sum, n) => sum + n, 0);
+}
+
+/** A bucket's label: the hour (24 h window) or the day, in UTC as the API counts them. */
+export function bucketLabel(start: string, bucket: 'hour' | 'day'): string {
+  const date = new Date(start);
+  return bucket === 'hour'
+    ? `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${date
+        .toISOString()
+        .slice(11, 16)}`
+    : date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+const WINDOW_WORDS: Record<string, string> = {
+  '24h': 'the last 24 hours',
+  '7d': 'the last 7 days',
+  '30d': 'the last 30 days',
+};
+
+/** One sentence per chart, the chart's text equivalent (its table has every figure). */
+export function activitySummary(activity: ProjectActivityResult): {
+  signIns: string;
+  failures: string;
+  messages: string;
+} {
+  const t = activity.totals;
+  const span = WINDOW_WORDS[activity.window] ?? activity.window;
+  const signIns = sumOf(t.sign_ins);
+  const parts = Object.keys(t.sign_ins)
+    .filter((m) => (t.sign_ins[m] ?? 0) > 0)
+    .sort((a, b) => (t.sign_ins[b] ?? 0) - (t.sign_ins[a] ?? 0) || a.localeCompare(b))
+    .map((m) => `${t.sign_ins[m]} by ${methodName(m).toLowerCase()}`);
+  return {
+    signIns:
+      signIns === 0
+        ? `No sign-ins in ${span}.`
+        : `${plural(signIns, 'sign-in')} in ${span}: ${parts.join(', ')}.`,
+    failures: `${plural(sumOf(t.sign_in_failures), 'failed sign-in')}, ${plural(t.lockouts, 'lockout')} and ${plural(
+      t.rate_limit_hits,
+      'rate-limit hit',
+    )} in ${span}.`,
+    messages: `${plural(t.emails_sent, 'email')} sent (${t.emails_failed} failed) and ${plural(
+      t.sms_sent,
+      'text message',
+    )} sent (${t.sms_failed} failed) in ${span}.`,
+  };
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
