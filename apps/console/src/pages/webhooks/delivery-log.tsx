@@ -2,8 +2,8 @@
  * @module delivery-log — one endpoint's deliveries, newest first: what happened (state, the
  * receiver's status code or why no answer came, latency, attempts, the next retry, when), a page
  * at a time by cursor. The page's cursor is in the URL (`?cursor=`), so a page of the log can be
- * shared and reloaded and the back button returns to the newer page. While a delivery on the page
- * is still queued or sending, the log reads itself again every few seconds.
+ * shared and reloaded and the back button returns to the newer page. The newest page reads itself
+ * again every few seconds (more often while a delivery on it is queued or sending).
  */
 import type { WebhookDelivery } from '@latchkey/wire';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +13,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 
 const PAGE_SIZE = 20;
-const REFRESH_MS = 2_000;
+const REFRESH_MS = 5_000;
+const UNSETTLED_REFRESH_MS = 2_000;
 
 /** The state in words; colour is never the only cue. */
 export function deliveryStateText(delivery: WebhookDelivery): string {
@@ -69,11 +70,13 @@ export function DeliveryLog(props: {
     askedRefresh.current = props.refreshKey;
     reload?.();
   }, [props.refreshKey, reload]);
+  // The newest page follows new events; an unsettled delivery is followed more closely.
+  const following = unsettled || cursor === '';
   useEffect(() => {
-    if (!unsettled || !reload) return;
-    const timer = setTimeout(reload, REFRESH_MS);
+    if (!following || !reload) return;
+    const timer = setTimeout(reload, unsettled ? UNSETTLED_REFRESH_MS : REFRESH_MS);
     return () => clearTimeout(timer);
-  }, [unsettled, reload]);
+  }, [following, unsettled, reload]);
 
   const replay = async (delivery: WebhookDelivery) => {
     setReplaying(delivery.event_id);

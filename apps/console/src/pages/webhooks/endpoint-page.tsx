@@ -43,6 +43,7 @@ export function EndpointPage() {
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const [logRefresh, setLogRefresh] = useState(0);
   const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
 
   if (data.state === 'loading') return <Loading label="Loading the endpoint…" />;
   if (data.state === 'error')
@@ -165,6 +166,7 @@ export function EndpointPage() {
           <button
             type="button"
             className="button danger"
+            ref={deleteButton}
             disabled={busy !== null}
             onClick={() => {
               setDeleteProblem(null);
@@ -215,7 +217,10 @@ export function EndpointPage() {
           confirmLabel="Delete endpoint"
           busy={busy === 'delete'}
           problem={deleteProblem}
-          onCancel={() => setConfirmingDelete(false)}
+          onCancel={() => {
+            setConfirmingDelete(false);
+            deleteButton.current?.focus();
+          }}
           onConfirm={async () => {
             setBusy('delete');
             setDeleteProblem(null);
@@ -223,8 +228,10 @@ export function EndpointPage() {
               await stepUp(() => projectApi('DELETE', base));
               navigate(`/projects/${projectId}/webhooks`, { state: { removed: endpoint.url } });
             } catch (error) {
-              if (error instanceof StepUpCancelled) setConfirmingDelete(false);
-              else setDeleteProblem((error as Error).message);
+              if (error instanceof StepUpCancelled) {
+                setConfirmingDelete(false);
+                deleteButton.current?.focus();
+              } else setDeleteProblem((error as Error).message);
             } finally {
               setBusy(null);
             }
