@@ -154,6 +154,8 @@ test('an operator signs in with a passkey, creates and configures a project, and
     await dialog.getByRole('button', { name: 'Use my passkey' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('img', { name: 'New secret hidden' })).toBeVisible();
+    // Focus lands on the secret just minted, not on the page's start.
+    await expect(page.locator('.secret:focus')).toContainText('New secret');
     await page.getByRole('button', { name: 'Reveal' }).click();
     await expect(page.getByText(/^secret-test-[A-Za-z0-9_-]{43}$/)).toBeVisible();
     await expect(page.getByText(/The previous secret still works until/)).toBeVisible();

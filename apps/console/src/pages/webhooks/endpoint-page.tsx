@@ -3,7 +3,7 @@
  * enable or disable it, send it a test event, rotate its signing secret (shown once), delete it
  * (after a confirmation; both need a recent factor), and read its delivery log with replay.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useProjectApi } from '../../api/project-api.js';
 import { useOperator } from '../../auth/operator-context.js';
@@ -249,14 +249,10 @@ export function EndpointPage() {
 
 /** A rotated secret, shown once; takes focus so the operator lands on it. */
 function NewSecret({ secret }: { secret: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
     <div className="new-secret">
-      <p tabIndex={-1} ref={ref}>
-        Copy the new signing secret now: it is shown only this once.
-      </p>
-      <SecretReveal secret={secret} label="New signing secret" />
+      <p>Copy the new signing secret now: it is shown only this once.</p>
+      <SecretReveal key={secret} secret={secret} label="New signing secret" takeFocus />
     </div>
   );
 }
