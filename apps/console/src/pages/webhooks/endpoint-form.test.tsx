@@ -55,6 +55,24 @@ describe('EndpointForm', () => {
     expect(url.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('checks the URL when the field is left, but not when leaving it for the submit button', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => undefined);
+    const url = renderForm(onSubmit, null);
+    await user.type(url, 'http://hooks.example.com');
+    // Pressing the button: the message comes from the submit (and focus goes back to the field).
+    screen.getByRole('button', { name: 'Add endpoint' }).focus();
+    expect(screen.queryByText('The URL must use https.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect(screen.getByText('The URL must use https.')).toBeTruthy();
+    expect(document.activeElement).toBe(url);
+    // Tabbing away to anything else checks it at once.
+    await user.clear(url);
+    await user.type(url, 'ftp://hooks.example.com');
+    await user.tab();
+    expect(screen.getByText('The URL must use https.')).toBeTruthy();
+  });
+
   it('takes http to localhost only in development', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async () => undefined);

@@ -96,7 +96,13 @@ export function EndpointForm(props: {
             setUrl(event.target.value);
             if (urlProblem) checkUrl(event.target.value);
           }}
-          onBlur={() => url !== '' && checkUrl(url)}
+          onBlur={(event) => {
+            // Leaving for the submit button: the submit checks it, and a message appearing now
+            // would move the button from under the pointer, losing the click.
+            const next = event.relatedTarget;
+            if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+            if (url !== '') checkUrl(url);
+          }}
         />
         <p className="hint" id={`${id}-url-hint`}>
           {mode === 'development'
