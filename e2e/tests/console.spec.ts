@@ -5,28 +5,13 @@
 // One sign-in serves every step; every page is checked with axe and kept at desktop and 360 px.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { DevSignInPage } from '../pages/dev-sign-in-page.js';
-import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, snapshot, test } from '../support/fixtures.js';
+import { DESKTOP, look, OPERATOR_PASSWORD as PASSWORD } from '../support/console.js';
+import { expect, test } from '../support/fixtures.js';
 import { uniqueEmail } from '../support/outbox.js';
 import { e2eDataDir, providerUrl } from '../support/stack.js';
 import { totpCode } from '../support/totp.js';
 import { VirtualAuthenticator } from '../support/virtual-authenticator.js';
-
-const DESKTOP = { width: 1280, height: 860 };
-const PHONE = { width: 360, height: 780 };
-const PASSWORD = 'violet kettle marching sideways';
-
-/** Checks the page with axe and keeps it at desktop width and at 360 px (no sideways scrolling there). */
-async function look(page: Page, name: string): Promise<void> {
-  await expectNoAxeViolations(page, 'body');
-  await snapshot(page, `console-${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snapshot(page, `console-${name}-360`);
-  await page.setViewportSize(DESKTOP);
-}
 
 test('an operator signs in with a passkey, creates and configures a project, and rotates its secret after a step-up', async ({
   page,
@@ -169,6 +154,8 @@ test('an operator signs in with a passkey, creates and configures a project, and
     await dialog.getByRole('button', { name: 'Use my passkey' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('img', { name: 'New secret hidden' })).toBeVisible();
+    // Focus lands on the secret just minted, not on the page's start.
+    await expect(page.locator('.secret:focus')).toContainText('New secret');
     await page.getByRole('button', { name: 'Reveal' }).click();
     await expect(page.getByText(/^secret-test-[A-Za-z0-9_-]{43}$/)).toBeVisible();
     await expect(page.getByText(/The previous secret still works until/)).toBeVisible();

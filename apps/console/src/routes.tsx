@@ -17,6 +17,8 @@ import { OAuthProvidersPage } from './pages/oauth-providers-page.js';
 import { OAuthTestPage } from './pages/oauth-test-page.js';
 import { ProjectSettingsPage } from './pages/project-settings-page.js';
 import { ProjectsPage } from './pages/projects-page.js';
+import { EndpointPage } from './pages/webhooks/endpoint-page.js';
+import { WebhooksPage } from './pages/webhooks/webhooks-page.js';
 
 export function createConsoleRouter() {
   return createBrowserRouter(
@@ -56,6 +58,8 @@ export function createConsoleRouter() {
           { path: 'projects/:projectId/emails', element: <EmailsPage /> },
           { path: 'audit', element: <OperatorAuditLogPage /> },
           { path: 'operators', element: <OperatorsPage /> },
+          { path: 'projects/:projectId/webhooks', element: <WebhooksPage /> },
+          { path: 'projects/:projectId/webhooks/:endpointId', element: <EndpointPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

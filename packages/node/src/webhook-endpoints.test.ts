@@ -42,7 +42,15 @@ describe('webhookEndpoints', () => {
   it('lists, gets, updates, deletes, rotates, reads deliveries and replays on their paths', async () => {
     const client = givenProvider(
       200,
-      answer({ endpoints: [endpoint], endpoint, secret: 'whsec_x', deliveries: [], next_cursor: null }),
+      answer({
+        endpoints: [endpoint],
+        endpoint,
+        secret: 'whsec_x',
+        deliveries: [],
+        next_cursor: null,
+        event_id: 'msg_0002',
+        event_types: [{ event_type: 'user.created', description: 'A user is created.' }],
+      }),
     );
     expect(await client.webhookEndpoints.list()).toEqual([endpoint]);
     expect(await client.webhookEndpoints.get(endpoint.endpoint_id)).toEqual(endpoint);
@@ -56,6 +64,10 @@ describe('webhookEndpoints', () => {
       next_cursor: null,
     });
     await client.webhookEndpoints.replay(endpoint.endpoint_id, 'msg_0001');
+    expect(await client.webhookEndpoints.sendTestEvent(endpoint.endpoint_id)).toBe('msg_0002');
+    expect(await client.webhookEndpoints.eventTypes()).toEqual([
+      { event_type: 'user.created', description: 'A user is created.' },
+    ]);
     const one = `/v1/webhooks/endpoints/${endpoint.endpoint_id}`;
     expect(api.server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
       ['GET', '/v1/webhooks/endpoints', ''],
@@ -65,6 +77,8 @@ describe('webhookEndpoints', () => {
       ['POST', `${one}/rotate_secret`, ''],
       ['GET', `${one}/deliveries?limit=5&cursor=42`, ''],
       ['POST', `${one}/replay`, '{"event_id":"msg_0001"}'],
+      ['POST', `${one}/send_test_event`, ''],
+      ['GET', '/v1/webhooks/event_types', ''],
     ]);
   });
 

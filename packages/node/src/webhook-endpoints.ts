@@ -1,7 +1,7 @@
 /**
  * @module webhook-endpoints — the project's webhook endpoints through `/v1/webhooks/endpoints…`
  * (a Latchkey addition to the server API): create, list, get, update, delete, rotate the secret,
- * read the delivery log, replay an event.
+ * read the delivery log, replay an event, send a test event, list the event types.
  */
 
 import type {
@@ -46,6 +46,10 @@ export interface WebhookEndpointsServerMethods {
   deliveries(endpointId: string, page?: { limit?: number; cursor?: string }): Promise<WebhookDeliveriesPage>;
   /** Sends the event again with the same `webhook-id`, with a fresh 24-hour retry window. */
   replay(endpointId: string, eventId: string): Promise<void>;
+  /** Queues a `webhook.test` event for this endpoint alone (whatever its filter); its event id (`webhook-id`). */
+  sendTestEvent(endpointId: string): Promise<string>;
+  /** Every type an endpoint may filter on, each with when it is sent (`GET /v1/webhooks/event_types`). */
+  eventTypes(): Promise<Array<{ event_type: WebhookEventTypeName; description: string }>>;
 }
 
 /** Builds the namespace over resolved options. */
@@ -89,6 +93,18 @@ export function createWebhookEndpointsServerMethods(
       if (typeof eventId !== 'string' || eventId === '')
         throw invalidArgument('eventId', 'must be a non-empty string');
       await call('POST', `${one(endpointId)}/replay`, { event_id: eventId });
+    },
+    sendTestEvent: async (endpointId) =>
+      (await call('POST', `${one(endpointId)}/send_test_event`)).event_id as string,
+    eventTypes: async () => {
+      const answer = await postServerApi(
+        options,
+        requireSecret(options),
+        '/v1/webhooks/event_types',
+        undefined,
+        'GET',
+      );
+      return answer.event_types as Array<{ event_type: WebhookEventTypeName; description: string }>;
     },
   };
 }

@@ -19,6 +19,9 @@ export const WEBHOOK_EVENT_TYPE_NAMES = [
 
 export type WebhookEventTypeName = (typeof WEBHOOK_EVENT_TYPE_NAMES)[number];
 
+/** The type of the event `POST …/{endpoint_id}/send_test_event` sends to that one endpoint, whatever its filter. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
 /** A webhook endpoint; never its secret (shown only by create and rotate). */
 export const WebhookEndpointSchema = Type.Object({
   endpoint_id: Type.String(),
@@ -90,6 +93,14 @@ export const WebhookDeliveriesListResponse = serverAnswer({
 /** POST /v1/webhooks/endpoints/{endpoint_id}/replay: the event queued again. */
 export const WebhookReplayResponse = serverAnswer({ endpoint_id: Type.String(), event_id: Type.String() });
 
+/** GET /v1/webhooks/event_types: the types an endpoint may filter on, each with when it is sent. */
+export const WebhookEventTypesListResponse = serverAnswer({
+  event_types: Type.Array(Type.Object({ event_type: Type.String(), description: Type.String() })),
+});
+
+/** POST /v1/webhooks/endpoints/{endpoint_id}/send_test_event: the `webhook.test` event queued for it. */
+export const WebhookTestEventResponse = serverAnswer({ endpoint_id: Type.String(), event_id: Type.String() });
+
 export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>;
 export type WebhookAttempt = Static<typeof WebhookAttemptSchema>;
 export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
@@ -99,10 +110,12 @@ export type WebhookEndpointsListResult = Static<typeof WebhookEndpointsListRespo
 export type WebhookEndpointDeleteResult = Static<typeof WebhookEndpointDeleteResponse>;
 export type WebhookDeliveriesListResult = Static<typeof WebhookDeliveriesListResponse>;
 export type WebhookReplayResult = Static<typeof WebhookReplayResponse>;
+export type WebhookEventTypesListResult = Static<typeof WebhookEventTypesListResponse>;
+export type WebhookTestEventResult = Static<typeof WebhookTestEventResponse>;
 
 /** What a webhook's body is (Standard Webhooks): `data` is the object as the server API shows it. */
 export interface WebhookPayload<T = Record<string, unknown>> {
-  type: WebhookEventTypeName;
+  type: WebhookEventTypeName | typeof WEBHOOK_TEST_EVENT_TYPE;
   /** When the change happened (ISO 8601). */
   timestamp: string;
   data: T;

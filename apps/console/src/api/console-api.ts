@@ -21,12 +21,13 @@ export class ConsoleApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Calls `path` as the signed-in operator. */
+/** Calls `path` as the signed-in operator (`headers`: e.g. Latchkey-Project-Id to act on a project). */
 export async function callConsoleApi<T = Record<string, unknown>>(
   client: LatchkeyClient,
   method: HttpMethod,
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const token = client.session.getTokens()?.session_token;
   if (!token) throw new ConsoleApiError(401, 'signed_out', 'You are signed out of the console.');
@@ -37,6 +38,7 @@ export async function callConsoleApi<T = Record<string, unknown>>(
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',
+        ...headers,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

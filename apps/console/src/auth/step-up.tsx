@@ -55,7 +55,10 @@ function StepUpDialog({ onDone }: { onDone(ok: boolean): void }) {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     const dialog = ref.current;
+    // Focus goes back to what opened the dialog (the button that asked for the change) when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => opener?.focus();
   }, []);
   const attempt = async (factor: () => Promise<unknown>) => {
     setBusy(true);

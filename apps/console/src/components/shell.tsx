@@ -1,13 +1,14 @@
 /**
  * @module shell — the console's frame: a skip link, the header (project switcher, the operator,
  * sign-out), the navigation of the project shown, and the page. Moving to another page puts
- * focus on its heading, so screen-reader and keyboard users start there.
+ * focus on its heading (once it has loaded), so screen-reader and keyboard users start there.
  */
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import type { Project } from '../lib/project-types.js';
 import { useResource } from '../lib/use-resource.js';
+import { focusPageHeading } from './page-heading.js';
 
 export function Shell() {
   const { operator, signOut, api } = useOperator();
@@ -21,7 +22,7 @@ export function Shell() {
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
   useEffect(() => {
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
+    focusPageHeading(main.current);
     // At 360 px the links scroll sideways: keep the current one in sight.
     document.querySelector('.sidenav a.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [location.pathname]);
@@ -79,6 +80,7 @@ export function Shell() {
               {section('settings', 'Settings')}
               {section('oauth', 'OAuth providers')}
               {section('keys', 'API keys')}
+              {section('webhooks', 'Webhooks')}
             </>
           )}
           {/* Activity, audit log, emails (the project's), then the deployment's operators and their log. */}

@@ -59,7 +59,7 @@ export function KeysPage() {
             .
           </p>
         )}
-        {minted && <SecretReveal secret={minted} label="New secret" />}
+        {minted && <SecretReveal key={minted} secret={minted} label="New secret" takeFocus />}
         <form
           className="inline-form"
           onSubmit={async (event) => {

@@ -1,11 +1,24 @@
 /** @module secret-reveal — a secret shown masked until asked, with a copy button; it is never stored by the console. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-export function SecretReveal({ secret, label = 'Secret' }: { secret: string; label?: string }) {
+export function SecretReveal({
+  secret,
+  label = 'Secret',
+  takeFocus = false,
+}: {
+  secret: string;
+  label?: string;
+  /** Moves focus here when shown (a secret just minted by the operator's action). */
+  takeFocus?: boolean;
+}) {
   const [shown, setShown] = useState(false);
   const [copied, setCopied] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
   return (
-    <div className="secret">
+    <div className="secret" ref={ref} tabIndex={takeFocus ? -1 : undefined}>
       <span className="secret-label">{label}</span>
       <code className="mono">
         {shown ? (

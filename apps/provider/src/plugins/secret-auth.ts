@@ -118,3 +118,8 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
   }
   return toProject(row);
 }
+
+/** The operator a request acting on a project through Latchkey-Project-Id authenticated as; undefined for a project secret. */
+export function actingOperatorOf(request: FastifyRequest): Operator | undefined {
+  return actingOperators.get(request);
+}

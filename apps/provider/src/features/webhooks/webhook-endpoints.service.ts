@@ -1,5 +1,6 @@
 /** @module webhook-endpoints.service — a project's webhook endpoints: create, change, rotate the secret, read the delivery log, replay. */
-import type { WebhookDelivery, WebhookEndpoint } from '@latchkey/wire';
+import { WEBHOOK_TEST_EVENT_TYPE, type WebhookDelivery, type WebhookEndpoint } from '@latchkey/wire';
+import { webhookUrlProblem } from '@latchkey/wire/project-urls';
 import type { Clock } from '../../clock.js';
 import { sealSecret } from '../../crypto/key-encryption.js';
 import type { Db, DbExecutor } from '../../db/database.js';
@@ -10,12 +11,13 @@ import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import { webhookUrlProblem } from './webhook-endpoint-url.js';
+import { newWebhookEventId } from './webhook-outbox.js';
 import {
   deleteWebhookEndpoint,
   findWebhookEndpoint,
   findWebhookEvent,
   insertWebhookEndpoint,
+  insertWebhookEvent,
   listWebhookAttempts,
   listWebhookDeliveries,
   listWebhookEndpoints,
@@ -57,6 +59,8 @@ export interface WebhookEndpointsService {
     page: { limit: number; cursor?: string },
   ): Promise<{ deliveries: WebhookDelivery[]; next_cursor: string | null }>;
   replay(caller: Caller, id: string, eventId: string): Promise<void>;
+  /** Queues a `webhook.test` event for this endpoint alone (whatever its filter); its event id. */
+  sendTestEvent(caller: Caller, id: string): Promise<string>;
 }
 
 export interface WebhookEndpointsDeps {
@@ -242,6 +246,33 @@ export function createWebhookEndpointsService(deps: WebhookEndpointsDeps): Webho
         await queueWebhookReplay(trx, event.id, id, deps.clock.now());
       });
       deps.wake();
+    },
+
+    async sendTestEvent(caller, id) {
+      const now = deps.clock.now();
+      const eventId = newWebhookEventId(deps.random);
+      await inTransaction(deps.db, async (trx) => {
+        await requireEndpoint(trx, caller.project, id);
+        // Through the outbox like every event: signed, logged, retried and replayable the same way.
+        const body = JSON.stringify({
+          type: WEBHOOK_TEST_EVENT_TYPE,
+          timestamp: now.toISOString(),
+          data: { endpoint_id: id, project_id: caller.project.id },
+        });
+        await insertWebhookEvent(
+          trx,
+          {
+            id: eventId,
+            project_id: caller.project.id,
+            type: WEBHOOK_TEST_EVENT_TYPE,
+            body,
+            occurred_at: now,
+          },
+          [id],
+        );
+      });
+      deps.wake();
+      return eventId;
     },
   };
 }

@@ -55,5 +55,5 @@ export const webhooksPlugin = featurePlugin('webhooks', ['domain-events'], async
     events: app.domainEvents,
     wake: () => worker.notify(),
   });
-  app.register(webhooksRoutes, { db, endpoints });
+  app.register(webhooksRoutes, { db, clock, endpoints });
 });

@@ -1,10 +1,13 @@
 /** @module webhooks.routes — /v1/webhooks/endpoints…: a project's webhook endpoints, with its secret (a Latchkey addition). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { actingOperatorOf, authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { requireRecentFactor } from '../operator-keys/step-up.js';
 import type { Caller, WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { WEBHOOK_EVENT_CATALOGUE } from './webhook-event-catalogue.js';
 import {
   CreateEndpointBody,
   DeliveriesQuery,
@@ -16,11 +19,14 @@ import {
   WebhookEndpointResponse,
   WebhookEndpointsListResponse,
   WebhookEndpointWithSecretResponse,
+  WebhookEventTypesListResponse,
   WebhookReplayResponse,
+  WebhookTestEventResponse,
 } from './webhooks.schemas.js';
 
 export interface WebhooksRoutesOptions {
   db: Db;
+  clock: Clock;
   endpoints: WebhookEndpointsService;
 }
 
@@ -29,7 +35,7 @@ const ONE = `${BASE}/:endpoint_id`;
 
 export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = async (
   app,
-  { db, endpoints },
+  { db, clock, endpoints },
 ) => {
   // Credentials first: an unauthenticated caller learns nothing from validation.
   app.addHook('onRequest', async (request) => {
@@ -41,6 +47,20 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     actor: serverActor(request),
   });
   const answer = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
+  /** Deleting an endpoint or rotating its secret from the console needs a recent factor (step-up). */
+  const stepUp = async (request: FastifyRequest) => {
+    const operator = actingOperatorOf(request);
+    if (operator) requireRecentFactor(operator, clock.now());
+  };
+
+  app.get(
+    '/v1/webhooks/event_types',
+    { schema: { response: { 200: WebhookEventTypesListResponse } } },
+    async (request) => ({
+      ...answer(request),
+      event_types: WEBHOOK_EVENT_CATALOGUE,
+    }),
+  );
 
   app.post(
     BASE,
@@ -79,7 +99,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
 
   app.delete(
     ONE,
-    { schema: { params: EndpointParams, response: { 200: WebhookEndpointDeleteResponse } } },
+    {
+      schema: { params: EndpointParams, response: { 200: WebhookEndpointDeleteResponse } },
+      preHandler: stepUp,
+    },
     async (request) => {
       await endpoints.remove(callerOf(request), request.params.endpoint_id);
       return { ...answer(request), endpoint_id: request.params.endpoint_id };
@@ -88,7 +111,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
 
   app.post(
     `${ONE}/rotate_secret`,
-    { schema: { params: EndpointParams, response: { 200: WebhookEndpointWithSecretResponse } } },
+    {
+      schema: { params: EndpointParams, response: { 200: WebhookEndpointWithSecretResponse } },
+      preHandler: stepUp,
+    },
     async (request) => ({
       ...answer(request),
       ...(await endpoints.rotateSecret(callerOf(request), request.params.endpoint_id)),
@@ -119,6 +145,15 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     async (request) => {
       await endpoints.replay(callerOf(request), request.params.endpoint_id, request.body.event_id);
       return { ...answer(request), endpoint_id: request.params.endpoint_id, event_id: request.body.event_id };
+    },
+  );
+
+  app.post(
+    `${ONE}/send_test_event`,
+    { schema: { params: EndpointParams, response: { 200: WebhookTestEventResponse } } },
+    async (request) => {
+      const eventId = await endpoints.sendTestEvent(callerOf(request), request.params.endpoint_id);
+      return { ...answer(request), endpoint_id: request.params.endpoint_id, event_id: eventId };
     },
   );
 };

@@ -47,5 +47,7 @@ export {
   WebhookEndpointResponse,
   WebhookEndpointsListResponse,
   WebhookEndpointWithSecretResponse,
+  WebhookEventTypesListResponse,
   WebhookReplayResponse,
+  WebhookTestEventResponse,
 } from '@latchkey/wire';

@@ -1,0 +1,204 @@
+// The console's webhooks pages (issue 21), against the real provider and a real receiver: an
+// operator adds an endpoint pointing at an HTTP server this test runs on 127.0.0.1 (a bad URL is
+// refused inline first), a user created through the server API is delivered to it — signed, as
+// `verifyWebhook` of @latchkey/node checks — and shows in the delivery log with its status and
+// latency; a replay arrives again with the same webhook-id; a test event arrives; rotating the
+// secret asks for a factor again (step-up) and the new secret signs what follows; deleting asks first. Every page: axe, desktop and 360 px.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type LatchkeyWebhookEvent, verifyWebhook } from '@latchkey/node';
+import { DESKTOP, developmentOperatorKey, look, signInToConsole } from '../support/console.js';
+import { expect, test } from '../support/fixtures.js';
+import { uniqueEmail } from '../support/outbox.js';
+import { providerUrl } from '../support/stack.js';
+import { totpCode } from '../support/totp.js';
+
+/** What the receiver got: each request's webhook-id and the event, or why verification failed. */
+interface Received {
+  id: string;
+  event?: LatchkeyWebhookEvent;
+  error?: string;
+}
+
+/** A webhook receiver as an integrator writes one: verify the raw body, answer 204 (or 400). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const state = { secret: '' };
+  const server: Server = createServer(async (request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const id = String(request.headers['webhook-id'] ?? '');
+    try {
+      received.push({
+        id,
+        event: verifyWebhook(Buffer.concat(chunks).toString('utf8'), request.headers, state.secret),
+      });
+      response.writeHead(204).end();
+    } catch (error) {
+      received.push({ id, error: (error as Error).message });
+      response.writeHead(400).end();
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/webhooks/latchkey`, received, state, close: () => server.close() };
+}
+
+test('an operator adds a webhook endpoint, sees a signed delivery with its latency, replays it, tests and rotates it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize(DESKTOP);
+  const receiver = await startReceiver();
+  const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+  let projectId = '';
+  let totpKey = '';
+
+  try {
+    await test.step('signs in and creates a project', async () => {
+      ({ totpKey } = await signInToConsole(page, request));
+      await page.getByLabel('Name').fill('Webhooks demo');
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByRole('button', { name: 'Configure Webhooks demo' }).click();
+      await expect(heading('Webhooks demo settings')).toBeVisible();
+      projectId = /projects\/([^/]+)\//.exec(page.url())?.[1] ?? '';
+      expect(projectId).not.toBe('');
+    });
+
+    await test.step('opens Webhooks: no endpoints yet; a bad URL is refused inline and kept', async () => {
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' }).click();
+      await expect(heading('Webhooks demo webhooks')).toBeFocused();
+      await expect(page.getByRole('heading', { name: 'No endpoints yet' })).toBeVisible();
+      await look(page, 'webhooks-01-empty');
+      const url = page.getByRole('textbox', { name: 'Endpoint URL' });
+      await url.fill('http://hooks.example.com/latchkey');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(url).toHaveAttribute('aria-invalid', 'true');
+      await expect(url).toBeFocused();
+      await expect(page.getByText(/The URL must use https/)).toBeVisible();
+      await expect(url).toHaveValue('http://hooks.example.com/latchkey');
+      await page.getByRole('radio', { name: 'Only the events I choose' }).check();
+      await expect(page.getByRole('checkbox', { name: /user\.created/ })).toBeVisible();
+      await look(page, 'webhooks-02-bad-url');
+    });
+
+    await test.step('adds the endpoint for user.created; its signing secret is shown once', async () => {
+      await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(receiver.url);
+      await page.getByLabel('Description').fill('e2e receiver');
+      await page.getByRole('checkbox', { name: /user\.created/ }).check();
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Endpoint added: copy its signing secret' }),
+      ).toBeFocused();
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      receiver.state.secret = (await page.getByText(/^whsec_/).textContent()) ?? '';
+      expect(receiver.state.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      const card = page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem');
+      await expect(card).toContainText('Enabled');
+      await expect(card).toContainText('user.created');
+      await look(page, 'webhooks-03-created');
+    });
+
+    await test.step('a user created through the server API is delivered, verified, and logged with status and latency', async () => {
+      await page.getByRole('link', { name: 'Open the endpoint and its delivery log' }).click();
+      await expect(heading(receiver.url)).toBeVisible();
+      await expect(heading(receiver.url)).toBeFocused();
+      const created = await request.post(`${providerUrl}/v1/users`, {
+        headers: { authorization: `Bearer ${developmentOperatorKey()}`, 'latchkey-project-id': projectId },
+        data: { email: uniqueEmail('webhook-user') },
+      });
+      expect(created.ok()).toBe(true);
+      const userId = ((await created.json()) as { user_id: string }).user_id;
+      // The log follows new events by itself.
+      const row = page.getByRole('row').filter({ hasText: 'user.created' });
+      await expect(row).toContainText('Delivered', { timeout: 30_000 });
+      await expect(row).toContainText('204');
+      await expect(row).toContainText(/\d+ ms/);
+      expect(receiver.received).toHaveLength(1);
+      const [first] = receiver.received;
+      expect(first?.error).toBeUndefined();
+      expect(first?.event).toMatchObject({ type: 'user.created', data: { user_id: userId } });
+      await expect(row).toContainText(first?.id ?? 'missing');
+      await look(page, 'webhooks-04-delivered');
+    });
+
+    await test.step('replays the delivery: it arrives again with the same webhook-id', async () => {
+      const row = page.getByRole('row').filter({ hasText: 'user.created' });
+      await row.getByRole('button', { name: /^Replay user\.created/ }).click();
+      await expect(page.getByRole('status').filter({ hasText: /Queued user\.created/ })).toBeVisible();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+      expect(receiver.received[1]?.id).toBe(receiver.received[0]?.id);
+      expect(receiver.received[1]?.error).toBeUndefined();
+      await expect(row.getByRole('cell').nth(4)).toHaveText('2', { timeout: 30_000 });
+      await expect(row).toContainText('Delivered');
+    });
+
+    await test.step('sends a test event, then rotates the secret, which signs what follows', async () => {
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /Sent a webhook\.test event/ })).toBeVisible();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(3);
+      expect(receiver.received[2]?.event?.type).toBe('webhook.test');
+      await expect(page.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('Delivered', {
+        timeout: 30_000,
+      });
+
+      // Five minutes after the sign-in, rotating asks for a factor again.
+      const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
+      expect(moved.ok()).toBe(true);
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+      await stepUp.getByLabel('Authenticator code').fill(await totpCode(request, totpKey));
+      await stepUp.getByRole('button', { name: 'Confirm with code' }).click();
+      await expect(stepUp).toBeHidden();
+      await expect(
+        page.getByText('Copy the new signing secret now: it is shown only this once.'),
+      ).toBeVisible();
+      // Focus lands on the new secret once the step-up dialog has closed.
+      await expect(page.locator('.secret:focus')).toContainText('New signing secret');
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      const rotated = (await page.getByText(/^whsec_/).textContent()) ?? '';
+      expect(rotated).not.toBe(receiver.state.secret);
+      receiver.state.secret = rotated;
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
+      expect(receiver.received[3]?.error).toBeUndefined();
+      await look(page, 'webhooks-05-endpoint');
+    });
+
+    await test.step('edits the filter, disables and enables it', async () => {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('checkbox', { name: /session\.created/ }).check();
+      await look(page, 'webhooks-06-edit');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
+      await expect(page.getByText('user.created, session.created')).toBeVisible();
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await expect(page.getByText('Disabled: events wait until it is enabled.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send test event' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await expect(page.getByText('Enabled: events are sent again.')).toBeVisible();
+    });
+
+    await test.step('deletes it after confirming; the list is empty again', async () => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await look(page, 'webhooks-07-confirm-delete');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
+      await expect(heading('Webhooks demo webhooks')).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: `Deleted the endpoint ${receiver.url}` }),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No endpoints yet' })).toBeVisible();
+    });
+  } finally {
+    receiver.close();
+  }
+});
