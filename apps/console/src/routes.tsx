@@ -14,6 +14,8 @@ import { OAuthProvidersPage } from './pages/oauth-providers-page.js';
 import { OAuthTestPage } from './pages/oauth-test-page.js';
 import { ProjectSettingsPage } from './pages/project-settings-page.js';
 import { ProjectsPage } from './pages/projects-page.js';
+import { UserPage } from './pages/users/user-page.js';
+import { UsersPage } from './pages/users/users-page.js';
 
 export function createConsoleRouter() {
   return createBrowserRouter(
@@ -44,6 +46,8 @@ export function createConsoleRouter() {
           { path: 'projects/:projectId/oauth', element: <OAuthProvidersPage /> },
           { path: 'projects/:projectId/keys', element: <KeysPage /> },
           { path: 'account', element: <AccountPage /> },
+          { path: 'projects/:projectId/users', element: <UsersPage /> },
+          { path: 'projects/:projectId/users/:userId', element: <UserPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

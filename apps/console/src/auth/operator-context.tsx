@@ -19,6 +19,7 @@ export type ConsoleApi = <T = Record<string, unknown>>(
   method: HttpMethod,
   path: string,
   body?: unknown,
+  projectId?: string,
 ) => Promise<T>;
 
 interface OperatorContextValue {
@@ -48,9 +49,9 @@ export function OperatorProvider(props: {
 }) {
   const { client, config, operator } = props;
   const api = useCallback<ConsoleApi>(
-    async (method, path, body) => {
+    async (method, path, body, projectId) => {
       try {
-        return await callConsoleApi(client, method, path, body);
+        return await callConsoleApi(client, method, path, body, projectId);
       } catch (error) {
         if (error instanceof ConsoleApiError && error.status === 401) void signOutOf(client);
         throw error;

@@ -79,6 +79,7 @@ export function Shell() {
               {section('settings', 'Settings')}
               {section('oauth', 'OAuth providers')}
               {section('keys', 'API keys')}
+              {section('users', 'Users')}
             </>
           )}
         </ul>
