@@ -147,14 +147,15 @@ function withoutCursor(params: URLSearchParams): URLSearchParams {
 
 const count = new Intl.NumberFormat();
 
-/** "Users 26–50 of 100,000", or without the range when the page's place is unknown. */
+/** "Users 26–50 of 100,000" ("User 7 of 7" for one row), or without the range when the page's place is unknown. */
 function summary(page: Page, pageNumber: number | undefined): string {
   const total = page.results_metadata.total;
   if (total === 0) return 'No users match.';
-  const noun = total === 1 ? 'user' : 'users';
-  if (pageNumber === undefined)
-    return `${count.format(total)} ${noun} match; showing ${page.results.length}.`;
+  if (pageNumber === undefined) {
+    return `${count.format(total)} ${total === 1 ? 'user matches' : 'users match'}; showing ${page.results.length}.`;
+  }
   const first = (pageNumber - 1) * USERS_PAGE_SIZE + 1;
   const last = first + page.results.length - 1;
-  return `${noun[0]?.toUpperCase()}${noun.slice(1)} ${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
+  if (first === last) return `User ${count.format(first)} of ${count.format(total)}`;
+  return `Users ${count.format(first)}–${count.format(last)} of ${count.format(total)}`;
 }
