@@ -56,11 +56,13 @@ export function asBearer(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
   return ctx.app.inject({
     method,
     url,
     headers: {
+      ...headers,
       authorization: `Bearer ${bearer}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

@@ -5,7 +5,7 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { givenConsoleOperator } from '../../../test/console-helpers.js';
+import { asBearer, givenConsoleOperator } from '../../../test/console-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
@@ -15,24 +15,13 @@ const ctx = useTestContext();
 const MINUTE = 60_000;
 
 /** Calls a project's server API as `bearer` acting on `projectId`. */
-function onProject(
+const onProject = (
   bearer: string,
   projectId: string,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   body?: unknown,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'latchkey-project-id': projectId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+) => asBearer(ctx, bearer, method, url, body, { 'latchkey-project-id': projectId });
 
 describe('DELETE /v1/users/{user_id} by an operator acting on a project', () => {
   it('asks a console session for a recent factor; a fresh one lets the deletion through', async () => {
