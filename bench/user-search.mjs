@@ -10,7 +10,10 @@
  *   sends as the operator types; matches 10 users);
  * - partial: `email_address_fuzzy` with the same characters (contains: reads every address);
  * - first page / deep page: 50 users with their total, no filter, the first page and the page
- *   a cursor reaches after 20 pages (the table paging through).
+ *   a cursor reaches after 20 pages (the table paging through);
+ * - console first / console deep: the console's users table (25 users with their total, no
+ *   filter), its first page and the page 90 % of the way through (the cursor reached in pages
+ *   of 1000: a cursor names a position, whatever page size reached it).
  *
  * Each call is made BENCH_SEARCH_CALLS times (default 30) after 3 warm-up calls; medians and
  * p95 are printed with the foreign CPU of the run. The ceiling is an empty-body call of the same
@@ -115,6 +118,12 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
       cursor = (await search({ limit: 50, ...(cursor ? { cursor } : {}) })()).json.results_metadata
         .next_cursor;
     const deepPage = search({ limit: 50, cursor });
+    const consoleFirst = search({ limit: 25 });
+    let deepCursor;
+    for (let seen = 0; seen < Math.floor(users * 0.9); seen += 1000)
+      deepCursor = (await search({ limit: 1000, ...(deepCursor ? { cursor: deepCursor } : {}) })()).json
+        .results_metadata.next_cursor;
+    const consoleDeep = search({ limit: 25, cursor: deepCursor });
     const floor = () =>
       call(provider.url, '/v1/users/user-test-00000000-0000-4000-8000-000000000000', {
         method: 'GET',
@@ -128,12 +137,14 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
       partial: await measure(partial),
       firstPage: await measure(firstPage),
       deepPage: await measure(deepPage),
+      consoleFirst: await measure(consoleFirst),
+      consoleDeep: await measure(consoleDeep),
     };
     const noise = stopMeter();
     console.log(`${name}: foreign CPU ${formatCpu(noise)}`);
     for (const [key, value] of Object.entries(figures))
       console.log(
-        `  ${key.padEnd(10)} median ${formatNumber(value.medianMs)} ms  p95 ${formatNumber(value.p95Ms)} ms  (${formatRatio(value.medianMs / figures.floor.medianMs)} the floor)`,
+        `  ${key.padEnd(12)} median ${formatNumber(value.medianMs)} ms  p95 ${formatNumber(value.p95Ms)} ms  (${formatRatio(value.medianMs / figures.floor.medianMs)} the floor)`,
       );
     return { name, figures, seedSeconds };
   } finally {
@@ -155,7 +166,7 @@ runWhenMain(import.meta.url, 'user-search', async () => {
   const rows = [];
   for (const { name, figures, seedSeconds } of results) {
     rows.push({ measure: `seed ${users} users (${name})`, latchkey: seedSeconds, unit: 's' });
-    for (const key of ['exact', 'prefix', 'partial', 'firstPage', 'deepPage'])
+    for (const key of ['exact', 'prefix', 'partial', 'firstPage', 'deepPage', 'consoleFirst', 'consoleDeep'])
       rows.push({
         measure: `user search ${key} among ${users} (${name}), median`,
         latchkey: figures[key].medianMs,

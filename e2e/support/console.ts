@@ -1,5 +1,6 @@
 // The admin console's e2e helpers: the two viewport sizes every page is kept at, a look (axe and
-// screenshots at both), and an operator signed in through a real invite.
+// screenshots at both, no sideways scrolling at 360 px), and how an invited operator gets in
+// (password and authenticator app, then a passkey they sign in with).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -30,16 +31,20 @@ export function developmentOperatorKey(): string {
     .secret;
 }
 
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
 /**
- * A new operator, invited with the operator key, who signs up with a password and an authenticator
- * app and lands on the console's projects page. The page gets a virtual authenticator (no passkey
- * yet); `totpKey` answers a step-up (`totpCode`).
+ * Invites `email` with the operator key and joins as them with a password and an authenticator
+ * app; answers the virtual authenticator attached to the page (no passkey on it yet) and the
+ * app's key, which answers a step-up (`totpCode`). `lookAt`
+ * keeps the invite screens (the console spec's), when given.
  */
-export async function signInToConsole(
+export async function joinAsInvitedOperator(
   page: Page,
   request: APIRequestContext,
-): Promise<{ email: string; authenticator: VirtualAuthenticator; totpKey: string }> {
-  const email = uniqueEmail('operator');
+  email: string,
+  lookAt?: (name: string) => Promise<void>,
+): Promise<{ authenticator: VirtualAuthenticator; totpKey: string }> {
   const invite = await request.post(`${providerUrl}/v1/console_operators/invites`, {
     headers: { authorization: `Bearer ${developmentOperatorKey()}` },
     data: { email },
@@ -50,16 +55,70 @@ export async function signInToConsole(
   // No passkey yet: the email field's autofill request waits instead of failing.
   await authenticator.setPresence(false);
   await page.goto(invite_url);
+  await expect(heading(page, 'Join the Latchkey console')).toBeVisible();
+  // The token left the address bar at once.
+  expect(page.url()).toBe(`${providerUrl}/console/invite`);
+  await lookAt?.('01-invite');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: /continue with email/i }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Set up an authenticator app' })).toBeVisible();
   const key = ((await page.locator('code.lk-key').textContent()) ?? '').replace(/\s/g, '');
   await page.getByLabel('Verification code').focus();
   await page.keyboard.type(await totpCode(request, key), { delay: 30 });
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+  await expect(heading(page, `Welcome, ${email}`)).toBeVisible();
+  await lookAt?.('02-invite-accepted');
+  return { authenticator, totpKey: key };
+}
+
+/** From the welcome page: adds a passkey, signs out, and signs back in with it. */
+export async function addPasskeyAndSignInWithIt(
+  page: Page,
+  authenticator: VirtualAuthenticator,
+  email: string,
+  lookAt?: (name: string) => Promise<void>,
+): Promise<void> {
+  await page.getByRole('link', { name: 'Add a passkey' }).click();
+  await expect(heading(page, 'Your account')).toBeVisible();
+  await expect(heading(page, 'Your account')).toBeFocused();
+  await authenticator.setPresence(true);
+  await page.getByRole('button', { name: 'Create a Passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Passkey successfully created!' })).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await lookAt?.('03-account');
+
+  await authenticator.setPresence(false);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page, 'Latchkey console')).toBeVisible();
+  await lookAt?.('04-sign-in');
+  await authenticator.setPresence(true);
+  // The email field's passkey autofill may sign in first, taking the button away mid-click:
+  // whichever happens, the account page is what must follow.
+  const signedIn = heading(page, 'Your account');
+  await Promise.race([
+    page
+      .getByRole('button', { name: 'Log in with a Passkey' })
+      .click()
+      .catch(() => undefined),
+    signedIn.waitFor(),
+  ]);
+  await expect(signedIn).toBeVisible();
+  await expect(page.getByRole('link', { name: email })).toBeVisible();
+}
+
+/**
+ * A new operator (invited, joined with a password and an authenticator app) on the console's
+ * projects page; `totpKey` answers a step-up (`totpCode`).
+ */
+export async function signInToConsole(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ email: string; authenticator: VirtualAuthenticator; totpKey: string }> {
+  const email = uniqueEmail('operator');
+  const joined = await joinAsInvitedOperator(page, request, email);
   await page.getByRole('link', { name: 'Go to projects' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  return { email, authenticator, totpKey: key };
+  await expect(heading(page, 'Projects')).toBeVisible();
+  return { email, ...joined };
 }

@@ -3,15 +3,12 @@
 // project, add an origin (a bad one is refused inline first), configure an OAuth provider against
 // the development OpenID issuer and test it in a popup, and rotate the secret after a step-up.
 // One sign-in serves every step; every page is checked with axe and kept at desktop and 360 px.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DevSignInPage } from '../pages/dev-sign-in-page.js';
-import { DESKTOP, look, OPERATOR_PASSWORD as PASSWORD } from '../support/console.js';
+import { addPasskeyAndSignInWithIt, DESKTOP, joinAsInvitedOperator, look } from '../support/console.js';
 import { expect, test } from '../support/fixtures.js';
 import { uniqueEmail } from '../support/outbox.js';
-import { e2eDataDir, providerUrl } from '../support/stack.js';
-import { totpCode } from '../support/totp.js';
-import { VirtualAuthenticator } from '../support/virtual-authenticator.js';
+import { providerUrl } from '../support/stack.js';
+import type { VirtualAuthenticator } from '../support/virtual-authenticator.js';
 
 test('an operator signs in with a passkey, creates and configures a project, and rotates its secret after a step-up', async ({
   page,
@@ -24,54 +21,11 @@ test('an operator signs in with a passkey, creates and configures a project, and
   let authenticator: VirtualAuthenticator;
 
   await test.step('an invited operator signs up with a password and an authenticator app', async () => {
-    const { secret } = JSON.parse(readFileSync(join(e2eDataDir, 'operator-key.json'), 'utf8')) as {
-      secret: string;
-    };
-    const invite = await request.post(`${providerUrl}/v1/console_operators/invites`, {
-      headers: { authorization: `Bearer ${secret}` },
-      data: { email },
-    });
-    expect(invite.ok()).toBe(true);
-    const { invite_url } = (await invite.json()) as { invite_url: string };
-    authenticator = await VirtualAuthenticator.attach(page);
-    // No passkey yet: the email field's autofill request waits instead of failing.
-    await authenticator.setPresence(false);
-    await page.goto(invite_url);
-    await expect(heading('Join the Latchkey console')).toBeVisible();
-    // The token left the address bar at once.
-    expect(page.url()).toBe(`${providerUrl}/console/invite`);
-    await look(page, '01-invite');
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: /continue with email/i }).click();
-    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Set up an authenticator app' })).toBeVisible();
-    const key = ((await page.locator('code.lk-key').textContent()) ?? '').replace(/\s/g, '');
-    await page.getByLabel('Verification code').focus();
-    await page.keyboard.type(await totpCode(request, key), { delay: 30 });
-    await expect(heading(`Welcome, ${email}`)).toBeVisible();
-    await look(page, '02-invite-accepted');
+    ({ authenticator } = await joinAsInvitedOperator(page, request, email, (name) => look(page, name)));
   });
 
   await test.step('adds a passkey, then signs out and back in with it', async () => {
-    await page.getByRole('link', { name: 'Add a passkey' }).click();
-    await expect(heading('Your account')).toBeVisible();
-    await expect(heading('Your account')).toBeFocused();
-    await authenticator.setPresence(true);
-    await page.getByRole('button', { name: 'Create a Passkey' }).click();
-    await expect(page.getByRole('heading', { name: 'Passkey successfully created!' })).toBeVisible();
-    expect(await authenticator.credentials()).toHaveLength(1);
-    await look(page, '03-account');
-
-    await authenticator.setPresence(false);
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(heading('Latchkey console')).toBeVisible();
-    await look(page, '04-sign-in');
-    await authenticator.setPresence(true);
-    await page.getByRole('button', { name: 'Log in with a Passkey' }).click();
-    await expect(heading('Your account')).toBeVisible();
-    await expect(page.getByRole('link', { name: email })).toBeVisible();
+    await addPasskeyAndSignInWithIt(page, authenticator, email, (name) => look(page, name));
   });
 
   await test.step('creates a project, whose secret is shown once', async () => {

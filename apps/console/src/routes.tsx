@@ -17,6 +17,8 @@ import { OAuthProvidersPage } from './pages/oauth-providers-page.js';
 import { OAuthTestPage } from './pages/oauth-test-page.js';
 import { ProjectSettingsPage } from './pages/project-settings-page.js';
 import { ProjectsPage } from './pages/projects-page.js';
+import { UserPage } from './pages/users/user-page.js';
+import { UsersPage } from './pages/users/users-page.js';
 import { EndpointPage } from './pages/webhooks/endpoint-page.js';
 import { WebhooksPage } from './pages/webhooks/webhooks-page.js';
 
@@ -60,6 +62,8 @@ export function createConsoleRouter() {
           { path: 'operators', element: <OperatorsPage /> },
           { path: 'projects/:projectId/webhooks', element: <WebhooksPage /> },
           { path: 'projects/:projectId/webhooks/:endpointId', element: <EndpointPage /> },
+          { path: 'projects/:projectId/users', element: <UsersPage /> },
+          { path: 'projects/:projectId/users/:userId', element: <UserPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

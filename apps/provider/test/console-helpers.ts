@@ -1,10 +1,12 @@
 /** Helpers for the console tests: the operator project, its users, sessions and invites. */
+import { expect } from 'vitest';
 import { inTransaction } from '../src/db/transaction.js';
+import { createOperatorKey } from '../src/features/operator-keys/operator-keys.service.js';
 import { ensureOperatorProject } from '../src/features/operator-keys/operator-project.js';
 import type { Project } from '../src/features/projects/project.js';
 import { userDirectory } from '../src/features/users/user-directory.js';
 import { cryptoRandom } from '../src/random.js';
-import type { TestContext } from './test-app.js';
+import { json, type TestContext } from './test-app.js';
 
 /** The operator project as a start makes it (the console served from the test app's origin). */
 export async function givenOperatorProject(ctx: TestContext): Promise<Project> {
@@ -54,14 +56,39 @@ export function asBearer(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
   return ctx.app.inject({
     method,
     url,
     headers: {
+      ...headers,
       authorization: `Bearer ${bearer}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
+}
+
+/** Invites `email` with a fresh operator key; returns the invite token from the link's fragment. */
+export async function inviteOperator(ctx: TestContext, email: string): Promise<string> {
+  const key = (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
+  const response = await asBearer(ctx, key, 'POST', '/v1/console_operators/invites', { email });
+  expect(response.statusCode, response.body).toBe(200);
+  const url = new URL(json(response).invite_url);
+  expect(url.pathname).toBe('/console/invite');
+  return new URLSearchParams(url.hash.slice(1)).get('token') as string;
+}
+
+/** A signed-in console operator: invited, signed in to the operator project now, invite accepted. */
+export async function givenConsoleOperator(
+  ctx: TestContext,
+  email = `op-${cryptoRandom.uuid()}@example.com`,
+) {
+  const project = await givenOperatorProject(ctx);
+  const token = await inviteOperator(ctx, email);
+  const user = await givenSignedInUser(ctx, project, email);
+  const accepted = await asBearer(ctx, user.sessionToken, 'POST', '/v1/console/invites/accept', { token });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return { project, ...user, operatorId: json(accepted).operator.operator_id as string };
 }

@@ -137,6 +137,7 @@ export const ServerUsersSearchOperandSchema = Type.Union([
   operand('oauth_provider', IdList),
   operand('oauth_provider_subject', IdList),
   operand('webauthn_registration_id', IdList),
+  operand('webauthn_registration_verified', Type.Boolean()),
   operand('totp_id', IdList),
   operand('totp_verified', Type.Boolean()),
   operand('password_exists', Type.Boolean()),

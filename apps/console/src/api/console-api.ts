@@ -27,7 +27,8 @@ export async function callConsoleApi<T = Record<string, unknown>>(
   method: HttpMethod,
   path: string,
   body?: unknown,
-  headers: Record<string, string> = {},
+  /** Acts on this project's server API (`Latchkey-Project-Id`, docs "An operator acting on one project"). */
+  projectId?: string,
 ): Promise<T> {
   const token = client.session.getTokens()?.session_token;
   if (!token) throw new ConsoleApiError(401, 'signed_out', 'You are signed out of the console.');
@@ -38,7 +39,7 @@ export async function callConsoleApi<T = Record<string, unknown>>(
       headers: {
         authorization: `Bearer ${token}`,
         accept: 'application/json',
-        ...headers,
+        ...(projectId === undefined ? {} : { 'latchkey-project-id': projectId }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

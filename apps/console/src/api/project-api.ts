@@ -9,8 +9,7 @@ import { type ConsoleApi, useOperator } from '../auth/operator-context.js';
 export function useProjectApi(projectId: string): ConsoleApi {
   const { api } = useOperator();
   return useCallback<ConsoleApi>(
-    (method, path, body, headers) =>
-      api(method, path, body, { ...headers, 'latchkey-project-id': projectId }),
+    (method, path, body) => api(method, path, body, projectId),
     [api, projectId],
   );
 }

@@ -19,7 +19,7 @@ export type ConsoleApi = <T = Record<string, unknown>>(
   method: HttpMethod,
   path: string,
   body?: unknown,
-  headers?: Record<string, string>,
+  projectId?: string,
 ) => Promise<T>;
 
 interface OperatorContextValue {
@@ -49,9 +49,9 @@ export function OperatorProvider(props: {
 }) {
   const { client, config, operator } = props;
   const api = useCallback<ConsoleApi>(
-    async (method, path, body, headers) => {
+    async (method, path, body, projectId) => {
       try {
-        return await callConsoleApi(client, method, path, body, headers);
+        return await callConsoleApi(client, method, path, body, projectId);
       } catch (error) {
         if (error instanceof ConsoleApiError && error.status === 401) void signOutOf(client);
         throw error;

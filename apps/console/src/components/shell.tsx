@@ -81,6 +81,7 @@ export function Shell() {
               {section('oauth', 'OAuth providers')}
               {section('keys', 'API keys')}
               {section('webhooks', 'Webhooks')}
+              {section('users', 'Users')}
             </>
           )}
           {/* Activity, audit log, emails (the project's), then the deployment's operators and their log. */}

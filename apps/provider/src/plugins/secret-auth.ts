@@ -31,10 +31,15 @@ const actingOperators = new WeakMap<FastifyRequest, Operator>();
  * credential made it, else the project's own server. Call after authenticateProjectSecret.
  */
 export function serverActor(request: FastifyRequest): EventActor {
-  const operator = actingOperators.get(request);
+  const operator = actingOperator(request);
   if (operator) return { type: 'operator', id: operator.id };
   if (!request.project) throw new Error('serverActor before authenticateProjectSecret');
   return { type: 'project', id: request.project.id };
+}
+
+/** The operator credential a server call acting on a project through PROJECT_ID_HEADER came with; else undefined. */
+export function actingOperator(request: FastifyRequest): Operator | undefined {
+  return actingOperators.get(request);
 }
 
 /**

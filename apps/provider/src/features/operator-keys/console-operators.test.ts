@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { asBearer, givenOperatorProject, givenSignedInUser } from '../../../test/console-helpers.js';
+import {
+  asBearer,
+  givenConsoleOperator,
+  givenOperatorProject,
+  givenSignedInUser,
+  inviteOperator,
+} from '../../../test/console-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
@@ -23,26 +29,9 @@ async function operatorKey(): Promise<string> {
   return (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
 }
 
-/** Invites `email` with an operator key; returns the invite token from the link's fragment. */
-async function invite(email: string): Promise<string> {
-  const response = await asBearer(ctx, await operatorKey(), 'POST', '/v1/console_operators/invites', {
-    email,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const url = new URL(json(response).invite_url);
-  expect(url.pathname).toBe('/console/invite');
-  return new URLSearchParams(url.hash.slice(1)).get('token') as string;
-}
-
 /** A signed-in operator: invited, signed in to the operator project, invite accepted. */
-async function givenOperator(email = `op-${cryptoRandom.uuid()}@example.com`) {
-  const project = await givenOperatorProject(ctx);
-  const token = await invite(email);
-  const user = await givenSignedInUser(ctx, project, email);
-  const accepted = await asBearer(ctx, user.sessionToken, 'POST', '/v1/console/invites/accept', { token });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { project, ...user, operatorId: json(accepted).operator.operator_id as string };
-}
+const givenOperator = (email?: string) => givenConsoleOperator(ctx, email);
+const invite = (email: string) => inviteOperator(ctx, email);
 
 describe('the operator project', () => {
   it('is made once, with passkeys or password plus TOTP, MFA required and short sessions', async () => {

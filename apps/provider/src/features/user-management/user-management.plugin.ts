@@ -10,7 +10,7 @@ export const userManagementPlugin = featurePlugin(
   async (app, { deps }) => {
     const { db, clock, random } = deps;
     const users = createUserManagement({ db, clock, random, events: app.domainEvents });
-    app.register(userManagementRoutes, { db, users });
+    app.register(userManagementRoutes, { db, clock, users });
     // Queued deliveries are keyed by address and belong to the queue, not to a feature: nothing
     // still owed to a deleted user goes out (issue 20).
     app.domainEvents.subscribe('user.deleted', (trx, event) => {

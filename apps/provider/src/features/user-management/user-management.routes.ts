@@ -16,14 +16,17 @@ import {
 } from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { actingOperator, authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { requireRecentFactor } from '../operator-keys/step-up.js';
 import type { RemovableFactor, UserManagement } from './user-management.service.js';
 
 /** What the routes need. */
 export interface UserManagementRoutesOptions {
   db: Db;
+  clock: Clock;
   users: UserManagement;
 }
 
@@ -124,6 +127,10 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     '/v1/users/:user_id',
     { schema: { params: UserParams, response: { 200: ServerUsersDeleteResponse } } },
     async (request) => {
+      // A console session deleting a user must have proven a factor lately (docs "Console", Step-up),
+      // as rotating a secret must; a project secret or an operator key is a machine credential.
+      const operator = actingOperator(request);
+      if (operator) requireRecentFactor(operator, options.clock.now());
       const userId = await users.delete(projectOf(request), request.params.user_id, origin(request));
       return { ...common(request), user_id: userId };
     },

@@ -64,6 +64,27 @@ describe('POST /v1/users/search filters', () => {
         last_authenticated_at: now,
       })
       .execute();
+    await ctx.db
+      .insertInto('webauthn_registrations')
+      .values({
+        id: 'webauthn-registration-test-search',
+        project_id: ctx.dev.project_id,
+        user_id: bob.user_id,
+        credential_id: 'c2VhcmNo',
+        public_key: 'a2V5',
+        sign_count: 0,
+        transports: JSON.stringify(['internal']),
+        backup_eligible: true,
+        backed_up: true,
+        domain: 'localhost',
+        user_agent: '',
+        authenticator_type: 'platform',
+        name: 'iCloud Keychain',
+        aaguid: '',
+        created_at: now,
+        last_authenticated_at: null,
+      })
+      .execute();
     const both = [ada.user_id, bob.user_id];
     const one = (filter_name: string, filter_value: unknown) => query('AND', { filter_name, filter_value });
 
@@ -90,6 +111,9 @@ describe('POST /v1/users/search filters', () => {
     expect(await idsOf(one('user_id', [bob.user_id]))).toEqual([bob.user_id]);
     expect(await idsOf(one('password_exists', false))).toEqual(both);
     expect(await idsOf(one('email_verified', true))).toEqual([]);
+    // The console's "signs in with a passkey" filter (a stored passkey is always verified).
+    expect(await idsOf(one('webauthn_registration_verified', true))).toEqual([bob.user_id]);
+    expect(await idsOf(one('webauthn_registration_verified', false))).toEqual([]);
 
     expect(
       await idsOf(

@@ -140,6 +140,11 @@ function conditionOf(eb: UsersEb, operand: ServerUsersSearchOperand): Expression
       return hasRow(eb, 'webauthn_registrations', (row) =>
         row('webauthn_registrations.id', 'in', operand.filter_value),
       );
+    case 'webauthn_registration_verified':
+      // A passkey is stored only once its registration ceremony verified, so none is unverified.
+      return operand.filter_value
+        ? hasRow(eb, 'webauthn_registrations', () => sql<SqlBool>`true`)
+        : sql<SqlBool>`false`;
     case 'totp_id':
       return hasRow(eb, 'totps', (row) =>
         row.and([row('totps.id', 'in', operand.filter_value), row('totps.verified', '=', true)]),
