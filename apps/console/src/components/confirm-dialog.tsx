@@ -1,13 +1,17 @@
 /**
  * @module confirm-dialog — asks before something that cannot be undone. A modal dialog (focus is
- * held inside, Escape cancels) that opens on "Cancel", so a stray Enter changes nothing.
+ * held inside, Escape cancels) that opens on "Cancel", so a stray Enter changes nothing; with
+ * `typeToConfirm`, it opens on a field where that text (e.g. the user's address) must be typed
+ * before the confirm button works.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** When set, the operator types this to enable the confirm button. */
+  typeToConfirm?: string;
   busy?: boolean;
   /** A refusal to show inside the dialog (it stays open). */
   problem?: string | null;
@@ -17,11 +21,14 @@ export function ConfirmDialog(props: {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const typedField = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    cancel.current?.focus();
+    if (dialog && !dialog.open) dialog.showModal?.();
+    (typedField.current ?? cancel.current)?.focus();
   }, []);
+  const ready = props.typeToConfirm === undefined || typed.trim() === props.typeToConfirm;
   return (
     <dialog
       ref={ref}
@@ -32,21 +39,44 @@ export function ConfirmDialog(props: {
         props.onCancel();
       }}
     >
-      <h2 id={`${id}-title`}>{props.title}</h2>
-      {props.children}
-      {props.problem && (
-        <p className="field-error" role="alert">
-          {props.problem}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="button secondary" ref={cancel} onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="button danger" disabled={props.busy} onClick={props.onConfirm}>
-          {props.busy ? 'Working…' : props.confirmLabel}
-        </button>
-      </div>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !props.busy) props.onConfirm();
+        }}
+      >
+        <h2 id={`${id}-title`}>{props.title}</h2>
+        {props.children}
+        {props.typeToConfirm !== undefined && (
+          <div className="field">
+            <label htmlFor={`${id}-typed`}>
+              Type <span className="mono">{props.typeToConfirm}</span> to confirm
+            </label>
+            <input
+              id={`${id}-typed`}
+              ref={typedField}
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+        )}
+        {props.problem && (
+          <p className="field-error" role="alert">
+            {props.problem}
+          </p>
+        )}
+        <div className="actions">
+          <button type="button" className="button secondary" ref={cancel} onClick={props.onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button danger" disabled={!ready || props.busy}>
+            {props.busy ? 'Working…' : props.confirmLabel}
+          </button>
+        </div>
+      </form>
     </dialog>
   );
 }

@@ -6,9 +6,9 @@
 import type { Session } from '@latchkey/wire';
 import { useState } from 'react';
 import { useOperator } from '../../auth/operator-context.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ErrorState, Loading } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
-import { ConfirmDialog } from './confirm-dialog.js';
 
 type Revoking = { kind: 'one'; session: Session } | { kind: 'all' };
 
