@@ -31,6 +31,12 @@ export function developmentOperatorKey(): string {
     .secret;
 }
 
+/** The development project the e2e provider wrote (.data/dev-project.json): the demo page signs in to it. */
+export function developmentProjectId(): string {
+  return (JSON.parse(readFileSync(join(e2eDataDir, 'dev-project.json'), 'utf8')) as { project_id: string })
+    .project_id;
+}
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /**

@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OtpScreen } from '../pages/otp-screen.js';
-import { devProjectId, joinConsoleAsInvitedOperator, stackOperatorKey } from '../support/console-operator.js';
+import { developmentOperatorKey, developmentProjectId, joinAsInvitedOperator } from '../support/console.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
 import { passcodeIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { providerUrl } from '../support/stack.js';
@@ -36,7 +36,7 @@ async function look(page: Page, name: string): Promise<void> {
 /** The project's one-time-code sign-ins in the last 24 hours, as the API counts them. */
 async function otpSignIns(request: APIRequestContext, projectId: string): Promise<number> {
   const response = await request.get(`${providerUrl}/v1/projects/${projectId}/activity?window=24h`, {
-    headers: { authorization: `Bearer ${stackOperatorKey()}` },
+    headers: { authorization: `Bearer ${developmentOperatorKey()}` },
   });
   expect(response.ok()).toBe(true);
   return (
@@ -47,7 +47,7 @@ async function otpSignIns(request: APIRequestContext, projectId: string): Promis
 /** The user the project has for `email` (the server API, as the operator acting on the project). */
 async function userIdOf(request: APIRequestContext, projectId: string, email: string): Promise<string> {
   const response = await request.post(`${providerUrl}/v1/users/search`, {
-    headers: { authorization: `Bearer ${stackOperatorKey()}`, 'latchkey-project-id': projectId },
+    headers: { authorization: `Bearer ${developmentOperatorKey()}`, 'latchkey-project-id': projectId },
     data: { query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [email] }] } },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -62,7 +62,7 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
 }) => {
   test.setTimeout(600_000);
   await page.setViewportSize(DESKTOP);
-  const projectId = devProjectId();
+  const projectId = developmentProjectId();
   const person = uniqueEmail('activity-person');
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
   const nav = page.getByRole('navigation', { name: 'Console' });
@@ -81,12 +81,7 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
   });
 
   await test.step('an operator joins the console', async () => {
-    await joinConsoleAsInvitedOperator(
-      page,
-      request,
-      uniqueEmail('activity-operator'),
-      'amber lantern quietly rowing',
-    );
+    await joinAsInvitedOperator(page, request, uniqueEmail('activity-operator'));
   });
 
   await test.step('the activity page counts the sign-in under one-time codes, in the chart and its table', async () => {
@@ -140,7 +135,7 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     await nav.getByRole('link', { name: 'Emails' }).click();
     await expect(heading('Emails')).toBeVisible();
     const answer = await request.get(`${providerUrl}/v1/projects/${projectId}/email_previews`, {
-      headers: { authorization: `Bearer ${stackOperatorKey()}` },
+      headers: { authorization: `Bearer ${developmentOperatorKey()}` },
     });
     const previews = ((await answer.json()) as { email_previews: Array<{ title: string; subject: string }> })
       .email_previews;
