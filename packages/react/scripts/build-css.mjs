@@ -24,9 +24,12 @@ const themeDir = join(packageDir, 'src/theme');
 const modules = [
   {
     sheet: 'widget',
-    sources: ['tokens.css', 'dark.css', 'widget.css'],
-    what: 'The widget stylesheet (tokens, the dark palette, then rules)',
+    sources: ['tokens.css', 'widget.css'],
+    what: 'The widget stylesheet (tokens, then rules)',
   },
+  // Only `appearance.colorScheme` 'dark' or 'system' uses it: the script-tag widget fetches it
+  // (latchkey-theme.js) only for a page that passes a theme.
+  { sheet: 'dark', sources: ['dark.css'], what: 'The dark palette' },
   {
     sheet: 'code',
     sources: ['overlay-control.css', 'code.css'],
