@@ -225,6 +225,11 @@ const bundleStandIns = [
     replaces: join(packageDir, 'src/chunks/preload-chunks.ts'),
     standIn: join(packageDir, 'src/chunks/preload-chunks-script.ts'),
   },
+  {
+    // The server-render check and its placeholder: the script-tag widget never hydrates.
+    replaces: join(packageDir, 'src/widget/hydration-gate.tsx'),
+    standIn: join(packageDir, 'src/widget/hydration-gate-script.tsx'),
+  },
 ];
 
 /**
