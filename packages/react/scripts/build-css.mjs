@@ -1,6 +1,6 @@
 // Turns theme/tokens.css and theme/widget.css into a string module (src/theme/widget-css.ts), and
 // each stylesheet of code the script-tag widget loads later (code.css, screens.css, passkey.css,
-// crypto.css, mfa.css, phone.css, toast.css, brand-buttons.css,
+// crypto.css, mfa.css, phone.css, toast.css, brand-buttons.css, dark.css,
 // back-button.css) into its own, so the same CSS can be injected into a shadow root or once
 // into the document without a CSS loader, and both tsc and esbuild see plain TypeScript. The .css files stay the source of truth; `--check`
 // fails (exit 1) when a generated module is stale, which the test suite runs.
