@@ -519,6 +519,15 @@ describe('latchkey-theme.js', () => {
     },
   };
   const root = () => document.querySelector<HTMLElement>('.lk-root');
+  const mountThemed = () => {
+    target();
+    return Latchkey.mountLogin({
+      elementId: '#widget',
+      client: createFakeClient(),
+      config: PASSWORDS,
+      ...THEME,
+    });
+  };
   const darkRules = () =>
     [...document.querySelectorAll('style[data-lk-styles]')].some((style) =>
       style.textContent?.includes('.lk-root[data-lk-color-scheme="dark"]{'),
@@ -538,14 +547,8 @@ describe('latchkey-theme.js', () => {
   });
 
   it('that cannot load leaves the default look with a warning, never a missing widget', async () => {
-    target();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const widget = Latchkey.mountLogin({
-      elementId: '#widget',
-      client: createFakeClient(),
-      config: PASSWORDS,
-      ...THEME,
-    });
+    const widget = mountThemed();
     // Nothing renders before the theme is here: no unthemed flash.
     expect(root()).toBeNull();
     await serveChunk(build, 'latchkey-theme.js', 'error');
@@ -555,31 +558,23 @@ describe('latchkey-theme.js', () => {
     widget.unmount();
   });
 
-  it('unmounted before the file arrives, renders nothing once it does', async () => {
-    target();
+  it('unmounted before the file settles, renders nothing afterwards', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const widget = Latchkey.mountLogin({
-      elementId: '#widget',
-      client: createFakeClient(),
-      config: PASSWORDS,
-      ...THEME,
-    });
+    const widget = mountThemed();
+    // The removed host element, which a late render would still fill.
+    const host = document.querySelector('latchkey-widget');
     widget.unmount();
     await serveChunk(build, 'latchkey-theme.js', 'error');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(root()).toBeNull();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    // The render would follow in the same microtask run; a task later it has had its chance.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(host?.isConnected).toBe(false);
+    expect(host?.childNodes.length).toBe(0);
     expect(document.querySelector('#widget')?.children.length).toBe(0);
-    warn.mockRestore();
   });
 
   it('is fetched before the first render when the page passes a theme, which the first paint shows', async () => {
-    target();
-    const widget = Latchkey.mountLogin({
-      elementId: '#widget',
-      client: createFakeClient(),
-      config: PASSWORDS,
-      ...THEME,
-    });
+    const widget = mountThemed();
     expect(root()).toBeNull();
     await serveChunk(build, 'latchkey-theme.js');
     expect(await screen.findByLabelText('Email')).toBeTruthy();
@@ -592,13 +587,7 @@ describe('latchkey-theme.js', () => {
     expect(screen.getByRole('button', { name: 'Continue with email' }).className).toContain('host-button');
     widget.unmount();
     // Once here, a later themed widget renders at once.
-    target();
-    const again = Latchkey.mountLogin({
-      elementId: '#widget',
-      client: createFakeClient(),
-      config: PASSWORDS,
-      ...THEME,
-    });
+    const again = mountThemed();
     expect(root()?.style.getPropertyValue('--lk-color-primary')).toBe('#123456');
     again.unmount();
   });
