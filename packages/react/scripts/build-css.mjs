@@ -1,6 +1,6 @@
 // Turns theme/tokens.css and theme/widget.css into a string module (src/theme/widget-css.ts), and
 // each stylesheet of code the script-tag widget loads later (code.css, screens.css, passkey.css,
-// crypto.css, mfa.css, phone.css, toast.css, brand-buttons.css,
+// crypto.css, mfa.css, phone.css, toast.css, brand-buttons.css, dark.css,
 // back-button.css) into its own, so the same CSS can be injected into a shadow root or once
 // into the document without a CSS loader, and both tsc and esbuild see plain TypeScript. The .css files stay the source of truth; `--check`
 // fails (exit 1) when a generated module is stale, which the test suite runs.
@@ -24,9 +24,12 @@ const themeDir = join(packageDir, 'src/theme');
 const modules = [
   {
     sheet: 'widget',
-    sources: ['tokens.css', 'dark.css', 'widget.css'],
-    what: 'The widget stylesheet (tokens, the dark palette, then rules)',
+    sources: ['tokens.css', 'widget.css'],
+    what: 'The widget stylesheet (tokens, then rules)',
   },
+  // Only `appearance.colorScheme` 'dark' or 'system' uses it: the script-tag widget fetches it
+  // (latchkey-theme.js) only for a page that passes a theme.
+  { sheet: 'dark', sources: ['dark.css'], what: 'The dark palette' },
   {
     sheet: 'code',
     sources: ['overlay-control.css', 'code.css'],

@@ -42,7 +42,7 @@ const outfile = outArg
  * The chunks, each made of parts. A part's `module` goes into the chunk's `file`; in the widget
  * bundle, the file the part `replaces` gives way to its stand-in, which loads `file` when first
  * used. Each stand-in names its file (PHONE_SCRIPT_NAME, ONE_TAP_SCRIPT_NAME,
- * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, SCREENS_SCRIPT_NAME,
+ * PASSKEY_REGISTRATION_SCRIPT_NAME, PASSKEY_SIGN_IN_SCRIPT_NAME, CRYPTO_SCRIPT_NAME, MFA_SCRIPT_NAME, THEME_SCRIPT_NAME, SCREENS_SCRIPT_NAME,
  * PHONE_FORM_SCRIPT_NAME
  * and the client-methods' *_SCRIPT_NAME) and must say the same.
  */
@@ -162,6 +162,18 @@ export const chunks = [
     ],
   },
   {
+    // The host's `styles` and `appearance` (custom properties, fonts, the dark palette): fetched
+    // before the first render, and only by pages that pass one of them (src/mount.ts).
+    file: 'latchkey-theme.js',
+    parts: [
+      {
+        module: join(packageDir, 'src/theme/theme-look.ts'),
+        replaces: join(packageDir, 'src/theme/theme-look.ts'),
+        standIn: join(packageDir, 'src/theme/theme-look-script.ts'),
+      },
+    ],
+  },
+  {
     // The screens after Main: the password step, the sent and expired-link notices, the code
     // entry, the confirmations. Fetched once the widget has painted (src/chunks/preload-chunks-script.ts).
     file: 'latchkey-screens.js',
@@ -212,6 +224,11 @@ const bundleStandIns = [
   {
     replaces: join(packageDir, 'src/chunks/preload-chunks.ts'),
     standIn: join(packageDir, 'src/chunks/preload-chunks-script.ts'),
+  },
+  {
+    // The server-render check and its placeholder: the script-tag widget never hydrates.
+    replaces: join(packageDir, 'src/widget/hydration-gate.tsx'),
+    standIn: join(packageDir, 'src/widget/hydration-gate-script.tsx'),
   },
 ];
 

@@ -7,6 +7,7 @@ import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
 import { installStyles } from './theme/install-styles.js';
+import { loadThemeLook } from './theme/theme-look.js';
 import type { WidgetProps } from './widget/widget-props.js';
 import type { WidgetClient } from './widget-client.js';
 
@@ -82,9 +83,17 @@ function mount<P extends WidgetProps>(
   }
   target.append(host);
   const root = createRoot(container);
-  root.render(createElement(component, props));
+  let mounted = true;
+  const render = () => {
+    if (mounted) root.render(createElement(component, props));
+  };
+  // The script-tag widget fetches a page's theme first, so its first paint is already themed.
+  const theme = loadThemeLook(options);
+  if (theme) void theme.then(render);
+  else render();
   return {
     unmount() {
+      mounted = false;
       root.unmount();
       for (const element of added) element.remove();
     },

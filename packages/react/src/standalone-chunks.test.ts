@@ -507,3 +507,88 @@ describe('the client method files (latchkey-magic-links.js, latchkey-otps.js, la
     });
   });
 });
+
+describe('latchkey-theme.js', () => {
+  const PASSWORDS = { products: ['passwords' as const] };
+  const THEME = {
+    styles: { colors: { primary: '#123456' } },
+    appearance: {
+      colorScheme: 'dark' as const,
+      variables: { colorPrimary: '#abcdef', colorBackground: '#101010' },
+      elements: { primaryButton: 'host-button' },
+    },
+  };
+  const root = () => document.querySelector<HTMLElement>('.lk-root');
+  const mountThemed = () => {
+    target();
+    return Latchkey.mountLogin({
+      elementId: '#widget',
+      client: createFakeClient(),
+      config: PASSWORDS,
+      ...THEME,
+    });
+  };
+  const darkRules = () =>
+    [...document.querySelectorAll('style[data-lk-styles]')].some((style) =>
+      style.textContent?.includes('.lk-root[data-lk-color-scheme="dark"]{'),
+    );
+
+  it('is not fetched by a page without styles or appearance, which paints at once', async () => {
+    target();
+    const widget = Latchkey.mountLogin({
+      elementId: '#widget',
+      client: createFakeClient(),
+      config: PASSWORDS,
+    });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(chunkTag('latchkey-theme.js')).toBeNull();
+    expect(darkRules()).toBe(false);
+    widget.unmount();
+  });
+
+  it('that cannot load leaves the default look with a warning, never a missing widget', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const widget = mountThemed();
+    // Nothing renders before the theme is here: no unthemed flash.
+    expect(root()).toBeNull();
+    await serveChunk(build, 'latchkey-theme.js', 'error');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(root()?.style.getPropertyValue('--lk-color-primary')).toBe('');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('latchkey-theme.js'));
+    widget.unmount();
+  });
+
+  it('unmounted before the file settles, renders nothing afterwards', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const widget = mountThemed();
+    // The removed host element, which a late render would still fill.
+    const host = document.querySelector('latchkey-widget');
+    widget.unmount();
+    await serveChunk(build, 'latchkey-theme.js', 'error');
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    // The render would follow in the same microtask run; a task later it has had its chance.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(host?.isConnected).toBe(false);
+    expect(host?.childNodes.length).toBe(0);
+    expect(document.querySelector('#widget')?.children.length).toBe(0);
+  });
+
+  it('is fetched before the first render when the page passes a theme, which the first paint shows', async () => {
+    const widget = mountThemed();
+    expect(root()).toBeNull();
+    await serveChunk(build, 'latchkey-theme.js');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    const themed = root();
+    // `styles` over `appearance.variables`, the colour scheme, the dark palette, the host's class.
+    expect(themed?.style.getPropertyValue('--lk-color-primary')).toBe('#123456');
+    expect(themed?.style.getPropertyValue('--lk-container-background')).toBe('#101010');
+    expect(themed?.getAttribute('data-lk-color-scheme')).toBe('dark');
+    expect(darkRules()).toBe(true);
+    expect(screen.getByRole('button', { name: 'Continue with email' }).className).toContain('host-button');
+    widget.unmount();
+    // Once here, a later themed widget renders at once.
+    const again = mountThemed();
+    expect(root()?.style.getPropertyValue('--lk-color-primary')).toBe('#123456');
+    again.unmount();
+  });
+});

@@ -21,6 +21,7 @@ const FILES = [
   'latchkey-passkey-sign-in.js',
   'latchkey-crypto.js',
   'latchkey-mfa.js',
+  'latchkey-theme.js',
   'latchkey-magic-links.js',
   'latchkey-otps.js',
   'latchkey-oauth.js',
@@ -106,6 +107,12 @@ describe('standalone bundle', () => {
         '/totps',
         '.lk-root .lk-qr{',
         '.lk-root .lk-code-box{',
+      ],
+      // The host's theme: an appearance variable's name, the font rules, the dark palette.
+      'latchkey-theme.js': [
+        'colorTextOnPrimaryBackground',
+        '@font-face',
+        '.lk-root[data-lk-color-scheme="dark"]{',
       ],
       // The client's methods an email + password sign-in does not call: their wire paths.
       'latchkey-magic-links.js': ['/magic_links/email/login_or_create', '/magic_links/authenticate'],

@@ -1,10 +1,10 @@
 /** @module components/widget-frame — the themed `.lk-root` box every widget mode renders into. */
 import { type CSSProperties, type ReactElement, type ReactNode, useLayoutEffect, useRef } from 'react';
-import { type Appearance, appearanceToProperties } from '../theme/appearance.js';
+import type { Appearance } from '../theme/appearance.js';
 import { ElementClassesContext, withElementClass } from '../theme/element-classes.js';
-import { installFontFaces } from '../theme/font-faces.js';
 import { installStyles } from '../theme/install-styles.js';
-import { type LatchkeyStyles, themeToProperties } from '../theme/theme.js';
+import type { LatchkeyStyles } from '../theme/theme.js';
+import { installFontFaces, themeLookProperties } from '../theme/theme-look.js';
 
 /** How a widget looks and how its stylesheet arrives (the WidgetProps of the same names). */
 export interface WidgetLook {
@@ -53,7 +53,7 @@ export function WidgetFrame(props: WidgetFrameProps): ReactElement {
 
   const elements = appearance?.elements ?? NO_ELEMENTS;
   const logo = styles?.logo?.logoImageUrl;
-  const properties = { ...appearanceToProperties(appearance), ...themeToProperties(styles) };
+  const properties = themeLookProperties(styles, appearance);
   return (
     <ElementClassesContext.Provider value={elements}>
       <div

@@ -12,6 +12,7 @@ import { BACK_BUTTON_CSS } from './back-button-css.js';
 import { BRAND_BUTTONS_CSS } from './brand-buttons-css.js';
 import { CODE_CSS } from './code-css.js';
 import { CRYPTO_CSS } from './crypto-css.js';
+import { DARK_CSS } from './dark-css.js';
 import { MFA_CSS } from './mfa-css.js';
 import { PASSKEY_CSS } from './passkey-css.js';
 import { PHONE_CSS } from './phone-css.js';
@@ -123,16 +124,14 @@ describe('appearance.colorScheme', () => {
 
   it('has dark rules for `dark`, and the same ones for `system` under prefers-color-scheme: dark', () => {
     const block = (selector: string) => {
-      const start = WIDGET_CSS.indexOf(`${selector}{`);
+      const start = DARK_CSS.indexOf(`${selector}{`);
       expect(start).toBeGreaterThanOrEqual(0);
-      return WIDGET_CSS.slice(start + selector.length + 1, WIDGET_CSS.indexOf('}', start));
+      return DARK_CSS.slice(start + selector.length + 1, DARK_CSS.indexOf('}', start));
     };
     const dark = block('.lk-root[data-lk-color-scheme="dark"]');
     expect(dark).toContain('color-scheme:dark');
     expect(dark).toContain('--lk-container-background:');
-    expect(WIDGET_CSS).toContain(
-      '@media (prefers-color-scheme:dark){.lk-root[data-lk-color-scheme="system"]{',
-    );
+    expect(DARK_CSS).toContain('@media (prefers-color-scheme:dark){.lk-root[data-lk-color-scheme="system"]{');
     expect(block('.lk-root[data-lk-color-scheme="system"]')).toBe(dark);
   });
 });
@@ -188,6 +187,7 @@ describe('CSP: nonce and the external stylesheet', () => {
     const sheet = run.stdout;
     const sheets = [
       WIDGET_CSS,
+      DARK_CSS,
       CODE_CSS,
       SCREENS_CSS,
       PASSKEY_CSS,

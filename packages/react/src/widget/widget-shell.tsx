@@ -16,7 +16,6 @@ import { Watermark } from '../components/watermark.js';
 import { WidgetFrame } from '../components/widget-frame.js';
 import type { WidgetCallbacks, WidgetConfig } from '../config.js';
 import { useBootstrap } from '../hooks/use-bootstrap.js';
-import { useHydrated } from '../hooks/use-hydrated.js';
 import { createMachine } from '../machine/create-machine.js';
 import type { EffectContext, WidgetMode } from '../machine/effects.js';
 import type { MachineState } from '../machine/state.js';
@@ -25,9 +24,9 @@ import { createTranslate, resolveStrings } from '../strings/resolve-strings.js';
 import type { Appearance } from '../theme/appearance.js';
 import type { LatchkeyStyles } from '../theme/theme.js';
 import type { WidgetClient } from '../widget-client.js';
+import { HydrationGate } from './hydration-gate.js';
 import { ScreenView } from './screen-view.js';
 import { WidgetContext, type WidgetContextValue } from './widget-context.js';
-import { WidgetPlaceholder } from './widget-placeholder.js';
 
 /** Props of WidgetShell. */
 export interface WidgetShellProps {
@@ -58,14 +57,16 @@ function isFloating(config: WidgetConfig, client: WidgetClient): boolean {
 
 /**
  * Runs one widget instance. On the server and in the render that hydrates its HTML it renders
- * only the themed, empty frame (WidgetPlaceholder): the widget's first state reads the browser
+ * only the themed, empty frame (HydrationGate): the widget's first state reads the browser
  * (the page's query, the cached bootstrap, the stored user). A client-only root starts live.
  */
 export function WidgetShell(props: WidgetShellProps): ReactElement {
-  const hydrated = useHydrated();
-  if (hydrated) return <LiveWidgetShell {...props} />;
   const { styles, appearance, stylesheet, nonce } = props;
-  return <WidgetPlaceholder look={{ styles, appearance, stylesheet, nonce }} />;
+  return (
+    <HydrationGate look={{ styles, appearance, stylesheet, nonce }}>
+      <LiveWidgetShell {...props} />
+    </HydrationGate>
+  );
 }
 
 /** The widget proper. The machine lives for the whole mount and starts once. */
