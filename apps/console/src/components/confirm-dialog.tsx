@@ -24,9 +24,14 @@ export function ConfirmDialog(props: {
   const typedField = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   useEffect(() => {
+    // Focus goes back to what opened the dialog when it closes, as a modal dialog's should.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
     (typedField.current ?? cancel.current)?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   const ready = props.typeToConfirm === undefined || typed.trim() === props.typeToConfirm;
   return (

@@ -16,6 +16,13 @@ export function MetadataEditor(props: {
   const id = useId();
   const original = JSON.stringify(props.stored, null, 2);
   const [text, setText] = useState(original);
+  // A save answers the stored value: show it as stored (formatted), and keep "Saved." in view —
+  // remounting the editor for it would lose that confirmation.
+  const [shownOriginal, setShownOriginal] = useState(original);
+  if (shownOriginal !== original) {
+    setShownOriginal(original);
+    setText(original);
+  }
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const reading = readMetadataJson(text);

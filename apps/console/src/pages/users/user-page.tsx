@@ -113,14 +113,12 @@ export function UserPage() {
       <section className="panel" aria-labelledby="metadata-title">
         <h2 id="metadata-title">Metadata</h2>
         <MetadataEditor
-          key={`trusted:${JSON.stringify(u.trusted_metadata)}`}
           label="Trusted metadata"
           hint="Set by your back end only; the user cannot change it. A key set to null is removed."
           stored={u.trusted_metadata}
           save={saveMetadata('trusted_metadata')}
         />
         <MetadataEditor
-          key={`untrusted:${JSON.stringify(u.untrusted_metadata)}`}
           label="Untrusted metadata"
           hint="The user’s own pages may change it: never trust it for access decisions."
           stored={u.untrusted_metadata}
