@@ -65,6 +65,17 @@ export function ensureInstalled() {
 
 /** Builds the TypeScript projects (incremental) and the standalone widget bundle when stale. */
 export function ensureBuilt() {
+  // @latchkey/react/styles.css (a dist file, not tsc output) is made by the CSS script, which also
+  // regenerates the committed theme modules: run it before tsc, when the stylesheet is missing or
+  // older than the theme sources.
+  const stylesheet = join(repoRoot, 'packages/react/dist/styles.css');
+  if (
+    !existsSync(stylesheet) ||
+    statSync(stylesheet).mtimeMs < newestMtime(join(repoRoot, 'packages/react/src/theme'))
+  ) {
+    console.log('• building the widget stylesheet…');
+    run('node', ['packages/react/scripts/build-css.mjs']);
+  }
   console.log('• building (tsc -b)…');
   run('npx', ['tsc', '-b']);
   const bundles = [
@@ -75,6 +86,7 @@ export function ensureBuilt() {
     'latchkey-passkey-sign-in.js',
     'latchkey-screens.js',
     'latchkey-webauthn.js',
+    'latchkey-theme.js',
   ].map((f) => join(repoRoot, 'packages/react/dist/standalone', f));
   // The widget bundles @latchkey/wire's leaves (OAuth names, messages) from source too.
   const sources = Math.max(
