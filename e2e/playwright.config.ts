@@ -95,6 +95,14 @@ export default defineConfig({
   outputDir: '../.tmp/e2e-results',
   fullyParallel: false,
   workers: 1,
+  // The Next.js example checks session JWTs against its own clock, while other specs move the
+  // provider's development clock forward (POST /dev/clock, it never goes back): after them, every
+  // JWT the provider issues is from the example's future and is refused. So its spec runs first,
+  // in a project of its own (one worker runs the projects in this order).
+  projects: [
+    { name: 'provider-time', testMatch: /nextjs-example\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /nextjs-example\.spec\.ts$/ },
+  ],
   retries: 0,
   // Hang detectors, not speed limits (issue 18): beside a CPU-heavy process the slowest test
   // (16 s on a quiet box) and a single wait can take several times as long, and a passing test
