@@ -1,7 +1,15 @@
 import { describe, expect, vi } from 'vitest';
 import { LATCHKEY_EVENTS } from '../events.js';
 import { it } from '../testing/client-test.js';
-import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
+import {
+  apiError,
+  createTestClient,
+  deferred,
+  type FakeAnswer,
+  ok,
+  PUBLIC_TOKEN,
+  seedSignedIn,
+} from '../testing/fakes.js';
 import { authResponse, makeSession } from '../testing/wire-objects.js';
 
 const STATE_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}`;
@@ -59,6 +67,30 @@ describe('session.revoke', () => {
     fetch.on('POST /sessions/revoke', apiError(404, 'session_not_found'));
     await expect(client.session.revoke()).rejects.toMatchObject({ code: 'session_not_found', status: 404 });
     expect(client.session.getSync()).toBeNull();
+  });
+
+  it.each([
+    ['with the stored state', true],
+    ['signed in by a server, with cookies and no stored state', false],
+  ])('stays signed out when a refresh begun before it answers after it (%s)', async (_, storedState) => {
+    const refreshAnswer = deferred<FakeAnswer>();
+    const { client, fetch, cookies } = createTestClient({
+      prepare(setup) {
+        seedSignedIn(setup);
+        if (!storedState) setup.storage.removeItem(STATE_KEY);
+        setup.fetch.on('POST /sessions/authenticate', () => refreshAnswer.promise);
+      },
+    });
+    // The start-up refresh is in flight; the revocation overtakes it.
+    expect(fetch.calls('POST /sessions/authenticate')).toHaveLength(1);
+    fetch.on('POST /sessions/revoke', ok({}));
+    await client.session.revoke();
+    refreshAnswer.resolve(ok(authResponse(makeSession(), undefined, 'session-token-0')));
+    await vi.waitFor(() => expect(fetch.calls('POST /sessions/authenticate')).toHaveLength(1));
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(cookies.get()).toBe('');
+    expect(client.session.getSync()).toBeNull();
+    expect(client.session.getTokens()).toBeNull();
   });
 
   it('keeps the session on other errors', async () => {

@@ -44,8 +44,12 @@ export function createSessionMethods(ctx: ClientContext): SessionMethods {
     assertOptionalNumber('sessionDurationMinutes', options.sessionDurationMinutes);
     for (let repeat = 0; ; repeat++) {
       const before = currentId();
-      // Another sign-in landed while the call ran: this answer is about the old token (endpoints.md, sessions).
-      const superseded = () => currentId() !== before && repeat < MAX_REPEATS;
+      const tokenBefore = ctx.session.sessionToken();
+      // Another sign-in or a sign-out landed while the call ran: this answer is about the old token
+      // (endpoints.md, sessions). The token counts as well as the id: a session signed in by a
+      // server has cookies but no stored id, and its revocation leaves the id unchanged (absent).
+      const superseded = () =>
+        (currentId() !== before || ctx.session.sessionToken() !== tokenBefore) && repeat < MAX_REPEATS;
       let response: AuthenticateResponse;
       try {
         response = await ctx.http.request<AuthenticateResponse>({
