@@ -107,6 +107,8 @@ export function createTotpsAuthenticateService(deps: {
               factorType: 'totp',
               factorId: totp.id,
               now,
+              // The project's server when it tried the code (the server API); the user otherwise.
+              actor: attributes.actor,
             });
           return { ok: true, factor: totpFactor(totp.id, now), value: null };
         },
