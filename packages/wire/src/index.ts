@@ -23,6 +23,7 @@ export * from './projects.js';
 export * from './request-fields.js';
 export * from './server-api.js';
 export * from './server-passwords.js';
+export * from './server-totps.js';
 export * from './server-users.js';
 export * from './session.js';
 export * from './sessions.js';

@@ -7,10 +7,11 @@ import { serverOAuthRoutes } from './server-oauth.routes.js';
 import { serverOtpsRoutes } from './server-otps.routes.js';
 import { serverSessionManagementRoutes } from './server-session-management.routes.js';
 import { serverSessionsRoutes } from './server-sessions.routes.js';
+import { serverTotpsRoutes } from './server-totps.routes.js';
 
 export const serverApiPlugin = featurePlugin(
   'server-api',
-  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'domain-events'],
+  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'domain-events', 'mfa', 'totps'],
   async (app, { config, deps }) => {
     const { db } = deps;
     const { sessions, sessionResponses: responses } = app;
@@ -42,6 +43,15 @@ export const serverApiPlugin = featurePlugin(
       db,
       send: app.otpSend,
       redeem: app.otpRedeem,
+      sessions,
+      responses,
+      caller,
+    });
+    app.register(serverTotpsRoutes, {
+      db,
+      enrol: app.totpEnrol,
+      authenticate: app.totpAuthenticate,
+      secondFactor: app.secondFactor,
       sessions,
       responses,
       caller,
