@@ -108,6 +108,16 @@ export type {
   SessionsRevokeResult,
   SessionsServerMethods,
 } from './sessions.js';
+export type {
+  TotpsAuthenticateRequest,
+  TotpsAuthenticateResult,
+  TotpsCreateRequest,
+  TotpsCreateResult,
+  TotpsRecoverRequest,
+  TotpsRecoveryCodesRequest,
+  TotpsRecoveryCodesResult,
+  TotpsServerMethods,
+} from './totps.js';
 export type { User } from './user.js';
 export type {
   UsersCreateRequest,

@@ -15,6 +15,7 @@ import type { ResolvedServerClientOptions } from './options.js';
 import { createOtpsServerMethods, type OtpsServerMethods } from './otps.js';
 import { createPasswordsServerMethods, type PasswordsServerMethods } from './passwords.js';
 import { createSessionsServerMethods, type SessionsServerMethods } from './sessions.js';
+import { createTotpsServerMethods, type TotpsServerMethods } from './totps.js';
 import { createUsersServerMethods, type UsersServerMethods } from './users.js';
 import {
   type SessionJwtVerifierContext,
@@ -58,6 +59,8 @@ export interface LatchkeyServerClient {
   readonly webhookEndpoints: WebhookEndpointsServerMethods;
   /** Passwords (`/v1/passwords…`): create, authenticate, strength check, resets, migrate. */
   readonly passwords: PasswordsServerMethods;
+  /** Authenticator apps (`/v1/totps…`): create, authenticate, recovery codes, recover. */
+  readonly totps: TotpsServerMethods;
 }
 
 /** The server client over options already resolved, checking JWT signatures with `checkSignature`. */
@@ -84,5 +87,6 @@ export function serverClientWith(
     auditEvents: createAuditEventsServerMethods(resolved),
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
     passwords: createPasswordsServerMethods(resolved),
+    totps: createTotpsServerMethods(resolved),
   };
 }
