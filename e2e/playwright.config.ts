@@ -14,8 +14,8 @@ import {
   rangeApiUrl,
 } from './support/stack.js';
 
-// A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI before
-// the provider starts; the demo page picks it with `?project=luds`.
+// A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI once the
+// provider answers (e2e/support/serve-provider.mjs); the demo page picks it with `?project=luds`.
 const ludsRedirects = ['authenticate', 'reset-password'].map(
   (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
 );
@@ -87,7 +87,7 @@ const createGoogleProject = [
 ].join(' ');
 
 // How long a server may take to answer after its command starts: a hang detector. The provider's
-// command first runs seven CLI processes (each opens PGlite), which took minutes on a loaded box.
+// command also runs six CLI processes once it answers, which took minutes on a loaded box.
 const STARTUP_TIMEOUT_MS = 600_000;
 
 export default defineConfig({
@@ -155,13 +155,24 @@ export default defineConfig({
       timeout: STARTUP_TIMEOUT_MS,
     },
     {
-      command: `rm -rf ${e2eDataDir} && mkdir -p ${e2eDataDir} && ${createLudsProject} && ${createSiweProject} && ${createMfaProject} && ${createCaptchaProject} && ${createClickwiseProject} && ${createGoogleProject} && node apps/provider/dist/main.js`,
+      // Starts the provider on an empty data directory, then makes the projects above with its CLI,
+      // over HTTP, and only then prints the line Playwright waits for (the provider answers before).
+      command: 'node e2e/support/serve-provider.mjs',
       cwd: '..',
-      url: `${providerUrl}/`,
+      wait: { stdout: /e2e provider ready/ },
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
       // The provider's clock can be moved forward to test expiry (POST /dev/clock).
       env: {
+        E2E_PROVIDER_URL: providerUrl,
+        E2E_PROVIDER_SETUP: [
+          createLudsProject,
+          createSiweProject,
+          createMfaProject,
+          createCaptchaProject,
+          createClickwiseProject,
+          createGoogleProject,
+        ].join(' && '),
         PORT: String(ports.provider),
         LATCHKEY_DATA_DIR: e2eDataDir,
         LATCHKEY_DEV_CLOCK: '1',

@@ -10,7 +10,6 @@ import type { ProviderConfig } from '../config.js';
 import { LOCK_FILE_NAME, liveLockHolder } from '../db/pglite-lock.js';
 import { readDevOperatorKey } from '../features/operator-keys/dev-operator-key.js';
 import { httpApi } from './http-api.js';
-import { openInProcessApi } from './in-process-api.js';
 import type { OperatorApi } from './operator-api.js';
 
 /** A mistake in how the CLI was set up (exit 2). */
@@ -41,5 +40,8 @@ export async function chooseOperatorApi(
       close: noop,
       via: 'http',
     };
+  // Loaded only here: the in-process API builds the whole app (seconds of module loading), which
+  // a command sent over HTTP to a running provider never needs.
+  const { openInProcessApi } = await import('./in-process-api.js');
   return { ...(await openInProcessApi(config)), via: 'in-process' };
 }
