@@ -33,6 +33,7 @@ export const ConfigFileSchema = Type.Object(
     requestLog: Type.Optional(Type.Union([text('LATCHKEY_REQUEST_LOG'), Type.Number()])),
     database: group({
       url: Type.Optional(text('DATABASE_URL')),
+      directUrl: Type.Optional(text('LATCHKEY_DATABASE_DIRECT_URL')),
       poolSize: Type.Optional(wholeNumber('DATABASE_POOL_SIZE', 1)),
     }),
     email: group({
@@ -105,6 +106,7 @@ const FILE_KEYS: ReadonlyArray<readonly [pointer: string, variable: string]> = [
   ['/logLevel', 'LOG_LEVEL'],
   ['/requestLog', 'LATCHKEY_REQUEST_LOG'],
   ['/database/url', 'DATABASE_URL'],
+  ['/database/directUrl', 'LATCHKEY_DATABASE_DIRECT_URL'],
   ['/database/poolSize', 'DATABASE_POOL_SIZE'],
   ['/email/smtpUrl', 'SMTP_URL'],
   ['/email/from', 'LATCHKEY_MAIL_FROM'],

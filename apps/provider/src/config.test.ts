@@ -49,6 +49,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads LATCHKEY_DATABASE_DIRECT_URL, which defaults to DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/x' }).databaseDirectUrl).toBe('postgres://u@db/x');
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u@bouncer/x',
+        LATCHKEY_DATABASE_DIRECT_URL: 'postgres://u@db/x',
+      }),
+    ).toMatchObject({ databaseUrl: 'postgres://u@bouncer/x', databaseDirectUrl: 'postgres://u@db/x' });
+    expect(loadConfig({}).databaseDirectUrl).toBeUndefined();
+  });
+
   it('refuses production without SMTP_URL, but lets the CLI through', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(loadConfig({ NODE_ENV: 'production' }, { requireTransports: false }).mode).toBe('production');
@@ -58,6 +69,8 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }],
     [{ PORT: '70000' }],
     [{ DATABASE_URL: 'mysql://x' }],
+    [{ LATCHKEY_DATABASE_DIRECT_URL: 'postgres://u@db/x' }],
+    [{ DATABASE_URL: 'postgres://u@bouncer/x', LATCHKEY_DATABASE_DIRECT_URL: 'mysql://x' }],
     [{ SMTP_URL: 'http://x' }],
   ])('rejects %j', (env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

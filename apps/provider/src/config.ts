@@ -33,6 +33,12 @@ export interface ProviderConfig {
   dataDir: string;
   /** PostgreSQL connection string; PGlite in `dataDir/pglite` when absent. */
   databaseUrl: string | undefined;
+  /**
+   * LATCHKEY_DATABASE_DIRECT_URL: PostgreSQL itself when `databaseUrl` is a transaction-pooling
+   * proxy (PgBouncer), for what needs a session of its own: LISTEN and the migrations' lock.
+   * Defaults to `databaseUrl`.
+   */
+  databaseDirectUrl: string | undefined;
   /** DATABASE_POOL_SIZE: pooled PostgreSQL connections (default: 2 per core, 4 to 20). */
   databasePoolSize: number;
   /** `smtp://user:pass@host:port` or `smtps://…`; the dev outbox is used when absent (development only). */
@@ -349,6 +355,15 @@ function configFromEnv(env: NodeJS.ProcessEnv, options: LoadConfigOptions): Prov
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const databaseDirectUrl = nonEmpty(env.LATCHKEY_DATABASE_DIRECT_URL);
+  if (databaseDirectUrl !== undefined) {
+    if (databaseUrl === undefined)
+      throw new ConfigError(
+        'LATCHKEY_DATABASE_DIRECT_URL needs DATABASE_URL (the pooled connection) as well',
+      );
+    if (!/^postgres(ql)?:\/\//.test(databaseDirectUrl))
+      throw new ConfigError('LATCHKEY_DATABASE_DIRECT_URL must start with postgres:// or postgresql://');
+  }
   const poolSize = parsePoolSize(env.DATABASE_POOL_SIZE);
   if (!poolSize.ok) throw new ConfigError(poolSize.problem);
   const devClock = env.LATCHKEY_DEV_CLOCK === '1';
@@ -404,6 +419,7 @@ function configFromEnv(env: NodeJS.ProcessEnv, options: LoadConfigOptions): Prov
     port,
     dataDir: resolve(nonEmpty(env.LATCHKEY_DATA_DIR) ?? join(findRepoRoot(), '.data')),
     databaseUrl,
+    databaseDirectUrl: databaseDirectUrl ?? databaseUrl,
     databasePoolSize: poolSize.value ?? defaultPoolSize(),
     smtpUrl,
     mailFrom: nonEmpty(env.LATCHKEY_MAIL_FROM) ?? 'Latchkey <no-reply@localhost>',

@@ -32,7 +32,10 @@ export async function startSecondInstance(
   options: SecondInstanceOptions = {},
 ): Promise<SecondInstance> {
   const url = ctx.database.url;
-  const pool = url ? await connectDatabase({ kind: 'postgres', url, poolSize: 5 }) : undefined;
+  const directUrl = ctx.database.directUrl;
+  const pool = url
+    ? await connectDatabase({ kind: 'postgres', url, ...(directUrl ? { directUrl } : {}), poolSize: 5 })
+    : undefined;
   const db = pool?.db ?? ctx.db;
   // The process's own transports and logger, never the first app's (they hold its handle).
   const {

@@ -14,6 +14,7 @@ import type { ChangeFeed } from '../src/db/change-feed.js';
 import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { openDatabase } from '../src/db/open-database.js';
 
 /** An open test database. */
 export interface TestDatabase {
@@ -21,6 +22,8 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** The database's own URL (PostgreSQL only), for tests that open a second pool like a second process would. */
   url?: string;
+  /** PostgreSQL itself when `url` is a pooler (LATCHKEY_DATABASE_DIRECT_URL); `url` otherwise. */
+  directUrl?: string;
   /** The database's notifications, as a provider process opens them (DatabaseHandle.changeFeed). */
   changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
@@ -54,10 +57,24 @@ export interface TestDatabaseOptions {
   pgliteDir?: string;
   /** This existing PostgreSQL database, kept when closed (a copy made by the test). */
   postgresUrl?: string;
+  /**
+   * With `postgresUrl` a transaction-pooling PgBouncer: the same database reached directly
+   * (LATCHKEY_DATABASE_DIRECT_URL). The database is then opened as the provider opens it.
+   */
+  directUrl?: string;
 }
 
 /** Creates and migrates a database that only the calling test file uses. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  if (options.postgresUrl && options.directUrl) {
+    const { applied: _applied, ...handle } = await openDatabase({
+      databaseUrl: options.postgresUrl,
+      databaseDirectUrl: options.directUrl,
+      databasePoolSize: 4,
+      dataDir: tmpdir(),
+    });
+    return { ...handle, url: options.postgresUrl, directUrl: options.directUrl };
+  }
   if (options.pgliteDir || options.postgresUrl) {
     const handle = await connectDatabase(
       options.pgliteDir

@@ -24,13 +24,25 @@ export interface DatabaseHandle {
 
 /** Where to connect. */
 export type ConnectOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * `directUrl`: PostgreSQL itself when `url` is a transaction-pooling proxy (PgBouncer); the
+   * change feeds LISTEN on it. Defaults to `url`.
+   */
+  | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   /** `loadDataDir`: start from a dumped data directory (tests clone one migrated snapshot). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
-/** Opens a PostgreSQL pool; unreachable-server errors surface per query (and become 503s). */
-function connectPostgres(url: string, poolSize: number): DatabaseHandle {
+/**
+ * Opens a PostgreSQL pool; unreachable-server errors surface per query (and become 503s). The
+ * pool's statements need no session state (locks are transaction-scoped, statements unnamed), so
+ * `url` may be a transaction-pooling PgBouncer; LISTEN then goes to `directUrl`.
+ */
+function connectPostgres(url: string, poolSize: number, directUrl = url): DatabaseHandle {
+  // A pooler is in front when the direct URL differs. PgBouncer refuses a connection whose
+  // startup packet sets parameters it does not track, statement_timeout among them: the
+  // server-side bound is then the role's setting or the pooler's query_timeout (docs/deploy.md).
+  const behindPooler = directUrl !== url;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -38,7 +50,7 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
     idleTimeoutMillis: 30000,
     // Fail a query on a dead link instead of hanging the request (SECURITY J3).
     query_timeout: 15000,
-    statement_timeout: 10000,
+    ...(behindPooler ? {} : { statement_timeout: 10000 }),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -50,7 +62,7 @@ function connectPostgres(url: string, poolSize: number): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    changeFeed: (channel) => createPostgresChangeFeed(url, channel),
+    changeFeed: (channel) => createPostgresChangeFeed(directUrl, channel),
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -111,7 +123,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   switch (options.kind) {
     case 'postgres':
-      return connectPostgres(options.url, options.poolSize ?? defaultPoolSize());
+      return connectPostgres(options.url, options.poolSize ?? defaultPoolSize(), options.directUrl);
     case 'pglite':
       return connectPglite(options.dataDir);
     case 'pglite-memory':

@@ -21,6 +21,8 @@ import type { Db } from './database.js';
 import { inTransaction } from './transaction.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
+/** More rows than two of the copy's pages, and not a multiple of its page size. */
+const PAGED_ROWS = 2_345;
 
 /** Every row of `table` as JSON text in UTC, sorted: what "row for row" compares. */
 async function rowsOf(db: Db, table: string): Promise<string[]> {
@@ -69,6 +71,14 @@ describe.runIf(testDatabaseUrl)('latchkey-provider migrate-to-postgres', () => {
       await givenEndpoint(source, { url: 'https://hooks.example.com/latchkey' });
       await givenPasswordUser(source, 'move-after-hook@example.com');
       await source.app.activity.flush();
+      // Tables larger than one page (1 000 rows): one keyed by a bigint, one by three text columns
+      // whose values sort differently by byte and by collation.
+      await sql`insert into sdk_events (public_token, event_name, payload, received_at)
+        select 'public-token-test', 'page-' || i, jsonb_build_object('i', i), now() - i * interval '1 second'
+        from generate_series(1, ${PAGED_ROWS}) i`.execute(source.db);
+      await sql`insert into rate_limit_buckets (project_id, scope, key_hash, hits, window_started_at, expires_at)
+        select ${source.dev.project_id}, (array['send', 'Send', 'émail'])[1 + i % 3], md5(i::text), i, now(), now() + interval '1 hour'
+        from generate_series(1, ${PAGED_ROWS}) i`.execute(source.db);
       const devPublicToken = source.dev.public_token;
       await source.close();
       source = undefined;
@@ -91,6 +101,8 @@ describe.runIf(testDatabaseUrl)('latchkey-provider migrate-to-postgres', () => {
       try {
         const tables = await tablesInDependencyOrder(from.db);
         expect(summary.tables.map((t) => t.table).sort()).toEqual([...tables].sort());
+        for (const table of ['sdk_events', 'rate_limit_buckets'])
+          expect((await rowsOf(from.db, table)).length, table).toBeGreaterThanOrEqual(PAGED_ROWS);
         for (const table of [
           'users',
           'passwords',
@@ -132,5 +144,5 @@ describe.runIf(testDatabaseUrl)('latchkey-provider migrate-to-postgres', () => {
       await adminQuery(`drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -1,7 +1,7 @@
 /**
  * @module copy-to-postgres — moves a PGlite data directory's contents into an empty PostgreSQL
  * database (`latchkey-provider migrate-to-postgres`): the schema by the migrations, then every
- * table's rows in foreign-key order, in batches, inside one transaction (a failure leaves the
+ * table's rows in foreign-key order, in pages by primary key (keyset), inside one transaction (a failure leaves the
  * target empty), sequences set past the copied values, and each table verified by its row count
  * and a checksum of its rows computed on both sides by the databases themselves.
  */
@@ -66,12 +66,41 @@ export async function tableChecksum(db: Db, table: string): Promise<{ rows: numb
   });
 }
 
-/** The first column of the primary key, else every column: a stable order to page by. */
-async function pageOrder(db: Db, table: string) {
-  const keys = await sql<{ name: string }>`select a.attname as name from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-    where i.indrelid = ${table}::regclass and i.indisprimary order by a.attnum`.execute(db);
-  return keys.rows.length > 0 ? sql.join(keys.rows.map((k) => sql.ref(k.name))) : sql`1`;
+/** A column of the key a table is paged by, with its type (format_type) to cast the last value back. */
+interface KeyColumn {
+  name: string;
+  type: string;
+}
+
+/**
+ * The primary key's columns in key order: each page starts after the last key of the one before
+ * (keyset paging), so a page costs one index range whatever its position, and no row is read
+ * twice or skipped. A table without one is paged by its physical row address (ctid), stable
+ * while nothing writes to the source.
+ */
+async function pageKey(db: Db, table: string): Promise<KeyColumn[]> {
+  const keys = await sql<KeyColumn>`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type
+    from pg_index i cross join lateral unnest(i.indkey) with ordinality as k(attnum, position)
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+    where i.indrelid = ${table}::regclass and i.indisprimary order by k.position`.execute(db);
+  return keys.rows.length > 0 ? keys.rows : [{ name: 'ctid', type: 'tid' }];
+}
+
+/** One page of `table` after `after` (the previous page's last key, as text), at most COPY_BATCH_ROWS rows. */
+async function readPage(db: Db, table: string, key: KeyColumn[], after: string[] | undefined) {
+  const columns = sql.join(key.map((k) => sql.ref(`t.${k.name}`)));
+  const lastKey = sql.join(
+    // The catalog's own type names: the text of each value is cast back to its column's type.
+    key.map((k, i) => sql`cast(${after?.[i] ?? null} as ${sql.raw(k.type)})`),
+  );
+  const keyText = sql.join(key.map((k, i) => sql`${sql.ref(`t.${k.name}`)}::text as ${sql.ref(`k${i}`)}`));
+  const result = await sql<
+    Record<string, string> & { r: string }
+  >`select row_to_json(t)::text as r, ${keyText}
+    from ${sql.table(table)} t ${after ? sql`where (${columns}) > (${lastKey})` : sql``}
+    order by ${columns} limit ${COPY_BATCH_ROWS}`.execute(db);
+  const last = result.rows.at(-1);
+  return { rows: result.rows.map((row) => row.r), last: last && key.map((_, i) => last[`k${i}`] as string) };
 }
 
 /**
@@ -94,18 +123,16 @@ export async function copyToPostgres(
   }
   await inTransaction(target, async (trx) => {
     for (const table of tables) {
-      const order = await pageOrder(source, table);
-      for (let offset = 0; ; offset += COPY_BATCH_ROWS) {
-        const batch = await sql<{ r: string }>`select row_to_json(t)::text as r from
-          (select * from ${sql.table(table)} order by ${order} limit ${COPY_BATCH_ROWS} offset ${offset}) t`.execute(
-          source,
-        );
-        if (batch.rows.length === 0) break;
-        const rows = `[${batch.rows.map((row) => row.r).join(',')}]`;
+      const key = await pageKey(source, table);
+      for (let after: string[] | undefined; ; ) {
+        const page = await readPage(source, table, key, after);
+        if (page.rows.length === 0) break;
+        const rows = `[${page.rows.join(',')}]`;
         // json_populate_recordset parses each value with the column's own input function: types round-trip exactly.
         // OVERRIDING SYSTEM VALUE: identity columns (`seq`) keep the source's values.
         await sql`insert into ${sql.table(table)} overriding system value
           select * from json_populate_recordset(null::${sql.table(table)}, ${rows}::json)`.execute(trx);
+        after = page.last;
       }
     }
     // Identity and serial columns: the next value follows the largest copied one.
