@@ -7,10 +7,11 @@ import { serverOAuthRoutes } from './server-oauth.routes.js';
 import { serverOtpsRoutes } from './server-otps.routes.js';
 import { serverSessionManagementRoutes } from './server-session-management.routes.js';
 import { serverSessionsRoutes } from './server-sessions.routes.js';
+import { serverWebauthnRoutes } from './server-webauthn.routes.js';
 
 export const serverApiPlugin = featurePlugin(
   'server-api',
-  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'domain-events'],
+  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'webauthn', 'rate-limits', 'domain-events'],
   async (app, { config, deps }) => {
     const { db } = deps;
     const { sessions, sessionResponses: responses } = app;
@@ -44,6 +45,16 @@ export const serverApiPlugin = featurePlugin(
       redeem: app.otpRedeem,
       sessions,
       responses,
+      caller,
+    });
+    app.register(serverWebauthnRoutes, {
+      db,
+      sessions,
+      responses,
+      register: app.webauthnRegister,
+      authenticate: app.webauthnAuthenticate,
+      registrations: app.webauthnRegistrations,
+      lookups: app.lookupThrottle,
       caller,
     });
   },
