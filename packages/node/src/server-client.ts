@@ -24,6 +24,7 @@ import {
   verifySessionJwt,
   verifySessionJwtFromCache,
 } from './verify-session-jwt.js';
+import { createWebAuthnServerMethods, type WebAuthnServerMethods } from './webauthn.js';
 import {
   createWebhookEndpointsServerMethods,
   type WebhookEndpointsServerMethods,
@@ -58,6 +59,8 @@ export interface LatchkeyServerClient {
   readonly webhookEndpoints: WebhookEndpointsServerMethods;
   /** Passwords (`/v1/passwords…`): create, authenticate, strength check, resets, migrate. */
   readonly passwords: PasswordsServerMethods;
+  /** Passkeys (`/v1/webauthn…`): register and sign in for a user, rename a registration. */
+  readonly webauthn: WebAuthnServerMethods;
 }
 
 /** The server client over options already resolved, checking JWT signatures with `checkSignature`. */
@@ -84,5 +87,6 @@ export function serverClientWith(
     auditEvents: createAuditEventsServerMethods(resolved),
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
     passwords: createPasswordsServerMethods(resolved),
+    webauthn: createWebAuthnServerMethods(resolved),
   };
 }
