@@ -144,6 +144,20 @@ export {
   type WebhookHeaders,
 } from './verify-webhook.js';
 export type {
+  WebAuthnAuthenticateRequest,
+  WebAuthnAuthenticateResult,
+  WebAuthnAuthenticateStartRequest,
+  WebAuthnAuthenticateStartResult,
+  WebAuthnRegisterRequest,
+  WebAuthnRegisterResult,
+  WebAuthnRegisterStartRequest,
+  WebAuthnRegisterStartResult,
+  WebAuthnServerMethods,
+  WebAuthnUpdateCall,
+  WebAuthnUpdateRequest,
+  WebAuthnUpdateResult,
+} from './webauthn.js';
+export type {
   WebhookAttempt,
   WebhookDeliveriesPage,
   WebhookDelivery,

@@ -25,6 +25,7 @@ import {
   verifySessionJwt,
   verifySessionJwtFromCache,
 } from './verify-session-jwt.js';
+import { createWebAuthnServerMethods, type WebAuthnServerMethods } from './webauthn.js';
 import {
   createWebhookEndpointsServerMethods,
   type WebhookEndpointsServerMethods,
@@ -61,6 +62,8 @@ export interface LatchkeyServerClient {
   readonly passwords: PasswordsServerMethods;
   /** Authenticator apps (`/v1/totps…`): create, authenticate, recovery codes, recover. */
   readonly totps: TotpsServerMethods;
+  /** Passkeys (`/v1/webauthn…`): register and sign in for a user, rename a registration. */
+  readonly webauthn: WebAuthnServerMethods;
 }
 
 /** The server client over options already resolved, checking JWT signatures with `checkSignature`. */
@@ -88,5 +91,6 @@ export function serverClientWith(
     webhookEndpoints: createWebhookEndpointsServerMethods(resolved),
     passwords: createPasswordsServerMethods(resolved),
     totps: createTotpsServerMethods(resolved),
+    webauthn: createWebAuthnServerMethods(resolved),
   };
 }

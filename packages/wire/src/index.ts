@@ -25,6 +25,7 @@ export * from './server-api.js';
 export * from './server-passwords.js';
 export * from './server-totps.js';
 export * from './server-users.js';
+export * from './server-webauthn.js';
 export * from './session.js';
 export * from './sessions.js';
 export * from './totps.js';

@@ -49,6 +49,7 @@ import * as createActivityCounts from './migrations/2026_12_02_070000_create_act
 import * as addUserSearchIndexes from './migrations/2026_12_02_070100_add_user_search_indexes.js';
 import * as addConsoleOperatorSignIns from './migrations/2026_12_03_020000_add_console_operator_sign_ins.js';
 import * as addRetentionIndexes from './migrations/2026_12_04_050000_add_retention_indexes.js';
+import * as allowServerWebauthnChallenges from './migrations/2026_12_04_020000_allow_server_webauthn_challenges.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_070100_add_user_search_indexes': addUserSearchIndexes,
   '2026_12_03_020000_add_console_operator_sign_ins': addConsoleOperatorSignIns,
   '2026_12_04_050000_add_retention_indexes': addRetentionIndexes,
+  '2026_12_04_020000_allow_server_webauthn_challenges': allowServerWebauthnChallenges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,10 +8,22 @@ import { serverOtpsRoutes } from './server-otps.routes.js';
 import { serverSessionManagementRoutes } from './server-session-management.routes.js';
 import { serverSessionsRoutes } from './server-sessions.routes.js';
 import { serverTotpsRoutes } from './server-totps.routes.js';
+import { serverWebauthnRoutes } from './server-webauthn.routes.js';
 
 export const serverApiPlugin = featurePlugin(
   'server-api',
-  ['signing-keys', 'sessions', 'magic-links', 'otps', 'oauth', 'domain-events', 'mfa', 'totps'],
+  [
+    'signing-keys',
+    'sessions',
+    'magic-links',
+    'otps',
+    'oauth',
+    'webauthn',
+    'rate-limits',
+    'domain-events',
+    'mfa',
+    'totps',
+  ],
   async (app, { config, deps }) => {
     const { db } = deps;
     const { sessions, sessionResponses: responses } = app;
@@ -54,6 +66,16 @@ export const serverApiPlugin = featurePlugin(
       secondFactor: app.secondFactor,
       sessions,
       responses,
+      caller,
+    });
+    app.register(serverWebauthnRoutes, {
+      db,
+      sessions,
+      responses,
+      register: app.webauthnRegister,
+      authenticate: app.webauthnAuthenticate,
+      registrations: app.webauthnRegistrations,
+      lookups: app.lookupThrottle,
       caller,
     });
   },

@@ -5,13 +5,14 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { userDirectory } from '../users/user-directory.js';
 import type { ClientHints } from './browser-and-os.js';
@@ -42,6 +43,26 @@ export interface RegisterStartInput {
   passkey: boolean;
   /** What the registration records as its user agent (the body's user_agent, else the header). */
   userAgent: string;
+  /** The server API's override_name / override_display_name: the options' user.name and user.displayName. */
+  userName?: string | undefined;
+  userDisplayName?: string | undefined;
+}
+
+/**
+ * Whom a creation response registers for: the browser's signed-in session (`bindToSession`: only
+ * a challenge issued to that session is accepted), or a user the server API names, with the
+ * session (if any) that gains the factor.
+ */
+export interface RegistrationTarget {
+  userId: string;
+  /** The session that gains the factor: the browser's, or one the server API names (the user's own). */
+  session?: SessionRow | undefined;
+  /** Browser: the challenge must have been issued to `session`. */
+  bindToSession?: boolean;
+  /** Server API: with no session named, start one with these attributes (session_duration_minutes sent). */
+  newSession?: SessionAttributes | undefined;
+  /** Who registers, for `factor.added` (the project's server on the server API); the user when absent. */
+  actor?: EventActor | undefined;
 }
 
 /** Body of POST /webauthn/register. */
@@ -50,10 +71,12 @@ export interface RegisterInput {
   session_duration_minutes?: number | undefined;
 }
 
-/** A stored registration and the presenting session, which now carries its factor. */
+/** A stored registration and the session that now carries its factor (none when the server API asked for none). */
 export interface RegisteredPasskey {
   registration: WebauthnRegistrationRow;
-  session: SessionRow;
+  session: SessionRow | undefined;
+  /** The token of a session started here (the server API's `newSession`). */
+  newToken?: string | undefined;
 }
 
 /** What registering needs. */
@@ -81,138 +104,185 @@ function storedAuthenticatorType(value: string | null): AuthenticatorType {
 export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
   const { db, clock } = deps;
 
-  return {
-    /**
-     * Creation options for the signed-in user, as the object the route serialises. The user's
-     * credentials are excluded so an authenticator holding one of them says so instead of
-     * making a second. `user.id` is the user id's bytes, so a discoverable credential's
-     * userHandle names the account.
-     */
-    async start(project: Project, session: SessionRow, input: RegisterStartInput) {
-      const { rpId, authenticatorType, passkey } = input;
-      const user = await userDirectory.findWithFactors(db, project.id, session.user_id);
-      if (!user) throw new ApiError('session_not_found');
-      const existing = await listUserRegistrations(db, project.id, user.id);
-      if (existing.length >= MAX_REGISTRATIONS_PER_USER) throw tooManyRegistrations();
-      const userVerification = passkey ? 'required' : 'preferred';
-      const challenge = await deps.challenges.issue(project, {
-        ceremony: 'register',
-        rpId,
-        userId: user.id,
-        sessionId: session.id,
+  /**
+   * Creation options for `userId`, as the object the route serialises; the challenge is bound to
+   * the user and, from the browser, to its session. The user's credentials are excluded so an
+   * authenticator holding one of them says so instead of making a second. `user.id` is the user
+   * id's bytes, so a discoverable credential's userHandle names the account.
+   */
+  async function startFor(
+    project: Project,
+    binding: { userId: string; sessionId?: string | undefined },
+    input: RegisterStartInput,
+  ) {
+    const { rpId, authenticatorType, passkey } = input;
+    const user = await userDirectory.findWithFactors(db, project.id, binding.userId);
+    if (!user) throw new ApiError(binding.sessionId === undefined ? 'user_not_found' : 'session_not_found');
+    const existing = await listUserRegistrations(db, project.id, user.id);
+    if (existing.length >= MAX_REGISTRATIONS_PER_USER) throw tooManyRegistrations();
+    const userVerification = passkey ? 'required' : 'preferred';
+    const challenge = await deps.challenges.issue(project, {
+      ceremony: 'register',
+      rpId,
+      userId: user.id,
+      ...(binding.sessionId === undefined ? {} : { sessionId: binding.sessionId }),
+      userVerification,
+      ...(authenticatorType ? { authenticatorType } : {}),
+      userAgent: input.userAgent.slice(0, 512),
+    });
+    const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.id;
+    const options = await generateRegistrationOptions({
+      rpName: project.name,
+      rpID: rpId,
+      userID: new Uint8Array(Buffer.from(user.id, 'utf8')),
+      userName: input.userName ?? label,
+      userDisplayName: input.userDisplayName ?? input.userName ?? label,
+      challenge,
+      timeout: CEREMONY_TIMEOUT_MS,
+      attestationType: 'none',
+      excludeCredentials: existing.map((r) => ({ id: r.credential_id, transports: r.transports })),
+      authenticatorSelection: {
+        residentKey: passkey ? 'required' : 'preferred',
         userVerification,
-        ...(authenticatorType ? { authenticatorType } : {}),
-        userAgent: input.userAgent.slice(0, 512),
-      });
-      const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.id;
-      const options = await generateRegistrationOptions({
-        rpName: project.name,
-        rpID: rpId,
-        userID: new Uint8Array(Buffer.from(user.id, 'utf8')),
-        userName: label,
-        userDisplayName: label,
-        challenge,
-        timeout: CEREMONY_TIMEOUT_MS,
-        attestationType: 'none',
-        excludeCredentials: existing.map((r) => ({ id: r.credential_id, transports: r.transports })),
-        authenticatorSelection: {
-          residentKey: passkey ? 'required' : 'preferred',
-          userVerification,
-          ...(authenticatorType ? { authenticatorAttachment: authenticatorType } : {}),
-        },
+        ...(authenticatorType ? { authenticatorAttachment: authenticatorType } : {}),
+      },
+      supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
+    });
+    return { userId: user.id, options };
+  }
+
+  /**
+   * Verifies a creation response for `target`: the challenge is consumed first (one winner; a
+   * failure uses it up), then every check runs, and only then is the credential stored and the
+   * factor added to the target's session (or a new one started), in one transaction. A
+   * credential id the project already has is refused by the unique index (401), whoever
+   * registered it. `hints` are the request's client hints, which help name the passkey.
+   */
+  async function finishFor(
+    project: Project,
+    target: RegistrationTarget,
+    input: RegisterInput,
+    hints: ClientHints = {},
+  ): Promise<RegisteredPasskey> {
+    const parsed = parseRegistrationCredential(input.public_key_credential);
+    const challenge = await deps.challenges.consume(project, parsed.clientData.challenge);
+    if (!challenge) throw rejected(VERIFICATION_MESSAGES.challenge);
+    if (challenge.ceremony !== 'register') throw rejected(VERIFICATION_MESSAGES.ceremonyRegister);
+    if (challenge.user_id !== target.userId) throw rejected(VERIFICATION_MESSAGES.session);
+    // A challenge issued to a session is finished by that session only; the browser's needs one.
+    const boundTo = challenge.session_id;
+    if (
+      target.bindToSession
+        ? boundTo !== target.session?.id
+        : boundTo !== null && boundTo !== target.session?.id
+    )
+      throw rejected(VERIFICATION_MESSAGES.session);
+    checkClientData(project, challenge, parsed.clientData, 'webauthn.create');
+    checkAuthenticatorData(parsed.authData, challenge);
+
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verification = await verifyRegistrationResponse({
+        response: parsed.json,
+        expectedChallenge: parsed.clientData.challenge,
+        expectedOrigin: parsed.clientData.origin,
+        expectedRPID: challenge.rp_id,
+        expectedType: 'webauthn.create',
+        requireUserPresence: true,
+        requireUserVerification: challenge.user_verification === 'required',
         supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
       });
-      return { userId: user.id, options };
-    },
+    } catch (error) {
+      throw asVerificationFailure(error);
+    }
+    const info = verification.registrationInfo;
+    if (!verification.verified || !info) throw rejected(VERIFICATION_MESSAGES.attestation);
 
-    /**
-     * Verifies a creation response for the presenting session: the challenge is consumed first
-     * (one winner; a failure uses it up), then every check runs, and only then is the credential
-     * stored and the factor added to the session, in one transaction. A credential id the
-     * project already has is refused by the unique index (401), whoever registered it. `hints`
-     * are the request's client hints, which help name the passkey.
-     */
-    async finish(
-      project: Project,
-      session: SessionRow,
-      input: RegisterInput,
-      hints: ClientHints = {},
-    ): Promise<RegisteredPasskey> {
-      const parsed = parseRegistrationCredential(input.public_key_credential);
-      const challenge = await deps.challenges.consume(project, parsed.clientData.challenge);
-      if (!challenge) throw rejected(VERIFICATION_MESSAGES.challenge);
-      if (challenge.ceremony !== 'register') throw rejected(VERIFICATION_MESSAGES.ceremonyRegister);
-      if (challenge.session_id !== session.id || challenge.user_id !== session.user_id)
-        throw rejected(VERIFICATION_MESSAGES.session);
-      checkClientData(project, challenge, parsed.clientData, 'webauthn.create');
-      checkAuthenticatorData(parsed.authData, challenge);
-
-      let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-      try {
-        verification = await verifyRegistrationResponse({
-          response: parsed.json,
-          expectedChallenge: parsed.clientData.challenge,
-          expectedOrigin: parsed.clientData.origin,
-          expectedRPID: challenge.rp_id,
-          expectedType: 'webauthn.create',
-          requireUserPresence: true,
-          requireUserVerification: challenge.user_verification === 'required',
-          supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
-        });
-      } catch (error) {
-        throw asVerificationFailure(error);
-      }
-      const info = verification.registrationInfo;
-      if (!verification.verified || !info) throw rejected(VERIFICATION_MESSAGES.attestation);
-
-      return inTransaction(db, async (trx) => {
-        const now = clock.now();
-        if ((await countUserRegistrations(trx, project.id, session.user_id)) >= MAX_REGISTRATIONS_PER_USER)
-          throw tooManyRegistrations();
-        const userAgent = challenge.user_agent ?? '';
-        const name = newRegistrationName({
-          aaguid: parsed.aaguid,
-          userAgent,
-          hints,
-          taken: await listUserRegistrationNames(trx, project.id, session.user_id),
-        });
-        const registration = await insertRegistrationIfAbsent(trx, {
-          id: newId('webauthnRegistration', project.environment, deps.random),
-          project_id: project.id,
-          user_id: session.user_id,
-          credential_id: parsed.credentialId,
-          public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
-          sign_count: info.credential.counter,
-          transports: toJson(parsed.transports),
-          backup_eligible: parsed.authData.flags.be,
-          backed_up: parsed.authData.flags.bs,
-          domain: challenge.rp_id,
-          user_agent: userAgent,
-          authenticator_type:
-            parsed.authenticatorAttachment || storedAuthenticatorType(challenge.authenticator_type),
-          name,
-          aaguid: parsed.aaguid,
-          created_at: now,
-          last_authenticated_at: null,
-        });
-        if (!registration) throw rejected(VERIFICATION_MESSAGES.alreadyRegistered);
-        await announceFactor(trx, deps.events, 'factor.added', {
-          projectId: project.id,
-          userId: session.user_id,
-          factorType: 'webauthn_registration',
-          factorId: registration.id,
-          now,
-        });
+    return inTransaction(db, async (trx) => {
+      const now = clock.now();
+      const { userId } = target;
+      if ((await countUserRegistrations(trx, project.id, userId)) >= MAX_REGISTRATIONS_PER_USER)
+        throw tooManyRegistrations();
+      const userAgent = challenge.user_agent ?? '';
+      const name = newRegistrationName({
+        aaguid: parsed.aaguid,
+        userAgent,
+        hints,
+        taken: await listUserRegistrationNames(trx, project.id, userId),
+      });
+      const registration = await insertRegistrationIfAbsent(trx, {
+        id: newId('webauthnRegistration', project.environment, deps.random),
+        project_id: project.id,
+        user_id: userId,
+        credential_id: parsed.credentialId,
+        public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+        sign_count: info.credential.counter,
+        transports: toJson(parsed.transports),
+        backup_eligible: parsed.authData.flags.be,
+        backed_up: parsed.authData.flags.bs,
+        domain: challenge.rp_id,
+        user_agent: userAgent,
+        authenticator_type:
+          parsed.authenticatorAttachment || storedAuthenticatorType(challenge.authenticator_type),
+        name,
+        aaguid: parsed.aaguid,
+        created_at: now,
+        last_authenticated_at: null,
+      });
+      if (!registration) throw rejected(VERIFICATION_MESSAGES.alreadyRegistered);
+      await announceFactor(trx, deps.events, 'factor.added', {
+        projectId: project.id,
+        userId,
+        factorType: 'webauthn_registration',
+        factorId: registration.id,
+        now,
+        actor: target.actor,
+      });
+      const factor = webauthnFactor(registration, now);
+      if (target.session) {
         const touched = await deps.sessions.addFactor(
           trx,
           project,
-          session.id,
-          webauthnFactor(registration, now),
+          target.session.id,
+          factor,
           input.session_duration_minutes,
         );
         return { registration, session: touched };
+      }
+      if (!target.newSession) return { registration, session: undefined };
+      // Proving a new passkey signs its user in, as signing in with it does: a pending user becomes active.
+      await userDirectory.activate(trx, userId, now);
+      const created = await deps.sessions.create(trx, {
+        project,
+        userId,
+        factor,
+        durationMinutes: input.session_duration_minutes,
+        attributes: target.newSession,
       });
+      return { registration, session: created.row, newToken: created.token };
+    });
+  }
+
+  return {
+    /** Creation options for the signed-in user; the challenge is bound to the session. */
+    start: (project: Project, session: SessionRow, input: RegisterStartInput) =>
+      startFor(project, { userId: session.user_id, sessionId: session.id }, input),
+
+    /** Creation options for a user the server API names (404 user_not_found); bound to no session. */
+    startForUser: (project: Project, userId: string, input: RegisterStartInput) =>
+      startFor(project, { userId }, input),
+
+    /** Verifies a creation response for the presenting session, which gains the factor. */
+    async finish(project: Project, session: SessionRow, input: RegisterInput, hints: ClientHints = {}) {
+      const target = { userId: session.user_id, session, bindToSession: true };
+      const { registration, session: touched } = await finishFor(project, target, input, hints);
+      // Cannot happen (the target has a session); keeps the browser's answer typed as signed in.
+      if (!touched) throw new ApiError('session_not_found');
+      return { registration, session: touched };
     },
+
+    /** Verifies a creation response for the server API's `target`. */
+    finishFor,
   };
 }
 

@@ -85,17 +85,17 @@ export async function recordAssertion(
 /** Renames the user's registration; undefined when the user has none with this id. */
 export async function renameRegistration(
   db: DbExecutor,
-  key: { projectId: string; userId: string; id: string },
+  key: { projectId: string; userId?: string | undefined; id: string },
   name: string,
 ): Promise<WebauthnRegistrationRow | undefined> {
-  return db
+  let update = db
     .updateTable('webauthn_registrations')
     .set({ name })
     .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .where('id', '=', key.id)
-    .returningAll()
-    .executeTakeFirst();
+    .where('id', '=', key.id);
+  // The server API renames any registration of the project; the browser only its user's.
+  if (key.userId !== undefined) update = update.where('user_id', '=', key.userId);
+  return update.returningAll().executeTakeFirst();
 }
 
 /** Deletes the user's registration; false when the user has none with this id. */

@@ -35,6 +35,21 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock;
       return row;
     },
 
+    /** Renames any registration of the project (the server API's PUT /v1/webauthn/{id}), by the same rules. */
+    async renameInProject(
+      project: Project,
+      registrationId: string,
+      name: string,
+    ): Promise<WebauthnRegistrationRow> {
+      const row = await renameRegistration(
+        deps.db,
+        { projectId: project.id, id: registrationId },
+        normaliseRegistrationName(name),
+      );
+      if (!row) throw notFound();
+      return row;
+    },
+
     /**
      * Removes one of the session user's registrations and, in the same transaction, revokes every
      * other session of the user (SECURITY B9: whoever held the passkey may hold a session).

@@ -42,7 +42,11 @@ export interface WebauthnChallengesTable {
   project_id: string;
   ceremony: WebauthnCeremony;
   rp_id: string;
-  /** The user and session a `register` or `secondary` challenge is bound to; null for `primary`. */
+  /**
+   * The user and session a challenge is bound to: both for `secondary` and the browser's
+   * `register`; the user only for the server API's `register` and its user-scoped `primary`;
+   * neither for an open `primary` (any discoverable credential).
+   */
   user_id: string | null;
   session_id: string | null;
   user_verification: 'required' | 'preferred';

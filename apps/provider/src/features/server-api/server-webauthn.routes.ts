@@ -1,0 +1,287 @@
+/**
+ * @module server-webauthn.routes — `/v1/webauthn…` with Basic project_id:secret, as the hosted
+ * provider's server API has them: an integrator's server starts and finishes passkey ceremonies
+ * for a user it names. The browser's services do the work (same RP ID rules, single-use
+ * challenges, counter policy, events); the answers are flat and carry the server user object.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  SERVER_WEBAUTHN_REGISTER_BODY_LIMIT_BYTES,
+  ServerWebAuthnAuthenticateBody,
+  ServerWebAuthnAuthenticateResponse,
+  ServerWebAuthnAuthenticateStartBody,
+  ServerWebAuthnAuthenticateStartResponse,
+  ServerWebAuthnRegisterBody,
+  ServerWebAuthnRegisterResponse,
+  ServerWebAuthnRegisterStartBody,
+  ServerWebAuthnRegisterStartResponse,
+  ServerWebAuthnUpdateBody,
+  ServerWebAuthnUpdateParams,
+  ServerWebAuthnUpdateResponse,
+} from '@latchkey/wire';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { ApiError, isApiError } from '../../errors/api-error.js';
+import { projectOf } from '../../plugins/project-auth.js';
+import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
+import type { Project } from '../projects/project.js';
+import {
+  type AuthenticateResponseDeps,
+  buildAuthenticateResponse,
+} from '../sessions/authenticate-response.js';
+import type { PresentedSession } from '../sessions/presented-session.js';
+import type { CustomClaims } from '../sessions/session-custom-claims.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
+import { loadServerUser } from '../users/server-user-object.js';
+import { userDirectory } from '../users/user-directory.js';
+import { toWireWebAuthnRegistration } from '../users/user-object.js';
+import { resolveUserReference } from '../users/user-reference.js';
+import { requireAllowedRpId } from '../webauthn/rp-id.js';
+import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authenticate.service.js';
+import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
+import type { WebauthnRegistrationsService } from '../webauthn/webauthn-registrations.service.js';
+import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
+import { precheckSessionCustomClaims } from './session-custom-claims-step.js';
+import { encodeCeremonyOptions } from './webauthn-options-encoding.js';
+
+/** What the server passkey routes need. */
+export interface ServerWebauthnRoutesOptions {
+  db: Db;
+  sessions: SessionsService;
+  responses: AuthenticateResponseDeps;
+  register: WebauthnRegisterService;
+  authenticate: WebauthnAuthenticateService;
+  registrations: WebauthnRegistrationsService;
+  lookups: LookupThrottle;
+  caller: ServerCallerDeps;
+}
+
+/** 400 invalid_request naming `field`. */
+function badField(field: string, message: string): ApiError {
+  return new ApiError('invalid_request', {
+    message: `${field}: ${message}`,
+    body: [{ dataPath: `.${field}`, message }],
+  });
+}
+
+const common = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
+
+export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, sessions } = options;
+  // Credentials first: an unauthenticated caller learns nothing from validation.
+  app.addHook('onRequest', async (request) => {
+    request.project = await authenticateProjectSecret(db, request);
+  });
+
+  /** The project's user `reference` names (an id or external id); 404 user_not_found when none. */
+  async function requireUser(project: Project, reference: string): Promise<string> {
+    const userId = await resolveUserReference(db, project.id, reference);
+    if (userId === undefined || !(await userDirectory.findWithFactors(db, project.id, userId)))
+      throw new ApiError('user_not_found');
+    return userId;
+  }
+
+  /**
+   * The RP ID for `domain` (400 unless the project's origins allow it, as in the browser), then
+   * the start limit, counted per calling address as the browser's is per page's.
+   */
+  async function allowedRpIdWithinLimit(request: FastifyRequest, domain: string): Promise<string> {
+    const project = projectOf(request);
+    let rpId: string;
+    try {
+      rpId = requireAllowedRpId(project, domain);
+    } catch (error) {
+      if (isApiError(error)) throw badField('domain', error.message);
+      throw error;
+    }
+    await options.lookups.check(project, 'webauthn_start', request.clientIp);
+    return rpId;
+  }
+
+  /** The session `session_token` / `session_jwt` names, which must be `userId`'s (400 naming the field). */
+  async function namedSessionOf(
+    project: Project,
+    body: { session_token?: string | undefined; session_jwt?: string | undefined },
+    userId?: string,
+  ): Promise<PresentedSession | undefined> {
+    const named = await presentedSessionFromBody(options.caller, project, body);
+    if (named && userId !== undefined && named.row.user_id !== userId)
+      throw badField(
+        body.session_token !== undefined ? 'session_token' : 'session_jwt',
+        'is a session of another user than user_id',
+      );
+    return named;
+  }
+
+  /** The flat answer of register and authenticate: the session (claims merged) if any, and the user. */
+  async function answer(
+    request: FastifyRequest,
+    userId: string,
+    registrationId: string,
+    session: { row: SessionRow; token: string } | undefined,
+    claims: CustomClaims | undefined,
+  ) {
+    const project = projectOf(request);
+    let fields: {
+      session: Awaited<ReturnType<typeof buildAuthenticateResponse>>['session'] | null;
+      session_token: string;
+      session_jwt: string;
+    } = { session: null, session_token: '', session_jwt: '' };
+    if (session) {
+      const row =
+        claims === undefined
+          ? session.row
+          : await sessions.updateCustomClaims(project, session.row.id, claims);
+      const built = await buildAuthenticateResponse(options.responses, project, row, session.token);
+      fields = { session: built.session, session_token: built.session_token, session_jwt: built.session_jwt };
+    }
+    const user = await loadServerUser(db, project.id, userId);
+    if (!user) throw new ApiError('user_not_found');
+    return { ...common(request), user_id: userId, webauthn_registration_id: registrationId, ...fields, user };
+  }
+
+  app.post(
+    '/v1/webauthn/register/start',
+    {
+      schema: {
+        body: ServerWebAuthnRegisterStartBody,
+        response: { 200: ServerWebAuthnRegisterStartResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { body } = request;
+      // A passkey's user handle is its user's id, which every sign-in checks; another is refused, not ignored.
+      if (body.override_id !== undefined)
+        throw badField('override_id', "is not supported: a passkey's user handle is always its user's id");
+      const userId = await requireUser(project, body.user_id);
+      const rpId = await allowedRpIdWithinLimit(request, body.domain);
+      const started = await options.register.startForUser(project, userId, {
+        rpId,
+        authenticatorType: body.authenticator_type,
+        passkey: body.return_passkey_credential_options === true,
+        userAgent: body.user_agent ?? '',
+        userName: body.override_name,
+        userDisplayName: body.override_display_name,
+      });
+      return {
+        ...common(request),
+        user_id: started.userId,
+        public_key_credential_creation_options: encodeCeremonyOptions(
+          started.options,
+          body.use_base64_url_encoding === true,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/webauthn/register',
+    {
+      bodyLimit: SERVER_WEBAUTHN_REGISTER_BODY_LIMIT_BYTES + 16 * 1024,
+      schema: { body: ServerWebAuthnRegisterBody, response: { 200: ServerWebAuthnRegisterResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { body } = request;
+      precheckSessionCustomClaims(body.session_custom_claims);
+      const userId = await requireUser(project, body.user_id);
+      const named = await namedSessionOf(project, body, userId);
+      const startSession = named === undefined && body.session_duration_minutes !== undefined;
+      const target = {
+        userId,
+        session: named?.row,
+        newSession: startSession ? serverSessionAttributes(request, undefined) : undefined,
+        actor: serverActor(request),
+      };
+      const registered = await options.register.finishFor(project, target, body);
+      const token = named?.token ?? registered.newToken ?? '';
+      const session = registered.session ? { row: registered.session, token } : undefined;
+      return answer(request, userId, registered.registration.id, session, body.session_custom_claims);
+    },
+  );
+
+  app.post(
+    '/v1/webauthn/authenticate/start',
+    {
+      schema: {
+        body: ServerWebAuthnAuthenticateStartBody,
+        response: { 200: ServerWebAuthnAuthenticateStartResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { body } = request;
+      const userId = body.user_id === undefined ? undefined : await requireUser(project, body.user_id);
+      const rpId = await allowedRpIdWithinLimit(request, body.domain);
+      const ceremony = { rpId, passkey: body.return_passkey_credential_options === true };
+      // Without a user, any discoverable credential of the project may answer (and names its user).
+      const requestOptions =
+        userId === undefined
+          ? await options.authenticate.startPrimary(project, ceremony)
+          : await options.authenticate.startForUser(project, userId, ceremony);
+      return {
+        ...common(request),
+        user_id: userId ?? '',
+        public_key_credential_request_options: encodeCeremonyOptions(
+          requestOptions,
+          body.use_base64_url_encoding === true,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/webauthn/authenticate',
+    {
+      schema: { body: ServerWebAuthnAuthenticateBody, response: { 200: ServerWebAuthnAuthenticateResponse } },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const { body } = request;
+      precheckSessionCustomClaims(body.session_custom_claims);
+      const named = await namedSessionOf(project, body);
+      const signedIn = await options.authenticate.finishForServer(
+        project,
+        body,
+        serverSessionAttributes(request, undefined),
+        {
+          named: named && { session: named.row, token: named.token },
+          startSession: body.session_duration_minutes !== undefined,
+        },
+      );
+      const session = signedIn.session ? { row: signedIn.session, token: signedIn.token } : undefined;
+      return answer(
+        request,
+        signedIn.registration.user_id,
+        signedIn.registration.id,
+        session,
+        body.session_custom_claims,
+      );
+    },
+  );
+
+  app.put(
+    '/v1/webauthn/:webauthn_registration_id',
+    {
+      schema: {
+        params: ServerWebAuthnUpdateParams,
+        body: ServerWebAuthnUpdateBody,
+        response: { 200: ServerWebAuthnUpdateResponse },
+      },
+    },
+    async (request) => {
+      const row = await options.registrations.renameInProject(
+        projectOf(request),
+        request.params.webauthn_registration_id,
+        request.body.name,
+      );
+      return { ...common(request), webauthn_registration: toWireWebAuthnRegistration(row) };
+    },
+  );
+};
