@@ -67,7 +67,11 @@ const nouns: Record<LookupKind, string> = {
 
 /** Counts one lookup or throws 429 too_many_requests with Retry-After (nothing counted). */
 export interface LookupThrottle {
-  check(project: Project, kind: LookupKind, clientIp: string): Promise<void>;
+  /**
+   * `clientIp` null: a server-API call, which carries no end-user address — its caller's address
+   * is the integrator's server, shared by all its users, so only the project's limit counts.
+   */
+  check(project: Project, kind: LookupKind, clientIp: string | null): Promise<void>;
 }
 
 /** The limits of ordinary projects and of the development project. */
@@ -87,20 +91,22 @@ export function createLookupThrottle(
   return {
     async check(project, kind, clientIp) {
       const limit = (project.isDev ? limits.dev : limits.normal)[kind];
-      const decision = await limiter.consume(project.id, [
-        {
-          scope: `${kind}.ip`,
-          key: clientIpKey(clientIp),
-          limit: limit.ipPerMinute,
-          windowSeconds: WINDOW_SECONDS,
-        },
-        {
-          scope: `${kind}.project`,
-          key: 'all',
-          limit: limit.projectPerMinute,
-          windowSeconds: WINDOW_SECONDS,
-        },
-      ]);
+      const projectRule = {
+        scope: `${kind}.project`,
+        key: 'all',
+        limit: limit.projectPerMinute,
+        windowSeconds: WINDOW_SECONDS,
+      };
+      const networkRule = (ip: string) => ({
+        scope: `${kind}.ip`,
+        key: clientIpKey(ip),
+        limit: limit.ipPerMinute,
+        windowSeconds: WINDOW_SECONDS,
+      });
+      const decision = await limiter.consume(
+        project.id,
+        clientIp === null ? [projectRule] : [networkRule(clientIp), projectRule],
+      );
       if (decision.allowed) return;
       const seconds = decision.retryAfterSeconds;
       const who = decision.rule.scope.endsWith('.ip') ? 'from this network' : 'for this project';

@@ -203,7 +203,8 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       // An over-long password is refused (400 weak_password) before anything is counted.
       normalisePassword(password);
       const project = projectOf(request);
-      await options.lookups.check(project, 'strength_check', request.clientIp);
+      // The caller is the integrator's server, for all its users: the project's limit only.
+      await options.lookups.check(project, 'strength_check', null);
       return { ...common(request), ...(await options.passwords.strength(project, password, email)) };
     },
   );

@@ -88,7 +88,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
 
   /**
    * The RP ID for `domain` (400 unless the project's origins allow it, as in the browser), then
-   * the start limit, counted per calling address as the browser's is per page's.
+   * the project's start limit (the calling address is the integrator's server, shared by all its users).
    */
   async function allowedRpIdWithinLimit(request: FastifyRequest, domain: string): Promise<string> {
     const project = projectOf(request);
@@ -99,7 +99,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
       if (isApiError(error)) throw badField('domain', error.message);
       throw error;
     }
-    await options.lookups.check(project, 'webauthn_start', request.clientIp);
+    await options.lookups.check(project, 'webauthn_start', null);
     return rpId;
   }
 

@@ -18,6 +18,7 @@ import {
   registrationRow,
   webauthnState,
 } from '../../../test/webauthn-helpers.js';
+import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 import { VERIFICATION_MESSAGES } from '../webauthn/webauthn-errors.js';
 
 const ctx = useTestContext();
@@ -308,6 +309,19 @@ describe('refusals', () => {
     expect([replayed.statusCode, json(replayed).error_type]).toEqual([401, 'webauthn_verification_failed']);
     expect(json(replayed).error_message).toBe(VERIFICATION_MESSAGES.challenge);
     expect(await webauthnState(ctx)).toEqual(before);
+  });
+
+  it("counts starts against the project's limit only: the calling address is the integrator's server", async () => {
+    const other = await givenProductionLikeProject(ctx, ['https://app.example.com']);
+    const authorization = basic(other.project_id, other.secret);
+    // One more than a browser network may start in a minute (LOOKUP_LIMITS.webauthn_start.ipPerMinute).
+    const starts = LOOKUP_LIMITS.webauthn_start.ipPerMinute + 1;
+    const statuses: number[] = [];
+    for (let i = 0; i < starts; i += 1)
+      statuses.push(
+        (await call('/authenticate/start', { domain: 'app.example.com' }, authorization)).statusCode,
+      );
+    expect(statuses).toEqual(Array(starts).fill(200));
   });
 
   it('a domain outside the project → 400 naming domain, no challenge stored', async () => {
