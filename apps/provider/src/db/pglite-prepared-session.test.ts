@@ -2,11 +2,12 @@
  * PGlite statements run as named prepared statements (issue 18: parse + analyse and PGlite's six
  * protocol round trips per query were about half a login's statement cost): results read as
  * PGlite's own query() reads them, a table change cannot break a prepared `select *`, the set is
- * bounded, errors keep PostgreSQL's code, and a login's statements are prepared once.
+ * bounded, errors keep PostgreSQL's code, a login's statements are prepared once, and BEGIN,
+ * COMMIT and ROLLBACK are prepared as well.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../test/password-helpers.js';
 import { createTestContext } from '../../test/test-app.js';
 import { createPreparedPgliteSession, PREPARED_STATEMENT_LIMIT } from './pglite-prepared-session.js';
@@ -78,6 +79,38 @@ describe('a prepared statement', () => {
       code: '42703',
     });
     expect((await session.query('select id from things where id = $1', [2])).rows).toEqual([{ id: 2 }]);
+  });
+
+  it('runs transaction boundaries prepared too, a first ROLLBACK inside an aborted transaction included', async () => {
+    const fresh = await PGlite.create();
+    try {
+      const own = createPreparedPgliteSession(fresh);
+      await fresh.exec('create table t (id integer primary key)');
+      const viaQuery = vi.spyOn(fresh, 'query');
+      await own.query('begin', []);
+      await own.query('insert into t (id) values ($1)', [1]);
+      await expect(own.query('insert into t (id) values ($1)', [1])).rejects.toMatchObject({ code: '23505' });
+      await own.query('rollback', []);
+      await own.query('start transaction isolation level serializable', []);
+      await own.query('insert into t (id) values ($1)', [2]);
+      await own.query('commit', []);
+      expect(viaQuery).not.toHaveBeenCalled();
+      viaQuery.mockRestore();
+      expect((await fresh.query('select id from t')).rows).toEqual([{ id: 2 }]);
+      const statements = (
+        await fresh.query<{ statement: string }>('select statement from pg_prepared_statements')
+      ).rows.map((row) => row.statement);
+      expect(statements).toEqual(
+        expect.arrayContaining([
+          'begin',
+          'rollback',
+          'commit',
+          'start transaction isolation level serializable',
+        ]),
+      );
+    } finally {
+      await fresh.close();
+    }
   });
 
   it(`keeps at most ${PREPARED_STATEMENT_LIMIT} statements, closing the least recently used`, async () => {

@@ -12,11 +12,16 @@ const { serialize } = protocol;
 /** Prepared statements kept per session; the least recently used is closed beyond it (Kysely's `in (…)` lists make many texts). */
 export const PREPARED_STATEMENT_LIMIT = 256;
 
-/** Statements worth preparing: the data statements the application repeats. */
-const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
+/**
+ * Statements worth preparing: the data statements the application repeats, and the transaction
+ * boundaries around them (through PGlite's query() a BEGIN or COMMIT cost as much as a login's
+ * insert; PostgreSQL accepts a prepared COMMIT or ROLLBACK in an aborted transaction).
+ */
+const PREPARED_STATEMENT =
+  /^\s*(?:select|insert|update|delete|with|begin|commit|rollback|start\s+transaction)\b/i;
 /** Statements that change no table shape, run as PGlite runs them. */
 const SESSION_STATEMENT =
-  /^\s*(?:begin|commit|rollback|start|end|savepoint|release|set|reset|show|listen|unlisten|notify|lock|values|explain)\b/i;
+  /^\s*(?:end|savepoint|release|set|reset|show|listen|unlisten|notify|lock|values|explain)\b/i;
 
 /** A result column: its name and PGlite's parser of its type (none: the text as sent). */
 interface Column {
@@ -151,7 +156,7 @@ export function createPreparedPgliteSession(client: PGlite): PgliteSession {
 
   return {
     query(sql, params) {
-      if (DATA_STATEMENT.test(sql))
+      if (PREPARED_STATEMENT.test(sql))
         return client._runExclusiveQuery(async () => {
           try {
             return await run(sql, params);
