@@ -6,6 +6,8 @@ export interface ProxyAttempt {
   backend: number;
   /** performance.now() when the proxy sent it on. */
   dispatchedAt: number;
+  /** The connection to the instance was established (the request was in its hands). */
+  connected?: boolean;
   /** The connection error (ECONNREFUSED, ECONNRESET, …) when the try failed. */
   error?: string;
 }

@@ -64,8 +64,11 @@ export async function startRoundRobinProxy({
   proxy.on('proxyReq', (_proxyReq, req, _res, _options, socket) => {
     const entry = entries.get(req);
     const attempt = entry?.attempts.at(-1);
-    if (!entry || !attempt || !onUpstreamConnected) return;
-    const connected = () => onUpstreamConnected(entry, attempt.backend);
+    if (!entry || !attempt) return;
+    const connected = () => {
+      attempt.connected = true;
+      onUpstreamConnected?.(entry, attempt.backend);
+    };
     if (socket.connecting) socket.once('connect', connected);
     else connected();
   });
