@@ -53,6 +53,15 @@ const plan = [
     issueRows: ['recovery-code hash vs one login hash (not an issue row)'],
   },
   { script: 'user-search.mjs', issueRows: ['user search among 100 000 users (issue 21 console)'] },
+  {
+    script: 'scale-out.mjs',
+    issueRows: ['session checks, 3 instances behind a proxy vs 1 (issue 23 scale-out)'],
+    measures: [
+      'sessions/authenticate, 3 instances behind a proxy: req/s vs 1 instance direct',
+      'sessions/authenticate, 3 instances behind a proxy: req/s vs 1 instance behind the proxy',
+      'sessions/authenticate, 3 instances behind a proxy: p99',
+    ],
+  },
 ];
 
 let running;

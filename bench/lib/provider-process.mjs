@@ -35,17 +35,19 @@ export function buildProvider() {
 }
 
 /**
- * @param {{ startTimeoutMs?: number, databaseUrl?: string | null }} options `databaseUrl: null`
- *   forces PGlite; left out, BENCH_DATABASE_URL decides (PGlite when it is unset)
+ * @param {{ startTimeoutMs?: number, databaseUrl?: string | null, env?: Record<string, string> }} options
+ *   `databaseUrl: null` forces PGlite; left out, BENCH_DATABASE_URL decides (PGlite when it is
+ *   unset); `env` adds settings (several instances of one deployment share a sealing secret)
  * @returns {Promise<{ url: string, pid: number, dataDir: string, project: { project_id: string, public_token: string, secret: string }, stop: () => Promise<void> }>}
  */
-export async function startProvider({ startTimeoutMs = 90_000, databaseUrl } = {}) {
+export async function startProvider({ startTimeoutMs = 90_000, databaseUrl, env: extraEnv = {} } = {}) {
   buildProvider();
   const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-bench-'));
   const port = await findFreePort();
   const env = { ...process.env, PORT: String(port), LATCHKEY_DATA_DIR: dataDir };
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'SMTP_URL', 'HOST', 'LATCHKEY_PUBLIC_URL'])
     delete env[name];
+  Object.assign(env, extraEnv);
   if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
   // PGlite unless the run names a real PostgreSQL (a database you created for the bench).
   const postgresUrl = databaseUrl === undefined ? process.env.BENCH_DATABASE_URL : databaseUrl;
