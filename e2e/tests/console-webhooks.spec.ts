@@ -4,47 +4,19 @@
 // `verifyWebhook` of @latchkey/node checks — and shows in the delivery log with its status and
 // latency; a replay arrives again with the same webhook-id; a test event arrives; rotating the
 // secret asks for a factor again (step-up) and the new secret signs what follows; deleting asks first. Every page: axe, desktop and 360 px.
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type LatchkeyWebhookEvent, verifyWebhook } from '@latchkey/node';
-import { DESKTOP, developmentOperatorKey, look, signInToConsole } from '../support/console.js';
+import {
+  addWebhookEndpoint,
+  createProject,
+  DESKTOP,
+  developmentOperatorKey,
+  look,
+  signInToConsole,
+} from '../support/console.js';
 import { expect, test } from '../support/fixtures.js';
 import { uniqueEmail } from '../support/outbox.js';
 import { providerUrl } from '../support/stack.js';
 import { totpCode } from '../support/totp.js';
-
-/** What the receiver got: each request's webhook-id and the event, or why verification failed. */
-interface Received {
-  id: string;
-  event?: LatchkeyWebhookEvent;
-  error?: string;
-}
-
-/** A webhook receiver as an integrator writes one: verify the raw body, answer 204 (or 400). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const state = { secret: '' };
-  const server: Server = createServer(async (request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const id = String(request.headers['webhook-id'] ?? '');
-    try {
-      received.push({
-        id,
-        event: verifyWebhook(Buffer.concat(chunks).toString('utf8'), request.headers, state.secret),
-      });
-      response.writeHead(204).end();
-    } catch (error) {
-      received.push({ id, error: (error as Error).message });
-      response.writeHead(400).end();
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/webhooks/latchkey`, received, state, close: () => server.close() };
-}
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 test('an operator adds a webhook endpoint, sees a signed delivery with its latency, replays it, tests and rotates it', async ({
   page,
@@ -52,7 +24,7 @@ test('an operator adds a webhook endpoint, sees a signed delivery with its laten
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver();
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
   let projectId = '';
   let totpKey = '';
@@ -60,12 +32,7 @@ test('an operator adds a webhook endpoint, sees a signed delivery with its laten
   try {
     await test.step('signs in and creates a project', async () => {
       ({ totpKey } = await signInToConsole(page, request));
-      await page.getByLabel('Name').fill('Webhooks demo');
-      await page.getByRole('button', { name: 'Create project' }).click();
-      await page.getByRole('button', { name: 'Configure Webhooks demo' }).click();
-      await expect(heading('Webhooks demo settings')).toBeVisible();
-      projectId = /projects\/([^/]+)\//.exec(page.url())?.[1] ?? '';
-      expect(projectId).not.toBe('');
+      ({ projectId } = await createProject(page, 'Webhooks demo'));
     });
 
     await test.step('opens Webhooks: no endpoints yet; a bad URL is refused inline and kept', async () => {
@@ -86,20 +53,9 @@ test('an operator adds a webhook endpoint, sees a signed delivery with its laten
     });
 
     await test.step('adds the endpoint for user.created; its signing secret is shown once', async () => {
-      await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(receiver.url);
-      await page.getByLabel('Description').fill('e2e receiver');
-      await page.getByRole('checkbox', { name: /user\.created/ }).check();
-      await page.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(
-        page.getByRole('heading', { name: 'Endpoint added: copy its signing secret' }),
-      ).toBeFocused();
-      await page.getByRole('button', { name: 'Reveal' }).click();
-      receiver.state.secret = (await page.getByText(/^whsec_/).textContent()) ?? '';
-      expect(receiver.state.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-      const card = page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem');
-      await expect(card).toContainText('Enabled');
-      await expect(card).toContainText('user.created');
-      await look(page, 'webhooks-03-created');
+      receiver.state.secret = await addWebhookEndpoint(page, receiver.url, 'user.created', (name) =>
+        look(page, name),
+      );
     });
 
     await test.step('a user created through the server API is delivered, verified, and logged with status and latency', async () => {

@@ -46,7 +46,8 @@ export function createConsoleRouter() {
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: <ProjectsPage /> },
-          { path: 'projects/:projectId', element: <Navigate to="settings" replace /> },
+          // A project opens on its users, the page operators use most.
+          { path: 'projects/:projectId', element: <Navigate to="users" replace /> },
           { path: 'projects/:projectId/settings', element: <ProjectSettingsPage /> },
           { path: 'projects/:projectId/oauth', element: <OAuthProvidersPage /> },
           { path: 'projects/:projectId/keys', element: <KeysPage /> },

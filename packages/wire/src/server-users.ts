@@ -145,9 +145,19 @@ export const ServerUsersSearchOperandSchema = Type.Union([
   operand('untrusted_metadata', MetadataFilter),
 ]);
 
+/**
+ * The order of POST /v1/users/search (Latchkey's own field): by creation time, then user id.
+ * The hosted provider has none and answers oldest first, so that is the default.
+ */
+export const UsersSearchOrderSchema = Type.Union([
+  Type.Literal('created_at_asc'),
+  Type.Literal('created_at_desc'),
+]);
+
 /** POST /v1/users/search. An absent or empty query matches every user of the project. */
 export const ServerUsersSearchBody = strict({
   cursor: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 512 })])),
+  order: Type.Optional(UsersSearchOrderSchema),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_USERS_SEARCH_LIMIT })),
   query: Type.Optional(
     strict({
@@ -157,7 +167,7 @@ export const ServerUsersSearchBody = strict({
   ),
 });
 
-/** POST /v1/users/search answer: oldest first; `next_cursor` null on the last page. */
+/** POST /v1/users/search answer: in the body's `order` (oldest first by default); `next_cursor` null on the last page. */
 export const ServerUsersSearchResponse = Type.Object({
   ...common,
   results: Type.Array(ServerUserSchema),
@@ -202,6 +212,7 @@ export type ServerUsersCreateResult = Static<typeof ServerUsersCreateResponse>;
 export type ServerUsersGetResult = Static<typeof ServerUsersGetResponse>;
 export type ServerUsersSearchOperand = Static<typeof ServerUsersSearchOperandSchema>;
 export type ServerUsersSearchRequest = Static<typeof ServerUsersSearchBody>;
+export type UsersSearchOrder = Static<typeof UsersSearchOrderSchema>;
 export type ServerUsersSearchResult = Static<typeof ServerUsersSearchResponse>;
 export type ServerUsersUpdateRequest = Static<typeof ServerUsersUpdateBody>;
 export type ServerUsersUpdateResult = Static<typeof ServerUsersUpdateResponse>;

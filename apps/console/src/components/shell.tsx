@@ -47,7 +47,8 @@ export function Shell() {
             value={projectId ?? ''}
             onChange={(event) => {
               const id = event.target.value;
-              navigate(id ? `/projects/${id}/settings` : '/projects');
+              // The same page of the other project (its users, from a project's home).
+              navigate(id ? `/projects/${id}/${projectSection(location.pathname)}` : '/projects');
             }}
           >
             <option value="">All projects</option>
@@ -75,21 +76,17 @@ export function Shell() {
               Projects
             </NavLink>
           </li>
+          {/* The project's pages, the most used first; then the deployment's operators and their log. */}
           {projectId && (
             <>
+              {section('users', 'Users')}
+              {section('activity', 'Activity')}
               {section('settings', 'Settings')}
               {section('oauth', 'OAuth providers')}
               {section('keys', 'API keys')}
               {section('webhooks', 'Webhooks')}
-              {section('users', 'Users')}
-            </>
-          )}
-          {/* Activity, audit log, emails (the project's), then the deployment's operators and their log. */}
-          {projectId && (
-            <>
-              {section('activity', 'Activity')}
-              {section('audit', 'Audit log')}
               {section('emails', 'Emails')}
+              {section('audit', 'Audit log')}
             </>
           )}
           <li>
@@ -105,4 +102,10 @@ export function Shell() {
       </main>
     </div>
   );
+}
+
+/** The project page a path shows (`users` for `/projects/p/users/u`), or `users` outside a project. */
+export function projectSection(pathname: string): string {
+  const section = /^\/projects\/[^/]+\/([a-z]+)/.exec(pathname)?.[1];
+  return section ?? 'users';
 }

@@ -30,7 +30,7 @@ export function ProjectsPage() {
             {projects.data.projects.map((project) => (
               <li key={project.project_id} className="card">
                 <h2>
-                  <Link to={`/projects/${project.project_id}/settings`}>{project.name}</Link>
+                  <Link to={`/projects/${project.project_id}/users`}>{project.name}</Link>
                 </h2>
                 <p className="mono">{project.project_id}</p>
                 <p>

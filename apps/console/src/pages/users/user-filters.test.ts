@@ -1,7 +1,13 @@
 // The filters become one AND search: an address start or an exact user id, whole UTC days both ends
 // included, and unknown values in a hand-edited address are dropped rather than sent.
 import { describe, expect, it } from 'vitest';
-import { filtersFromParams, paramsWithFilters, searchBodyOf } from './user-filters.js';
+import {
+  filtersFromParams,
+  orderFromParams,
+  paramsWithFilters,
+  paramsWithOrder,
+  searchBodyOf,
+} from './user-filters.js';
 
 describe('user filters', () => {
   it('turns the address into the search body', () => {
@@ -13,6 +19,7 @@ describe('user filters', () => {
     expect(searchBodyOf(filters, 'c1', 25)).toEqual({
       limit: 25,
       cursor: 'c1',
+      order: 'created_at_desc',
       query: {
         operator: 'AND',
         operands: [
@@ -38,5 +45,19 @@ describe('user filters', () => {
     expect(searchBodyOf(filters, null, 25).query?.operands).toEqual([]);
     const next = paramsWithFilters(new URLSearchParams('cursor=c1&tab=x&q=old'), { ...filters, q: ' new ' });
     expect(next.toString()).toBe('tab=x&q=new&method=teleport');
+  });
+
+  it('lists newest first unless the address says oldest; switching the order goes back to the first page', () => {
+    expect(orderFromParams(new URLSearchParams(''))).toBe('newest');
+    expect(orderFromParams(new URLSearchParams('order=sideways'))).toBe('newest');
+    expect(orderFromParams(new URLSearchParams('order=oldest'))).toBe('oldest');
+    const filters = filtersFromParams(new URLSearchParams(''));
+    expect(searchBodyOf(filters, null, 25, 'oldest').order).toBe('created_at_asc');
+    expect(searchBodyOf(filters, null, 25, 'newest').order).toBe('created_at_desc');
+    const oldest = paramsWithOrder(new URLSearchParams('q=ada&cursor=c1'), 'oldest');
+    expect(oldest.toString()).toBe('q=ada&order=oldest');
+    expect(paramsWithOrder(oldest, 'newest').toString()).toBe('q=ada');
+    // A new search keeps the order.
+    expect(paramsWithFilters(oldest, { ...filters, q: 'bob' }).toString()).toBe('q=bob&order=oldest');
   });
 });

@@ -1,10 +1,28 @@
 /**
- * @module user-filters — the users list's filters as they live in the address (`?q=…&status=…`),
- * so a search can be shared, reloaded and walked back, and as the POST /v1/users/search body they
- * stand for. The text box matches the start of an address (an index range however many users) or
- * names a user by id; the created range is whole UTC days, both ends included.
+ * @module user-filters — the users list's filters and order as they live in the address
+ * (`?q=…&status=…&order=oldest`), so a search can be shared, reloaded and walked back, and as the
+ * POST /v1/users/search body they stand for. The text box matches the start of an address (an
+ * index range however many users) or names a user by id; the created range is whole UTC days, both
+ * ends included. The list is newest first unless the address says `order=oldest`.
  */
 import type { ServerUsersSearchOperand, ServerUsersSearchRequest } from '@latchkey/wire';
+
+/** The list's order: newest first (what operators look for first: who just signed up) or oldest first. */
+export type UsersOrder = 'newest' | 'oldest';
+
+/** The order an address names; newest first unless it says `order=oldest`. */
+export function orderFromParams(params: URLSearchParams): UsersOrder {
+  return params.get('order') === 'oldest' ? 'oldest' : 'newest';
+}
+
+/** `params` in `order` (the default one left out of the address), back at the first page: a cursor belongs to one order. */
+export function paramsWithOrder(params: URLSearchParams, order: UsersOrder): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('cursor');
+  if (order === 'oldest') next.set('order', 'oldest');
+  else next.delete('order');
+  return next;
+}
 
 export interface UserFilters {
   /** An address's start, or a user id (`user-test-…`). */
@@ -93,6 +111,7 @@ export function searchBodyOf(
   filters: UserFilters,
   cursor: string | null,
   limit: number,
+  order: UsersOrder = 'newest',
 ): ServerUsersSearchRequest {
   const operands: ServerUsersSearchOperand[] = [];
   const q = filters.q.trim();
@@ -113,7 +132,12 @@ export function searchBodyOf(
   if (filters.createdTo) {
     operands.push({ filter_name: 'created_at_less_than', filter_value: startOfDay(filters.createdTo, 1) });
   }
-  return { limit, ...(cursor ? { cursor } : {}), query: { operator: 'AND', operands } };
+  return {
+    limit,
+    ...(cursor ? { cursor } : {}),
+    order: order === 'oldest' ? 'created_at_asc' : 'created_at_desc',
+    query: { operator: 'AND', operands },
+  };
 }
 
 /** The start of `day` (UTC) plus `plusDays`, as RFC 3339; the search's bounds are exclusive, so one millisecond earlier. */

@@ -2,7 +2,8 @@
  * @module user-search-form — the users list's search box and filters, kept in the address: typing
  * searches as it goes (once the typing pauses, replacing the address rather than adding a history
  * entry per letter), each filter change is a history entry, and Back or a reload shows the same
- * search with the form filled in.
+ * search with the form filled in. On a narrow screen the filters fold behind a button that says
+ * how many are applied, so the search box and the first users fit on the first screen.
  */
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -43,6 +44,10 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
   const change = (patch: Partial<UserFilters>) =>
     setParams(paramsWithFilters(params, { ...filters, ...patch }));
   const filtered = JSON.stringify({ ...filters, q: text.trim() }) !== JSON.stringify(NO_FILTERS);
+  const [filtersShown, setFiltersShown] = useState(false);
+  const applied = [filters.status, filters.method, filters.createdFrom, filters.createdTo].filter(
+    Boolean,
+  ).length;
 
   return (
     <search className="user-search" aria-label="Find users">
@@ -70,7 +75,18 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
             Matches the start of an address, or one user ID exactly.
           </p>
         </div>
-        <div className="field-row">
+        {/* Shown only on narrow screens (users.css); wide ones always show the filters. */}
+        <button
+          type="button"
+          className="button secondary filters-toggle"
+          aria-expanded={filtersShown}
+          aria-controls={`${id}-filters`}
+          onClick={() => setFiltersShown(!filtersShown)}
+        >
+          {filtersShown ? 'Hide filters' : 'Show filters'}
+          {applied > 0 && ` (${applied} applied)`}
+        </button>
+        <div id={`${id}-filters`} className="field-row user-filters" data-folded={!filtersShown}>
           <div className="field">
             <label htmlFor={`${id}-status`}>Status</label>
             <select

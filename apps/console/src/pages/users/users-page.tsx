@@ -1,19 +1,28 @@
 /**
  * @module users-page — /console/projects/:projectId/users: find a project's users as you type and
- * walk them a page at a time (cursor pages: a deep page costs what the first does, and the page
- * holds one page of rows however many users match). The search and the page are in the address;
- * the cursors of the pages before this one ride in the history entry, so Previous and Back agree.
+ * walk them a page at a time, newest first or oldest first (cursor pages: a deep page costs what
+ * the first does, and the page holds one page of rows however many users match). The search, the
+ * order and the page are in the address; the cursors of the pages before this one ride in the
+ * history entry, so Previous and Back agree.
  */
 
 import type { ServerUsersSearchResult } from '@latchkey/wire';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useOperator } from '../../auth/operator-context.js';
 import { PageHeading } from '../../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../../components/status.js';
 import type { OAuthProviderSummary } from '../../lib/project-types.js';
 import { useResource } from '../../lib/use-resource.js';
-import { filtersFromParams, filtersProblem, NO_FILTERS, searchBodyOf } from './user-filters.js';
+import {
+  filtersFromParams,
+  filtersProblem,
+  NO_FILTERS,
+  orderFromParams,
+  paramsWithOrder,
+  searchBodyOf,
+  type UsersOrder,
+} from './user-filters.js';
 import { UserSearchForm } from './user-search-form.js';
 import { UsersTable } from './users-table.js';
 import './users.css';
@@ -30,9 +39,11 @@ export function UsersPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const filters = filtersFromParams(params);
+  const order = orderFromParams(params);
   const cursor = params.get('cursor');
   const problem = filtersProblem(filters);
-  const body = searchBodyOf(filters, cursor, USERS_PAGE_SIZE);
+  const body = searchBodyOf(filters, cursor, USERS_PAGE_SIZE, order);
+  const orderId = useId();
   const page = useResource(`users:${projectId}:${JSON.stringify(body)}`, () =>
     problem ? Promise.resolve<Page | null>(null) : api<Page>('POST', '/v1/users/search', body, projectId),
   );
@@ -85,9 +96,24 @@ export function UsersPage() {
         {page.state !== 'error' && !shown && !problem && <Loading label="Loading users…" />}
         {page.state !== 'error' && shown && (
           <>
-            <p className="results-summary" role="status" aria-live="polite">
-              {searching ? 'Searching…' : summary(shown, pageNumber)}
-            </p>
+            <div className="results-bar">
+              <p className="results-summary" role="status" aria-live="polite">
+                {searching ? 'Searching…' : summary(shown, pageNumber)}
+              </p>
+              <div className="results-order">
+                <label htmlFor={orderId}>Order</label>
+                <select
+                  id={orderId}
+                  value={order}
+                  onChange={(event) =>
+                    navigate({ search: `?${paramsWithOrder(params, event.target.value as UsersOrder)}` })
+                  }
+                >
+                  <option value="newest">Newest first</option>
+                  <option value="oldest">Oldest first</option>
+                </select>
+              </div>
+            </div>
             {shown.results.length === 0 ? (
               <EmptyState title={filtered ? 'No users match' : 'No users yet'}>
                 <p>
@@ -100,7 +126,8 @@ export function UsersPage() {
               <UsersTable
                 projectId={projectId}
                 users={shown.results}
-                caption={`Users${pageNumber ? `, page ${pageNumber}` : ''}`}
+                order={order}
+                caption={`Users, ${order} first${pageNumber ? `, page ${pageNumber}` : ''}`}
               />
             )}
             <nav className="pager" aria-label="Pages of users">

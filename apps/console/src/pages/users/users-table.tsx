@@ -27,7 +27,12 @@ export function fullName(user: ServerUser): string {
   return [user.name.first_name, user.name.middle_name, user.name.last_name].filter(Boolean).join(' ');
 }
 
-export function UsersTable(props: { projectId: string; users: ServerUser[]; caption: string }) {
+export function UsersTable(props: {
+  projectId: string;
+  users: ServerUser[];
+  caption: string;
+  order: 'newest' | 'oldest';
+}) {
   return (
     <table className="users-table">
       <caption className="visually-hidden">{props.caption}</caption>
@@ -37,7 +42,9 @@ export function UsersTable(props: { projectId: string; users: ServerUser[]; capt
           <th scope="col">Name</th>
           <th scope="col">Status</th>
           <th scope="col">Sign-in methods</th>
-          <th scope="col">Created</th>
+          <th scope="col" aria-sort={props.order === 'newest' ? 'descending' : 'ascending'}>
+            Created
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -246,11 +246,12 @@ export function createUserManagement(deps: {
     get: async (project, userId) => wireUser(db, project.id, await idOf(db, project, userId)),
 
     async search(project, input) {
-      const after = input.cursor ? decodeSearchCursor(input.cursor) : undefined;
+      const order = input.order ?? 'created_at_asc';
+      const after = input.cursor ? decodeSearchCursor(input.cursor, order) : undefined;
       const limit = input.limit ?? DEFAULT_USERS_SEARCH_LIMIT;
       const query = { operator: input.query?.operator ?? 'AND', operands: input.query?.operands ?? [] };
       // One more than the page tells whether another page follows.
-      const rows = await userDirectory.search(db, project.id, query, { after, limit: limit + 1 });
+      const rows = await userDirectory.search(db, project.id, query, { after, limit: limit + 1, order });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const total = await userDirectory.count(db, project.id, query);
@@ -259,7 +260,7 @@ export function createUserManagement(deps: {
         total,
         nextCursor:
           rows.length > limit && last
-            ? encodeSearchCursor({ createdAt: last.created_at, id: last.id })
+            ? encodeSearchCursor({ createdAt: last.created_at, id: last.id }, order)
             : null,
       };
     },

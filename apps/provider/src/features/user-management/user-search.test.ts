@@ -1,4 +1,4 @@
-/** Issue 20: POST /v1/users/search — the hosted provider's filters, AND/OR, and cursor pages that stay exact while users are created. */
+/** Issues 20 and 21: POST /v1/users/search — the hosted provider's filters, AND/OR, and cursor pages, oldest or newest first, that stay exact while users are created. */
 import { describe, expect, it } from 'vitest';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -154,6 +154,14 @@ describe('POST /v1/users/search filters', () => {
       [{ limit: 0 }, 'limit'],
       [{ cursor: 'not-a-cursor' }, 'cursor'],
       [{ page: 2 }, 'page'],
+      [{ order: 'newest' }, 'order'],
+      [
+        {
+          order: 'created_at_desc',
+          cursor: Buffer.from('["2026-01-01T00:00:00.000Z","u",9]').toString('base64url'),
+        },
+        'cursor',
+      ],
     ] as const) {
       const response = await search(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -207,6 +215,78 @@ describe('POST /v1/users/search pages', () => {
     const created_at = new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
     const order = seen.map((id) => [created_at.get(id) as number, id] as const);
     expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1)));
+  });
+
+  it('walks newest first with order created_at_desc: users created meanwhile neither repeat nor shift a page', async () => {
+    const project = await ctx.givenProject({});
+    const auth = basic(project.project_id, project.secret);
+    const create = async (n: number) => {
+      const response = await usersApi(ctx, 'POST', '/v1/users', { email: `newest-${n}@example.com` }, auth);
+      return json(response).user_id as string;
+    };
+    const initial: string[] = [];
+    for (let n = 0; n < 7; n++) {
+      initial.push(await create(n));
+      if (n % 3 === 2) ctx.clock.advance(1_000);
+    }
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('id', 'in', initial)
+      .execute();
+    const createdAt = new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
+    // Newest first; the same creation time is broken by the id, descending too (the keyset's order).
+    const expected = [...initial].sort(
+      (a, b) => (createdAt.get(b) as number) - (createdAt.get(a) as number) || (a < b ? 1 : -1),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let created = 7;
+    do {
+      const response = await usersApi(
+        ctx,
+        'POST',
+        '/v1/users/search',
+        { limit: 3, cursor, order: 'created_at_desc' },
+        auth,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = json(response);
+      seen.push(...body.results.map((u: { user_id: string }) => u.user_id));
+      expect(body.results_metadata.total).toBe(created);
+      cursor = body.results_metadata.next_cursor;
+      pages += 1;
+      // Sign-ups between pages are newer than the walk's start: they belong before its first page.
+      if (pages <= 2) {
+        ctx.clock.advance(1_000);
+        await Promise.all([create(created), create(created + 1)]);
+        created += 2;
+      }
+    } while (cursor !== null && pages < 10);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(3);
+
+    // A fresh first page shows the newest, and a cursor keeps to the order it was made for.
+    const first = json(
+      await usersApi(ctx, 'POST', '/v1/users/search', { limit: 2, order: 'created_at_desc' }, auth),
+    );
+    expect(first.results.map((u: { emails: { email: string }[] }) => u.emails[0]?.email).sort()).toEqual([
+      'newest-10@example.com',
+      'newest-9@example.com',
+    ]);
+    const mixed = await usersApi(
+      ctx,
+      'POST',
+      '/v1/users/search',
+      { limit: 2, cursor: first.results_metadata.next_cursor },
+      auth,
+    );
+    expect(mixed.statusCode).toBe(400);
+    expect(json(mixed)).toMatchObject({
+      error_type: 'invalid_request',
+      error_message: expect.stringContaining('cursor: was returned for order created_at_desc'),
+    });
   });
 
   it('an empty query returns every user; limit defaults to 100', async () => {

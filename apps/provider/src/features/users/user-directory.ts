@@ -3,6 +3,7 @@
  * repository stays private to this folder: a sign-in method finds, creates, verifies and activates
  * users through this interface, so the SQL can change without touching them.
  */
+import type { UsersSearchOrder } from '@latchkey/wire';
 import type { DbExecutor } from '../../db/database.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -65,12 +66,12 @@ export interface UserDirectory {
   lock(db: DbExecutor, projectId: string, userId: string): Promise<UserRow | undefined>;
   /** Applies a change to a user row. */
   update(db: DbExecutor, userId: string, changes: UserRowUpdate): Promise<void>;
-  /** A page of the users matching a search, oldest first, with their factors. */
+  /** A page of the users matching a search, in `order` (by creation time, then id), with their factors. */
   search(
     db: DbExecutor,
     projectId: string,
     query: UserSearchQuery,
-    page: { after: UserSearchPosition | undefined; limit: number },
+    page: { after: UserSearchPosition | undefined; limit: number; order: UsersSearchOrder },
   ): Promise<UserWithFactors[]>;
   /** How many users match a search. */
   count(db: DbExecutor, projectId: string, query: UserSearchQuery): Promise<number>;

@@ -1,9 +1,9 @@
 /**
  * @module users-search.repository — SQL of POST /v1/users/search: the hosted provider's filters
- * as one WHERE clause, pages by keyset on (created_at, id) so a page never repeats or skips a
- * user while others are created or deleted, and the total of the same query.
+ * as one WHERE clause, pages by keyset on (created_at, id), oldest or newest first, so a page never
+ * repeats or skips a user while others are created or deleted, and the total of the same query.
  */
-import type { ServerUsersSearchOperand } from '@latchkey/wire';
+import type { ServerUsersSearchOperand, UsersSearchOrder } from '@latchkey/wire';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, DbExecutor } from '../../db/database.js';
 import { type UserWithFactors, userFactorsOf } from './user-with-factors.js';
@@ -170,24 +170,29 @@ function matching(eb: UsersEb, projectId: string, query: UserSearchQuery): Expre
   return eb.and([inProject, query.operator === 'OR' ? eb.or(conditions) : eb.and(conditions)]);
 }
 
-/** Up to `limit` users matching `query` after `after`, oldest first, each with its factors. */
+/** Up to `limit` users matching `query` after `after` in `order`, each with its factors. */
 export async function searchUsers(
   db: DbExecutor,
   projectId: string,
   query: UserSearchQuery,
-  page: { after: UserSearchPosition | undefined; limit: number },
+  page: { after: UserSearchPosition | undefined; limit: number; order: UsersSearchOrder },
 ): Promise<UserWithFactors[]> {
   const { after } = page;
+  // Both columns in one direction, so either order is the same index range, read forwards or backwards.
+  const direction = page.order === 'created_at_desc' ? 'desc' : 'asc';
+  const beyond = direction === 'desc' ? sql.raw('<') : sql.raw('>');
   return db
     .selectFrom('users')
     .selectAll('users')
     .select(userFactorsOf('users.id'))
     .where((eb) => matching(eb, projectId, query))
     .$if(after !== undefined, (qb) =>
-      qb.where(sql<SqlBool>`(users.created_at, users.id) > (${after?.createdAt}::timestamptz, ${after?.id})`),
+      qb.where(
+        sql<SqlBool>`(users.created_at, users.id) ${beyond} (${after?.createdAt}::timestamptz, ${after?.id})`,
+      ),
     )
-    .orderBy('users.created_at')
-    .orderBy('users.id')
+    .orderBy('users.created_at', direction)
+    .orderBy('users.id', direction)
     .limit(page.limit)
     .execute();
 }
