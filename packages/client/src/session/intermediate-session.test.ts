@@ -1,5 +1,6 @@
 /** A multi-factor sign-in: the intermediate session token's cookie, its use as the Basic password, and its end. */
 import { describe, expect } from 'vitest';
+import { mfaPendingAnswer } from '../../../wire/test/fixtures/mfa-pending.js';
 import type { Clock } from '../options.js';
 import { it } from '../testing/client-test.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN, seedSignedIn } from '../testing/fakes.js';
@@ -14,18 +15,7 @@ const clock: Clock = {
 const IST = 'ist-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const MFA = { totp: true, sms: false, enrol: false };
 /** The 200 of a primary sign-in when the project requires a second factor (docs/contracts.md). */
-const pending = {
-  request_id: 'request-id-test-mfa',
-  status_code: 200,
-  user_id: 'user-test-1',
-  session_token: '',
-  session_jwt: '',
-  session: null,
-  user: makeUser(),
-  __user: makeUser(),
-  intermediate_session_token: IST,
-  mfa_required: MFA,
-};
+const pending = { ...mfaPendingAnswer(MFA, IST), user: makeUser(), __user: makeUser() };
 const PASSWORD = { email: 'ada@example.com', password: 'correct horse', sessionDurationMinutes: 60 };
 
 function basicSecret(headers: Record<string, string>): string {

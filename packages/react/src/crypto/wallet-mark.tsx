@@ -4,26 +4,15 @@
  * text names the wallet.
  */
 import type { ReactElement } from 'react';
+import { StrokeIcon } from '../components/icons.js';
 
 /** The wallet's icon, or the generic wallet mark when it has none. */
 export function WalletMark({ icon }: { icon: string | null }): ReactElement {
   if (icon) return <img className="lk-brand-mark" src={icon} alt="" width="20" height="20" />;
   return (
-    <svg
-      className="lk-brand-mark"
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon className="lk-brand-mark">
       <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />
       <path d="M16 14h.01" />
-    </svg>
+    </StrokeIcon>
   );
 }

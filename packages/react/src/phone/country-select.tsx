@@ -4,6 +4,7 @@
  * phone's width where a name would be cut to 'United St…'.
  */
 import { type ReactElement, useId } from 'react';
+import { StrokeIcon } from '../components/icons.js';
 import { useWidget } from '../widget/widget-context.js';
 import { canDrawFlagEmoji, flagEmojiOf } from './flag-emoji.js';
 import type { PhoneCountryOption } from './phone-module.js';
@@ -51,21 +52,9 @@ export function CountrySelect({ value, countries, onChange }: CountrySelectProps
         <span className="lk-input lk-country-face" part="select" aria-hidden="true">
           <span className="lk-country-mark">{mark}</span>
           {chosen?.callingCode ? <span>+{chosen.callingCode}</span> : null}
-          <svg
-            className="lk-country-chevron"
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
+          <StrokeIcon className="lk-country-chevron" size={16}>
             <path d="m6 9 6 6 6-6" />
-          </svg>
+          </StrokeIcon>
         </span>
       </div>
     </div>

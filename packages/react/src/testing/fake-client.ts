@@ -1,5 +1,6 @@
 /** @module testing/fake-client — a recording stand-in for the client, for the widget's unit tests only. */
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType, type Session, type User } from '@latchkey/client';
+import { mfaPendingAnswer } from '../../../wire/test/fixtures/mfa-pending.js';
 import type { OtpChannel } from '../machine/screen.js';
 import type {
   MagicLinkLoginOrCreateOptions,
@@ -270,14 +271,10 @@ export function mfaPending(mfa: { totp?: boolean; sms?: boolean; enrol?: boolean
   const { totp = false, sms = false } = mfa;
   const phones = sms ? [{ phone_id: 'phone-number-test-1', phone_number: MFA_PHONE, verified: true }] : [];
   return {
-    request_id: 'request-id-test-mfa',
-    status_code: 200,
-    user_id: 'user-test-1',
-    session_token: '',
-    session_jwt: '',
-    session: null,
-    intermediate_session_token: 'ist-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
-    mfa_required: { totp, sms, enrol: mfa.enrol ?? (!totp && !sms) },
+    ...mfaPendingAnswer(
+      { totp, sms, enrol: mfa.enrol ?? (!totp && !sms) },
+      'ist-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ),
     user: {
       user_id: 'user-test-1',
       emails: [{ email: 'ada@example.com', verified: true }],

@@ -1,6 +1,7 @@
 /** @module health.routes — GET / and GET /healthz (liveness) and GET /readyz (readiness) for probes and load balancers. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
+import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { migrations } from '../../db/migrate.js';
 import { appliedMigrationNames } from './health.repository.js';
@@ -9,10 +10,12 @@ import type { ReadinessState } from './readiness-state.js';
 /** A readiness probe must answer before the balancer's own timeout, even when the database hangs. */
 export const READINESS_TIMEOUT_MS = 2000;
 
-const status = Type.Object({ name: Type.Literal('latchkey-provider'), status: Type.Literal('ok') });
+const NAME = 'latchkey-provider' as const;
+
+const status = Type.Object({ name: Type.Literal(NAME), status: Type.Literal('ok') });
 
 const readiness = Type.Object({
-  name: Type.Literal('latchkey-provider'),
+  name: Type.Literal(NAME),
   /** `draining`: this process is shutting down (checks are not run). */
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('draining')]),
   checks: Type.Optional(
@@ -38,6 +41,15 @@ async function askDatabase(db: Db, timeoutMs: number): Promise<string[]> {
   }
 }
 
+/** A readiness answer other than ok: 503, and a hint to ask again in a few seconds. */
+function notReady(
+  reply: FastifyReply,
+  answer: Omit<Static<typeof readiness>, 'name'>,
+): Static<typeof readiness> {
+  reply.code(503).header('retry-after', '5');
+  return { name: NAME, ...answer };
+}
+
 /** Probes come every few seconds from every balancer: their lines would bury the real ones at info. */
 const QUIET = { logLevel: 'warn' } as const;
 
@@ -53,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
   readiness: ReadinessState;
   readinessTimeoutMs?: number;
 }> = async (app, options) => {
-  const ok = { name: 'latchkey-provider' as const, status: 'ok' as const };
+  const ok = { name: NAME, status: 'ok' as const };
   // `GET /` stays as it was: scripts and older probes poll it.
   app.get('/', { schema: { response: { 200: status } } }, async () => ok);
 
@@ -65,34 +77,28 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/readyz',
     { ...QUIET, schema: { response: { 200: readiness, 503: readiness } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (options.readiness.draining) {
-        reply.code(503).header('retry-after', '5');
-        return { name: 'latchkey-provider' as const, status: 'draining' as const };
-      }
+      if (options.readiness.draining) return notReady(reply, { status: 'draining' });
       let applied: string[];
       try {
         applied = await askDatabase(options.db, options.readinessTimeoutMs ?? READINESS_TIMEOUT_MS);
-      } catch {
-        // Never the error itself: it names hosts and ports (SECURITY J3).
-        reply.code(503).header('retry-after', '5');
-        return {
-          name: 'latchkey-provider' as const,
-          status: 'unavailable' as const,
-          checks: { database: 'unreachable' as const, migrations: 'unknown' as const },
-        };
+      } catch (error) {
+        // The log says why; the answer never does: the error names hosts and ports (SECURITY J3).
+        request.log.warn({ err: error }, 'readiness check: the database did not answer');
+        return notReady(reply, {
+          status: 'unavailable',
+          checks: { database: 'unreachable', migrations: 'unknown' },
+        });
       }
       const present = new Set(applied);
       const pending = Object.keys(migrations).filter((name) => !present.has(name));
       if (pending.length > 0) {
-        reply.code(503).header('retry-after', '5');
-        return {
-          name: 'latchkey-provider' as const,
-          status: 'unavailable' as const,
-          checks: { database: 'ok' as const, migrations: 'pending' as const },
+        return notReady(reply, {
+          status: 'unavailable',
+          checks: { database: 'ok', migrations: 'pending' },
           pending_migrations: pending,
-        };
+        });
       }
       return { ...ok, checks: { database: 'ok' as const, migrations: 'ok' as const } };
     },

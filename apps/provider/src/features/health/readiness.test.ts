@@ -101,6 +101,7 @@ describe.skipIf(!testDatabaseUrl)('on a PostgreSQL server that stops and starts 
   let server: TestPostgres;
   let handle: DatabaseHandle;
   let app: ReturnType<typeof buildApp>;
+  const outageLog = capturedLogger('info');
 
   beforeAll(async () => {
     server = await startTestPostgres();
@@ -110,7 +111,11 @@ describe.skipIf(!testDatabaseUrl)('on a PostgreSQL server that stops and starts 
     const deps = { db: handle.db, clock, random: cryptoRandom };
     app = buildApp(
       { mode: 'development', issuer: 'stytch.com', keyEncryptionSecret: undefined },
-      { ...deps, mailer: createOutboxMailer({ ...deps, from: 'x', outboxUrl: 'x', announce: () => {} }) },
+      {
+        ...deps,
+        logger: outageLog.logger,
+        mailer: createOutboxMailer({ ...deps, from: 'x', outboxUrl: 'x', announce: () => {} }),
+      },
     );
     await app.ready();
   });
@@ -137,6 +142,10 @@ describe.skipIf(!testDatabaseUrl)('on a PostgreSQL server that stops and starts 
       checks: { database: 'unreachable', migrations: 'unknown' },
     });
     expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres:/i);
+    // The operator's log says why, where the answer may not.
+    const why = outageLog.lines.filter((line) => line.msg === 'readiness check: the database did not answer');
+    expect(why).toHaveLength(1);
+    expect(why[0]?.err).toBeDefined();
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     server.startServer();

@@ -1,4 +1,5 @@
 /** @module mfa.plugin — the second factor every factor feature checks, and its lock. */
+import { userAccountLockDeps } from '../../email/account-lock-deps.js';
 import { featurePlugin } from '../../feature-plugin.js';
 import { createSecondFactorGate } from './defer-primary-sign-in.js';
 import { createSecondFactorService, type SecondFactorService } from './second-factor.service.js';
@@ -19,14 +20,7 @@ export const mfaPlugin = featurePlugin(
   ['sessions', 'rate-limits', 'lock-notices', 'domain-events'],
   async (app, { deps }) => {
     const { db, clock, random } = deps;
-    const lock = createSecondFactorLock({
-      db,
-      clock,
-      random,
-      notices: app.lockNotices,
-      log: app.log,
-      events: app.domainEvents,
-    });
+    const lock = createSecondFactorLock(userAccountLockDeps(app, deps));
     app.decorate('secondFactorGate', createSecondFactorGate({ clock, random }));
     app.decorate('secondFactorLock', lock);
     app.decorate(

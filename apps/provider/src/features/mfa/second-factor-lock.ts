@@ -5,17 +5,13 @@
  * per sign-in and per minute; only this bounds it over time, since the first factor can mint new
  * intermediate sessions at will.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { DbExecutor } from '../../db/database.js';
 import { endOpenLock, openLockIfNoneOpen } from '../../db/lockout-rows.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceLoginLocked } from '../../domain-events/login-locked.js';
-import type { NoticesInFlight } from '../../email/notices-in-flight.js';
+import type { UserAccountLockDeps } from '../../email/account-lock-deps.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { logLockEnded } from '../../logging/lock-ended-log.js';
-import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { sentByProject } from '../projects/project-sender.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
@@ -55,25 +51,13 @@ export interface StartedSecondFactorLock {
   firstStep: FirstStep;
 }
 
-/** What the lock needs. */
-export interface SecondFactorLockDeps {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  /** The lock notice goes out after the answer; the app waits for these on close. */
-  notices: NoticesInFlight;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Where `login.locked` is announced. */
-  events?: DomainEventBus;
-}
-
 /** The first step the attempt's IST or session was made with: the notice says "password" only when it was one. */
 export function firstStepOf(factor: AuthenticationFactor | undefined): FirstStep {
   return factor?.type === 'password' ? 'password' : 'other';
 }
 
 /** Creates the second-factor lock. */
-export function createSecondFactorLock(deps: SecondFactorLockDeps) {
+export function createSecondFactorLock(deps: UserAccountLockDeps) {
   const { db, log } = deps;
 
   return {

@@ -4,10 +4,8 @@
  * it, and what the operator and the owner are told. The 5 tries per code and the send limits
  * bound guessing per code and per quarter hour; only this bounds it over time.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor } from '../../db/database.js';
-import type { NoticesInFlight } from '../../email/notices-in-flight.js';
+import type { DbExecutor } from '../../db/database.js';
+import type { AccountLockDeps } from '../../email/account-lock-deps.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { sentByProject } from '../projects/project-sender.js';
@@ -49,17 +47,8 @@ const keyOf = (project: Project, destination: Destination): PasscodeKey => ({
   destination: destination.value,
 });
 
-/** What the lock needs. */
-export interface PasscodeLockDeps {
-  db: Db;
-  clock: Clock;
-  /** The lock notice goes out after the answer; the app waits for these on close. */
-  notices: NoticesInFlight;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
-
 /** Creates the passcode lock. */
-export function createPasscodeLock(deps: PasscodeLockDeps) {
+export function createPasscodeLock(deps: AccountLockDeps) {
   const { db, log } = deps;
 
   /** Logs the start and tells the destination's owner, if it has one, at each of their addresses. */

@@ -3,17 +3,13 @@
  * cap is reached: who starts it, who ends it, and what the operator and the owner are told
  * (SECURITY A4, issue 16).
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { DbExecutor } from '../../db/database.js';
 import { endOpenLock, openLockIfNoneOpen } from '../../db/lockout-rows.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceLoginLocked } from '../../domain-events/login-locked.js';
-import type { NoticesInFlight } from '../../email/notices-in-flight.js';
+import type { UserAccountLockDeps } from '../../email/account-lock-deps.js';
 import { newId } from '../../ids.js';
 import { logLockEnded } from '../../logging/lock-ended-log.js';
-import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { sentByProject } from '../projects/project-sender.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -25,20 +21,8 @@ import type { PasswordLockoutRow, UnlockReason } from './passwords.table.js';
 export const LOCKED_EVENT = 'password_login_locked';
 export const UNLOCKED_EVENT = 'password_login_unlocked';
 
-/** What the lock needs. */
-export interface PasswordLockDeps {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  /** The lock notice goes out after the answer; the app waits for these on close. */
-  notices: NoticesInFlight;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Where `login.locked` is announced. */
-  events?: DomainEventBus;
-}
-
 /** Creates the password lock. */
-export function createPasswordLock(deps: PasswordLockDeps) {
+export function createPasswordLock(deps: UserAccountLockDeps) {
   const { db, log } = deps;
 
   /** Hands the notice for each address over (a failed delivery is logged, never answered). */

@@ -1,6 +1,7 @@
 /** @module passwords.plugin — password sign-in, sign-up and resets, with their locks and notices. */
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
+import { userAccountLockDeps } from '../../email/account-lock-deps.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
 import { createUserManagement } from '../user-management/user-management.service.js';
@@ -33,14 +34,7 @@ export const passwordsPlugin = featurePlugin(
       events: app.domainEvents,
       hasher: deps.passwordHasher ?? createPasswordHasher(),
       lockout: createLoginLockout({ db, clock }),
-      lock: createPasswordLock({
-        db,
-        clock,
-        random,
-        notices: app.lockNotices,
-        log: app.log,
-        events: app.domainEvents,
-      }),
+      lock: createPasswordLock(userAccountLockDeps(app, deps)),
       secondFactorLock: app.secondFactorLock,
       passcodeLock,
       breached: createBreachedPasswords({
