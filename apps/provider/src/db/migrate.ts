@@ -48,8 +48,8 @@ import * as createConsoleOperators from './migrations/2026_12_02_060000_create_c
 import * as createActivityCounts from './migrations/2026_12_02_070000_create_activity_counts.js';
 import * as addUserSearchIndexes from './migrations/2026_12_02_070100_add_user_search_indexes.js';
 import * as addConsoleOperatorSignIns from './migrations/2026_12_03_020000_add_console_operator_sign_ins.js';
-import * as addRetentionIndexes from './migrations/2026_12_04_050000_add_retention_indexes.js';
 import * as allowServerWebauthnChallenges from './migrations/2026_12_04_020000_allow_server_webauthn_challenges.js';
+import * as addRetentionIndexes from './migrations/2026_12_04_050000_add_retention_indexes.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
