@@ -93,8 +93,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_070000_create_activity_counts': createActivityCounts,
   '2026_12_02_070100_add_user_search_indexes': addUserSearchIndexes,
   '2026_12_03_020000_add_console_operator_sign_ins': addConsoleOperatorSignIns,
-  '2026_12_04_050000_add_retention_indexes': addRetentionIndexes,
   '2026_12_04_020000_allow_server_webauthn_challenges': allowServerWebauthnChallenges,
+  '2026_12_04_050000_add_retention_indexes': addRetentionIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
