@@ -28,7 +28,7 @@ beforeAll(() => {
   installScratchApp({
     dir: app,
     tarballs,
-    thirdParty: ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node'],
+    thirdParty: ['react', 'react-dom', '@types/react', '@types/react-dom', '@types/node', 'next'],
   });
   for (const name of Object.keys(tarballs).filter((n) => n !== '@latchkey/provider')) {
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
@@ -48,9 +48,12 @@ it('publint and "Are the types wrong?" find nothing in any tarball', () => {
 
 it('every public entry type-checks under node16 and bundler resolution, with a React component', async () => {
   expect(entries).toContain('@latchkey/react/standalone');
-  const imports = entries.map((entry, i) => `import type * as entry${i} from '${entry}';`);
+  const importsOf = (list: string[]) =>
+    `${list.map((entry, i) => `import type * as entry${i} from '${entry}';`).join('\n')}\nexport type Entries = [${list.map((_, i) => `typeof entry${i}`).join(', ')}];\n`;
+  const isNext = (entry: string) => entry.startsWith('@latchkey/nextjs');
   writeFiles(app, {
-    'src/entries.ts': `${imports.join('\n')}\nexport type Entries = [${entries.map((_, i) => `typeof entry${i}`).join(', ')}];\n`,
+    'src/entries.ts': importsOf(entries.filter((entry) => !isNext(entry))),
+    'src-next/entries.ts': importsOf(entries.filter(isNext)),
     'src/app.tsx': [
       "import { createLatchkeyClient } from '@latchkey/client';",
       "import { LatchkeyProvider, SignIn, useSession } from '@latchkey/react';",
@@ -80,14 +83,32 @@ it('every public entry type-checks under node16 and bundler resolution, with a R
       'export type Failure = LatchkeyServerError;',
       '',
     ].join('\n'),
+    'src-next/next-app.ts': [
+      "import { auth, currentUser, handleLatchkeyCallback, latchkeyMiddleware } from '@latchkey/nextjs';",
+      "export default latchkeyMiddleware({ protect: ['/dashboard'] });",
+      "export const GET = handleLatchkeyCallback({ afterSignInUrl: '/dashboard' });",
+      'export async function signedInEmail(): Promise<string | undefined> {',
+      '  const { userId } = await auth();',
+      '  const user = userId ? await currentUser() : null;',
+      '  return user?.emails[0]?.email;',
+      '}',
+      '',
+    ].join('\n'),
   });
   // Both resolutions at once: each check is a few seconds of CPU, and CI has two cores.
-  const checks = (['node16', 'bundler'] as const).map((resolution) => {
+  // @latchkey/nextjs on its own: Next's own declarations need skipLibCheck (its app template sets it),
+  // so ours are checked there through their use, as a Next.js app sees them.
+  const runs = [
+    { name: 'node16', resolution: 'node16', include: 'src', skipLibCheck: false },
+    { name: 'bundler', resolution: 'bundler', include: 'src', skipLibCheck: false },
+    { name: 'next', resolution: 'bundler', include: 'src-next', skipLibCheck: true },
+  ] as const;
+  const checks = runs.map(({ name, resolution, include, skipLibCheck }) => {
     const compilerOptions = {
       strict: true,
       noEmit: true,
       // Our declarations are checked too (a .d.ts naming a file left out of the tarball fails).
-      skipLibCheck: false,
+      skipLibCheck,
       target: 'ES2022',
       lib: ['ES2023', 'DOM', 'DOM.Iterable'],
       jsx: 'react-jsx',
@@ -96,21 +117,22 @@ it('every public entry type-checks under node16 and bundler resolution, with a R
       moduleResolution: resolution,
     };
     writeFiles(app, {
-      [`tsconfig.${resolution}.json`]: JSON.stringify({ compilerOptions, include: ['src'] }, null, 2),
+      [`tsconfig.${name}.json`]: JSON.stringify({ compilerOptions, include: [include] }, null, 2),
     });
-    const tsc = [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${resolution}.json`];
+    const tsc = [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', `tsconfig.${name}.json`];
     return new Promise<string>((resolve) =>
       execFile(process.execPath, tsc, { cwd: app }, (error, stdout, stderr) =>
-        resolve(`${resolution}: ${stdout}${stderr}${error ? `(exit ${error.code})` : ''}`),
+        resolve(`${name}: ${stdout}${stderr}${error ? `(exit ${error.code})` : ''}`),
       ),
     );
   });
-  expect(await Promise.all(checks)).toEqual(['node16: ', 'bundler: ']);
+  expect(await Promise.all(checks)).toEqual(['node16: ', 'bundler: ', 'next: ']);
 }, 600_000);
 
-it('Node imports every entry of @latchkey/node and @latchkey/wire and uses them', () => {
+it('Node imports every entry of @latchkey/node, @latchkey/nextjs and @latchkey/wire and uses them', () => {
   const serverEntries = entries.filter(
-    (e) => e.startsWith('@latchkey/node') || e.startsWith('@latchkey/wire'),
+    (e) =>
+      e.startsWith('@latchkey/node') || e.startsWith('@latchkey/wire') || e.startsWith('@latchkey/nextjs'),
   );
   expect(serverEntries.length).toBeGreaterThanOrEqual(8);
   writeFiles(app, {

@@ -13,6 +13,7 @@ export const PUBLISHED = [
   { name: '@latchkey/client', dir: 'packages/client' },
   { name: '@latchkey/react', dir: 'packages/react' },
   { name: '@latchkey/node', dir: 'packages/node' },
+  { name: '@latchkey/nextjs', dir: 'packages/nextjs' },
   { name: '@latchkey/provider', dir: 'apps/provider' },
 ];
 
