@@ -10,6 +10,10 @@ export default defineConfig({
     // a time, while provider files spend much of their time waiting (PostgreSQL, argon2id on
     // libuv's pool, loopback servers). One worker per core keeps both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Vitest's 5 s default fails unit tests on a busy 2-core CI machine (seen at load 40: the phone
+    // number property test, the console's form tests). A hang detector, not a speed limit.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
