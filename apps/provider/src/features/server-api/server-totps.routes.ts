@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError, isApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
 import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
@@ -20,7 +20,6 @@ import {
 } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
 import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import { findTotpOfUser } from '../totps/totps.repository.js';
 import type { ProvenTotp, TotpsAuthenticateService } from '../totps/totps-authenticate.service.js';
 import type { TotpsEnrolService } from '../totps/totps-enrol.service.js';
 import { withServerUserFields } from '../users/server-user-object.js';
@@ -203,9 +202,13 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
       const project = projectOf(request);
       const userId = await requireUser(project, request.body.user_id);
       // A user without an authenticator app has no codes: an empty list, not an error.
-      const totps = (await findTotpOfUser(options.db, project.id, userId))
-        ? [await options.enrol.rotateRecoveryCodes(project, userId)]
-        : [];
+      const totps = await options.enrol.rotateRecoveryCodes(project, userId).then(
+        (issued) => [issued],
+        (error: unknown) => {
+          if (isApiError(error) && error.code === 'totp_not_found') return [];
+          throw error;
+        },
+      );
       return { status_code: 200, request_id: request.id, user_id: userId, totps };
     },
   );
