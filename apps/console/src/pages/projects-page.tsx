@@ -1,5 +1,5 @@
 /** @module projects-page — /console/projects: every project, and a form to create one. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
@@ -17,7 +17,7 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeading intro="Each project is one app's users, sign-in methods and keys.">Projects</PageHeading>
-      <CreateProjectForm />
+      <CreateProjectForm onCreated={() => projects.state === 'ready' && projects.reload()} />
       {projects.state === 'loading' && <Loading label="Loading projects…" />}
       {projects.state === 'error' && <ErrorState error={projects.error} retry={projects.retry} />}
       {projects.state === 'ready' &&
@@ -46,7 +46,8 @@ export function ProjectsPage() {
   );
 }
 
-function CreateProjectForm() {
+/** `onCreated` refreshes the list below, so the new project is in it at once. */
+function CreateProjectForm({ onCreated }: { onCreated(): void }) {
   const { api } = useOperator();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -54,10 +55,16 @@ function CreateProjectForm() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ project: Project; secret: string } | null>(null);
+  const createdHeading = useRef<HTMLHeadingElement>(null);
+  // Once, when the project is made: the list reloading below re-renders this form and must not
+  // pull focus back from wherever the operator has moved it (Reveal, Copy).
+  useEffect(() => {
+    if (created) createdHeading.current?.focus();
+  }, [created]);
   if (created)
     return (
       <section className="panel" aria-labelledby="created-title">
-        <h2 id="created-title" tabIndex={-1} ref={(h) => h?.focus()}>
+        <h2 id="created-title" tabIndex={-1} ref={createdHeading}>
           {created.project.name} is ready
         </h2>
         <p>Copy the secret now: it is stored hashed and shown only this once.</p>
@@ -68,6 +75,17 @@ function CreateProjectForm() {
           onClick={() => navigate(`/projects/${created.project.project_id}/settings`)}
         >
           Configure {created.project.name}
+        </button>{' '}
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setCreated(null);
+            setName('');
+            setLive(false);
+          }}
+        >
+          Create another project
         </button>
       </section>
     );
@@ -81,6 +99,7 @@ function CreateProjectForm() {
         setProblem(null);
         try {
           setCreated(await api('POST', '/v1/projects', { name: name.trim(), live }));
+          onCreated();
         } catch (error) {
           setProblem(error instanceof ConsoleApiError ? error.message : String(error));
         } finally {
