@@ -14,3 +14,6 @@ export interface TestPostgres {
 
 /** Starts a cluster in a temporary directory. */
 export function startTestPostgres(): Promise<TestPostgres>;
+
+/** A loopback port nobody listens on now. */
+export function freePort(): Promise<number>;

@@ -19,7 +19,8 @@ function postgresBinDir() {
   }
 }
 
-function freePort() {
+/** A loopback port nobody listens on now (the cluster and the pooler take one each). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
