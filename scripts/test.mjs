@@ -3,7 +3,7 @@
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
@@ -13,13 +13,29 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 // How long each phase took, printed with the summary (the suite's speed is watched: issue 18),
-// with the machine's 1-minute load average at its end: a time means little without the load.
+// with how busy the cores were through it and the machine's 1-minute load average at its end: a
+// time means little without the load, and idle cores say a phase could run beside another.
 const phases = [];
 let phaseStart = performance.now();
+let cpuAtStart = cpuTimes();
+function cpuTimes() {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.irq + times.idle;
+  }
+  return { idle, total };
+}
 function endPhase(label) {
   const now = performance.now();
-  phases.push(`${label} ${((now - phaseStart) / 1000).toFixed(0)} s (load ${loadavg()[0].toFixed(1)})`);
+  const cpu = cpuTimes();
+  const busy = 1 - (cpu.idle - cpuAtStart.idle) / Math.max(1, cpu.total - cpuAtStart.total);
+  phases.push(
+    `${label} ${((now - phaseStart) / 1000).toFixed(0)} s (cores ${(busy * 100).toFixed(0)} % busy, load ${loadavg()[0].toFixed(1)})`,
+  );
   phaseStart = now;
+  cpuAtStart = cpu;
 }
 
 ensureInstalled();
