@@ -3,7 +3,7 @@
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
@@ -12,27 +12,28 @@ const reports = join(repoRoot, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// How long each phase took, printed with the summary (the suite's speed is watched: issue 18),
-// with how busy the cores were through it and the machine's 1-minute load average at its end: a
-// time means little without the load, and idle cores say a phase could run beside another.
+// How long each phase took, printed with the summary (the suite's speed is watched: issue 18):
+// its wall time, the CPU time its processes used (which other load on the machine barely
+// changes: wall time far above CPU time / cores says the phase waits and could run beside
+// another), and the machine's 1-minute load average at its end.
 const phases = [];
 let phaseStart = performance.now();
-let cpuAtStart = cpuTimes();
-function cpuTimes() {
-  let idle = 0;
-  let total = 0;
-  for (const { times } of cpus()) {
-    idle += times.idle;
-    total += times.user + times.nice + times.sys + times.irq + times.idle;
+let cpuAtStart = childCpuSeconds();
+// Linux: user + system time of every finished child and their waited-for descendants
+// (/proc/self/stat fields 16 and 17, in clock ticks of 1/100 s).
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
   }
-  return { idle, total };
 }
 function endPhase(label) {
   const now = performance.now();
-  const cpu = cpuTimes();
-  const busy = 1 - (cpu.idle - cpuAtStart.idle) / Math.max(1, cpu.total - cpuAtStart.total);
+  const cpu = childCpuSeconds();
   phases.push(
-    `${label} ${((now - phaseStart) / 1000).toFixed(0)} s (cores ${(busy * 100).toFixed(0)} % busy, load ${loadavg()[0].toFixed(1)})`,
+    `${label} ${((now - phaseStart) / 1000).toFixed(0)} s (CPU ${(cpu - cpuAtStart).toFixed(0)} s, load ${loadavg()[0].toFixed(1)})`,
   );
   phaseStart = now;
   cpuAtStart = cpu;
