@@ -1,90 +1,94 @@
 // End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
-// (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once.
-import { defineConfig } from '@playwright/test';
-import {
-  clickwiseDataDir,
-  clickwiseUrl,
-  demoUrl,
-  e2eDataDir,
-  fakeGoogle,
-  fakeRecaptcha,
-  nextjsExampleUrl,
-  ports,
-  providerUrl,
-  rangeApiUrl,
-} from './support/stack.js';
+// (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once,
+// and each worker has a stack of its own (e2e/support/stack.ts).
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { STACK_COUNT, stack, stackAt } from './support/stack.js';
 
-// A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI once the
-// provider answers (e2e/support/serve-provider.mjs); the demo page picks it with `?project=luds`.
-const ludsRedirects = ['authenticate', 'reset-password'].map(
-  (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
-);
-const createLudsProject = [
-  'node apps/provider/dist/cli.js project create --name "LUDS demo"',
-  `--origin ${demoUrl}`,
-  ...ludsRedirects,
-  '--password-policy luds --luds-min-length 10 --luds-complexity 3',
-  '--send-limit recipient_interval_seconds=0',
-  `> ${e2eDataDir}/luds-project.json`,
-].join(' ');
+type Stack = ReturnType<typeof stackAt>;
+type TestConfigWebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
-// A third project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
-// page picks it with `?login=crypto&project=siwe`.
-const createSiweProject = [
-  'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
-  `--origin ${demoUrl}`,
-  `--redirect-url '${demoUrl}/authenticate?login=crypto&project=siwe'`,
-  `> ${e2eDataDir}/siwe-project.json`,
-].join(' ');
+/** The provider's CLI making the stack's further projects once the provider answers (see below). */
+function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecaptcha }: Stack): string {
+  // A second project judged by LUDS (10 characters, 3 kinds); the demo page picks it with `?project=luds`.
+  const ludsRedirects = ['authenticate', 'reset-password'].map(
+    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
+  );
+  const createLudsProject = [
+    'node apps/provider/dist/cli.js project create --name "LUDS demo"',
+    `--origin ${demoUrl}`,
+    ...ludsRedirects,
+    '--password-policy luds --luds-min-length 10 --luds-complexity 3',
+    '--send-limit recipient_interval_seconds=0',
+    `> ${e2eDataDir}/luds-project.json`,
+  ].join(' ');
 
-// A project that requires a second factor (TOTP, recovery code or SMS code) after every sign-in
-// but a passkey; the demo page picks it with `?login=passwords&project=mfa`.
-const createMfaProject = [
-  'node apps/provider/dist/cli.js project create --name "MFA demo" --mfa',
-  `--origin ${demoUrl}`,
-  ...['authenticate', 'reset-password'].map(
-    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=mfa'`,
-  ),
-  '--send-limit recipient_interval_seconds=0',
-  `> ${e2eDataDir}/mfa-project.json`,
-].join(' ');
+  // A third project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
+  // page picks it with `?login=crypto&project=siwe`.
+  const createSiweProject = [
+    'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
+    `--origin ${demoUrl}`,
+    `--redirect-url '${demoUrl}/authenticate?login=crypto&project=siwe'`,
+    `> ${e2eDataDir}/siwe-project.json`,
+  ].join(' ');
 
-// A project whose sign-in calls need a reCAPTCHA Enterprise token, judged by the e2e stand-in
-// (e2e/support/fake-recaptcha); the demo page picks it with `?login=passwords&project=captcha` (or `?project=captcha`: magic links).
-const createCaptchaProject = [
-  'node apps/provider/dist/cli.js project create --name "Captcha demo"',
-  `--captcha-site-key ${fakeRecaptcha.siteKey}`,
-  `--origin ${demoUrl}`,
-  ...['authenticate', 'reset-password'].map(
-    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=captcha'`,
-  ),
-  `--redirect-url '${demoUrl}/authenticate?project=captcha'`,
-  '--send-limit recipient_interval_seconds=0',
-  `> ${e2eDataDir}/captcha-project.json`,
-].join(' ');
+  // A project that requires a second factor (TOTP, recovery code or SMS code) after every sign-in
+  // but a passkey; the demo page picks it with `?login=passwords&project=mfa`.
+  const createMfaProject = [
+    'node apps/provider/dist/cli.js project create --name "MFA demo" --mfa',
+    `--origin ${demoUrl}`,
+    ...['authenticate', 'reset-password'].map(
+      (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=mfa'`,
+    ),
+    '--send-limit recipient_interval_seconds=0',
+    `> ${e2eDataDir}/mfa-project.json`,
+  ].join(' ');
 
-// Clickwise's own development project, made as `npm start` makes it: its emails say "Clickwise".
-const clickwiseAuthenticate = `${clickwiseUrl}/user/authenticate`;
-const createClickwiseProject = [
-  'node apps/provider/dist/cli.js project create --dev clickwise --name Clickwise',
-  `--login-redirect-url ${clickwiseAuthenticate} --signup-redirect-url ${clickwiseAuthenticate}`,
-  '> /dev/null',
-].join(' ');
+  // A project whose sign-in calls need a reCAPTCHA Enterprise token, judged by the e2e stand-in
+  // (e2e/support/fake-recaptcha); the demo page picks it with `?login=passwords&project=captcha` (or `?project=captcha`: magic links).
+  const createCaptchaProject = [
+    'node apps/provider/dist/cli.js project create --name "Captcha demo"',
+    `--captcha-site-key ${fakeRecaptcha.siteKey}`,
+    `--origin ${demoUrl}`,
+    ...['authenticate', 'reset-password'].map(
+      (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=captcha'`,
+    ),
+    `--redirect-url '${demoUrl}/authenticate?project=captcha'`,
+    '--send-limit recipient_interval_seconds=0',
+    `> ${e2eDataDir}/captcha-project.json`,
+  ].join(' ');
 
-// A project whose "Google" is the e2e stand-in (e2e/support/fake-google), with One Tap: the demo
-// page picks it with `?login=oauth&project=google`. The dev project itself has no OAuth
-// configuration, as on a fresh clone: its buttons sign in through the provider's development issuer.
-const googleProjectFile = `${e2eDataDir}/google-project.json`;
-const createGoogleProject = [
-  'node apps/provider/dist/cli.js project create --name "Google demo"',
-  `--origin ${demoUrl}`,
-  `--redirect-url '${demoUrl}/authenticate?login=oauth&project=google'`,
-  `> ${googleProjectFile} &&`,
-  'node apps/provider/dist/cli.js oauth set --provider google',
-  `--project $(node -p "require('${googleProjectFile}').project_id")`,
-  `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
-  '> /dev/null',
-].join(' ');
+  // Clickwise's own development project, made as `npm start` makes it: its emails say "Clickwise".
+  const clickwiseAuthenticate = `${clickwiseUrl}/user/authenticate`;
+  const createClickwiseProject = [
+    'node apps/provider/dist/cli.js project create --dev clickwise --name Clickwise',
+    `--login-redirect-url ${clickwiseAuthenticate} --signup-redirect-url ${clickwiseAuthenticate}`,
+    '> /dev/null',
+  ].join(' ');
+
+  // A project whose "Google" is the e2e stand-in (e2e/support/fake-google), with One Tap: the demo
+  // page picks it with `?login=oauth&project=google`. The dev project itself has no OAuth
+  // configuration, as on a fresh clone: its buttons sign in through the provider's development issuer.
+  const googleProjectFile = `${e2eDataDir}/google-project.json`;
+  const createGoogleProject = [
+    'node apps/provider/dist/cli.js project create --name "Google demo"',
+    `--origin ${demoUrl}`,
+    `--redirect-url '${demoUrl}/authenticate?login=oauth&project=google'`,
+    `> ${googleProjectFile} &&`,
+    'node apps/provider/dist/cli.js oauth set --provider google',
+    `--project $(node -p "require('${googleProjectFile}').project_id")`,
+    `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
+    '> /dev/null',
+  ].join(' ');
+
+  return [
+    createLudsProject,
+    createSiweProject,
+    createMfaProject,
+    createCaptchaProject,
+    createClickwiseProject,
+    createGoogleProject,
+  ].join(' && ');
+}
 
 // How long a server may take to answer after its command starts: a hang detector. The provider's
 // command also runs six CLI processes once it answers, which took minutes on a loaded box.
@@ -94,14 +98,16 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per stack (e2e/support/stack.ts): each runs its specs one after another against a
+  // provider no other spec touches, as a single worker did, and the two share the machine's cores.
+  workers: STACK_COUNT,
   // The Next.js example checks session JWTs against its own clock, while other specs move the
   // provider's development clock forward (POST /dev/clock, it never goes back): after them, every
   // JWT the provider issues is from the example's future and is refused. So its spec runs first,
-  // in a project of its own (one worker runs the projects in this order).
+  // in a project of its own that the others wait for.
   projects: [
     { name: 'provider-time', testMatch: /nextjs-example\.spec\.ts$/ },
-    { name: 'chromium', testIgnore: /nextjs-example\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /nextjs-example\.spec\.ts$/, dependencies: ['provider-time'] },
   ],
   retries: 0,
   // Hang detectors, not speed limits (issue 18): beside a CPU-heavy process the slowest test
@@ -111,7 +117,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json']],
   use: {
-    baseURL: demoUrl,
+    baseURL: stack.demoUrl,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -129,7 +135,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
+  webServer: Array.from({ length: STACK_COUNT }, (_, index) => webServersOf(stackAt(index))).flat(),
+});
+
+/** The servers of one stack; every one knows its stack by E2E_STACK (e2e/support/stack.ts). */
+function webServersOf(stack: Stack): TestConfigWebServer[] {
+  const {
+    index,
+    ports,
+    rangeApiUrl,
+    fakeGoogle,
+    fakeRecaptcha,
+    providerUrl,
+    demoUrl,
+    clickwiseUrl,
+    nextjsExampleUrl,
+    e2eDataDir,
+    clickwiseDataDir,
+  } = stack;
+  const E2E_STACK = String(index);
+  return [
     {
       // A breached-password range API (Pwned Passwords format) the provider asks beside its list.
       command: 'node --import tsx e2e/support/serve-range-api.ts',
@@ -137,6 +162,7 @@ export default defineConfig({
       url: `${rangeApiUrl}/range/00000`,
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
+      env: { E2E_STACK },
     },
     {
       // "Google": a real OpenID provider on loopback, with a stand-in for Google's One Tap script.
@@ -145,6 +171,7 @@ export default defineConfig({
       url: `${fakeGoogle.issuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
+      env: { E2E_STACK },
     },
     {
       // "reCAPTCHA Enterprise": its assessments API on loopback, and a stand-in for its script.
@@ -153,6 +180,7 @@ export default defineConfig({
       url: `${fakeRecaptcha.url}/recaptcha/enterprise.js`,
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
+      env: { E2E_STACK },
     },
     {
       // Starts the provider on an empty data directory, then makes the projects above with its CLI,
@@ -164,15 +192,9 @@ export default defineConfig({
       timeout: STARTUP_TIMEOUT_MS,
       // The provider's clock can be moved forward to test expiry (POST /dev/clock).
       env: {
+        E2E_STACK,
         E2E_PROVIDER_URL: providerUrl,
-        E2E_PROVIDER_SETUP: [
-          createLudsProject,
-          createSiweProject,
-          createMfaProject,
-          createCaptchaProject,
-          createClickwiseProject,
-          createGoogleProject,
-        ].join(' && '),
+        E2E_PROVIDER_SETUP: projectSetup(stack),
         PORT: String(ports.provider),
         LATCHKEY_DATA_DIR: e2eDataDir,
         LATCHKEY_DEV_CLOCK: '1',
@@ -191,6 +213,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
       env: {
+        E2E_STACK,
         DEMO_PORT: String(ports.demo),
         PROVIDER_URL: providerUrl,
         LATCHKEY_DATA_DIR: e2eDataDir,
@@ -206,6 +229,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
       env: {
+        E2E_STACK,
         CLICKWISE_PORT: String(ports.clickwise),
         CLICKWISE_DATA_DIR: clickwiseDataDir,
         PROVIDER_URL: providerUrl,
@@ -219,6 +243,7 @@ export default defineConfig({
       url: `${nextjsExampleUrl}/sign-in`,
       reuseExistingServer: false,
       timeout: STARTUP_TIMEOUT_MS,
+      env: { E2E_STACK },
     },
-  ],
-});
+  ];
+}

@@ -127,7 +127,7 @@ test("the reset form's 'Login without a password' signs in with the link alone",
   await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   await sdkPost(request, '/passwords/email/reset/start', {
     email,
-    reset_password_redirect_url: 'http://localhost:4500/reset-password?login=passwords',
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
   });
   const [message] = await waitForMessages(request, email, 1);
   const link = resetLinkIn(message!);
@@ -184,8 +184,8 @@ test("the reset email's login link signs in at once, showing 'Logging in' meanwh
   await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   await sdkPost(request, '/passwords/email/reset/start', {
     email,
-    reset_password_redirect_url: 'http://localhost:4500/reset-password?login=passwords',
-    login_redirect_url: 'http://localhost:4500/reset-password?login=passwords',
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+    login_redirect_url: `${demoUrl}/reset-password?login=passwords`,
   });
   const [message] = await waitForMessages(request, email, 1);
   const link = resetLinkIn(message!, 'login');

@@ -86,7 +86,18 @@ export function SignInProvider({
         // Focusable so that it can hold focus until the email field is drawn.
         tabIndex={-1}
         aria-labelledby="signin-title"
-        onClose={() => setOpen(false)}
+        // Escape closes through the state like × does. Left to the browser, its `close` event
+        // comes a task later, and a busy page handles input first: Enter on "Sign in" right after
+        // Escape reopened the modal, then the late event shut it again.
+        onCancel={(event) => {
+          event.preventDefault();
+          setOpen(false);
+        }}
+        // Closed any other way (Chromium lets a page refuse Escape only so often): follow it, but
+        // not once the modal is shown again — a late event of the last close would shut it.
+        onClose={() => {
+          if (!dialog.current?.open) setOpen(false);
+        }}
         onClick={(event) => {
           if (event.target === dialog.current) setOpen(false);
         }}

@@ -11,5 +11,10 @@ import { findRepoRoot } from '../../config.js';
 
 export function consoleSiteDir(): string {
   const packaged = fileURLToPath(new URL('../../../console', import.meta.url));
-  return existsSync(join(packaged, 'index.html')) ? packaged : join(findRepoRoot(), 'apps/console/dist/site');
+  const repoRoot = findRepoRoot();
+  const repoBuild = join(repoRoot, 'apps/console/dist/site');
+  // In this repository the packaged folder is only a copy `npm pack` made (a pack killed before
+  // its postpack leaves it behind): the repository's own build is the one that follows edits.
+  if (packaged === join(repoRoot, 'apps/provider/console')) return repoBuild;
+  return existsSync(join(packaged, 'index.html')) ? packaged : repoBuild;
 }
