@@ -43,7 +43,6 @@ import { resolveUserReference } from '../users/user-reference.js';
 import { requireAllowedRpId } from '../webauthn/rp-id.js';
 import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authenticate.service.js';
 import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
-import { listUserCredentials } from '../webauthn/webauthn-registrations.repository.js';
 import type { WebauthnRegistrationsService } from '../webauthn/webauthn-registrations.service.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
 import { precheckSessionCustomClaims } from './session-custom-claims-step.js';
@@ -286,7 +285,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
       const userId = await requireUser(project, request.params.user_id);
       // The starts' RP ID rule: a domain the project could never use is a mistake, not an empty list.
       const rpId = allowedRpId(project, request.params.domain);
-      const rows = await listUserCredentials(db, project.id, userId, rpId);
+      const rows = await options.registrations.credentialsOf(project, userId, rpId);
       return {
         ...common(request),
         credentials: rows.map((row) => ({
