@@ -19,6 +19,13 @@ export type {
   AuthenticateSessionResult,
 } from './authenticate-session.js';
 export { createLatchkeyServerClient, type LatchkeyServerClient } from './create-server-client.js';
+export type {
+  CryptoWalletsAuthenticateRequest,
+  CryptoWalletsAuthenticateResult,
+  CryptoWalletsAuthenticateStartRequest,
+  CryptoWalletsAuthenticateStartResult,
+  CryptoWalletsServerMethods,
+} from './crypto-wallets.js';
 export {
   isLatchkeyServerError,
   type KnownServerErrorCode,
@@ -148,6 +155,9 @@ export type {
   WebAuthnAuthenticateResult,
   WebAuthnAuthenticateStartRequest,
   WebAuthnAuthenticateStartResult,
+  WebAuthnCredential,
+  WebAuthnListCredentialsRequest,
+  WebAuthnListCredentialsResult,
   WebAuthnRegisterRequest,
   WebAuthnRegisterResult,
   WebAuthnRegisterStartRequest,

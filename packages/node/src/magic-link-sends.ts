@@ -26,7 +26,9 @@ export interface MagicLinkOptions {
   /** 5 to 10,080 minutes; the project default when absent. */
   login_expiration_minutes?: number;
   signup_expiration_minutes?: number;
+  /** Only `""`: Latchkey has no selectable email templates; a non-empty id → 400 `invalid_request`. */
   login_template_id?: string;
+  /** Only `""`, as `login_template_id`. */
   signup_template_id?: string;
   locale?: string;
   /** PKCE: the link is redeemable only with the matching `code_verifier`. */
@@ -55,6 +57,7 @@ export interface MagicLinksEmailInviteRequest {
   email: string;
   invite_magic_link_url?: string;
   invite_expiration_minutes?: number;
+  /** Only `""`: Latchkey has no selectable email templates; a non-empty id → 400 `invalid_request`. */
   invite_template_id?: string;
   name?: { first_name?: string; middle_name?: string; last_name?: string };
   trusted_metadata?: Record<string, unknown>;

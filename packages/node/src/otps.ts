@@ -34,12 +34,16 @@ export interface OtpSignedInUser {
 
 export interface OtpsEmailSendRequest extends OtpOptions, OtpSignedInUser {
   email: string;
+  /** Only `""`: Latchkey has no selectable email templates; a non-empty id → 400 `invalid_request`. */
   login_template_id?: string;
+  /** Only `""`, as `login_template_id`. */
   signup_template_id?: string;
 }
 export interface OtpsEmailLoginOrCreateRequest extends OtpOptions {
   email: string;
+  /** Only `""`: Latchkey has no selectable email templates; a non-empty id → 400 `invalid_request`. */
   login_template_id?: string;
+  /** Only `""`, as `login_template_id`. */
   signup_template_id?: string;
   /** The new user is `pending` until the code is used. */
   create_user_as_pending?: boolean;

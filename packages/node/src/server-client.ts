@@ -6,6 +6,7 @@ import {
   type AuthenticateSessionResult,
   authenticateSession,
 } from './authenticate-session.js';
+import { type CryptoWalletsServerMethods, createCryptoWalletsServerMethods } from './crypto-wallets.js';
 import { createProviderJwks } from './internal/remote-jwks.js';
 import type { SignatureChecker } from './internal/signature-check.js';
 import { VerifiedTokenCache } from './internal/verified-token-cache.js';
@@ -64,6 +65,8 @@ export interface LatchkeyServerClient {
   readonly totps: TotpsServerMethods;
   /** Passkeys (`/v1/webauthn…`): register and sign in for a user, rename a registration. */
   readonly webauthn: WebAuthnServerMethods;
+  /** Crypto wallets (`/v1/crypto_wallets…`): the message a wallet signs, then its signature. */
+  readonly cryptoWallets: CryptoWalletsServerMethods;
 }
 
 /** The server client over options already resolved, checking JWT signatures with `checkSignature`. */
@@ -92,5 +95,6 @@ export function serverClientWith(
     passwords: createPasswordsServerMethods(resolved),
     totps: createTotpsServerMethods(resolved),
     webauthn: createWebAuthnServerMethods(resolved),
+    cryptoWallets: createCryptoWalletsServerMethods(resolved),
   };
 }

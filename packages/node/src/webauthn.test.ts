@@ -49,6 +49,24 @@ describe('webauthn', () => {
     expect(onlyRequest()).toEqual({ method: 'PUT', path: '/v1/webauthn/w%2F1', body: { name: 'Key' } });
   });
 
+  it('listCredentials GETs /v1/webauthn/credentials/{user_id}/{domain} with both escaped, no body', async () => {
+    const answer = {
+      ...common,
+      credentials: [
+        { credential_id: 'Y3JlZA', webauthn_registration_id: 'w1', type: 'public-key', public_key: 'pQ==' },
+      ],
+    };
+    const client = givenProvider(200, answer);
+    expect(await client.webauthn.listCredentials({ user_id: 'ext|7', domain: 'example.com' })).toEqual(
+      answer,
+    );
+    expect(onlyRequest()).toMatchObject({
+      method: 'GET',
+      path: '/v1/webauthn/credentials/ext%7C7/example.com',
+    });
+    expect(onlyRequest().body).toBeUndefined();
+  });
+
   it('a provider error becomes LatchkeyServerError with its code; without a secret nothing is sent', async () => {
     const client = givenProvider(401, {
       status_code: 401,

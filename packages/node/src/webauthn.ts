@@ -10,6 +10,9 @@ import type {
   ServerWebAuthnAuthenticateResult,
   ServerWebAuthnAuthenticateStartRequest,
   ServerWebAuthnAuthenticateStartResult,
+  ServerWebAuthnCredential,
+  ServerWebAuthnListCredentialsRequest,
+  ServerWebAuthnListCredentialsResult,
   ServerWebAuthnRegisterRequest,
   ServerWebAuthnRegisterResult,
   ServerWebAuthnRegisterStartRequest,
@@ -25,6 +28,9 @@ export type {
   ServerWebAuthnAuthenticateResult as WebAuthnAuthenticateResult,
   ServerWebAuthnAuthenticateStartRequest as WebAuthnAuthenticateStartRequest,
   ServerWebAuthnAuthenticateStartResult as WebAuthnAuthenticateStartResult,
+  ServerWebAuthnCredential as WebAuthnCredential,
+  ServerWebAuthnListCredentialsRequest as WebAuthnListCredentialsRequest,
+  ServerWebAuthnListCredentialsResult as WebAuthnListCredentialsResult,
   ServerWebAuthnRegisterRequest as WebAuthnRegisterRequest,
   ServerWebAuthnRegisterResult as WebAuthnRegisterResult,
   ServerWebAuthnRegisterStartRequest as WebAuthnRegisterStartRequest,
@@ -59,16 +65,24 @@ export interface WebAuthnServerMethods {
   authenticate(request: ServerWebAuthnAuthenticateRequest): Promise<ServerWebAuthnAuthenticateResult>;
   /** `PUT /v1/webauthn/{webauthn_registration_id}`: renames a registration. */
   update(request: WebAuthnUpdateCall): Promise<ServerWebAuthnUpdateResult>;
+  /** `GET /v1/webauthn/credentials/{user_id}/{domain}`: the user's credentials and public keys on that RP ID. */
+  listCredentials(
+    request: ServerWebAuthnListCredentialsRequest,
+  ): Promise<ServerWebAuthnListCredentialsResult>;
 }
 
 /** Builds the namespace over resolved options. */
 export function createWebAuthnServerMethods(options: ResolvedServerClientOptions): WebAuthnServerMethods {
-  const call = async <Result>(path: string, body: object, method: 'POST' | 'PUT' = 'POST'): Promise<Result> =>
+  const call = async <Result>(
+    path: string,
+    body: object | undefined,
+    method: 'POST' | 'PUT' | 'GET' = 'POST',
+  ): Promise<Result> =>
     postServerApi(
       options,
       requireSecret(options),
       `/v1/webauthn${path}`,
-      body as Record<string, unknown>,
+      body as Record<string, unknown> | undefined,
       method,
     ) as Promise<Result>;
   return {
@@ -78,5 +92,7 @@ export function createWebAuthnServerMethods(options: ResolvedServerClientOptions
     authenticate: (request) => call('/authenticate', request),
     update: ({ webauthn_registration_id, ...body }) =>
       call(`/${encodeURIComponent(webauthn_registration_id)}`, body, 'PUT'),
+    listCredentials: ({ user_id, domain }) =>
+      call(`/credentials/${encodeURIComponent(user_id)}/${encodeURIComponent(domain)}`, undefined, 'GET'),
   };
 }

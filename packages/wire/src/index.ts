@@ -22,6 +22,7 @@ export * from './passwords.js';
 export * from './projects.js';
 export * from './request-fields.js';
 export * from './server-api.js';
+export * from './server-crypto-wallets.js';
 export * from './server-passwords.js';
 export * from './server-totps.js';
 export * from './server-users.js';

@@ -70,6 +70,7 @@ export const ServerPasswordsEmailResetStartBody = strict({
   reset_password_redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
   login_redirect_url: Type.Optional(Type.String({ maxLength: 2048 })),
   reset_password_expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 60 })),
+  /** Only `""`: the provider has no selectable email templates (a non-empty id → 400 naming it). */
   reset_password_template_id: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   attributes: Type.Optional(Attributes),

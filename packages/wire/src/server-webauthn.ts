@@ -116,6 +116,29 @@ export const ServerWebAuthnRegisterResponse = Type.Object(signInAnswer);
 /** POST /v1/webauthn/authenticate answer. */
 export const ServerWebAuthnAuthenticateResponse = Type.Object(signInAnswer);
 
+/** GET /v1/webauthn/credentials/{user_id}/{domain}: a user (id or external id) and an RP ID. */
+export const ServerWebAuthnListCredentialsParams = Type.Object({
+  user_id: UserReference,
+  domain: Domain,
+});
+
+/**
+ * One registered credential: `credential_id` base64url as the browser reports it, `public_key`
+ * the COSE_Key (RFC 9053) in standard base64, `type` always `public-key`.
+ */
+export const ServerWebAuthnCredentialSchema = Type.Object({
+  credential_id: Type.String(),
+  webauthn_registration_id: Type.String(),
+  type: Type.Literal('public-key'),
+  public_key: Type.String(),
+});
+
+/** GET /v1/webauthn/credentials/{user_id}/{domain} answer: the user's credentials for that RP ID, oldest first. */
+export const ServerWebAuthnListCredentialsResponse = Type.Object({
+  ...common,
+  credentials: Type.Array(ServerWebAuthnCredentialSchema),
+});
+
 /** PUT /v1/webauthn/{webauthn_registration_id} answer: the renamed registration. */
 export const ServerWebAuthnUpdateResponse = Type.Object({
   ...common,
@@ -132,3 +155,6 @@ export type ServerWebAuthnAuthenticateStartResult = Static<typeof ServerWebAuthn
 export type ServerWebAuthnRegisterResult = Static<typeof ServerWebAuthnRegisterResponse>;
 export type ServerWebAuthnAuthenticateResult = Static<typeof ServerWebAuthnAuthenticateResponse>;
 export type ServerWebAuthnUpdateResult = Static<typeof ServerWebAuthnUpdateResponse>;
+export type ServerWebAuthnListCredentialsRequest = Static<typeof ServerWebAuthnListCredentialsParams>;
+export type ServerWebAuthnCredential = Static<typeof ServerWebAuthnCredentialSchema>;
+export type ServerWebAuthnListCredentialsResult = Static<typeof ServerWebAuthnListCredentialsResponse>;

@@ -50,6 +50,7 @@ import * as addUserSearchIndexes from './migrations/2026_12_02_070100_add_user_s
 import * as addConsoleOperatorSignIns from './migrations/2026_12_03_020000_add_console_operator_sign_ins.js';
 import * as allowServerWebauthnChallenges from './migrations/2026_12_04_020000_allow_server_webauthn_challenges.js';
 import * as addRetentionIndexes from './migrations/2026_12_04_050000_add_retention_indexes.js';
+import * as addServerCryptoWalletChallenges from './migrations/2026_12_05_010000_add_server_crypto_wallet_challenges.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_020000_add_console_operator_sign_ins': addConsoleOperatorSignIns,
   '2026_12_04_020000_allow_server_webauthn_challenges': allowServerWebauthnChallenges,
   '2026_12_04_050000_add_retention_indexes': addRetentionIndexes,
+  '2026_12_05_010000_add_server_crypto_wallet_challenges': addServerCryptoWalletChallenges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, errors, activity counts, deliveries, metrics, retention. */
+/** @module register-cross-cutting — what every request passes through before any feature's route: body parsing, request context, client address, project auth, CORS, fetch metadata, email template ids, errors, activity counts, deliveries, metrics, retention. */
 import type { FastifyInstance } from 'fastify';
 import { registerActivity } from '../activity/register-activity.js';
 import type { AppConfig } from '../app-config.js';
@@ -14,6 +14,7 @@ import { registerProjectAuthDecorations } from '../plugins/project-auth.js';
 import { registerRequestContext } from '../plugins/request-context.js';
 import { registerRetention } from '../retention/register-retention.js';
 import { registerBodilessCalls } from './bodiless-calls.js';
+import { registerEmailTemplateIdCheck } from './email-template-ids.js';
 import { registerJsonBodyParser } from './json-body-parser.js';
 
 /** Registers the cross-cutting hooks and decorations, in the order requests meet them. */
@@ -25,6 +26,7 @@ export function registerCrossCutting(app: FastifyInstance, config: AppConfig, de
   registerCors(app, app.projectLookup.anyAllowsOrigin);
   registerFetchMetadataCheck(app);
   registerBodilessCalls(app);
+  registerEmailTemplateIdCheck(app);
   registerErrorHandlers(app);
   registerActivity(app, deps);
   registerDeliveries(app, deps);

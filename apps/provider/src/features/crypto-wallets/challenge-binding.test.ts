@@ -3,7 +3,12 @@ import { expect, it } from 'vitest';
 import { isBoundToRequest } from './challenge-binding.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
-const primary = { expires_at: new Date(now.getTime() + 1), origin: 'https://app.example', session_id: null };
+const primary = {
+  expires_at: new Date(now.getTime() + 1),
+  origin: 'https://app.example',
+  session_id: null,
+  for_server: false,
+};
 const secondary = { ...primary, session_id: 'session-test-1' };
 const request = { origin: 'https://app.example', liveSessionId: null, now };
 
@@ -26,4 +31,16 @@ it('a secondary challenge passes only for its own live session', () => {
   expect(isBoundToRequest(secondary, { ...request, liveSessionId: 'session-test-1' })).toBe(true);
   expect(isBoundToRequest(secondary, request)).toBe(false);
   expect(isBoundToRequest(secondary, { ...request, liveSessionId: 'session-test-2' })).toBe(false);
+});
+
+it("a server-issued challenge passes only for the server API, and a browser's never there", () => {
+  const forServer = { ...primary, for_server: true };
+  expect(isBoundToRequest(forServer, { ...request, origin: 'server' })).toBe(true);
+  expect(isBoundToRequest(forServer, request)).toBe(false);
+  expect(isBoundToRequest(primary, { ...request, origin: 'server' })).toBe(false);
+  const serverSecondary = { ...forServer, session_id: 'session-test-1' };
+  expect(
+    isBoundToRequest(serverSecondary, { ...request, origin: 'server', liveSessionId: 'session-test-1' }),
+  ).toBe(true);
+  expect(isBoundToRequest(serverSecondary, { ...request, origin: 'server' })).toBe(false);
 });

@@ -34,6 +34,8 @@ export interface AuthenticateInput {
 export interface WalletSignIn {
   signIn: PrimarySignIn;
   wallet: CryptoWalletRow;
+  /** The signed SIWE (EIP-4361) message, or null when the challenge was not one. */
+  siwe: string | null;
 }
 
 /** What signing in needs. */
@@ -61,7 +63,7 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
     consumed: CryptoWalletChallengeRow[],
     key: WalletKey,
     signature: string,
-    request: { origin: string; liveSessionId: string | null; now: Date },
+    request: { origin: string | 'server'; liveSessionId: string | null; now: Date },
   ): Promise<CryptoWalletChallengeRow> {
     let unavailable = false;
     for (const challenge of consumed) {
@@ -74,7 +76,8 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
           signature,
           siwe: challenge.siwe,
           chainId: challenge.chain_id === null ? null : Number(challenge.chain_id),
-          origin: request.origin,
+          // The server API's challenges name the page they were issued for; the message must still fit it.
+          origin: challenge.origin,
           nonce: challenge.nonce,
           now: request.now,
         },
@@ -86,63 +89,90 @@ export function createCryptoWalletAuthenticateService(deps: CryptoWalletAuthenti
     throw unavailable ? verifierUnavailable() : walletVerificationFailed();
   }
 
+  /**
+   * Verifies a signed challenge. Every open challenge of the wallet is used up first, pass or
+   * fail (SECURITY G1, G2); only after one passed are the wallet, user and session written, in
+   * one transaction. A challenge bound to a user adds the wallet to that user (and the factor to
+   * `presented` when it is theirs); an unbound one signs in the wallet's user (or a new one),
+   * adding the factor to `presented` when it is that user's, otherwise making a new session.
+   * `origin` is the browser page's, or `'server'` for the server API (its own challenges only).
+   */
+  async function signIn(
+    project: Project,
+    presented: { row: SessionRow; token: string } | undefined,
+    input: AuthenticateInput,
+    request: { origin: string | 'server'; attributes: SessionAttributes },
+  ): Promise<WalletSignIn> {
+    const type = parseWalletType(input.crypto_wallet_type);
+    const key = {
+      projectId: project.id,
+      type,
+      address: canonicalWalletAddress(type, input.crypto_wallet_address),
+    };
+    const now = clock.now();
+    const consumed = await deps.challenges.consume(key, now);
+    if (consumed.length === 0) throw walletVerificationFailed();
+    const passed = await passingChallenge(consumed, key, input.signature, {
+      origin: request.origin,
+      liveSessionId: presented?.row.id ?? null,
+      now,
+    });
+
+    return inTransaction(db, async (trx) => {
+      // A challenge bound to a session passed only for that live session, so its user is `presented`'s.
+      const { wallet } = await linkCryptoWallet(trx, deps, project, key, passed.user_id);
+      const factor = cryptoWalletFactor(wallet, clock.now());
+      if (presented && presented.row.user_id === wallet.user_id) {
+        const session = await deps.sessions.addFactor(
+          trx,
+          project,
+          presented.row.id,
+          factor,
+          input.session_duration_minutes,
+        );
+        return {
+          signIn: { row: session, token: presented.token },
+          wallet,
+          siwe: passed.siwe ? passed.message : null,
+        };
+      }
+      const signIn = await deps.sessions.completePrimarySignIn(trx, {
+        project,
+        userId: wallet.user_id,
+        factor,
+        durationMinutes: input.session_duration_minutes,
+        attributes: request.attributes,
+      });
+      return { signIn, wallet, siwe: passed.siwe ? passed.message : null };
+    });
+  }
+
   return {
-    /**
-     * Verifies a signed challenge. Every open challenge of the wallet is used up first, pass or
-     * fail (SECURITY G1, G2); only after one passed are the wallet, user and session written, in
-     * one transaction. A secondary challenge adds the wallet to the signed-in user and the factor
-     * to its session; a primary one signs in the wallet's user (or a new one), adding the factor
-     * to the presented session when it is that user's, otherwise making a new session.
-     */
+    /** The browser's sign-in (`/sdk/v1`): the page's Origin and the session token it sent, if any. */
     async authenticate(
       project: Project,
       sessionToken: string | null,
       input: AuthenticateInput,
       request: { origin: string; attributes: SessionAttributes },
     ): Promise<WalletSignIn> {
-      const type = parseWalletType(input.crypto_wallet_type);
-      const key = {
-        projectId: project.id,
-        type,
-        address: canonicalWalletAddress(type, input.crypto_wallet_address),
-      };
-      const now = clock.now();
-      const consumed = await deps.challenges.consume(key, now);
-      if (consumed.length === 0) throw walletVerificationFailed();
-      const presented =
+      const row =
         sessionToken === null
           ? undefined
-          : await liveSessions.findByTokenHash(db, project.id, hashToken(sessionToken), now);
-      const passed = await passingChallenge(consumed, key, input.signature, {
-        origin: request.origin,
-        liveSessionId: presented?.id ?? null,
-        now,
-      });
+          : await liveSessions.findByTokenHash(db, project.id, hashToken(sessionToken), clock.now());
+      return signIn(project, row && { row, token: sessionToken as string }, input, request);
+    },
 
-      return inTransaction(db, async (trx) => {
-        // A secondary challenge passed only for its own live session, so `presented` is that session.
-        const owner = passed.session_id === null ? null : (presented as SessionRow).user_id;
-        const { wallet } = await linkCryptoWallet(trx, deps, project, key, owner);
-        const factor = cryptoWalletFactor(wallet, clock.now());
-        if (presented && presented.user_id === wallet.user_id) {
-          const session = await deps.sessions.addFactor(
-            trx,
-            project,
-            presented.id,
-            factor,
-            input.session_duration_minutes,
-          );
-          return { signIn: { row: session, token: sessionToken as string }, wallet };
-        }
-        const signIn = await deps.sessions.completePrimarySignIn(trx, {
-          project,
-          userId: wallet.user_id,
-          factor,
-          durationMinutes: input.session_duration_minutes,
-          attributes: request.attributes,
-        });
-        return { signIn, wallet };
-      });
+    /**
+     * The server API's sign-in (`/v1`): only challenges the server API issued; `named` is the
+     * session the integrator named by token or JWT (its token is `""` when named by JWT).
+     */
+    async authenticateForServer(
+      project: Project,
+      named: { row: SessionRow; token: string } | undefined,
+      input: AuthenticateInput,
+      attributes: SessionAttributes,
+    ): Promise<WalletSignIn> {
+      return signIn(project, named, input, { origin: 'server', attributes });
     },
   };
 }

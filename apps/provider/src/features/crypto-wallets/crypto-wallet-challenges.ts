@@ -20,8 +20,10 @@ export interface ChallengeToIssue {
   message: string;
   nonce: string;
   origin: string;
-  /** The session and user of a secondary start; null for a primary one. */
-  binding: { sessionId: string; userId: string } | null;
+  /** The session and user of a secondary start; null for a primary one (the server API may name the user alone). */
+  binding: { sessionId: string | null; userId: string } | null;
+  /** Issued by the server API: answered only through it (SECURITY G1: a browser's challenge stays the page's). */
+  forServer: boolean;
   chainId: number | null;
   siwe: boolean;
   createdAt: Date;
@@ -65,6 +67,7 @@ export function createChallengeStore(deps: {
           user_id: challenge.binding?.userId ?? null,
           chain_id: challenge.chainId,
           siwe: challenge.siwe,
+          for_server: challenge.forServer,
           created_at: challenge.createdAt,
           expires_at: challenge.expiresAt,
           used_at: null,

@@ -28,9 +28,14 @@ export interface CryptoWalletChallengesTable {
   nonce: string;
   /** The requesting page's origin (the start request's Origin header). */
   origin: string;
-  /** The session and user a secondary challenge is bound to; both null for a primary one. */
+  /**
+   * The session and user a secondary challenge is bound to; both null for a primary one. A
+   * server-issued challenge may name the user alone (the wallet is added to that user).
+   */
   session_id: string | null;
   user_id: string | null;
+  /** Issued by the server API (`/v1`): answered only there, and a browser's only through `/sdk/v1`. */
+  for_server: ColumnType<boolean, boolean | undefined, never>;
   /** bigint: the pg driver reads it as a string, PGlite as a number; read with Number(). */
   chain_id: ColumnType<string | number | null, number | null, never>;
   /** Whether the message is an EIP-4361 (SIWE) message, re-parsed and validated at sign-in. */

@@ -1,6 +1,7 @@
 /** @module server-api.plugin — the routes a project's back end calls with its secret. */
 import { featurePlugin } from '../../feature-plugin.js';
 import { createSessionManagement } from '../sessions/session-management.js';
+import { serverCryptoWalletsRoutes } from './server-crypto-wallets.routes.js';
 import { serverMagicLinkSendsRoutes } from './server-magic-link-sends.routes.js';
 import { serverMagicLinksRoutes } from './server-magic-links.routes.js';
 import { serverOAuthRoutes } from './server-oauth.routes.js';
@@ -23,6 +24,7 @@ export const serverApiPlugin = featurePlugin(
     'domain-events',
     'mfa',
     'totps',
+    'crypto-wallets',
   ],
   async (app, { config, deps }) => {
     const { db } = deps;
@@ -76,6 +78,14 @@ export const serverApiPlugin = featurePlugin(
       authenticate: app.webauthnAuthenticate,
       registrations: app.webauthnRegistrations,
       lookups: app.lookupThrottle,
+      caller,
+    });
+    app.register(serverCryptoWalletsRoutes, {
+      db,
+      sessions,
+      responses,
+      start: app.cryptoWalletStart,
+      authenticate: app.cryptoWalletAuthenticate,
       caller,
     });
   },

@@ -11,6 +11,8 @@ import {
   ServerWebAuthnAuthenticateResponse,
   ServerWebAuthnAuthenticateStartBody,
   ServerWebAuthnAuthenticateStartResponse,
+  ServerWebAuthnListCredentialsParams,
+  ServerWebAuthnListCredentialsResponse,
   ServerWebAuthnRegisterBody,
   ServerWebAuthnRegisterResponse,
   ServerWebAuthnRegisterStartBody,
@@ -86,19 +88,23 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     return userId;
   }
 
+  /** The RP ID for `domain`: 400 naming `domain` unless the project's origins allow it, as in the browser. */
+  function allowedRpId(project: Project, domain: string): string {
+    try {
+      return requireAllowedRpId(project, domain);
+    } catch (error) {
+      if (isApiError(error)) throw badField('domain', error.message);
+      throw error;
+    }
+  }
+
   /**
    * The RP ID for `domain` (400 unless the project's origins allow it, as in the browser), then
    * the project's start limit (the calling address is the integrator's server, shared by all its users).
    */
   async function allowedRpIdWithinLimit(request: FastifyRequest, domain: string): Promise<string> {
     const project = projectOf(request);
-    let rpId: string;
-    try {
-      rpId = requireAllowedRpId(project, domain);
-    } catch (error) {
-      if (isApiError(error)) throw badField('domain', error.message);
-      throw error;
-    }
+    const rpId = allowedRpId(project, domain);
     await options.lookups.check(project, 'webauthn_start', null);
     return rpId;
   }
@@ -263,6 +269,33 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
         session,
         body.session_custom_claims,
       );
+    },
+  );
+
+  app.get(
+    '/v1/webauthn/credentials/:user_id/:domain',
+    {
+      schema: {
+        params: ServerWebAuthnListCredentialsParams,
+        response: { 200: ServerWebAuthnListCredentialsResponse },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      const userId = await requireUser(project, request.params.user_id);
+      // The starts' RP ID rule: a domain the project could never use is a mistake, not an empty list.
+      const rpId = allowedRpId(project, request.params.domain);
+      const rows = await options.registrations.credentialsOf(project, userId, rpId);
+      return {
+        ...common(request),
+        credentials: rows.map((row) => ({
+          credential_id: row.credential_id,
+          webauthn_registration_id: row.id,
+          type: 'public-key' as const,
+          // Stored base64url; the hosted provider documents standard base64 here.
+          public_key: Buffer.from(row.public_key, 'base64url').toString('base64'),
+        })),
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * Issue 20 "wire-compatible on the server side": the hosted provider's official server SDK
  * (`stytch` 14, a devDependency of these tests only), pointed at Latchkey by its base URL, registers
- * a passkey for a user, signs in with it and renames it, unchanged (a virtual authenticator answers).
+ * a passkey for a user, lists it, signs in with it and renames it, unchanged (a virtual authenticator answers).
  */
 import { describe, expect, it } from 'vitest';
 import { useOfficialServerSdk } from '../../../test/official-server-sdk.js';
@@ -13,7 +13,7 @@ const ctx = useTestContext();
 const sdk = useOfficialServerSdk(ctx);
 
 describe('the official stytch server SDK against Latchkey: passkeys', () => {
-  it('webauthn.registerStart, register, authenticateStart, authenticate and update', async () => {
+  it('webauthn.registerStart, register, listCredentials, authenticateStart, authenticate and update', async () => {
     const { user_id } = await sdk().users.create({ email: 'sdk-passkey@example.com' });
     const authenticator = new VirtualAuthenticator();
 
@@ -39,6 +39,19 @@ describe('the official stytch server SDK against Latchkey: passkeys', () => {
     });
     const checked = await sdk().sessions.authenticate({ session_token: registered.session_token });
     expect(checked.session.user_id).toBe(user_id);
+
+    const listed = await sdk().webauthn.listCredentials({ user_id, domain: DEV_RP_ID });
+    expect(listed).toMatchObject({
+      status_code: 200,
+      credentials: [
+        {
+          credential_id: credential.id,
+          webauthn_registration_id: registered.webauthn_registration_id,
+          type: 'public-key',
+          public_key: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/),
+        },
+      ],
+    });
 
     const request = await sdk().webauthn.authenticateStart({
       domain: DEV_RP_ID,

@@ -32,6 +32,24 @@ export async function listUserRegistrations(
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
+/** The user's credentials on RP ID `domain` with their public keys (the server API's list), oldest first. */
+export async function listUserCredentials(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+  domain: string,
+): Promise<Pick<WebauthnRegistrationRow, 'id' | 'credential_id' | 'public_key'>[]> {
+  return db
+    .selectFrom('webauthn_registrations')
+    .select(['id', 'credential_id', 'public_key'])
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('domain', '=', domain)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** The names of the user's registrations, for numbering a new one. */
 export async function listUserRegistrationNames(
   db: DbExecutor,

@@ -8,7 +8,11 @@ import { createFactorRemoval } from '../sessions/factor-removal.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseRegistrationName } from './registration-name.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
-import { deleteRegistration, renameRegistration } from './webauthn-registrations.repository.js';
+import {
+  deleteRegistration,
+  listUserCredentials,
+  renameRegistration,
+} from './webauthn-registrations.repository.js';
 
 /** 404 for an id the signed-in user has no registration under (another user's id looks the same). */
 function notFound(): ApiError {
@@ -49,6 +53,10 @@ export function createWebauthnRegistrationsService(deps: { db: Db; clock: Clock;
       if (!row) throw notFound();
       return row;
     },
+
+    /** The user's credentials on RP ID `rpId`, oldest first, with their stored public keys (the server API's list). */
+    credentialsOf: (project: Project, userId: string, rpId: string) =>
+      listUserCredentials(deps.db, project.id, userId, rpId),
 
     /**
      * Removes one of the session user's registrations and, in the same transaction, revokes every

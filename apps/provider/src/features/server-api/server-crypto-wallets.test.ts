@@ -1,0 +1,276 @@
+/**
+ * Issue 20: the server API's wallet sign-in (`/v1/crypto_wallets…`, Basic project_id:secret) with
+ * real signatures (viem accounts, ed25519), on PGlite and TEST_DATABASE_URL.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  authenticateWallet,
+  challengeOf,
+  ethereumWallet,
+  solanaWallet,
+  startWallet,
+  type TestWallet,
+  walletState,
+} from '../../../test/crypto-wallet-helpers.js';
+import { countRows } from '../../../test/row-counts.js';
+import { postServerApi } from '../../../test/server-api-calls.js';
+import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
+import { signInTo } from '../../../test/webauthn-helpers.js';
+import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
+
+const ctx = useTestContext();
+const PAGE = 'https://wallet.example';
+let project: { project_id: string; secret: string; public_token: string };
+let secret: string;
+
+beforeAll(async () => {
+  project = await ctx.givenProject({
+    allowedOrigins: [PAGE, DEMO_ORIGIN],
+    allowedRedirectUrls: [DEMO_REDIRECT],
+    defaultLoginRedirectUrl: DEMO_REDIRECT,
+    defaultSignupRedirectUrl: DEMO_REDIRECT,
+  });
+  secret = basic(project.project_id, project.secret);
+});
+
+function call(path: string, payload: Record<string, unknown>, authorization = secret) {
+  return postServerApi(ctx, `/v1/crypto_wallets${path}`, authorization, payload);
+}
+
+function ok(response: LightMyRequestResponse) {
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+  return json(response);
+}
+
+const SIWE = { domain: 'wallet.example', uri: 'https://wallet.example/login' };
+
+function start(wallet: Pick<TestWallet, 'type' | 'address'>, extra: Record<string, unknown> = {}) {
+  return call('/authenticate/start', {
+    crypto_wallet_type: wallet.type,
+    crypto_wallet_address: wallet.address,
+    ...extra,
+  });
+}
+
+async function signedBy(wallet: TestWallet, startExtra: Record<string, unknown> = {}) {
+  const started = ok(await start(wallet, startExtra));
+  return { started, signature: await wallet.sign(started.challenge) };
+}
+
+function finish(
+  wallet: Pick<TestWallet, 'type' | 'address'>,
+  signature: string,
+  extra: Record<string, unknown> = {},
+) {
+  return call('/authenticate', {
+    crypto_wallet_type: wallet.type,
+    crypto_wallet_address: wallet.address,
+    signature,
+    ...extra,
+  });
+}
+
+/** A 400 invalid_request naming `field`, and no challenge stored. */
+async function expectBadField(response: Promise<LightMyRequestResponse>, field: string) {
+  const before = await countRows(ctx, 'crypto_wallet_challenges');
+  const answered = await response;
+  const body = json(answered);
+  expect([answered.statusCode, body.error_type], `${field}: ${answered.body}`).toEqual([
+    400,
+    'invalid_request',
+  ]);
+  expect(JSON.stringify(body.body ?? []) + body.error_message, answered.body).toContain(field);
+  expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);
+}
+
+describe('sign in from the server', () => {
+  it('Ethereum with siwe_params: the SIWE message names the page; the signature signs in a new user', async () => {
+    const wallet = ethereumWallet();
+    const started = ok(await start(wallet, { siwe_params: { ...SIWE, chain_id: '137', statement: 'Hi.' } }));
+    expect(started).toEqual({
+      status_code: 200,
+      request_id: expect.any(String),
+      user_id: '',
+      challenge: expect.stringContaining('wallet.example wants you to sign in with your Ethereum account:'),
+      user_created: false,
+    });
+    expect(started.challenge).toContain('URI: https://wallet.example/login');
+    expect(started.challenge).toContain('Chain ID: 137');
+
+    const signedIn = ok(
+      await finish(wallet, await wallet.sign(started.challenge), {
+        session_duration_minutes: 60,
+        session_custom_claims: { tier: 'gold' },
+      }),
+    );
+    expect(signedIn).toMatchObject({
+      status_code: 200,
+      user_id: expect.stringMatching(/^user-test-/),
+      crypto_wallet_id: expect.stringMatching(/^crypto-wallet-test-/),
+      session: { custom_claims: { tier: 'gold' } },
+      session_token: expect.any(String),
+      siwe_params: {
+        domain: 'wallet.example',
+        uri: 'https://wallet.example/login',
+        chain_id: '137',
+        resources: [],
+        status_code: 200,
+        issued_at: expect.any(String),
+      },
+    });
+    expect(signedIn.session.user_id).toBe(signedIn.user_id);
+    expect(signedIn.user.crypto_wallets).toEqual([
+      expect.objectContaining({
+        crypto_wallet_id: signedIn.crypto_wallet_id,
+        crypto_wallet_type: 'ethereum',
+      }),
+    ]);
+    const check = await postServerApi(ctx, '/v1/sessions/authenticate', secret, {
+      session_token: signedIn.session_token,
+    });
+    expect(json(check).session.session_id).toBe(signedIn.session.session_id);
+
+    // The wallet's user is named at the next start.
+    expect(ok(await start(wallet)).user_id).toBe(signedIn.user_id);
+  });
+
+  it("without siwe_params: the project's first allowed origin; Solana signs in too", async () => {
+    for (const wallet of [ethereumWallet(), solanaWallet()] as TestWallet[]) {
+      const { started, signature } = await signedBy(wallet);
+      expect(started.challenge).toContain('wallet.example');
+      const signedIn = ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+      expect(signedIn.user.crypto_wallets[0]).toMatchObject({ crypto_wallet_type: wallet.type });
+      expect(signedIn.siwe_params).toBeUndefined();
+    }
+  });
+
+  it('a replayed signature → 401 wallet_verification_failed, nothing changed', async () => {
+    const wallet = ethereumWallet();
+    const { signature } = await signedBy(wallet, { siwe_params: SIWE });
+    ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+    const before = await walletState(ctx);
+    const again = await finish(wallet, signature, { session_duration_minutes: 30 });
+    expect([again.statusCode, json(again).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(await walletState(ctx)).toEqual(before);
+  });
+
+  it('a wrong signature uses the challenge up: the right one afterwards is refused too', async () => {
+    const wallet = ethereumWallet();
+    const { started, signature } = await signedBy(wallet);
+    const wrong = await finish(wallet, await ethereumWallet().sign(started.challenge));
+    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'wallet_verification_failed']);
+    const late = await finish(wallet, signature);
+    expect([late.statusCode, json(late).error_type]).toEqual([401, 'wallet_verification_failed']);
+  });
+});
+
+describe('adding a wallet to a user the integrator names', () => {
+  it('user_id: the start names the user, the signature adds the wallet to them; a session_token gains the factor', async () => {
+    const created = ok(await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-owner@example.com' }));
+    const wallet = ethereumWallet();
+    const { started, signature } = await signedBy(wallet, { user_id: created.user_id, siwe_params: SIWE });
+    expect(started.user_id).toBe(created.user_id);
+    const added = ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+    expect(added.user_id).toBe(created.user_id);
+
+    // With the user's session named, the session gains the wallet factor.
+    const session = added.session_token as string;
+    const second = solanaWallet();
+    const linked = await signedBy(second, { session_token: session });
+    const stepped = ok(await finish(second, linked.signature, { session_token: session }));
+    expect(stepped.session.session_id).toBe(added.session.session_id);
+    expect(stepped.session.authentication_factors.map((f: { type: string }) => f.type)).toEqual([
+      'crypto',
+      'crypto',
+    ]);
+    expect(stepped.user.crypto_wallets).toHaveLength(2);
+
+    // Another user's wallet → 409 at the start, nothing stored.
+    const other = ok(await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-other@example.com' }));
+    const before = await countRows(ctx, 'crypto_wallet_challenges');
+    const taken = await start(wallet, { user_id: other.user_id });
+    expect([taken.statusCode, json(taken).error_type]).toEqual([409, 'crypto_wallet_in_use']);
+    expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);
+  });
+});
+
+describe('refusals', () => {
+  it('bad input → 400 naming the field, no challenge stored', async () => {
+    const wallet = ethereumWallet();
+    const other = { domain: 'evil.example', uri: 'https://evil.example/login' };
+    await expectBadField(start(wallet, { siwe_params: other }), 'siwe_params.uri');
+    await expectBadField(
+      start(wallet, { siwe_params: { ...SIWE, domain: 'evil.example' } }),
+      'siwe_params.domain',
+    );
+    await expectBadField(start(wallet, { siwe_params: { ...SIWE, uri: 'not a uri' } }), 'siwe_params.uri');
+    await expectBadField(start(wallet, { siwe_params: { uri: SIWE.uri } }), 'domain');
+    await expectBadField(start(wallet, { siwe_params: { ...SIWE, chain_id: 'abc' } }), 'chain_id');
+    await expectBadField(start(wallet, { siwe_params: { ...SIWE, nonce: 'mine' } }), 'nonce');
+    await expectBadField(start(solanaWallet(), { siwe_params: SIWE }), 'siwe_params');
+    await expectBadField(start({ type: 'ethereum', address: '0x1234' }), 'crypto_wallet_address');
+    await expectBadField(start({ type: 'bitcoin' as never, address: wallet.address }), 'crypto_wallet_type');
+    await expectBadField(start(wallet, { user_id: 'x', session_token: 'y' }), 'session_token');
+    await expectBadField(start(wallet, { extra: 1 }), 'extra');
+    const unknown = await start(wallet, { user_id: 'user-test-00000000-0000-4000-8000-000000000000' });
+    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'user_not_found']);
+  });
+
+  it("a browser's challenge is not answered by the server API, nor a server's by the browser", async () => {
+    const wallet = ethereumWallet();
+    const browserChallenge = challengeOf(
+      await startWallet(ctx, { publicToken: project.public_token, origin: PAGE }, wallet),
+    );
+    const viaServer = await finish(wallet, await wallet.sign(browserChallenge));
+    expect([viaServer.statusCode, json(viaServer).error_type]).toEqual([401, 'wallet_verification_failed']);
+
+    const { signature } = await signedBy(wallet);
+    const viaBrowser = await authenticateWallet(
+      ctx,
+      { publicToken: project.public_token, origin: PAGE },
+      wallet,
+      signature,
+    );
+    expect([viaBrowser.statusCode, json(viaBrowser).error_type]).toEqual([401, 'wallet_verification_failed']);
+  });
+
+  it("counts starts against the project's limit only: the calling address is the integrator's server", async () => {
+    // One more than a browser network may start in a minute (LOOKUP_LIMITS.crypto_start.ipPerMinute).
+    const starts = LOOKUP_LIMITS.crypto_start.ipPerMinute + 1;
+    const wallet = solanaWallet();
+    const statuses: number[] = [];
+    for (let i = 0; i < starts; i += 1) statuses.push((await start(wallet)).statusCode);
+    expect(statuses).toEqual(Array(starts).fill(200));
+  });
+
+  it('a public token, a session token or a Bearer in place of the secret → 403, nothing stored', async () => {
+    const signedIn = await signInTo(ctx, project.public_token, 'wallet-forbidden@example.com');
+    const wallet = ethereumWallet();
+    const before = {
+      state: await walletState(ctx),
+      challenges: await countRows(ctx, 'crypto_wallet_challenges'),
+    };
+    const cases: [string, string][] = [
+      [basic(project.project_id, project.public_token), 'public_token_forbidden'],
+      [basic(project.project_id, signedIn.session_token), 'session_token_forbidden'],
+      [`Bearer ${signedIn.session_token}`, 'session_token_forbidden'],
+    ];
+    for (const [authorization, type] of cases) {
+      for (const path of ['/authenticate/start', '/authenticate']) {
+        const body = {
+          crypto_wallet_type: 'ethereum',
+          crypto_wallet_address: wallet.address,
+          signature: '0x00',
+        };
+        const response = await call(path, body, authorization);
+        expect([response.statusCode, json(response).error_type], `${path} ${type}`).toEqual([403, type]);
+      }
+    }
+    expect({
+      state: await walletState(ctx),
+      challenges: await countRows(ctx, 'crypto_wallet_challenges'),
+    }).toEqual(before);
+  });
+});
