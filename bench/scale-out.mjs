@@ -16,8 +16,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
-import { formatNumber, formatRatio, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
+import { printRoundMedians, runAlternatingRounds } from './lib/alternating-rounds.mjs';
+import { formatRatio, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
 import { startNodeChild } from './lib/child-process.mjs';
 import { formatLoadAverage } from './lib/machine-load.mjs';
 import { startBenchPostgres } from './lib/postgres-cluster.mjs';
@@ -160,18 +160,7 @@ function rowsFrom(results) {
 
 /** Prints the medians and the ratios. */
 export function printScaleOutFigures({ results, rounds }, log = console.log) {
-  const width = Math.max(...[...results.keys()].map((name) => name.length));
-  log('');
-  log(`medians of ${rounds} rounds`);
-  for (const [name, f] of results) {
-    const contaminated = f.contaminatedRounds
-      ? `   contaminated rounds ${f.contaminatedRounds}/${f.rounds.length}`
-      : '';
-    log(
-      `${name.padEnd(width)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${formatNumber(f.p50Ms).padStart(5)} ms   p99 ${formatNumber(f.p99Ms).padStart(5)} ms   non-2xx ${f.non2xx}   errors ${f.errors}${contaminated}`,
-    );
-    if (f.non2xx > 0) log(`  statuses: ${JSON.stringify(f.statusCodes)}`);
-  }
+  printRoundMedians(results, rounds, log);
   const direct = results.get(directName);
   for (const name of [oneProxiedName, threeProxiedName]) {
     const f = results.get(name);

@@ -13,9 +13,9 @@
  * BENCH_CONNECTIONS (50), BENCH_DATABASES (pglite,postgres), BENCH_DATABASE_URL, BENCH_PEERS_DIR
  * (default $PERF_DIR), BENCH_REQUEST_LOG (debug), BENCH_SKIP_BUILD=1; see bench/README.md.
  */
-import { runAlternatingRounds } from './lib/alternating-rounds.mjs';
+import { printRoundMedians, runAlternatingRounds } from './lib/alternating-rounds.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
-import { formatNumber, formatRatio, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
+import { formatRatio, numberFromEnv, printBenchRows, runWhenMain } from './lib/bench-rows.mjs';
 import { formatLoadAverage } from './lib/machine-load.mjs';
 import { locatePeers, startBetterAuth } from './lib/peers.mjs';
 import { databaseLabels, databasesFromEnv, startSessionTarget } from './lib/session-target.mjs';
@@ -160,18 +160,7 @@ function rowsFrom(results) {
 
 /** Prints the medians as a small table, the ratios, and anything that was not measured. */
 export function printSessionFigures({ results, notMeasured, rounds }, log = console.log) {
-  const width = Math.max(...[...results.keys()].map((name) => name.length));
-  log('');
-  log(`medians of ${rounds} rounds`);
-  for (const [name, f] of results) {
-    const contaminated = f.contaminatedRounds
-      ? `   contaminated rounds ${f.contaminatedRounds}/${f.rounds.length}`
-      : '';
-    log(
-      `${name.padEnd(width)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${formatNumber(f.p50Ms).padStart(5)} ms   p99 ${formatNumber(f.p99Ms).padStart(5)} ms   non-2xx ${f.non2xx}   errors ${f.errors}${contaminated}`,
-    );
-    if (f.non2xx > 0) log(`  statuses: ${JSON.stringify(f.statusCodes)}`);
-  }
+  printRoundMedians(results, rounds, log);
   const bare = results.get(bareName);
   const peer = results.get(peerName);
   for (const database of Object.keys(databaseLabels)) {

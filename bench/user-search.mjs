@@ -86,28 +86,13 @@ async function measureTarget(name, databaseUrl, extraPids = []) {
       if (!(label === 'first page' ? total >= expectTotal : total === expectTotal))
         throw new Error(`${label}: total ${total}, expected ${expectTotal}`);
     };
-    const exact = search({
-      limit: 50,
-      query: { operator: 'AND', operands: [{ filter_name: 'email_address', filter_value: [middle] }] },
-    });
-    const prefix = search({
-      limit: 50,
-      query: {
-        operator: 'AND',
-        operands: [
-          { filter_name: 'email_address_prefix', filter_value: middle.slice(0, -'0@example.com'.length) },
-        ],
-      },
-    });
-    const partial = search({
-      limit: 50,
-      query: {
-        operator: 'AND',
-        operands: [
-          { filter_name: 'email_address_fuzzy', filter_value: middle.slice(0, -'0@example.com'.length) },
-        ],
-      },
-    });
+    /** A page of 50 with one filter on the email address. */
+    const byEmail = (filter_name, filter_value) =>
+      search({ limit: 50, query: { operator: 'AND', operands: [{ filter_name, filter_value }] } });
+    const stem = middle.slice(0, -'0@example.com'.length);
+    const exact = byEmail('email_address', [middle]);
+    const prefix = byEmail('email_address_prefix', stem);
+    const partial = byEmail('email_address_fuzzy', stem);
     const firstPage = search({ limit: 50 });
     await check('exact', exact, 1);
     await check('prefix', prefix, 10);

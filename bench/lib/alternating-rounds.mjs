@@ -4,7 +4,7 @@
  * Drift in the machine's other load then hits every target alike, and each round prints the
  * foreign CPU it saw so contaminated rounds show. Figures are medians over the rounds.
  */
-import { median } from './bench-rows.mjs';
+import { formatNumber, median } from './bench-rows.mjs';
 import { contaminatedAboveCores, formatCpu, startForeignCpuMeter } from './foreign-cpu.mjs';
 import { runLoad } from './load.mjs';
 
@@ -55,4 +55,26 @@ export async function runAlternatingRounds(
     });
   }
   return summary;
+}
+
+/**
+ * Prints what {@link runAlternatingRounds} measured as a small table: per target the median
+ * throughput, p50 and p99, the failures, and how many rounds the machine's other load contaminated.
+ * @param {Awaited<ReturnType<typeof runAlternatingRounds>>} results
+ * @param {number} rounds
+ * @param {(line: string) => void} [log]
+ */
+export function printRoundMedians(results, rounds, log = console.log) {
+  const width = Math.max(...[...results.keys()].map((name) => name.length));
+  log('');
+  log(`medians of ${rounds} rounds`);
+  for (const [name, f] of results) {
+    const contaminated = f.contaminatedRounds
+      ? `   contaminated rounds ${f.contaminatedRounds}/${f.rounds.length}`
+      : '';
+    log(
+      `${name.padEnd(width)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${formatNumber(f.p50Ms).padStart(5)} ms   p99 ${formatNumber(f.p99Ms).padStart(5)} ms   non-2xx ${f.non2xx}   errors ${f.errors}${contaminated}`,
+    );
+    if (f.non2xx > 0) log(`  statuses: ${JSON.stringify(f.statusCodes)}`);
+  }
 }

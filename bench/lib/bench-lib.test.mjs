@@ -1,9 +1,10 @@
 /**
  * The suite's own arithmetic, which no run can check by eye: the BENCH_ROWS contract the runner
- * reads, and the memory figure. Run with `node --test bench/` (no vitest project covers bench/).
+ * reads, the round medians' table, and the memory figure. Run with `node --test bench/` (no vitest project covers bench/).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { printRoundMedians } from './alternating-rounds.mjs';
 import { formatNumber, formatRatio, median, parseBenchRows } from './bench-rows.mjs';
 import { growthPerCheck, keptPerCheck } from './rss-growth.mjs';
 
@@ -31,6 +32,33 @@ test('figures are printed with three significant digits below 100 and whole abov
   assert.equal(formatRatio(0.30049), '0.3×');
   assert.equal(median([5, 1, 3]), 3);
   assert.equal(median([4, 1, 3, 2]), 2.5);
+});
+
+test('the round medians print one aligned row per target, with statuses and contaminated rounds only when there are some', () => {
+  const figures = (fields) => ({
+    rounds: [{}, {}, {}],
+    requestsPerSecond: 1234.4,
+    p50Ms: 1.234,
+    p99Ms: 12.5,
+    non2xx: 0,
+    errors: 0,
+    statusCodes: { 200: 100 },
+    contaminatedRounds: 0,
+    ...fields,
+  });
+  const results = new Map([
+    ['bare', figures({})],
+    ['provider', figures({ non2xx: 2, statusCodes: { 200: 98, 503: 2 }, contaminatedRounds: 1 })],
+  ]);
+  const lines = [];
+  printRoundMedians(results, 3, (line) => lines.push(line));
+  assert.deepEqual(lines, [
+    '',
+    'medians of 3 rounds',
+    'bare         1234 req/s   p50  1.23 ms   p99  12.5 ms   non-2xx 0   errors 0',
+    'provider     1234 req/s   p50  1.23 ms   p99  12.5 ms   non-2xx 2   errors 0   contaminated rounds 1/3',
+    '  statuses: {"200":98,"503":2}',
+  ]);
 });
 
 const MiB = 1024 * 1024;

@@ -3,6 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
 import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { fileScoped } from './file-scoped.js';
 import { rowCounts } from './row-counts.js';
 import { basic, DEMO_ORIGIN, json, type TestContext } from './test-app.js';
 
@@ -52,6 +53,21 @@ export const devWalletCaller = (ctx: TestContext, sessionToken?: string): Wallet
   publicToken: ctx.dev.public_token,
   sessionToken,
 });
+
+/**
+ * A project that requires SIWE messages for wallet sign-ins and accepts `origins`, made in the
+ * file's beforeAll (after `ctx` is built): its caller, from the first of `origins`.
+ */
+export function useSiweCaller(ctx: TestContext, origins: [string, ...string[]]): WalletCaller {
+  return fileScoped(
+    'the SIWE project',
+    async () => {
+      const siwe = await ctx.givenProject({ allowedOrigins: origins, siweRequiredForCryptoWallets: true });
+      return { publicToken: siwe.public_token, origin: origins[0] };
+    },
+    async () => {},
+  );
+}
 
 /** POSTs `payload` to `/sdk/v1{path}` as the SDK would from `caller.origin`. */
 export function callWallets(

@@ -3,7 +3,8 @@
 /**
  * Returns a view whose properties are `current()`'s at the moment they are read (methods bound to
  * it), so a module-level `const` can name a value that a beforeAll or beforeEach builds.
- * `current` throws when the value is not there yet, saying which.
+ * `current` throws when the value is not there yet, saying which. Spreading it copies the value's
+ * own properties.
  */
 export function readThroughView<T extends object>(current: () => T): T {
   return new Proxy({} as T, {
@@ -13,5 +14,12 @@ export function readThroughView<T extends object>(current: () => T): T {
       return typeof value === 'function' ? value.bind(target) : value;
     },
     has: (_, property) => Reflect.has(current(), property),
+    // Spreading the view (`{ ...caller, origin }`) copies the value's own properties.
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, property) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), property);
+      // The proxy's own target is empty: a property it lacks may only be reported as configurable.
+      return descriptor && { ...descriptor, configurable: true };
+    },
   });
 }

@@ -20,8 +20,8 @@ import type {
   ServerPasswordsStrengthCheckRequest,
   ServerPasswordsStrengthCheckResult,
 } from '@latchkey/wire';
-import { postServerApi } from './internal/post-server-api.js';
-import { type ResolvedServerClientOptions, requireSecret } from './options.js';
+import { serverApiCaller } from './internal/server-api-caller.js';
+import type { ResolvedServerClientOptions } from './options.js';
 
 export type {
   ServerPasswordsAuthenticateRequest as PasswordsAuthenticateRequest,
@@ -73,14 +73,7 @@ export interface PasswordsServerMethods {
 
 /** Builds the namespace over resolved options. */
 export function createPasswordsServerMethods(options: ResolvedServerClientOptions): PasswordsServerMethods {
-  const post = async <Result>(path: string, body: object): Promise<Result> =>
-    postServerApi(
-      options,
-      requireSecret(options),
-      `/v1/passwords${path}`,
-      body as Record<string, unknown>,
-      'POST',
-    ) as Promise<Result>;
+  const post = serverApiCaller(options, '/v1/passwords');
   return {
     create: (request) => post('', request),
     authenticate: (request) => post('/authenticate', request),

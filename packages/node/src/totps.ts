@@ -14,8 +14,8 @@ import type {
   ServerTotpsRecoveryCodesRequest,
   ServerTotpsRecoveryCodesResult,
 } from '@latchkey/wire';
-import { postServerApi } from './internal/post-server-api.js';
-import { type ResolvedServerClientOptions, requireSecret } from './options.js';
+import { serverApiCaller } from './internal/server-api-caller.js';
+import type { ResolvedServerClientOptions } from './options.js';
 
 export type {
   ServerTotpsAuthenticateRequest as TotpsAuthenticateRequest,
@@ -48,14 +48,7 @@ export interface TotpsServerMethods {
 
 /** Builds the namespace over resolved options. */
 export function createTotpsServerMethods(options: ResolvedServerClientOptions): TotpsServerMethods {
-  const post = async <Result>(path: string, body: object): Promise<Result> =>
-    postServerApi(
-      options,
-      requireSecret(options),
-      `/v1/totps${path}`,
-      body as Record<string, unknown>,
-      'POST',
-    ) as Promise<Result>;
+  const post = serverApiCaller(options, '/v1/totps');
   return {
     create: (request) => post('', request),
     authenticate: (request) => post('/authenticate', request),

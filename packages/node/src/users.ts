@@ -15,8 +15,8 @@ import type {
   ServerUsersUpdateRequest,
   ServerUsersUpdateResult,
 } from '@latchkey/wire';
-import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
+import { idSegment, serverApiCaller } from './internal/server-api-caller.js';
+import type { ResolvedServerClientOptions } from './options.js';
 
 export type {
   ServerUsersCreateRequest as UsersCreateRequest,
@@ -69,42 +69,25 @@ export interface UsersServerMethods {
 
 /** Builds the namespace over resolved options. */
 export function createUsersServerMethods(options: ResolvedServerClientOptions): UsersServerMethods {
-  const call = <Result>(
-    method: 'POST' | 'GET' | 'PUT' | 'DELETE',
-    path: string,
-    body?: object,
-  ): Promise<Result> => {
-    const secret = requireSecret(options);
-    return postServerApi(
-      options,
-      secret,
-      path,
-      body as Record<string, unknown> | undefined,
-      method,
-    ) as Promise<Result>;
-  };
-  /** `/v1/users/{segment}` with `id` checked and encoded (an id never reaches another path). */
-  const at = (name: string, id: string, prefix = '') => {
-    if (typeof id !== 'string' || id === '') throw invalidArgument(name, 'must be a non-empty string');
-    return `/v1/users/${prefix}${encodeURIComponent(id)}`;
-  };
+  const call = serverApiCaller(options, '/v1/users');
+  /** `DELETE /v1/users/{prefix}{id}`: removes one factor of a user. */
   const removal = (name: string, prefix: string) => (id: string) =>
-    call<ServerUsersDeleteFactorResult>('DELETE', at(name, id, prefix));
+    call<ServerUsersDeleteFactorResult>(`${prefix}${idSegment(name, id)}`, undefined, 'DELETE');
   return {
-    create: async (request) => call('POST', '/v1/users', request),
-    get: async (userId) => call('GET', at('userId', userId)),
-    search: async (request = {}) => call('POST', '/v1/users/search', request),
-    update: async (userId, request) => call('PUT', at('userId', userId), request),
-    delete: async (userId) => call('DELETE', at('userId', userId)),
-    deleteEmail: async (id) => removal('emailId', 'emails/')(id),
-    deletePhoneNumber: async (id) => removal('phoneId', 'phone_numbers/')(id),
+    create: async (request) => call('', request),
+    get: async (userId) => call(idSegment('userId', userId), undefined, 'GET'),
+    search: async (request = {}) => call('/search', request),
+    update: async (userId, request) => call(idSegment('userId', userId), request, 'PUT'),
+    delete: async (userId) => call(idSegment('userId', userId), undefined, 'DELETE'),
+    deleteEmail: async (id) => removal('emailId', '/emails')(id),
+    deletePhoneNumber: async (id) => removal('phoneId', '/phone_numbers')(id),
     deleteWebAuthnRegistration: async (id) =>
-      removal('webauthnRegistrationId', 'webauthn_registrations/')(id),
-    deleteTOTP: async (id) => removal('totpId', 'totps/')(id),
-    deleteCryptoWallet: async (id) => removal('cryptoWalletId', 'crypto_wallets/')(id),
-    deleteOAuthRegistration: async (id) => removal('oauthUserRegistrationId', 'oauth/')(id),
-    deletePassword: async (id) => removal('passwordId', 'passwords/')(id),
+      removal('webauthnRegistrationId', '/webauthn_registrations')(id),
+    deleteTOTP: async (id) => removal('totpId', '/totps')(id),
+    deleteCryptoWallet: async (id) => removal('cryptoWalletId', '/crypto_wallets')(id),
+    deleteOAuthRegistration: async (id) => removal('oauthUserRegistrationId', '/oauth')(id),
+    deletePassword: async (id) => removal('passwordId', '/passwords')(id),
     deleteExternalId: async (userId) =>
-      call<ServerUsersDeleteFactorResult>('DELETE', `${at('userId', userId)}/external_id`),
+      call<ServerUsersDeleteFactorResult>(`${idSegment('userId', userId)}/external_id`, undefined, 'DELETE'),
   };
 }

@@ -20,8 +20,8 @@ import type {
   ServerWebAuthnUpdateRequest,
   ServerWebAuthnUpdateResult,
 } from '@latchkey/wire';
-import { postServerApi } from './internal/post-server-api.js';
-import { type ResolvedServerClientOptions, requireSecret } from './options.js';
+import { serverApiCaller } from './internal/server-api-caller.js';
+import type { ResolvedServerClientOptions } from './options.js';
 
 export type {
   ServerWebAuthnAuthenticateRequest as WebAuthnAuthenticateRequest,
@@ -73,18 +73,7 @@ export interface WebAuthnServerMethods {
 
 /** Builds the namespace over resolved options. */
 export function createWebAuthnServerMethods(options: ResolvedServerClientOptions): WebAuthnServerMethods {
-  const call = async <Result>(
-    path: string,
-    body: object | undefined,
-    method: 'POST' | 'PUT' | 'GET' = 'POST',
-  ): Promise<Result> =>
-    postServerApi(
-      options,
-      requireSecret(options),
-      `/v1/webauthn${path}`,
-      body as Record<string, unknown> | undefined,
-      method,
-    ) as Promise<Result>;
+  const call = serverApiCaller(options, '/v1/webauthn');
   return {
     registerStart: (request) => call('/register/start', request),
     register: (request) => call('/register', request),

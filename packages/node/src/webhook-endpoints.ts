@@ -10,8 +10,8 @@ import type {
   WebhookEndpointWithSecretResult,
   WebhookEventTypeName,
 } from '@latchkey/wire';
-import { postServerApi } from './internal/post-server-api.js';
-import { invalidArgument, type ResolvedServerClientOptions, requireSecret } from './options.js';
+import { idSegment, type ServerApiMethod, serverApiCaller } from './internal/server-api-caller.js';
+import { type ResolvedServerClientOptions, requireText } from './options.js';
 
 export type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEventTypeName } from '@latchkey/wire';
 
@@ -56,19 +56,10 @@ export interface WebhookEndpointsServerMethods {
 export function createWebhookEndpointsServerMethods(
   options: ResolvedServerClientOptions,
 ): WebhookEndpointsServerMethods {
-  const call = (
-    method: 'POST' | 'GET' | 'PUT' | 'DELETE',
-    path: string,
-    body?: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> => {
-    const secret = requireSecret(options);
-    return postServerApi(options, secret, `/v1/webhooks/endpoints${path}`, body, method);
-  };
-  const one = (endpointId: string): string => {
-    if (typeof endpointId !== 'string' || endpointId === '')
-      throw invalidArgument('endpointId', 'must be a non-empty string');
-    return `/${encodeURIComponent(endpointId)}`;
-  };
+  const webhooks = serverApiCaller(options, '/v1/webhooks');
+  const call = (method: ServerApiMethod, path: string, body?: object) =>
+    webhooks<Record<string, unknown>>(`/endpoints${path}`, body, method);
+  const one = (endpointId: string): string => idSegment('endpointId', endpointId);
   const withSecret = (answer: Record<string, unknown>) =>
     ({ endpoint: answer.endpoint, secret: answer.secret }) as WebhookEndpointWithSecret;
   return {
@@ -90,20 +81,13 @@ export function createWebhookEndpointsServerMethods(
       return { deliveries: answer.deliveries, next_cursor: answer.next_cursor } as WebhookDeliveriesPage;
     },
     replay: async (endpointId, eventId) => {
-      if (typeof eventId !== 'string' || eventId === '')
-        throw invalidArgument('eventId', 'must be a non-empty string');
+      requireText('eventId', eventId);
       await call('POST', `${one(endpointId)}/replay`, { event_id: eventId });
     },
     sendTestEvent: async (endpointId) =>
       (await call('POST', `${one(endpointId)}/send_test_event`)).event_id as string,
     eventTypes: async () => {
-      const answer = await postServerApi(
-        options,
-        requireSecret(options),
-        '/v1/webhooks/event_types',
-        undefined,
-        'GET',
-      );
+      const answer = await webhooks<Record<string, unknown>>('/event_types', undefined, 'GET');
       return answer.event_types as Array<{ event_type: WebhookEventTypeName; description: string }>;
     },
   };

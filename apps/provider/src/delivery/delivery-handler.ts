@@ -1,7 +1,11 @@
 /** @module delivery-handler — what a kind of delivery job does when its turn comes: issue, render, and say how to take it back. */
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { DomainEventBus } from '../domain-events/domain-event-bus.js';
 import type { OutgoingEmail } from '../email/mailer.js';
 import type { Project } from '../features/projects/project.js';
 import type { OutgoingTextMessage } from '../messaging/messenger.js';
+import type { Random } from '../random.js';
 import type { DeliveryJobRow } from './delivery-jobs.table.js';
 
 /** An email for the mailer, or a text message for the messenger. */
@@ -16,6 +20,14 @@ export interface PreparedDelivery {
    * message: an unsent token must not stay usable (SECURITY J6). A retry issues a new one.
    */
   withdraw?: () => Promise<void>;
+}
+
+/** What a handler that issues a secret (a link, a code, a reset token) needs; `events` hears what it adds. */
+export interface IssuingDeliveryDeps {
+  db: Db;
+  clock: Clock;
+  random: Random;
+  events?: DomainEventBus;
 }
 
 /** Issues and renders one kind of job. */

@@ -3,7 +3,7 @@
  * user, wallet or session, and uses up the wallet's open challenges.
  */
 import bs58 from 'bs58';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateWallet,
   challengeOf,
@@ -13,12 +13,14 @@ import {
   solanaWallet,
   startWallet,
   type TestWallet,
+  useSiweCaller,
   type WalletCaller,
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 
 const SIWE_ORIGIN = 'https://wallet.example';
@@ -28,17 +30,8 @@ const OTHER_LOCAL_ORIGIN = 'http://localhost:5173';
 /** The order n of secp256k1: s and n − s both verify, only the low one is accepted. */
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
-let ctx: TestContext;
-let siweCaller: WalletCaller;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const siwe = await ctx.givenProject({
-    allowedOrigins: [SIWE_ORIGIN, OTHER_SIWE_ORIGIN],
-    siweRequiredForCryptoWallets: true,
-  });
-  siweCaller = { publicToken: siwe.public_token, origin: SIWE_ORIGIN };
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
+const siweCaller = useSiweCaller(ctx, [SIWE_ORIGIN, OTHER_SIWE_ORIGIN]);
 
 /** Asserts the refusal and that no user, wallet or session was created or changed since `before`. */
 async function expectRefused(

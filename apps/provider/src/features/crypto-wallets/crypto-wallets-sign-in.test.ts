@@ -1,5 +1,5 @@
 /** POST /crypto_wallets/authenticate that passes: first and later sign-ins, step-up, and linking a wallet to the signed-in user. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateWallet,
   challengeOf,
@@ -9,28 +9,18 @@ import {
   solanaWallet,
   startWallet,
   type TestWallet,
+  useSiweCaller,
   type WalletCaller,
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json, sdkHeaders } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
 const SIWE_ORIGIN = 'https://wallet.example';
 
-let ctx: TestContext;
-let siweCaller: WalletCaller;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const siwe = await ctx.givenProject({ allowedOrigins: [SIWE_ORIGIN], siweRequiredForCryptoWallets: true });
-  siweCaller = { publicToken: siwe.public_token, origin: SIWE_ORIGIN };
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
+const siweCaller = useSiweCaller(ctx, [SIWE_ORIGIN]);
 
 /** The factor a sign-in with `walletId` adds, at the context's clock. */
 function factorOf(wallet: TestWallet, walletId: string) {

@@ -1,7 +1,7 @@
 /** POST /crypto_wallets/authenticate/start/{primary,secondary}: the messages, what they are bound to, and what is refused. */
 import { getAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authenticateWallet,
   challengeOf,
@@ -10,26 +10,18 @@ import {
   openChallengeCount,
   solanaWallet,
   startWallet,
-  type WalletCaller,
+  useSiweCaller,
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
 const SIWE_ORIGIN = 'https://wallet.example';
 const FIVE_MINUTES_MS = 5 * 60_000;
 
-let ctx: TestContext;
-let siweCaller: WalletCaller;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const siwe = await ctx.givenProject({
-    allowedOrigins: [SIWE_ORIGIN, 'http://localhost:4100'],
-    siweRequiredForCryptoWallets: true,
-  });
-  siweCaller = { publicToken: siwe.public_token, origin: SIWE_ORIGIN };
-});
-afterAll(async () => ctx?.close());
+const ctx = useTestContext();
+const siweCaller = useSiweCaller(ctx, [SIWE_ORIGIN, 'http://localhost:4100']);
 
 /** 400 invalid_request (or another refusal) and no challenge stored. */
 async function expectRefusedStart(

@@ -1,12 +1,9 @@
 /** @module magic-link-delivery — the queued half of a magic-link send: the link is issued and emailed after the answer. */
-import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor, Transaction } from '../../db/database.js';
+import type { DbExecutor, Transaction } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import type { DeliveryHandler, IssuingDeliveryDeps } from '../../delivery/delivery-handler.js';
 import { deliveryJobStillQueued } from '../../delivery/delivery-jobs.repository.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
-import type { Random } from '../../random.js';
 import { keepPromisedAccount, type PromisedAccount } from '../otps/promised-account.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -107,12 +104,7 @@ async function linkFor(
 }
 
 /** Creates the handler of magic-link jobs. */
-export function createMagicLinkDelivery(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  events?: DomainEventBus;
-}): DeliveryHandler {
+export function createMagicLinkDelivery(deps: IssuingDeliveryDeps): DeliveryHandler {
   return {
     async prepare(job, project) {
       const params = job.params as MagicLinkJobParams;

@@ -5,7 +5,7 @@ import type { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { SECOND_FACTOR_CAP } from './mfa-policy.js';
-import type { SecondFactorProof } from './second-factor.service.js';
+import type { SecondFactorProof, SecondFactorProver } from './second-factor.service.js';
 import { firstStepOf, type SecondFactorLock, type StartedSecondFactorLock } from './second-factor-lock.js';
 
 /** How a counted attempt ended inside its transaction. */
@@ -33,7 +33,7 @@ export async function runSecondFactorAttempt<T, R>(
   deps: { lock: SecondFactorLock; clock: Clock },
   project: Project,
   who: { userId: string; firstFactor: AuthenticationFactor | undefined },
-  prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
+  prove: SecondFactorProver<T>,
   onProven: (proof: Extract<SecondFactorProof<T>, { ok: true }>) => Promise<R>,
   onFailure: () => Promise<number | undefined> = async () => undefined,
 ): Promise<Attempted<R>> {

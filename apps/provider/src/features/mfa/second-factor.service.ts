@@ -25,6 +25,9 @@ export type SecondFactorProof<T> =
   | { ok: true; factor: AuthenticationFactor; value: T }
   | { ok: false; error: ApiError };
 
+/** Checks a second factor inside the attempt's transaction; writes nothing when the proof fails. */
+export type SecondFactorProver<T> = (trx: Transaction) => Promise<SecondFactorProof<T>>;
+
 /** Who is calling an endpoint that takes a session or an IST. */
 export type SessionOrIntermediate =
   | { kind: 'session'; session: SessionRow; token: string }
@@ -53,7 +56,7 @@ export interface SecondFactorService {
     project: Project,
     intermediate: IntermediateSessionRow,
     session: { durationMinutes: number | undefined; attributes: SessionAttributes },
-    prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
+    prove: SecondFactorProver<T>,
   ): Promise<CreatedSession & { value: T }>;
   /**
    * The same with a live session instead of an IST: a passed proof adds the factor to that
@@ -63,7 +66,7 @@ export interface SecondFactorService {
     project: Project,
     session: SessionRow,
     durationMinutes: number | undefined,
-    prove: (trx: Transaction) => Promise<SecondFactorProof<T>>,
+    prove: SecondFactorProver<T>,
   ): Promise<SessionRow>;
   /** Counts a failure found before any proof could run (e.g. no open SMS code) and throws it. */
   fail(project: Project, intermediate: IntermediateSessionRow, error: ApiError): Promise<never>;

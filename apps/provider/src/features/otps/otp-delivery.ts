@@ -1,11 +1,11 @@
 /** @module otp-delivery — the queued half of a passcode send: the code is issued and sent after the answer. */
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryHandler, OutgoingMessage } from '../../delivery/delivery-handler.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import type {
+  DeliveryHandler,
+  IssuingDeliveryDeps,
+  OutgoingMessage,
+} from '../../delivery/delivery-handler.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import { digestOtpCode, mintOtpCode } from './otp-code.js';
 import {
@@ -83,12 +83,7 @@ function otpMessage(
  * the destination (only the newest works, SECURITY B6) and stores the new one (a salted HMAC; a
  * decoy's plaintext is never told to anyone).
  */
-export function createOtpDelivery(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  events?: DomainEventBus;
-}): DeliveryHandler {
+export function createOtpDelivery(deps: IssuingDeliveryDeps): DeliveryHandler {
   return {
     async prepare(job, project) {
       const params = job.params as OtpJobParams;

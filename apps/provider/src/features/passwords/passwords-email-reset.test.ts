@@ -7,7 +7,9 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
+import { passwordLogin } from '../../../test/password-lock-helpers.js';
+import { browserSessionCheck } from '../../../test/server-api-calls.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { findPassword } from './passwords.repository.js';
@@ -19,17 +21,8 @@ const start = (email: string, body: Record<string, unknown> = {}) =>
   postPasswords(ctx, '/passwords/email/reset/start', { email, ...body });
 const reset = (token: string, password: string, body: Record<string, unknown> = {}) =>
   postPasswords(ctx, '/passwords/email/reset', { token, password, session_duration_minutes: 60, ...body });
-const login = (email: string, password: string) =>
-  postPasswords(ctx, '/passwords/authenticate', { email, password });
-const sessionStatus = async (token: string) =>
-  (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, token),
-      payload: {},
-    })
-  ).statusCode;
+const login = (email: string, password: string) => passwordLogin(ctx, email, password);
+const sessionStatus = async (token: string) => (await browserSessionCheck(ctx, token)).statusCode;
 
 /** The reset and login tokens in the newest email to `email`. */
 async function linksFor(email: string) {

@@ -7,24 +7,17 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { passwordLogin } from '../../../test/password-lock-helpers.js';
+import { browserSessionCheck } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
 
 const NEW_PASSWORD = 'quartz-meadow-violin-41-juniper';
-const login = (email: string, password: string) =>
-  postPasswords(ctx, '/passwords/authenticate', { email, password });
-const sessionStatus = async (token: string) =>
-  (
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, token),
-      payload: {},
-    })
-  ).statusCode;
+const login = (email: string, password: string) => passwordLogin(ctx, email, password);
+const sessionStatus = async (token: string) => (await browserSessionCheck(ctx, token)).statusCode;
 const sessionReset = (token: string | undefined, body: unknown) =>
   postPasswords(ctx, '/passwords/session/reset', body, { sessionToken: token });
 

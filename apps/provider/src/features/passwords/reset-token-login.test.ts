@@ -11,6 +11,7 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
+import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
 import { basic, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -20,8 +21,7 @@ import { cryptoRandom } from '../../random.js';
 
 const ctx = useTestContext();
 
-const login = (email: string, password: string) =>
-  postPasswords(ctx, '/passwords/authenticate', { email, password });
+const login = (email: string, password: string) => passwordLogin(ctx, email, password);
 const resetWith = (token: string, password: string) =>
   postPasswords(ctx, '/passwords/email/reset', { token, password, session_duration_minutes: 60 });
 const emailRow = (email: string) =>

@@ -19,8 +19,8 @@ import {
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import type { ProvenTotp, TotpsAuthenticateService } from '../totps/totps-authenticate.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { ProveTotp, TotpsAuthenticateService } from '../totps/totps-authenticate.service.js';
 import type { TotpsEnrolService } from '../totps/totps-enrol.service.js';
 import { withServerUserFields } from '../users/server-user-object.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -132,12 +132,7 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
   /** Tries a code (`prove`) for the caller the body names; answers the flat sign-in answer + totp_id. */
   async function proveAndAnswer<Body extends CallerFields>(
     request: FastifyRequest & { body: Body },
-    prove: (
-      project: Project,
-      caller: SessionOrIntermediate,
-      body: Body,
-      attributes: SessionAttributes,
-    ) => Promise<ProvenTotp>,
+    prove: ProveTotp<Body>,
   ) {
     const project = projectOf(request);
     const { session_custom_claims } = request.body;

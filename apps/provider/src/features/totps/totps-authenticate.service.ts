@@ -4,12 +4,12 @@
  */
 import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
-import type { Db, Transaction } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { announceFactor } from '../../domain-events/factor-event.js';
 import { ApiError } from '../../errors/api-error.js';
 import type {
-  SecondFactorProof,
+  SecondFactorProver,
   SecondFactorService,
   SessionOrIntermediate,
 } from '../mfa/second-factor.service.js';
@@ -35,6 +35,14 @@ import type { TotpRow } from './totps.table.js';
 export interface ProvenTotp extends CreatedSession {
   totpId: string;
 }
+
+/** One way of proving a code for the caller (`authenticate`, `recover`), as the browser and server routes call it. */
+export type ProveTotp<Input> = (
+  project: Project,
+  caller: SessionOrIntermediate,
+  input: Input,
+  attributes: SessionAttributes,
+) => Promise<ProvenTotp>;
 
 /** Creates the TOTP authenticate service. */
 export function createTotpsAuthenticateService(deps: {
@@ -70,7 +78,7 @@ export function createTotpsAuthenticateService(deps: {
     caller: SessionOrIntermediate,
     totp: TotpRow,
     session: { durationMinutes: number | undefined; attributes: SessionAttributes },
-    prove: (trx: Transaction) => Promise<SecondFactorProof<null>>,
+    prove: SecondFactorProver<null>,
   ): Promise<ProvenTotp> {
     if (caller.kind === 'intermediate') {
       const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);

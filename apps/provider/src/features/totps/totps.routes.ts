@@ -6,14 +6,13 @@ import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
+import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { secondFactorOptionsOf } from '../mfa/second-factor-options.js';
-import type { Project } from '../projects/project.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
 } from '../sessions/authenticate-response.js';
-import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import { loadWireUser } from '../users/users.service.js';
 import {
   AuthenticateBody,
@@ -25,7 +24,7 @@ import {
   RecoveryCodesResponse,
   TotpParams,
 } from './totps.schemas.js';
-import type { ProvenTotp, TotpsAuthenticateService } from './totps-authenticate.service.js';
+import type { ProveTotp, TotpsAuthenticateService } from './totps-authenticate.service.js';
 import type { TotpsEnrolService } from './totps-enrol.service.js';
 
 /** What the TOTP routes need. */
@@ -70,15 +69,7 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
   );
 
   /** Proves a code (`prove`) for the session or intermediate session presented; answers AuthenticateResponse + totp_id. */
-  async function proveAndAnswer<Body>(
-    request: FastifyRequest & { body: Body },
-    prove: (
-      project: Project,
-      caller: SessionOrIntermediate,
-      body: Body,
-      attributes: SessionAttributes,
-    ) => Promise<ProvenTotp>,
-  ) {
+  async function proveAndAnswer<Body>(request: FastifyRequest & { body: Body }, prove: ProveTotp<Body>) {
     const project = projectOf(request);
     const caller = await secondFactor.callerOf(project, request.sessionToken);
     const proven = await prove(project, caller, request.body, sessionAttributesOf(request));
