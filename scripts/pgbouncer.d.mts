@@ -9,8 +9,11 @@ export interface TestPgbouncer {
   stop(): Promise<void>;
 }
 
-/** Starts pgbouncer (`pool_mode = transaction`, `poolSize` server connections per database, default 3) in front of `serverUrl`. */
+/**
+ * Starts pgbouncer (`pool_mode = transaction`, `poolSize` server connections per database, default 3) in front of `serverUrl`.
+ * `ignoreStartupParameters`: accepted and dropped besides extra_float_digits (e.g. statement_timeout).
+ */
 export function startTestPgbouncer(
   serverUrl: string,
-  options?: { poolSize?: number },
+  options?: { poolSize?: number; ignoreStartupParameters?: string[] },
 ): Promise<TestPgbouncer>;

@@ -31,9 +31,11 @@ async function waitForPort(port, timeoutMs, exited) {
  * Starts pgbouncer with `pool_mode = transaction` in front of `serverUrl` (trust authentication,
  * as the test cluster uses). Every database name is passed through to the server; at most
  * `poolSize` server connections per (database, user), so clients really share them.
+ * `ignoreStartupParameters`: more startup parameters to accept and drop, as a deployment may
+ * configure (statement_timeout lets a provider without LATCHKEY_DATABASE_DIRECT_URL connect).
  * Returns `url(database)` for clients and `stop()`.
  */
-export async function startTestPgbouncer(serverUrl, { poolSize = 3 } = {}) {
+export async function startTestPgbouncer(serverUrl, { poolSize = 3, ignoreStartupParameters = [] } = {}) {
   if (!PGBOUNCER)
     throw new Error('pgbouncer not found (scripts/system-deps.sh installs it: apt-get install pgbouncer)');
   const server = new URL(serverUrl);
@@ -58,7 +60,7 @@ export async function startTestPgbouncer(serverUrl, { poolSize = 3 } = {}) {
       'reserve_pool_size = 0',
       'max_client_conn = 500',
       // The one startup parameter the provider may send; PgBouncer refuses unknown ones.
-      'ignore_startup_parameters = extra_float_digits',
+      `ignore_startup_parameters = ${['extra_float_digits', ...ignoreStartupParameters].join(',')}`,
       `logfile = ${join(dir, 'pgbouncer.log')}`,
       `pidfile = ${join(dir, 'pgbouncer.pid')}`,
       '',

@@ -26,7 +26,7 @@ import { cryptoRandom } from './random.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createProviderLogger({ level: config.logLevel });
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, logger);
   logger.info(
     { database: database.kind, migrations_applied: database.applied, mode: config.mode },
     'database ready',

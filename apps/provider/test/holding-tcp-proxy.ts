@@ -2,6 +2,8 @@
  * A loopback TCP proxy for one connection that can hold back what the server sends and release
  * it in pieces, so a test can decide exactly when a client hears each server message (the
  * change feed's sync order, issue 18). It also counts the simple-query messages the client sends.
+ * It watches the first client connection (the feed's listener); later ones (the notification the
+ * feed sends itself from another connection before it goes live) pass straight through.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { pairSockets } from './pair-sockets.js';
@@ -22,7 +24,7 @@ export interface HoldingTcpProxy {
   close(): Promise<void>;
 }
 
-/** Proxies 127.0.0.1:{port} to `target`; meant for a single client connection. */
+/** Proxies 127.0.0.1:{port} to `target`, holding and counting on the first client connection. */
 export async function startHoldingTcpProxy(target: { host: string; port: number }): Promise<HoldingTcpProxy> {
   let holding = false;
   let pending = Buffer.alloc(0);
@@ -57,6 +59,10 @@ export async function startHoldingTcpProxy(target: { host: string; port: number 
 
   const server: Server = createServer((client) => {
     const upstream = pairSockets(client, target, open);
+    if (toClient !== undefined) {
+      client.pipe(upstream).pipe(client);
+      return;
+    }
     toClient = client;
     client.on('data', (chunk: Buffer) => {
       countClientMessages(chunk);

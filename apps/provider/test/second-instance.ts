@@ -22,6 +22,8 @@ export interface SecondInstanceOptions {
   /** Its mailer, made on its own database handle; the dev outbox by default. */
   mailer?: (db: Db) => Mailer;
   logger?: FastifyBaseLogger;
+  /** Where its change feeds listen (LATCHKEY_DATABASE_DIRECT_URL); the context's by default. */
+  directUrl?: string;
   /** Configuration that differs from the context's (e.g. `forwardedHeader`). */
   config?: Omit<TestContextOptions, 'mailer' | 'messenger' | 'logger' | 'devClock'>;
 }
@@ -32,9 +34,16 @@ export async function startSecondInstance(
   options: SecondInstanceOptions = {},
 ): Promise<SecondInstance> {
   const url = ctx.database.url;
-  const directUrl = ctx.database.directUrl;
+  const directUrl = options.directUrl ?? ctx.database.directUrl;
   const pool = url
-    ? await connectDatabase({ kind: 'postgres', url, ...(directUrl ? { directUrl } : {}), poolSize: 5 })
+    ? await connectDatabase({
+        kind: 'postgres',
+        url,
+        ...(directUrl ? { directUrl } : {}),
+        poolSize: 5,
+        // A second process reports its own listening connections to its own log.
+        ...(options.logger ? { logger: options.logger } : {}),
+      })
     : undefined;
   const db = pool?.db ?? ctx.db;
   // The process's own transports and logger, never the first app's (they hold its handle).

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HoldingTcpProxy, startHoldingTcpProxy } from '../../test/holding-tcp-proxy.js';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../../test/test-database.js';
-import { type ChangeFeed, createPostgresChangeFeed } from './change-feed.js';
+import { type ChangeFeed, type ChangeFeedStatus, createPostgresChangeFeed } from './change-feed.js';
 
 const CHANNEL = 'latchkey_change_feed_test';
 // ReadyForQuery, idle: the last message of a statement's reply.
@@ -130,4 +130,46 @@ describe.skipIf(!testDatabaseUrl)('the PostgreSQL change feed: syncs under load'
     // The second went out no sooner than the interval after the first was sent (before it was answered).
     expect(performance.now() - firstAnsweredAt).toBeGreaterThan(interval - 50);
   });
+});
+
+describe.skipIf(!testDatabaseUrl)('the PostgreSQL change feed: a sync that hangs (issue 23)', () => {
+  let database: TestDatabase;
+  let proxy: HoldingTcpProxy;
+  let feed: ChangeFeed;
+  const heard: string[] = [];
+  const statuses: ChangeFeedStatus[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = new URL(database.url as string);
+    proxy = await startHoldingTcpProxy({ host: url.hostname, port: Number(url.port) });
+    url.port = String(proxy.port);
+    feed = createPostgresChangeFeed(url.toString(), CHANNEL, { onStatus: (status) => statuses.push(status) });
+    feed.subscribe({ onChange: (payload) => heard.push(payload), onReset: () => {} });
+    await feed.ready();
+  });
+  afterAll(async () => {
+    await feed?.close();
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it('ends the connection, is not live, and listens again on a new one', async () => {
+    expect(feed.live).toBe(true);
+    // The link hangs without closing: the sync's answer never comes.
+    proxy.hold();
+    expect(await feed.sync()).toBe(false);
+    expect(feed.live).toBe(false);
+    expect(statuses).toEqual([
+      { live: true },
+      { live: false, reason: expect.stringContaining('sync failed') },
+    ]);
+
+    // The proxy holds only the first connection; the feed's new one passes.
+    await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 30_000 });
+    expect(statuses.at(-1)).toEqual({ live: true });
+    await sql`select pg_notify(${CHANNEL}, 'after-reconnect')`.execute(database.db);
+    expect(await feed.sync()).toBe(true);
+    expect(heard).toContain('after-reconnect');
+  }, 60_000);
 });

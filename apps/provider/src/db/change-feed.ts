@@ -2,9 +2,10 @@
  * @module change-feed — PostgreSQL notifications on one channel, for in-process caches that must
  * drop an entry the moment any process changes its rows (issue 18: session checks).
  *
- * PostgreSQL: a dedicated client (never a pool's) runs LISTEN, reconnects when its connection is
- * lost, and reports itself not live meanwhile, so callers stop caching. PGlite (one process):
- * the database's own listen.
+ * PostgreSQL: a dedicated client (never a pool's) runs LISTEN and goes live only once a
+ * notification sent from another connection has reached it unasked; it reconnects when its
+ * connection is lost or a sync fails, and reports itself not live meanwhile, so callers stop
+ * caching. PGlite (one process): the database's own listen.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -40,6 +41,13 @@ const PROBE_PREFIX = 'probe:';
 
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 1_000;
+/** Attempts that keep failing (a pooler in the way, a server down) back off up to this. */
+const MAX_RETRY_MS = 30_000;
+/**
+ * How long a probe sent from another connection may take to reach the idle listener. Directly
+ * connected it takes a round trip; past this the attempt counts as failed and is retried.
+ */
+export const PROBE_TIMEOUT_MS = 5_000;
 /** A sync that takes longer than this counts as failed (callers then read the database instead). */
 const SYNC_TIMEOUT_MS = 2_000;
 /**
@@ -47,6 +55,69 @@ const SYNC_TIMEOUT_MS = 2_000;
  * trip) for its sync; at 10 000 checks a second, one statement then answers about ten.
  */
 export const MIN_SYNC_INTERVAL_MS = 1;
+
+/** Whether a feed receives notifications now, and if not, why (for the operator's log). */
+export type ChangeFeedStatus = { live: true } | { live: false; reason: string };
+
+/** Options of createPostgresChangeFeed. */
+export interface PostgresChangeFeedOptions {
+  minSyncIntervalMs?: number;
+  probeTimeoutMs?: number;
+  /** Told every time the feed goes live or stops being live (after an attempt, not before the first). */
+  onStatus?: (status: ChangeFeedStatus) => void;
+}
+
+/** The message of an error, for a log line. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends `payload` on `channel` from a connection of its own to `url`, and resolves once `heard`
+ * says the listener received it, without the listener sending anything meanwhile. A
+ * transaction-pooling proxy (PgBouncer) between the feed and PostgreSQL fails this: the LISTEN
+ * stays on a server connection that the proxy hands to other clients, and a notification for
+ * it arriving between their transactions is dropped or goes to whichever client holds it. (A
+ * probe the listener sends itself passes there: the proxy may give it the listening server
+ * connection, which answers it in the same reply.)
+ */
+async function probeFromAnotherConnection(
+  url: string,
+  channel: string,
+  payload: string,
+  heard: Promise<void>,
+  timeoutMs: number,
+): Promise<void> {
+  const notifier = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: SYNC_TIMEOUT_MS,
+    query_timeout: SYNC_TIMEOUT_MS,
+  });
+  notifier.on('error', () => {});
+  try {
+    await notifier.connect();
+    await notifier.query('select pg_notify($1, $2)', [channel, payload]);
+  } finally {
+    await notifier.end().catch(() => {});
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `a notification from another connection did not reach the listening connection within ${timeoutMs} ms (a transaction-pooling proxy in between?)`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([heard, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * A feed over a dedicated PostgreSQL connection to `url`. `sync()` is one `select 1` on that
@@ -63,7 +134,11 @@ export const MIN_SYNC_INTERVAL_MS = 1;
 export function createPostgresChangeFeed(
   url: string,
   channel: string,
-  { minSyncIntervalMs = MIN_SYNC_INTERVAL_MS }: { minSyncIntervalMs?: number } = {},
+  {
+    minSyncIntervalMs = MIN_SYNC_INTERVAL_MS,
+    probeTimeoutMs = PROBE_TIMEOUT_MS,
+    onStatus = () => {},
+  }: PostgresChangeFeedOptions = {},
 ): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let client: pg.Client | undefined;
@@ -71,6 +146,7 @@ export function createPostgresChangeFeed(
   let closed = false;
   let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let retryMs = RECONNECT_MS;
   let inFlight: Promise<boolean> | undefined;
   let lastSentAt = Number.NEGATIVE_INFINITY;
   // The batch not sent yet: every caller until it is sent shares it.
@@ -80,17 +156,22 @@ export function createPostgresChangeFeed(
     for (const listener of listeners) listener.onReset();
   };
 
-  const lost = (lostClient: pg.Client) => {
+  const lost = (lostClient: pg.Client, reason: string) => {
     if (client !== lostClient) return;
     client = undefined;
+    const wasLive = live;
     live = false;
     reset();
     lostClient.end().catch(() => {});
-    if (!closed && listeners.size > 0 && !retry) {
+    if (closed) return;
+    onStatus({ live: false, reason });
+    if (listeners.size > 0 && !retry) {
+      // A connection that was live is retried soon; attempts that keep failing, less and less often.
+      retryMs = wasLive ? RECONNECT_MS : Math.min(retryMs * 2, MAX_RETRY_MS);
       retry = setTimeout(() => {
         retry = undefined;
         void start();
-      }, RECONNECT_MS);
+      }, retryMs);
       retry.unref();
     }
   };
@@ -104,13 +185,16 @@ export function createPostgresChangeFeed(
       query_timeout: SYNC_TIMEOUT_MS,
     });
     starting = (async () => {
-      next.on('error', () => lost(next));
-      next.on('end', () => lost(next));
-      let probeHeard = false;
+      next.on('error', (error) => lost(next, `listening connection failed: ${reasonOf(error)}`));
+      next.on('end', () => lost(next, 'listening connection closed'));
       const probe = `${PROBE_PREFIX}${randomUUID()}`;
+      let probeHeard = () => {};
+      const heard = new Promise<void>((resolve) => {
+        probeHeard = resolve;
+      });
       next.on('notification', (message) => {
         if (message.channel !== channel || message.payload === undefined) return;
-        if (message.payload === probe) probeHeard = true;
+        if (message.payload === probe) probeHeard();
         if (message.payload.startsWith(PROBE_PREFIX)) return;
         for (const listener of listeners) listener.onChange(message.payload);
       });
@@ -118,17 +202,15 @@ export function createPostgresChangeFeed(
       try {
         await next.connect();
         await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-        // Our own notification must come back before the statement that sent it is answered. It
-        // does not behind a transaction-pooling proxy (LISTEN and sync would reach other server
-        // sessions): then the feed never goes live and checks are not cached.
-        await next.query('select pg_notify($1, $2)', [channel, probe]);
-        if (!probeHeard) throw new Error('notifications do not come back on this connection');
+        await probeFromAnotherConnection(url, channel, probe, heard, probeTimeoutMs);
         if (client !== next || closed) return;
         live = true;
+        retryMs = RECONNECT_MS;
         // Anything read while the feed was down was never cached, but say so anyway.
         reset();
-      } catch {
-        lost(next);
+        onStatus({ live: true });
+      } catch (error) {
+        lost(next, reasonOf(error));
       }
     })().finally(() => {
       starting = undefined;
@@ -139,9 +221,14 @@ export function createPostgresChangeFeed(
   const runSync = (): Promise<boolean> => {
     const current = client;
     if (!live || !current) return Promise.resolve(false);
+    // A sync that fails (a timeout: the link may hang without closing) ends the connection, so
+    // the feed reconnects and proves itself again rather than staying unable to sync.
     const run = current.query('select 1').then(
       () => live && client === current,
-      () => false,
+      (error: unknown) => {
+        lost(current, `sync failed: ${reasonOf(error)}`);
+        return false;
+      },
     );
     inFlight = run;
     const settle = () => {

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } from './change-feed.js';
+import { createChangeFeedOutageLog, type OutageLogger } from './change-feed-outage-log.js';
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock, LOCK_FILE_NAME } from './pglite-lock.js';
@@ -26,9 +27,10 @@ export interface DatabaseHandle {
 export type ConnectOptions =
   /**
    * `directUrl`: PostgreSQL itself when `url` is a transaction-pooling proxy (PgBouncer); the
-   * change feeds LISTEN on it. Defaults to `url`.
+   * change feeds LISTEN on it. Defaults to `url`. `logger`: where a change feed that stops
+   * receiving notifications (so caches are off) is reported, once per outage.
    */
-  | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number; logger?: OutageLogger }
   | { kind: 'pglite'; dataDir: string }
   /** `loadDataDir`: start from a dumped data directory (tests clone one migrated snapshot). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
@@ -38,7 +40,12 @@ export type ConnectOptions =
  * pool's statements need no session state (locks are transaction-scoped, statements unnamed), so
  * `url` may be a transaction-pooling PgBouncer; LISTEN then goes to `directUrl`.
  */
-function connectPostgres(url: string, poolSize: number, directUrl = url): DatabaseHandle {
+function connectPostgres(
+  url: string,
+  poolSize: number,
+  directUrl = url,
+  logger: OutageLogger | undefined = undefined,
+): DatabaseHandle {
   // A pooler is in front when the direct URL differs. PgBouncer refuses a connection whose
   // startup packet sets parameters it does not track, statement_timeout among them: the
   // server-side bound is then the role's setting or the pooler's query_timeout (docs/deploy.md).
@@ -59,10 +66,14 @@ function connectPostgres(url: string, poolSize: number, directUrl = url): Databa
   // kills the process. The statement in flight still fails (→ 503), and the dead client is not reused.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const outage = logger ? createChangeFeedOutageLog(logger, { directUrlSet: behindPooler }) : undefined;
   return {
     db,
     kind: 'postgres',
-    changeFeed: (channel) => createPostgresChangeFeed(directUrl, channel),
+    changeFeed: (channel) =>
+      createPostgresChangeFeed(directUrl, channel, {
+        ...(outage ? { onStatus: (status) => outage(channel, status) } : {}),
+      }),
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
@@ -123,7 +134,12 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   switch (options.kind) {
     case 'postgres':
-      return connectPostgres(options.url, options.poolSize ?? defaultPoolSize(), options.directUrl);
+      return connectPostgres(
+        options.url,
+        options.poolSize ?? defaultPoolSize(),
+        options.directUrl,
+        options.logger,
+      );
     case 'pglite':
       return connectPglite(options.dataDir);
     case 'pglite-memory':

@@ -1,6 +1,7 @@
 /** @module open-database — connects as the config says and migrates to the latest schema. */
 import { join } from 'node:path';
 import type { ProviderConfig } from '../config.js';
+import type { OutageLogger } from './change-feed-outage-log.js';
 import { connectDatabase, type DatabaseHandle } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -32,8 +33,11 @@ async function migrate(handle: DatabaseHandle, config: DatabaseSettings): Promis
   }
 }
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in `{dataDir}/pglite`; migrations run every time. */
-export async function openDatabase(config: DatabaseSettings): Promise<OpenedDatabase> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in `{dataDir}/pglite`; migrations run every
+ * time. `logger` hears when notifications stop arriving (PostgreSQL).
+ */
+export async function openDatabase(config: DatabaseSettings, logger?: OutageLogger): Promise<OpenedDatabase> {
   const handle = await connectDatabase(
     config.databaseUrl
       ? {
@@ -41,6 +45,7 @@ export async function openDatabase(config: DatabaseSettings): Promise<OpenedData
           url: config.databaseUrl,
           ...(config.databaseDirectUrl ? { directUrl: config.databaseDirectUrl } : {}),
           poolSize: config.databasePoolSize,
+          ...(logger ? { logger } : {}),
         }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );

@@ -3,13 +3,15 @@
  * through Debian's pgbouncer in `pool_mode = transaction` with 3 server connections (fewer than
  * either pool), so consecutive transactions of one client land on different server sessions and
  * session state would leak or vanish. LISTEN and the migrations use the direct URL
- * (LATCHKEY_DATABASE_DIRECT_URL). PostgreSQL only (TEST_DATABASE_URL); needs pgbouncer
- * (scripts/system-deps.sh installs it).
+ * (LATCHKEY_DATABASE_DIRECT_URL). A deployment that forgets that variable listens through the
+ * pooler, where notifications are lost: there nothing may be cached, and the process says so.
+ * PostgreSQL only (TEST_DATABASE_URL); needs pgbouncer (scripts/system-deps.sh installs it).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPgbouncer, type TestPgbouncer } from '../../../../scripts/pgbouncer.mjs';
+import { capturedLogger } from '../../test/captured-logger.js';
 import { givenSignedInUser } from '../../test/magic-link-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../test/password-helpers.js';
 import { insertRow } from '../../test/row-factory.js';
@@ -20,6 +22,7 @@ import { adminQuery, testDatabaseUrl } from '../../test/test-database.js';
 import { assertionFor, devCaller, finishSignIn, givenPasskeyUser } from '../../test/webauthn-helpers.js';
 import { givenEndpoint } from '../../test/webhook-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.js';
+import { FEED_DOWN_MESSAGE } from './change-feed-outage-log.js';
 import { migrations } from './migrate.js';
 
 const SERVER_CONNECTIONS = 3;
@@ -147,3 +150,68 @@ describe.runIf(testDatabaseUrl)('the provider behind a transaction-pooling PgBou
     expect(created.map((r) => r.verified?.data.user_id)).toContain(user.user_id);
   });
 });
+
+describe.runIf(testDatabaseUrl)(
+  'the provider behind a transaction-pooling PgBouncer without the direct URL',
+  () => {
+    const name = `latchkey_test_bouncer_nodirect_${randomBytes(4).toString('hex')}`;
+    const bLog = capturedLogger('info');
+    let bouncer: TestPgbouncer;
+    let ctx: TestContext;
+    let b: SecondInstance;
+
+    beforeAll(async () => {
+      // Without the direct URL the pool sends statement_timeout when it connects, which PgBouncer
+      // refuses unless told to ignore it, as such a deployment would have had to.
+      bouncer = await startTestPgbouncer(testDatabaseUrl as string, {
+        poolSize: SERVER_CONNECTIONS,
+        ignoreStartupParameters: ['statement_timeout'],
+      });
+      await adminQuery(`create database ${name}`);
+      // DATABASE_URL is the pooler and LATCHKEY_DATABASE_DIRECT_URL is not set: LISTEN goes through it.
+      ctx = await createTestContext({ database: { postgresUrl: bouncer.url(name) } });
+      b = await startSecondInstance(ctx, { logger: bLog.logger });
+    }, 180_000);
+
+    afterAll(async () => {
+      await b?.close();
+      await ctx?.close();
+      await bouncer?.stop();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    });
+
+    const checkOnB = (sessionToken: string) =>
+      sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken, app: b.app });
+
+    it('refuses a session revoked on the first instance at once on the second', async () => {
+      const signedIn = await givenSignedInUser(ctx, 'nodirect-revoke@example.com');
+      for (let i = 0; i < 2; i++) expect((await checkOnB(signedIn.session_token)).statusCode).toBe(200);
+      const revoked = await sdkPost(ctx, '/sessions/revoke', undefined, {
+        sessionToken: signedIn.session_token,
+      });
+      expect(revoked.statusCode).toBe(200);
+      const check = await checkOnB(signedIn.session_token);
+      expect(check.statusCode).toBe(404);
+      expect(json(check).error_type).toBe('session_not_found');
+    });
+
+    it('caches nothing: a change made without its notification is seen on the second instance at once', async () => {
+      const signedIn = await givenSignedInUser(ctx, 'nodirect-unannounced@example.com');
+      for (let i = 0; i < 2; i++) expect((await checkOnB(signedIn.session_token)).statusCode).toBe(200);
+      await ctx.db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await sql`update sessions set revoked_at = now() where id = ${signedIn.session.session_id}`.execute(
+          trx,
+        );
+      });
+      expect((await checkOnB(signedIn.session_token)).statusCode).toBe(404);
+    });
+
+    it('warns once, naming the variable to set', () => {
+      const warnings = bLog.lines.filter((line) => line.msg === FEED_DOWN_MESSAGE);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]?.level).toBe(40);
+      expect(String(warnings[0]?.hint)).toContain('LATCHKEY_DATABASE_DIRECT_URL');
+    });
+  },
+);
