@@ -8,6 +8,8 @@ import type { ChartSeries } from './activity-chart.js';
 
 export function ActivityTable(props: {
   caption: string;
+  /** The scrolling region's name, unique on the page ("Sign-in figures"): axe wants landmarks told apart. */
+  regionLabel: string;
   labels: string[];
   series: ChartSeries[];
   bucket: 'hour' | 'day';
@@ -23,7 +25,7 @@ export function ActivityTable(props: {
   return (
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1). */}
-      <section className="table-scroll" aria-label={`Figures per ${per} (UTC)`} tabIndex={0}>
+      <section className="table-scroll" aria-label={`${props.regionLabel} per ${per} (UTC)`} tabIndex={0}>
         <table className="data-table">
           <caption className="visually-hidden">
             {props.caption}, per {props.bucket} (UTC)

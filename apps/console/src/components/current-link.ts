@@ -6,9 +6,17 @@
 /** Scrolls `row` sideways so its `aria-current="page"` link is centred (as far as the row can scroll). */
 export function revealCurrentLink(row: HTMLElement): void {
   const current = row.querySelector<HTMLElement>('[aria-current="page"]');
-  if (!current || row.scrollWidth <= row.clientWidth) return;
+  if (current) revealLink(row, current);
+}
+
+/**
+ * Scrolls `row` sideways so `link` is centred: the link the keyboard just reached too (the
+ * browser's own scroll on focus leaves it half outside, under the edge's shadow).
+ */
+export function revealLink(row: HTMLElement, link: HTMLElement): void {
+  if (row.scrollWidth <= row.clientWidth) return;
   const rowBox = row.getBoundingClientRect();
-  const box = current.getBoundingClientRect();
+  const box = link.getBoundingClientRect();
   const start = box.left - rowBox.left + row.scrollLeft;
   const centred = start - (row.clientWidth - box.width) / 2;
   row.scrollLeft = Math.max(0, Math.min(centred, row.scrollWidth - row.clientWidth));

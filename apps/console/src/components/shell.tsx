@@ -8,7 +8,7 @@ import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-rout
 import { useOperator } from '../auth/operator-context.js';
 import type { Project } from '../lib/project-types.js';
 import { useResource } from '../lib/use-resource.js';
-import { followCurrentLink } from './current-link.js';
+import { followCurrentLink, revealLink } from './current-link.js';
 import { focusPageHeading } from './page-heading.js';
 
 export function Shell() {
@@ -73,7 +73,12 @@ export function Shell() {
         </div>
       </header>
       <nav className="sidenav" aria-label="Console">
-        <ul ref={links}>
+        <ul
+          ref={links}
+          onFocus={(event) => {
+            if (links.current && event.target instanceof HTMLElement) revealLink(links.current, event.target);
+          }}
+        >
           <li>
             <NavLink to="/projects" end>
               Projects
