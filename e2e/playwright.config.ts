@@ -14,21 +14,12 @@ import {
   rangeApiUrl,
 } from './support/stack.js';
 
-// A second project judged by LUDS (10 characters, 3 kinds), made with the provider's CLI once the
-// provider answers (e2e/support/serve-provider.mjs); the demo page picks it with `?project=luds`.
-const ludsRedirects = ['authenticate', 'reset-password'].map(
-  (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
-);
-const createLudsProject = [
-  'node apps/provider/dist/cli.js project create --name "LUDS demo"',
-  `--origin ${demoUrl}`,
-  ...ludsRedirects,
-  '--password-policy luds --luds-min-length 10 --luds-complexity 3',
-  '--send-limit recipient_interval_seconds=0',
-  `> ${e2eDataDir}/luds-project.json`,
-].join(' ');
+// The demo page's `?project=luds` (LUDS rules: 10 characters, 3 kinds) is the development LUDS
+// project the provider itself makes on start (ensureDevLudsProject, .data/luds-project.json): a
+// development project, so it accepts the demo page on any localhost port. The stack used to make
+// another with the CLI once the provider answered, which left two "LUDS demo" projects.
 
-// A third project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
+// A project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
 // page picks it with `?login=crypto&project=siwe`.
 const createSiweProject = [
   'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
@@ -166,7 +157,6 @@ export default defineConfig({
       env: {
         E2E_PROVIDER_URL: providerUrl,
         E2E_PROVIDER_SETUP: [
-          createLudsProject,
           createSiweProject,
           createMfaProject,
           createCaptchaProject,
