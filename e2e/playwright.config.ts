@@ -9,20 +9,12 @@ type TestConfigWebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']
 
 /** The provider's CLI making the stack's further projects once the provider answers (see below). */
 function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecaptcha }: Stack): string {
-  // A second project judged by LUDS (10 characters, 3 kinds); the demo page picks it with `?project=luds`.
-  const ludsRedirects = ['authenticate', 'reset-password'].map(
-    (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=luds'`,
-  );
-  const createLudsProject = [
-    'node apps/provider/dist/cli.js project create --name "LUDS demo"',
-    `--origin ${demoUrl}`,
-    ...ludsRedirects,
-    '--password-policy luds --luds-min-length 10 --luds-complexity 3',
-    '--send-limit recipient_interval_seconds=0',
-    `> ${e2eDataDir}/luds-project.json`,
-  ].join(' ');
+  // The demo page's `?project=luds` (LUDS rules: 10 characters, 3 kinds) is the development LUDS
+  // project the provider itself makes on start (ensureDevLudsProject, .data/luds-project.json): a
+  // development project, so it accepts the demo page on any localhost port. The stack used to make
+  // another with the CLI once the provider answered, which left two "LUDS demo" projects.
 
-  // A third project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
+  // A project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
   // page picks it with `?login=crypto&project=siwe`.
   const createSiweProject = [
     'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
@@ -81,7 +73,6 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   ].join(' ');
 
   return [
-    createLudsProject,
     createSiweProject,
     createMfaProject,
     createCaptchaProject,

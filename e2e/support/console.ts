@@ -19,23 +19,32 @@ export const PHONE = { width: 360, height: 780 };
 export const OPERATOR_PASSWORD = 'violet kettle marching sideways';
 
 /**
- * Checks the page with axe and keeps it at desktop width and at 360 px (no sideways scrolling
- * there). The email previews' frames are `sandbox=""` (no script may run in them), so axe cannot
- * run in them: they are left out (the console around them is checked; their markup is the
- * provider's email templates).
+ * Checks the page with axe at desktop width and again at 360 px (where the navigation, tables and
+ * forms take another layout), with no sideways scrolling there, and keeps a screenshot of each.
+ * The email previews' frames are `sandbox=""` (no script may run in them), so axe cannot run in
+ * them: they are left out (the console around them is checked; their markup is the provider's
+ * email templates).
  */
 export async function look(page: Page, name: string): Promise<void> {
+  await expectNoAxeViolations(page, 'at 1280 px');
+  await snapshot(page, `console-${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(page, 'at 360 px');
+  await snapshot(page, `console-${name}-360`);
+  await page.setViewportSize(DESKTOP);
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page })
     .include('body')
     .exclude('iframe[sandbox]')
     .options({ iframes: false })
     .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-  await snapshot(page, `console-${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await snapshot(page, `console-${name}-360`);
-  await page.setViewportSize(DESKTOP);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
+    where,
+  ).toEqual([]);
 }
 
 /** The development operator key the e2e provider wrote (acts as an operator on any project). */
@@ -115,6 +124,9 @@ export async function addPasskeyAndSignInWithIt(
   await authenticator.setPresence(false);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(heading(page, 'Latchkey console')).toBeVisible();
+  // Operators are invited: the console's sign-in offers no sign-up.
+  await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+  await expect(page.getByText('Sign up or log in')).toHaveCount(0);
   await lookAt?.('04-sign-in');
   await authenticator.setPresence(true);
   // The email field's passkey autofill may sign in first, taking the button away mid-click:

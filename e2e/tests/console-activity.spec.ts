@@ -85,6 +85,9 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
       expect(otp).toBeGreaterThanOrEqual(before + 1);
     }).toPass();
     await expect(signIns.locator('canvas').first()).toBeVisible();
+    // The legend names each series with its total; uPlot's own ("--" unless hovered) is gone.
+    await expect(signIns.getByRole('list', { name: /Legend/ })).toContainText(/One-time code \(\d+\)/);
+    await expect(page.locator('.u-legend')).toHaveCount(0);
     const table = signIns.getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'One-time code' })).toBeVisible();
     await look(page, '01-activity-24h');
@@ -108,7 +111,10 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
       .getByRole('listitem')
       .filter({ hasText: userId });
     await expect(record.first()).toBeVisible();
-    await expect(record.first()).toContainText('session.created');
+    // In words: what happened and to whom (their address); the stored action and ids under "Record ids".
+    await expect(record.first().locator('.audit-title')).toHaveText('Signed in');
+    await expect(record.first().getByText(person, { exact: true }).first()).toHaveAttribute('title', userId);
+    await expect(record.first().locator('.audit-ids')).toContainText('session.created');
     await page.reload();
     await expect(page.getByLabel('Action')).toHaveValue('session.created');
     await expect(record.first()).toBeVisible();
@@ -177,9 +183,9 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
   await test.step('the operator audit log records the removal', async () => {
     await nav.getByRole('link', { name: 'Operator audit log' }).click();
     await expect(heading('Operator audit log')).toBeVisible();
-    await expect(
-      page.getByRole('list', { name: 'Records, newest first' }).getByRole('listitem').first(),
-    ).toContainText('console_operator.removed');
+    const removal = page.getByRole('list', { name: 'Records, newest first' }).getByRole('listitem').first();
+    await expect(removal.locator('.audit-title')).toHaveText('Operator removed');
+    await expect(removal.locator('.audit-ids')).toContainText('console_operator.removed');
     await look(page, '07-operator-audit');
   });
 

@@ -1,21 +1,21 @@
 /**
  * @module activity-chart — one time-series chart drawn by uPlot (a canvas: 23 KB gzipped, loaded
- * only with the activity page's chunk). The canvas is hidden from screen readers: the figure's
- * caption says what it shows and the table beside it has every figure. Each series differs by
- * dash and point shape as well as colour, so colour is never the only cue.
+ * only with the activity page's chunk) as grouped bars: each series has its own slot in every
+ * bucket, so equal counts stand side by side instead of one line hiding another. The canvas is
+ * hidden from screen readers: the figure's caption says what it shows, the legend names each
+ * colour with its total, and the table beside it has every figure. uPlot's own legend shows the
+ * values under the cursor ("--" with none) and is not used.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { barSlot, bucketSeconds } from './chart-bars.js';
+import { CHART_COLOURS, ChartLegend } from './chart-legend.js';
 
 export interface ChartSeries {
   label: string;
   values: number[];
 }
-
-const COLOURS = ['#1d3fbb', '#b3261e', '#0b7a43', '#8a4b00', '#6b2fa3', '#005f73', '#444'];
-const DASHES: number[][] = [[], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [1, 6], [10, 10]];
-const POINTS = [5, 7, 5, 7, 5, 7, 5];
 
 export function ActivityChart(props: { times: number[]; series: ChartSeries[]; bucket: 'hour' | 'day' }) {
   const box = useRef<HTMLDivElement>(null);
@@ -23,12 +23,25 @@ export function ActivityChart(props: { times: number[]; series: ChartSeries[]; b
     const element = box.current;
     if (!element) return;
     const width = () => Math.max(240, element.clientWidth);
+    const bucket = bucketSeconds(props.bucket);
+    const bars = (index: number) => {
+      const slot = barSlot(index, props.series.length, bucket);
+      return uPlot.paths.bars?.({
+        disp: {
+          x0: { unit: 1, values: (u) => (u.data[0] as number[]).map((t) => t + slot.offset) },
+          size: { unit: 1, values: (u) => (u.data[0] as number[]).map(() => slot.width) },
+        },
+      });
+    };
     const chart = new uPlot(
       {
         width: width(),
         height: 220,
+        legend: { show: false },
+        cursor: { points: { show: false } },
         scales: {
-          x: { time: true },
+          // Half a bucket either side, so the first and last groups of bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - bucket / 2, max + bucket / 2] },
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         axes: [
@@ -44,14 +57,11 @@ export function ActivityChart(props: { times: number[]; series: ChartSeries[]; b
           { label: props.bucket === 'hour' ? 'Hour (UTC)' : 'Day (UTC)' },
           ...props.series.map((s, i) => ({
             label: s.label,
-            stroke: COLOURS[i % COLOURS.length],
-            width: 2,
-            dash: DASHES[i % DASHES.length],
-            points: {
-              show: true,
-              size: POINTS[i % POINTS.length],
-              fill: i % 2 ? '#fff' : COLOURS[i % COLOURS.length],
-            },
+            stroke: CHART_COLOURS[i % CHART_COLOURS.length],
+            fill: CHART_COLOURS[i % CHART_COLOURS.length],
+            width: 0,
+            paths: bars(i),
+            points: { show: false },
           })),
         ],
       },
@@ -65,5 +75,10 @@ export function ActivityChart(props: { times: number[]; series: ChartSeries[]; b
       chart.destroy();
     };
   }, [props.times, props.series, props.bucket]);
-  return <div className="activity-chart" ref={box} aria-hidden="true" />;
+  return (
+    <>
+      <div className="activity-chart" ref={box} aria-hidden="true" />
+      <ChartLegend series={props.series} colours={CHART_COLOURS} />
+    </>
+  );
 }

@@ -94,7 +94,7 @@ function Charts({ activity }: { activity: ProjectActivityResult }) {
   }, [activity]);
   const summary = activitySummary(activity);
   const labels = activity.buckets.map((b) => bucketLabel(b.start, activity.bucket));
-  const section = (id: string, title: string, sentence: string, series: ChartSeries[]) => (
+  const section = (id: string, title: string, figures: string, sentence: string, series: ChartSeries[]) => (
     <section className="panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <figure className="chart-figure">
@@ -102,15 +102,27 @@ function Charts({ activity }: { activity: ProjectActivityResult }) {
         {series.length > 0 && <ActivityChart times={charts.times} series={series} bucket={activity.bucket} />}
       </figure>
       {series.length > 0 && (
-        <ActivityTable caption={title} labels={labels} series={series} bucket={activity.bucket} />
+        <ActivityTable
+          caption={title}
+          regionLabel={figures}
+          labels={labels}
+          series={series}
+          bucket={activity.bucket}
+        />
       )}
     </section>
   );
   return (
     <>
-      {section('sign-ins', 'Sign-ins by method', summary.signIns, charts.signIns)}
-      {section('failures', 'Failures, lockouts and rate limits', summary.failures, charts.failures)}
-      {section('messages', 'Emails and text messages', summary.messages, charts.messages)}
+      {section('sign-ins', 'Sign-ins by method', 'Sign-in figures', summary.signIns, charts.signIns)}
+      {section(
+        'failures',
+        'Failures, lockouts and rate limits',
+        'Failure figures',
+        summary.failures,
+        charts.failures,
+      )}
+      {section('messages', 'Emails and text messages', 'Message figures', summary.messages, charts.messages)}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
 import { useResource } from '../lib/use-resource.js';
 import { AuditFilterForm } from './audit-filter-form.js';
+import { loadAuditNames } from './audit-names.js';
 import { apiQueryOf, filtersFrom, searchOf } from './audit-query.js';
 import { AuditRecord } from './audit-record.js';
 
@@ -44,9 +45,11 @@ function AuditLog(props: { title: string; intro: string; path: string; showProje
   const filters = filtersFrom(params);
   const cursor = params.get('cursor');
   const query = apiQueryOf(filters, cursor);
-  const page = useResource(`audit:${props.path}?${query}`, () =>
-    api<AuditEventsListResult>('GET', `${props.path}?${query}`),
-  );
+  // The page and the names of the ids on it arrive together, so no record changes under the reader.
+  const page = useResource(`audit:${props.path}?${query}`, async () => {
+    const answer = await api<AuditEventsListResult>('GET', `${props.path}?${query}`);
+    return { ...answer, names: await loadAuditNames(api, answer.audit_events) };
+  });
   const [announced, setAnnounced] = useState('');
   useEffect(() => {
     if (page.state === 'ready')
@@ -80,7 +83,12 @@ function AuditLog(props: { title: string; intro: string; path: string; showProje
       {page.state === 'ready' && page.data.audit_events.length > 0 && (
         <ol className="audit-list" aria-label="Records, newest first">
           {page.data.audit_events.map((record) => (
-            <AuditRecord key={record.audit_event_id} record={record} showProject={props.showProject} />
+            <AuditRecord
+              key={record.audit_event_id}
+              record={record}
+              names={page.data.names}
+              showProject={props.showProject}
+            />
           ))}
         </ol>
       )}

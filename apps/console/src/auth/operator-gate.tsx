@@ -23,7 +23,7 @@ function SignInPage() {
     <main className="centered sign-in-page">
       <h1 className="brand-title">Latchkey console</h1>
       <p className="lead">Sign in with your passkey, or your password and authenticator app.</p>
-      <SignInPanel />
+      <SignInPanel title="Sign in to the console" />
       <p className="hint">No account? An operator invites you (latchkey-provider operator invite EMAIL).</p>
     </main>
   );

@@ -8,6 +8,7 @@ import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-rout
 import { useOperator } from '../auth/operator-context.js';
 import type { Project } from '../lib/project-types.js';
 import { useResource } from '../lib/use-resource.js';
+import { followCurrentLink, revealLink } from './current-link.js';
 import { focusPageHeading } from './page-heading.js';
 
 export function Shell() {
@@ -16,6 +17,7 @@ export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
+  const links = useRef<HTMLUListElement>(null);
   // Read again when the project shown changes (a project just made is then listed).
   const projects = useResource(`switcher:${projectId ?? ''}`, () =>
     api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
@@ -23,9 +25,10 @@ export function Shell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
   useEffect(() => {
     focusPageHeading(main.current);
-    // At 360 px the links scroll sideways: keep the current one in sight.
-    document.querySelector('.sidenav a.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [location.pathname]);
+  // Below 800 px the links are a row that scrolls sideways: the current one stays in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
+  useEffect(() => (links.current ? followCurrentLink(links.current) : undefined), [location.pathname]);
 
   const section = (path: string, label: string) => (
     <li>
@@ -70,7 +73,12 @@ export function Shell() {
         </div>
       </header>
       <nav className="sidenav" aria-label="Console">
-        <ul>
+        <ul
+          ref={links}
+          onFocus={(event) => {
+            if (links.current && event.target instanceof HTMLElement) revealLink(links.current, event.target);
+          }}
+        >
           <li>
             <NavLink to="/projects" end>
               Projects

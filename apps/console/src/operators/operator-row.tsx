@@ -50,7 +50,7 @@ export function OperatorRow(props: {
         )}
       </dl>
       {!props.isMe && !confirming && (
-        <button type="button" className="button secondary small" onClick={() => setConfirming(true)}>
+        <button type="button" className="button danger small" onClick={() => setConfirming(true)}>
           {o.status === 'active' ? 'Remove' : 'Cancel invite'}
         </button>
       )}

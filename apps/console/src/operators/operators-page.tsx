@@ -21,7 +21,8 @@ export function OperatorsPage() {
     api<{ operators: ConsoleOperatorSummary[] }>('GET', '/v1/console_operators'),
   );
   const [email, setEmail] = useState('');
-  const [invited, setInvited] = useState<{ email: string; url: string } | null>(null);
+  // The link just made, shown until that invite is cancelled (then it works no more).
+  const [invited, setInvited] = useState<{ operatorId: string; email: string; url: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,6 +36,7 @@ export function OperatorsPage() {
     setNotice(null);
     try {
       await stepUp(() => api('DELETE', `/v1/console_operators/${encodeURIComponent(target.operator_id)}`));
+      if (invited?.operatorId === target.operator_id) setInvited(null);
       setNotice(
         target.status === 'invited'
           ? `The invite to ${target.email} no longer works.`
@@ -68,7 +70,11 @@ export function OperatorsPage() {
                 '/v1/console_operators/invites',
                 { email: email.trim() },
               );
-              setInvited({ email: answer.operator.email, url: answer.invite_url });
+              setInvited({
+                operatorId: answer.operator.operator_id,
+                email: answer.operator.email,
+                url: answer.invite_url,
+              });
               setEmail('');
               if (operators.state === 'ready') operators.reload();
             } catch (error) {

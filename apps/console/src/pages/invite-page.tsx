@@ -56,7 +56,7 @@ export function InvitePage() {
           Create your account with the address you were invited at: a password, then an authenticator app. You
           can add a passkey once you are in.
         </p>
-        <SignInPanel />
+        <SignInPanel title="Create your account or sign in" />
       </main>
     );
   if (!outcome) return <Loading label="Accepting your invite…" />;

@@ -90,9 +90,11 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   const [problem, setProblem] = useState<ConsoleApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  // A refusal takes focus at the top, where its summary is; "Saved." is said beside the button
+  // that saved (a polite live region), and focus stays on that button.
   useEffect(() => {
-    if (problem || notice) summary.current?.focus();
-  }, [problem, notice]);
+    if (problem) summary.current?.focus();
+  }, [problem]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setNotice(null);
@@ -110,6 +112,7 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   const [claimsInvalid, setClaimsInvalid] = useState(false);
   // Bumped by "Discard changes", so the claims field shows the saved template again.
   const [generation, setGeneration] = useState(0);
+  const canSave = !busy && dirty && !claimsInvalid;
 
   return (
     <form
@@ -117,8 +120,10 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
+        if (!canSave) return;
         setBusy(true);
         setProblem(null);
+        setNotice(null);
         try {
           const { project } = await api<{ project: Project }>(
             'PATCH',
@@ -150,11 +155,6 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         {problem && (
           <p className="field-error" role="alert">
             Not saved: {problem.message}
-          </p>
-        )}
-        {notice && (
-          <p className="notice" role="status">
-            {notice}
           </p>
         )}
       </div>
@@ -374,7 +374,8 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
       </section>
 
       <div className="save-bar">
-        <button type="submit" className="button" disabled={busy || !dirty || claimsInvalid}>
+        {/* aria-disabled, not disabled: the button keeps focus once it has saved (nothing left to save). */}
+        <button type="submit" className="button" aria-disabled={!canSave}>
           {busy ? 'Saving…' : 'Save changes'}
         </button>
         <button
@@ -390,6 +391,9 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         >
           Discard changes
         </button>
+        <p className="save-status notice" role="status" aria-live="polite">
+          {notice}
+        </p>
       </div>
     </form>
   );

@@ -88,7 +88,7 @@ export function UserSessions({ projectId, userId }: { projectId: string; userId:
                   </span>
                   <button
                     type="button"
-                    className="button secondary small"
+                    className="button danger small"
                     aria-label={`Revoke the session from ${session.attributes.ip_address || 'an unknown address'} started ${new Date(session.started_at).toLocaleString()}`}
                     onClick={() => setRevoking({ kind: 'one', session })}
                   >

@@ -3,6 +3,7 @@
 import type { WebhookDelivery } from '@latchkey/wire';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '../../auth/operator-context.js';
@@ -28,6 +29,14 @@ const delivery = (n: number): WebhookDelivery => ({
   ],
 });
 
+/** The log as the endpoint page holds it: the page keeps the one message the log reports. */
+function LogWithMessage({ api }: { api: ConsoleApi }) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <DeliveryLog endpointId="ep1" projectApi={api} refreshKey={0} message={message} onMessage={setMessage} />
+  );
+}
+
 function renderLog(initialUrl: string) {
   const calls: string[] = [];
   const api = vi.fn(async (method: string, path: string) => {
@@ -38,10 +47,9 @@ function renderLog(initialUrl: string) {
       ? { deliveries: [delivery(1)], next_cursor: null }
       : { deliveries: [delivery(3), delivery(2)], next_cursor: '2' };
   }) as unknown as ConsoleApi;
-  const router = createMemoryRouter(
-    [{ path: '/log', element: <DeliveryLog endpointId="ep1" projectApi={api} refreshKey={0} /> }],
-    { initialEntries: [initialUrl] },
-  );
+  const router = createMemoryRouter([{ path: '/log', element: <LogWithMessage api={api} /> }], {
+    initialEntries: [initialUrl],
+  });
   render(<RouterProvider router={router} />);
   return { calls, router };
 }

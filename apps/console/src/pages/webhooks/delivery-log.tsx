@@ -37,8 +37,11 @@ export function DeliveryLog(props: {
   projectApi: ConsoleApi;
   /** Bumped by the page when it queued something (a test event), to read the log again. */
   refreshKey: number;
+  /** The page's one message when it is the log's (a replay's outcome), and how the log reports one. */
+  message: { ok: boolean; text: string } | null;
+  onMessage(message: { ok: boolean; text: string } | null): void;
 }) {
-  const { endpointId, projectApi } = props;
+  const { endpointId, projectApi, message: replayed, onMessage: setReplayed } = props;
   const [params] = useSearchParams();
   const cursor = params.get('cursor') ?? '';
   const log = useResource(`deliveries:${endpointId}:${cursor}`, () => {
@@ -49,7 +52,6 @@ export function DeliveryLog(props: {
       `/v1/webhooks/endpoints/${endpointId}/deliveries?${query}`,
     );
   });
-  const [replayed, setReplayed] = useState<{ ok: boolean; text: string } | null>(null);
   const [replaying, setReplaying] = useState<string | null>(null);
 
   const heading = useRef<HTMLHeadingElement>(null);

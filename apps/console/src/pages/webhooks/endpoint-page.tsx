@@ -2,6 +2,9 @@
  * @module endpoint-page — /console/projects/:projectId/webhooks/:endpointId: one endpoint. Edit it,
  * enable or disable it, send it a test event, rotate its signing secret (shown once), delete it
  * (after a confirmation; both need a recent factor), and read its delivery log with replay.
+ * One message at a time: each action's outcome replaces the last, beside the buttons that acted
+ * (the endpoint's, or the log's). A rotated secret stays until dismissed or the page is left (for
+ * another endpoint too: the page starts afresh for each).
  */
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +27,18 @@ import {
 
 export function EndpointPage() {
   const { projectId = '', endpointId = '' } = useParams();
+  return <Endpoint key={`${projectId}:${endpointId}`} projectId={projectId} endpointId={endpointId} />;
+}
+
+/** Where a message belongs: beside the endpoint's buttons, or the delivery log's. */
+export type MessagePlace = 'endpoint' | 'log';
+export interface PageMessage {
+  ok: boolean;
+  text: string;
+  place: MessagePlace;
+}
+
+function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: string }) {
   const { api } = useOperator();
   const projectApi = useProjectApi(projectId);
   const stepUp = useStepUp();
@@ -36,13 +51,14 @@ export function EndpointPage() {
     return { ...context, endpoint };
   });
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<PageMessage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const [logRefresh, setLogRefresh] = useState(0);
   const editButton = useRef<HTMLButtonElement>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
   if (data.state === 'loading') return <Loading label="Loading the endpoint…" />;
@@ -64,9 +80,10 @@ export function EndpointPage() {
     setBusy(name);
     setMessage(null);
     try {
-      setMessage({ ok: true, text: await run() });
+      setMessage({ ok: true, text: await run(), place: 'endpoint' });
     } catch (error) {
-      if (!(error instanceof StepUpCancelled)) setMessage({ ok: false, text: (error as Error).message });
+      if (!(error instanceof StepUpCancelled))
+        setMessage({ ok: false, text: (error as Error).message, place: 'endpoint' });
     } finally {
       setBusy(null);
     }
@@ -149,6 +166,7 @@ export function EndpointPage() {
           <button
             type="button"
             className="button danger"
+            ref={rotateButton}
             disabled={busy !== null}
             onClick={() =>
               act('rotate', async () => {
@@ -181,10 +199,16 @@ export function EndpointPage() {
             Enable the endpoint to send it a test event.
           </p>
         )}
-        <p className={message?.ok === false ? 'field-error' : 'notice'} role="status">
-          {message?.text ?? ''}
-        </p>
-        {secret && <NewSecret secret={secret} />}
+        <MessageLine message={message} place="endpoint" />
+        {secret && (
+          <NewSecret
+            secret={secret}
+            onDismiss={() => {
+              setSecret(null);
+              rotateButton.current?.focus();
+            }}
+          />
+        )}
       </section>
       {editing && (
         <EndpointForm
@@ -205,12 +229,18 @@ export function EndpointPage() {
             const { endpoint: next } = await projectApi<{ endpoint: WebhookEndpoint }>('PUT', base, fields);
             update(next);
             setEditing(false);
-            setMessage({ ok: true, text: 'Saved.' });
+            setMessage({ ok: true, text: 'Saved.', place: 'endpoint' });
             editButton.current?.focus();
           }}
         />
       )}
-      <DeliveryLog endpointId={endpointId} projectApi={projectApi} refreshKey={logRefresh} />
+      <DeliveryLog
+        endpointId={endpointId}
+        projectApi={projectApi}
+        refreshKey={logRefresh}
+        message={message?.place === 'log' ? message : null}
+        onMessage={(next) => setMessage(next && { ...next, place: 'log' })}
+      />
       {confirmingDelete && (
         <ConfirmDialog
           title="Delete this endpoint?"
@@ -247,12 +277,25 @@ export function EndpointPage() {
   );
 }
 
-/** A rotated secret, shown once; takes focus so the operator lands on it. */
-function NewSecret({ secret }: { secret: string }) {
+/** The status line of one place: the page's message when it belongs there (always present, so it is announced). */
+function MessageLine({ message, place }: { message: PageMessage | null; place: MessagePlace }) {
+  const here = message?.place === place ? message : null;
+  return (
+    <p className={here?.ok === false ? 'field-error' : 'notice'} role="status">
+      {here?.text ?? ''}
+    </p>
+  );
+}
+
+/** A rotated secret, shown once; takes focus so the operator lands on it, and goes when dismissed. */
+function NewSecret({ secret, onDismiss }: { secret: string; onDismiss(): void }) {
   return (
     <div className="new-secret">
       <p>Copy the new signing secret now: it is shown only this once.</p>
       <SecretReveal key={secret} secret={secret} label="New signing secret" takeFocus />
+      <button type="button" className="button secondary small" onClick={onDismiss}>
+        Done: I have copied it
+      </button>
     </div>
   );
 }

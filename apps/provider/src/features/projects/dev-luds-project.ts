@@ -34,8 +34,9 @@ export const DEV_LUDS_PASSWORD_CONFIG = {
 /**
  * Makes sure the LUDS project exists and luds-project.json names it, as ensureDevProject does for
  * the dev project: reused when file and row match, recreated from the file when the database lost
- * it, otherwise created with new credentials. A project the file names with other rules (one the
- * e2e stack made with the CLI) is reused as it is.
+ * it, otherwise created with new credentials. A project the file names whose rules an operator
+ * has since changed is reused as it is. The e2e stack uses this one too (it made its own before,
+ * and then there were two "LUDS demo" projects).
  */
 export async function ensureDevLudsProject(
   db: Db,

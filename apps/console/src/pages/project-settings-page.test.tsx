@@ -1,0 +1,85 @@
+// Saving the settings says so beside the Save button that was pressed (a polite live region),
+// not at the top of a long page, and focus stays on that button; a refusal still takes focus at
+// the top, where its summary is.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAsOperator, stubProvider } from '../testing/as-operator.js';
+import { sampleProject } from '../testing/sample-project.js';
+import { ProjectSettingsPage } from './project-settings-page.js';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderSettings(patchAnswer: (body: Record<string, unknown>) => unknown) {
+  let project = sampleProject();
+  const calls = stubProvider(({ method, body }) => {
+    if (method === 'PATCH') return patchAnswer(body as Record<string, unknown>);
+    return { project };
+  });
+  renderAsOperator(
+    '/projects/:projectId/settings',
+    `/projects/${project.project_id}/settings`,
+    <ProjectSettingsPage />,
+  );
+  return {
+    calls,
+    saved: (changes: Record<string, unknown>) => {
+      project = { ...project, ...changes };
+      return { project };
+    },
+  };
+}
+
+describe('ProjectSettingsPage', () => {
+  it('says "Saved" beside the Save button, politely, and keeps focus on the button', async () => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Shop two');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+
+    const status = await screen.findByText(/^Saved\./);
+    expect(page.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Shop two' });
+    // Beside the button: in the same bar, and a live region that was there before the text came.
+    expect(status.closest('.save-bar')).toBe(save.closest('.save-bar'));
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    // Nothing left to save: the button says so, but keeps focus (a disabled button would drop it).
+    expect(document.activeElement).toBe(save);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    // The top of the page says nothing.
+    expect(document.querySelector('.summary')?.textContent).toBe('');
+  });
+
+  it('puts a refusal at the top, with focus, and no "Saved"', async () => {
+    const user = userEvent.setup();
+    renderSettings(() => ({
+      status: 400,
+      body: {
+        error_type: 'invalid_request',
+        error_message: 'name is too long.',
+        body: [{ dataPath: '.name' }],
+      },
+    }));
+    const name = await screen.findByLabelText(/^Name/);
+    await user.type(name, '!');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Not saved: name is too long.');
+    await waitFor(() => expect(document.activeElement).toBe(document.querySelector('.summary')));
+    expect(screen.queryByText(/^Saved\./)).toBeNull();
+  });
+
+  it('sends nothing while there is nothing to save', async () => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    await screen.findByLabelText(/^Name/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(page.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+});

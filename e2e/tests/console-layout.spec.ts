@@ -1,0 +1,205 @@
+// The console's layout at 360 px and 1280 px, where a reviewer found it wanting (issue 21): the
+// navigation's row keeps the current page's link in sight (after a resize too) and the keyboard
+// walks it; "Saved." shows beside the Save button that was pressed; the activity tables scroll
+// sideways by keyboard in a labelled region with a visible focus, under a legend with real labels;
+// the sidebar runs the page's height; destructive buttons are solid red; the sign-in says "Sign
+// in"; every email fits a 320 px mail app; and each of the stack's projects exists once.
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import {
+  createProject,
+  DESKTOP,
+  developmentOperatorKey,
+  heading,
+  look,
+  nav,
+  PHONE,
+  signInToConsole,
+} from '../support/console.js';
+import { expect, test } from '../support/fixtures.js';
+import { providerUrl, screenshotDir } from '../support/stack.js';
+
+/** Whether `locator` lies wholly inside the viewport's width and inside `within`. */
+async function whollyShown(page: Page, locator: Locator, within: Locator): Promise<boolean> {
+  const [box, outer] = [await locator.boundingBox(), await within.boundingBox()];
+  const width = page.viewportSize()?.width ?? 0;
+  if (!box || !outer) return false;
+  return box.x >= Math.max(0, outer.x) - 1 && box.x + box.width <= Math.min(width, outer.x + outer.width) + 1;
+}
+
+test('the console at 360 px and 1280 px: navigation, save status, tables, sidebar, buttons, sign-in, emails', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize(DESKTOP);
+  const { projectId } = await test.step('signs in and creates a project', async () => {
+    await signInToConsole(page, request);
+    return createProject(page, 'Layout demo');
+  });
+  const base = `${providerUrl}/console/projects/${projectId}`;
+  const current = nav(page).locator('[aria-current="page"]');
+
+  await test.step('at 360 px the current link is in sight in the navigation row, after a resize too', async () => {
+    await page.goto(`${base}/audit`);
+    await expect(heading(page, 'Audit log')).toBeVisible();
+    // Opened at desktop width (a column), then narrowed: the row scrolls to the current link.
+    await page.setViewportSize(PHONE);
+    await expect(current).toHaveText('Audit log');
+    await expect.poll(() => whollyShown(page, current, nav(page))).toBe(true);
+    // Opened at 360 px.
+    await page.goto(`${base}/emails`);
+    await expect(heading(page, 'Emails')).toBeVisible();
+    await expect(current).toHaveText('Emails');
+    await expect.poll(() => whollyShown(page, current, nav(page))).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await look(page, 'layout-01-nav-emails');
+  });
+
+  await test.step('the keyboard walks the row: each link it reaches is scrolled into sight', async () => {
+    await page.setViewportSize(PHONE);
+    const links = nav(page).getByRole('link');
+    await links.first().focus();
+    const count = await links.count();
+    for (let i = 1; i < count; i += 1) {
+      await page.keyboard.press('Tab');
+      await expect(links.nth(i)).toBeFocused();
+      await expect.poll(() => whollyShown(page, links.nth(i), nav(page))).toBe(true);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  await test.step('at 1280 px the sidebar runs the whole height of a short page', async () => {
+    await page.goto(`${base}/nowhere`);
+    await expect(heading(page, 'Page not found')).toBeVisible();
+    const sidebar = await nav(page).boundingBox();
+    expect((sidebar?.y ?? 0) + (sidebar?.height ?? 0)).toBeGreaterThanOrEqual(DESKTOP.height - 1);
+    await snapshot360Or1280(page, 'layout-06-short-page-1280');
+    await page.goto(`${base}/keys`);
+    await expect(heading(page, 'Layout demo API keys')).toBeVisible();
+  });
+
+  await test.step('destructive buttons are solid red with white text, on every page that has one', async () => {
+    const expectDanger = async (button: Locator) => {
+      const colours = await button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.backgroundColor, style.color];
+      });
+      expect(colours).toEqual(['rgb(179, 38, 30)', 'rgb(255, 255, 255)']);
+    };
+    await expectDanger(page.getByRole('button', { name: 'Rotate secret' }));
+    await page.goto(`${providerUrl}/console/operators`);
+    await expect(heading(page, 'Operators')).toBeVisible();
+    await page.getByLabel('Email address').fill('someone-layout@example.com');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'someone-layout@example.com' });
+    await expectDanger(card.getByRole('button', { name: 'Cancel invite' }));
+    await card.getByRole('button', { name: 'Cancel invite' }).click();
+    await expectDanger(card.getByRole('button', { name: 'Yes, cancel it' }));
+    await card.getByRole('button', { name: 'Keep' }).click();
+  });
+
+  await test.step('on the long settings page, "Saved." shows beside the Save button, in sight', async () => {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.goto(`${base}/settings`);
+      await expect(heading(page, /^Layout demo.* settings$/)).toBeVisible();
+      const name = page.getByLabel(/^Name/);
+      await name.fill(`Layout demo ${size.width}`);
+      const save = page.getByRole('button', { name: 'Save changes' });
+      await save.click();
+      const saved = page.getByRole('status').filter({ hasText: 'Saved.' });
+      await expect(saved).toBeVisible();
+      await expect(saved).toBeInViewport();
+      await expect(save).toBeInViewport();
+      await expect(save).toBeFocused();
+      // Beside it: in the button's own bar — on its row at 1280 px; at 360 px the bar wraps into
+      // three rows (Save, Discard, the status: 104 px from the button's top, seen in a run).
+      await expect(page.locator('.save-bar').getByRole('status')).toHaveText(/^Saved\./);
+      const [button, status] = [await save.boundingBox(), await saved.boundingBox()];
+      expect(Math.abs((status?.y ?? 0) - (button?.y ?? 0))).toBeLessThan(size === PHONE ? 150 : 50);
+      await snapshot360Or1280(page, `layout-02-settings-saved-${size.width}`);
+    }
+    await page.getByLabel(/^Name/).fill('Layout demo');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  });
+
+  await test.step('at 360 px the activity tables scroll by keyboard in labelled regions, under real legends', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${base}/activity?window=7d`);
+    await expect(heading(page, 'Activity')).toBeVisible();
+    const failures = page.getByRole('region', { name: 'Failures, lockouts and rate limits' });
+    const legend = failures.getByRole('list', { name: /Legend/ });
+    await expect(legend.getByRole('listitem')).toHaveText(['Lockouts (0)', 'Rate-limit hits (0)']);
+    await expect(page.locator('.u-legend')).toHaveCount(0);
+    await page.setViewportSize(PHONE);
+    const messages = page.getByRole('region', { name: 'Emails and text messages' });
+    const figures = messages.getByRole('region', { name: 'Message figures per day (UTC)' });
+    await expect(figures).toHaveAttribute('tabindex', '0');
+    expect(await figures.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    // Reached by Tab, like any control.
+    await failures.getByRole('region', { name: 'Failure figures per day (UTC)' }).focus();
+    for (
+      let presses = 0;
+      presses < 5 && !(await figures.evaluate((e) => e === document.activeElement));
+      presses += 1
+    )
+      await page.keyboard.press('Tab');
+    await expect(figures).toBeFocused();
+    expect(await figures.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+    for (let presses = 0; presses < 4; presses += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => figures.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    await page.setViewportSize(DESKTOP);
+    await look(page, 'layout-03-activity');
+  });
+
+  await test.step('every email the project sends fits a 320 px mail app', async () => {
+    const answer = await request.get(`${providerUrl}/v1/projects/${projectId}/email_previews`, {
+      headers: { authorization: `Bearer ${developmentOperatorKey()}` },
+    });
+    const previews = ((await answer.json()) as { email_previews: Array<{ kind: string; html: string }> })
+      .email_previews;
+    expect(previews.length).toBeGreaterThan(0);
+    const mail = await page.context().newPage();
+    await mail.setViewportSize({ width: 320, height: 640 });
+    for (const preview of previews) {
+      await mail.setContent(preview.html);
+      expect(
+        await mail.evaluate(() => document.documentElement.scrollWidth),
+        preview.kind,
+      ).toBeLessThanOrEqual(320);
+    }
+    await mail.screenshot({ path: join(screenshotDir, 'console-layout-04-email-320.png'), fullPage: true });
+    await mail.close();
+  });
+
+  await test.step('each of the stack’s projects exists once', async () => {
+    const listed = await request.get(`${providerUrl}/v1/projects?limit=100`, {
+      headers: { authorization: `Bearer ${developmentOperatorKey()}` },
+    });
+    const names = ((await listed.json()) as { projects: Array<{ name: string }> }).projects.map(
+      (p) => p.name,
+    );
+    for (const name of ['LUDS demo', 'SIWE demo', 'MFA demo', 'Captcha demo', 'Google demo', 'Layout demo'])
+      expect(
+        names.filter((n) => n === name),
+        name,
+      ).toHaveLength(1);
+  });
+
+  await test.step('signed out, the console offers a sign-in, not a sign-up', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${providerUrl}/console/projects`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(heading(page, 'Latchkey console')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to the console' })).toBeVisible();
+    await expect(page.getByText('Sign up or log in')).toHaveCount(0);
+    await look(page, 'layout-05-sign-in');
+  });
+});
+
+/** A screenshot at the current width (the settings page is long: the status must be seen without scrolling). */
+async function snapshot360Or1280(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`) });
+}
