@@ -51,7 +51,9 @@ export function ActivityTable(props: {
             ))}
             {shown.length === 0 && (
               <tr>
-                <td colSpan={props.series.length + 1}>Nothing in this window.</td>
+                <td className="empty-row" colSpan={props.series.length + 1}>
+                  Nothing in this window.
+                </td>
               </tr>
             )}
           </tbody>
