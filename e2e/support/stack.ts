@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * How many stacks the config starts, one per worker (E2E_STACKS, default 1). On this project's
  * 2-core CI machine two were slower, not faster: the suite is bound by CPU (Chromium rendering,
- * argon2id, seeding), and a full CI run took 1 170 s for the e2e phase on two stacks against
- * 1 028 s on one. Machines with more cores can set E2E_STACKS=2 or more.
+ * argon2id, seeding): on a quiet machine the whole suite took 1 170 s on two stacks and 1 156 s on
+ * one, which also starts half the servers. Machines with more cores can set E2E_STACKS=2 or more.
  */
 export const STACK_COUNT = Math.max(1, Number(process.env.E2E_STACKS ?? 1) || 1);
 
