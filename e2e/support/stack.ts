@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * How many stacks the config starts, one per worker (E2E_STACKS, default 1). On this project's
- * 2-core CI machine two were slower, not faster: the suite is bound by CPU (Chromium rendering,
+ * 2-core CI machine two were no faster: the suite is bound by CPU (Chromium rendering,
  * argon2id, seeding): on a quiet machine the whole suite took 1 170 s on two stacks and 1 156 s on
  * one, which also starts half the servers. Machines with more cores can set E2E_STACKS=2 or more.
  */
