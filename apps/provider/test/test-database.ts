@@ -5,7 +5,7 @@
  * brought to the latest migration as before, so a file never pays for every migration again.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open-database.js';
+import { pgliteSnapshot } from './pglite-snapshot.js';
 
 /** An open test database. */
 export interface TestDatabase {
@@ -99,9 +100,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   if (!testDatabaseUrl) {
     const snapshot = inject('pgliteSnapshotPath');
     const handle = await connectDatabase(
-      snapshot
-        ? { kind: 'pglite-memory', loadDataDir: new Blob([readFileSync(snapshot)]) }
-        : { kind: 'pglite-memory' },
+      snapshot ? { kind: 'pglite-memory', ...(await pgliteSnapshot(snapshot)) } : { kind: 'pglite-memory' },
     );
     await migrateToLatest(handle.db);
     return handle;

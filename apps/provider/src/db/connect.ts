@@ -1,7 +1,7 @@
 /** @module connect — Kysely over PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same SQL. */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } from './change-feed.js';
@@ -33,7 +33,12 @@ export type ConnectOptions =
   | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number; logger?: OutageLogger }
   | { kind: 'pglite'; dataDir: string }
   /** `loadDataDir`: start from a dumped data directory (tests clone one migrated snapshot). */
-  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+  | {
+      kind: 'pglite-memory';
+      loadDataDir?: Blob;
+      /** PGlite's WebAssembly, compiled once by a caller that opens many instances (the tests). */
+      wasmModule?: PGliteOptions['pgliteWasmModule'];
+    };
 
 /**
  * Opens a PostgreSQL pool; unreachable-server errors surface per query (and become 503s). The
@@ -103,11 +108,19 @@ async function openPgliteDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, PGLITE_OPTIONS);
 }
 
-async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function connectPglite(
+  dataDir: string | undefined,
+  memory: { loadDataDir?: Blob; wasmModule?: PGliteOptions['pgliteWasmModule'] } = {},
+): Promise<DatabaseHandle> {
   let release = (): void => {};
   let client: PGlite;
   if (dataDir === undefined) {
-    client = await PGlite.create(loadDataDir ? { ...PGLITE_OPTIONS, loadDataDir } : PGLITE_OPTIONS);
+    const { loadDataDir, wasmModule } = memory;
+    client = await PGlite.create({
+      ...PGLITE_OPTIONS,
+      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+    });
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(join(dataDir, '..', LOCK_FILE_NAME));
@@ -143,6 +156,6 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     case 'pglite':
       return connectPglite(options.dataDir);
     case 'pglite-memory':
-      return connectPglite(undefined, options.loadDataDir);
+      return connectPglite(undefined, options);
   }
 }
