@@ -1,6 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Provider files that must load modules before anything else in their process does: OpenTelemetry
+ * instruments Fastify and pg when they are first imported, which in the provider project's shared
+ * module graph (isolate: false) some earlier file has usually done already.
+ */
+const PROVIDER_FILES_ON_THEIR_OWN = ['apps/provider/src/telemetry/tracing.test.ts'];
+
 // One runner for unit and provider-integration tests. The "source" export condition makes
 // workspace packages resolve to their TypeScript sources, so tests never need a prior build.
 export default defineConfig({
@@ -75,8 +82,10 @@ export default defineConfig({
         test: {
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
+          exclude: PROVIDER_FILES_ON_THEIR_OWN,
           environment: 'node',
-          // Migrates one database per run; each file clones it (apps/provider/test/test-database.ts).
+          // Migrates one database per run; each file clones it, and on PGlite a closed clone is
+          // emptied for the worker's next file (apps/provider/test/test-database.ts, pglite-pool.ts).
           globalSetup: ['apps/provider/test/global-setup.ts'],
           // Files share each worker's module graph: importing the app costs about 0.6 s of CPU
           // per file (1.5 s+ on a loaded box), and nothing in it holds per-file state: each file
@@ -85,6 +94,17 @@ export default defineConfig({
           isolate: false,
           // Hang detectors, not speed limits: on a loaded 2-core box a test of 100 wrong codes
           // or a context's set-up can take minutes, and passing depends only on its assertions.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Provider files that need a module graph of their own (see PROVIDER_FILES_ON_THEIR_OWN).
+          name: 'provider-alone',
+          include: PROVIDER_FILES_ON_THEIR_OWN,
+          environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

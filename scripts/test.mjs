@@ -92,9 +92,13 @@ endPhase('unit and integration');
 
 const postgres = await startTestPostgres();
 try {
-  vitest('provider and Clickwise on PostgreSQL', ['--project', 'provider', '--project', 'clickwise'], {
-    TEST_DATABASE_URL: postgres.url,
-  });
+  vitest(
+    'provider and Clickwise on PostgreSQL',
+    ['--project', 'provider', '--project', 'provider-alone', '--project', 'clickwise'],
+    {
+      TEST_DATABASE_URL: postgres.url,
+    },
+  );
 } finally {
   postgres.stop();
 }

@@ -1,6 +1,7 @@
 /**
- * The provider as `npm run dev` runs it (src/main.ts under tsx), in a child process on a free
- * loopback port, so a test can kill it with SIGKILL and start it again on the same data.
+ * The provider as it ships (dist/main.js, rebuilt first when its sources changed), in a child
+ * process on a free loopback port, so a test can kill it with SIGKILL and start it again on the
+ * same data.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { builtEntry } from './built-provider.js';
 
 const PROVIDER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +40,7 @@ export async function startProviderProcess(
   options: { timeoutMs?: number } = {},
 ): Promise<ProviderProcess> {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtEntry('main')], {
     cwd: PROVIDER_DIR,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

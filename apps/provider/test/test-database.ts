@@ -2,7 +2,8 @@
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL, so one suite runs against both targets.
  * Each is a clone of the database global-setup.ts migrated once for the run (when it ran), then
- * brought to the latest migration as before, so a file never pays for every migration again.
+ * brought to the latest migration as before, so a file never pays for every migration again. On
+ * PGlite a clone a file has closed is emptied and handed to the worker's next file (pglite-pool.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,10 +12,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { ChangeFeed } from '../src/db/change-feed.js';
-import { connectDatabase } from '../src/db/connect.js';
+import { connectDatabase, openPgliteInMemory } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open-database.js';
+import { takePooledPglite } from './pglite-pool.js';
 import { pgliteSnapshot } from './pglite-snapshot.js';
 
 /** An open test database. */
@@ -99,9 +101,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
   if (!testDatabaseUrl) {
     const snapshot = inject('pgliteSnapshotPath');
-    const handle = await connectDatabase(
-      snapshot ? { kind: 'pglite-memory', ...(await pgliteSnapshot(snapshot)) } : { kind: 'pglite-memory' },
-    );
+    const handle = snapshot
+      ? await takePooledPglite(async () => openPgliteInMemory(await pgliteSnapshot(snapshot)))
+      : await connectDatabase({ kind: 'pglite-memory' });
     await migrateToLatest(handle.db);
     return handle;
   }

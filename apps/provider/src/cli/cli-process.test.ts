@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtEntry } from '../../test/built-provider.js';
 import { findRepoRoot } from '../config.js';
 
 const root = findRepoRoot();
@@ -37,9 +38,9 @@ function environment(): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs a source file of the provider (no build step to go stale). */
-function node(file: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/provider/src', file), ...args], {
+/** Runs a built entry of the provider (rebuilt first when its sources changed). */
+function node(entry: 'main' | 'cli', args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, [builtEntry(entry), ...args], {
     cwd: root,
     env: { ...environment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +55,7 @@ async function cliWith(
   env: NodeJS.ProcessEnv,
   ...args: string[]
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = node('cli.ts', args, env);
+  const child = node('cli', args, env);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => {
@@ -82,7 +83,7 @@ beforeAll(async () => {
   const made = await cli('project', 'create', '--dev', 'clickwise', '--name', 'Clickwise');
   expect(made.stderr).toBe('');
   expect(made.code).toBe(0);
-  provider = node('main.ts', []);
+  provider = node('main', []);
   const exited = new Promise((resolve) => provider?.on('exit', resolve));
   // Wait for the state (the provider answering), never a fixed time; a hang detector bounds it.
   for (;;) {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { builtEntry } from '../../test/built-provider.js';
 import { findRepoRoot } from '../config.js';
 
 const root = findRepoRoot();
@@ -34,18 +35,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The CLI from source (no build step to go stale), with output collected. */
+/** The built CLI (rebuilt first when its sources changed), with output collected. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
   const { DATABASE_URL: _postgres, LATCHKEY_URL: _url, ...rest } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/provider/src/cli.ts'), ...args],
-    {
-      cwd: root,
-      env: { ...rest, NODE_ENV: 'development', LATCHKEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [builtEntry('cli'), ...args], {
+    cwd: root,
+    env: { ...rest, NODE_ENV: 'development', LATCHKEY_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const output = { stdout: '', stderr: '' };
   child.stdout?.on('data', (chunk) => {

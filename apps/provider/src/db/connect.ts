@@ -33,12 +33,7 @@ export type ConnectOptions =
   | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number; logger?: OutageLogger }
   | { kind: 'pglite'; dataDir: string }
   /** `loadDataDir`: start from a dumped data directory (tests clone one migrated snapshot). */
-  | {
-      kind: 'pglite-memory';
-      loadDataDir?: Blob;
-      /** PGlite's WebAssembly, compiled once by a caller that opens many instances (the tests). */
-      wasmModule?: PGliteOptions['pgliteWasmModule'];
-    };
+  | ({ kind: 'pglite-memory' } & PgliteMemoryOptions);
 
 /**
  * Opens a PostgreSQL pool; unreachable-server errors surface per query (and become 503s). The
@@ -108,36 +103,61 @@ async function openPgliteDir(dataDir: string): Promise<PGlite> {
   return PGlite.create(dataDir, PGLITE_OPTIONS);
 }
 
-async function connectPglite(
-  dataDir: string | undefined,
-  memory: { loadDataDir?: Blob; wasmModule?: PGliteOptions['pgliteWasmModule'] } = {},
-): Promise<DatabaseHandle> {
-  let release = (): void => {};
-  let client: PGlite;
-  if (dataDir === undefined) {
-    const { loadDataDir, wasmModule } = memory;
-    client = await PGlite.create({
-      ...PGLITE_OPTIONS,
-      ...(loadDataDir ? { loadDataDir } : {}),
-      ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
-    });
-  } else {
-    mkdirSync(dataDir, { recursive: true });
-    release = acquireDataDirLock(join(dataDir, '..', LOCK_FILE_NAME));
-    try {
-      client = await openPgliteDir(dataDir);
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(createPreparedPgliteSession(client)) });
+/** What opening PGlite in memory may start from. */
+export interface PgliteMemoryOptions {
+  /** A dumped data directory (`dumpDataDir`) to load instead of running initdb. */
+  loadDataDir?: Blob;
+  /** PGlite's WebAssembly, compiled once by a caller that opens many instances (the tests). */
+  wasmModule?: PGliteOptions['pgliteWasmModule'];
+}
+
+/** A PGlite instance in memory, with the provider's settings. */
+export function openPgliteInMemory({ loadDataDir, wasmModule }: PgliteMemoryOptions = {}): Promise<PGlite> {
+  return PGlite.create({
+    ...PGLITE_OPTIONS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}),
+  });
+}
+
+/**
+ * Kysely and the change feed over an open PGlite. Closing the handle destroys Kysely, which ends
+ * its session with `closeClient`: PGlite's own close, unless the caller keeps the instance (the
+ * tests hand it to their next file).
+ */
+export function pgliteHandle(
+  client: PGlite,
+  closeClient: () => Promise<void> = () => client.close(),
+): DatabaseHandle {
+  const session = createPreparedPgliteSession(client);
+  const db = new Kysely<Database>({ dialect: new PgliteDialect({ ...session, close: closeClient }) });
   return {
     db,
     kind: 'pglite',
     changeFeed: (channel) => createPgliteChangeFeed(client, channel),
+    close: () => db.destroy(),
+  };
+}
+
+async function connectPglite(
+  dataDir: string | undefined,
+  memory: PgliteMemoryOptions = {},
+): Promise<DatabaseHandle> {
+  if (dataDir === undefined) return pgliteHandle(await openPgliteInMemory(memory));
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDataDirLock(join(dataDir, '..', LOCK_FILE_NAME));
+  let client: PGlite;
+  try {
+    client = await openPgliteDir(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const handle = pgliteHandle(client);
+  return {
+    ...handle,
     close: async () => {
-      await db.destroy();
+      await handle.close();
       release();
     },
   };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { builtEntry } from '../../test/built-provider.js';
 import { givenSignedInUser } from '../../test/magic-link-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../test/password-helpers.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -36,15 +37,11 @@ async function rowsOf(db: Db, table: string): Promise<string[]> {
 }
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/provider/src/cli.ts'), ...args],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [builtEntry('cli'), ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => {
