@@ -243,6 +243,11 @@ export const errorCatalog = {
     status: 400,
     message: 'Another user of this project already has this external_id.',
   },
+  // Issue 20, the server API's WebAuthn override_id: a user handle names one user per project.
+  webauthn_user_handle_in_use: {
+    status: 409,
+    message: 'Another user of this project already has this WebAuthn user handle (override_id).',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 /** A known error code: the wire `error_type`. */

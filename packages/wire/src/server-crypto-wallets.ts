@@ -47,6 +47,12 @@ export const ServerCryptoWalletsAuthenticateStartBody = strict({
   session_token: Type.Optional(SessionToken),
   session_jwt: Type.Optional(SessionJwt),
   siwe_params: Type.Optional(ServerSiweParamsSchema),
+  /**
+   * Latchkey's: the origin of the page that will have the wallet sign (either wallet type), one of
+   * the project's allowed origins (the development project: any http://localhost:PORT). Needed for
+   * Solana, which takes no siwe_params, on a project without allowed origins.
+   */
+  page_origin: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
 });
 
 /** POST /v1/crypto_wallets/authenticate: the signature of the start's challenge. */

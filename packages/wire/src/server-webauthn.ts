@@ -36,8 +36,10 @@ const sessionFields = {
 };
 
 /**
- * POST /v1/webauthn/register/start. `override_id` is refused by the provider (a passkey's user
- * handle is always its user's id, which the sign-in checks); the two names only label the prompt.
+ * POST /v1/webauthn/register/start. `override_id` sets the user's WebAuthn user handle (the
+ * options' `user.id`, at most 64 bytes): once set it never changes, and it names one user of the
+ * project; without it the handle is the one the user has (their user id by default). The two
+ * names only label the prompt.
  */
 export const ServerWebAuthnRegisterStartBody = strict({
   user_id: UserReference,
@@ -45,7 +47,7 @@ export const ServerWebAuthnRegisterStartBody = strict({
   user_agent: Type.Optional(Type.String({ maxLength: 4096 })),
   authenticator_type: Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')])),
   return_passkey_credential_options: Type.Optional(Type.Boolean()),
-  override_id: Type.Optional(Type.String({ maxLength: 64 })),
+  override_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   override_name: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
   override_display_name: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
   use_base64_url_encoding: Type.Optional(Type.Boolean()),

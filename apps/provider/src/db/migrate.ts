@@ -51,6 +51,7 @@ import * as addConsoleOperatorSignIns from './migrations/2026_12_03_020000_add_c
 import * as allowServerWebauthnChallenges from './migrations/2026_12_04_020000_allow_server_webauthn_challenges.js';
 import * as addRetentionIndexes from './migrations/2026_12_04_050000_add_retention_indexes.js';
 import * as addServerCryptoWalletChallenges from './migrations/2026_12_05_010000_add_server_crypto_wallet_challenges.js';
+import * as addWebauthnUserHandles from './migrations/2026_12_06_010000_add_webauthn_user_handles.js';
 
 /** Every migration, keyed by its file name; add new files here (never edit old ones). */
 export const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_020000_allow_server_webauthn_challenges': allowServerWebauthnChallenges,
   '2026_12_04_050000_add_retention_indexes': addRetentionIndexes,
   '2026_12_05_010000_add_server_crypto_wallet_challenges': addServerCryptoWalletChallenges,
+  '2026_12_06_010000_add_webauthn_user_handles': addWebauthnUserHandles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,11 +9,11 @@
 /** The card's widest, in CSS pixels. */
 export const EMAIL_CARD_MAX_WIDTH = 480;
 
-/** Wraps `inner` (already escaped HTML) in the shared email frame; `title` must be escaped too. */
-export function emailLayout(title: string, inner: string): string {
+/** Wraps `inner` (already escaped HTML) in the shared email frame; `title` must be escaped too; `lang` is the BCP 47 tag of the copy. */
+export function emailLayout(title: string, inner: string, lang = 'en'): string {
   const width = EMAIL_CARD_MAX_WIDTH;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">

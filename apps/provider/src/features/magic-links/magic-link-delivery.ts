@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler, IssuingDeliveryDeps } from '../../delivery/delivery-handler.js';
 import { deliveryJobStillQueued } from '../../delivery/delivery-jobs.repository.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import { type MessageLocale, queuedMessageLocale } from '../../email/message-locale.js';
 import { keepPromisedAccount, type PromisedAccount } from '../otps/promised-account.js';
 import type { Project } from '../projects/project.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -32,6 +33,8 @@ export interface MagicLinkJobParams {
   redirects: ResolvedRedirects;
   minutes: { login: number; signup: number };
   code_challenge: string | null;
+  /** The email's language; absent on jobs queued before it was recorded (English). */
+  locale?: MessageLocale;
 }
 
 /** The ids and purpose a job names (the rest of its params come from the checked send). */
@@ -53,6 +56,7 @@ export function enqueueMagicLink(
     redirects: send.redirects,
     minutes: send.minutes,
     code_challenge: send.codeChallenge,
+    locale: send.locale,
   };
   return deliveries.enqueue(db, { kind: MAGIC_LINK_JOB, project, recipient: send.email, params });
 }
@@ -113,6 +117,7 @@ export function createMagicLinkDelivery(deps: IssuingDeliveryDeps): DeliveryHand
         redirects: params.redirects,
         minutes: params.minutes,
         codeChallenge: params.code_challenge,
+        locale: queuedMessageLocale(params.locale),
       };
       // Short: the lock (SECURITY B6), a promised account, one lookup, revoke the older links,
       // store the new one.
@@ -133,7 +138,11 @@ export function createMagicLinkDelivery(deps: IssuingDeliveryDeps): DeliveryHand
       }
       // SECURITY E3: send/primary to an address without an account gets a stub without a token.
       if (params.endpoint === 'primary')
-        return { message: { email: renderNoAccountEmail({ to: send.email, projectName: project.name }) } };
+        return {
+          message: {
+            email: renderNoAccountEmail({ to: send.email, projectName: project.name, locale: send.locale }),
+          },
+        };
       return {};
     },
   };

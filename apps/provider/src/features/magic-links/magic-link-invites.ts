@@ -11,6 +11,7 @@ import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -33,6 +34,8 @@ export interface InviteInput {
   name?: { first_name?: string; middle_name?: string; last_name?: string } | undefined;
   trusted_metadata?: Record<string, unknown> | undefined;
   untrusted_metadata?: Record<string, unknown> | undefined;
+  /** The email's language (message-locale); English when absent. */
+  locale?: string | undefined;
 }
 
 /** Invitations by email. */
@@ -85,6 +88,7 @@ export function createMagicLinkInvites(deps: {
         redirects: { login: redirects.signup, signup: redirects.signup },
         minutes: { login: minutes, signup: minutes },
         codeChallenge: null,
+        locale: messageLocale(input.locale),
       };
       await deps.throttle.check(project, send.email, requester.ip);
       const answer = await inTransaction(deps.db, async (trx) => {

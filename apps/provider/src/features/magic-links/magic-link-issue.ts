@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { mintToken } from '../../crypto/tokens.js';
 import type { Transaction } from '../../db/database.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
+import { type MessageLocale, messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -33,10 +34,13 @@ export interface PreparedSend {
   redirects: ResolvedRedirects;
   minutes: { login: number; signup: number };
   codeChallenge: string | null;
+  /** The email's language (the request's `locale`). */
+  locale: MessageLocale;
 }
 
 /** Checks done before any lookup, so a failure changes nothing and reveals nothing. */
 export function prepareSend(project: Project, input: SendInput): PreparedSend {
+  const locale = messageLocale(input.locale);
   const redirects = resolveRedirects(project, input);
   if (project.pkceRequiredForEmailMagicLinks && input.code_challenge === undefined) {
     throw new ApiError('pkce_mismatch', { message: PKCE_REQUIRED_MESSAGE });
@@ -49,6 +53,7 @@ export function prepareSend(project: Project, input: SendInput): PreparedSend {
       signup: input.signup_expiration_minutes ?? project.magicLinkExpirationMinutes,
     },
     codeChallenge: input.code_challenge ?? null,
+    locale,
   };
 }
 
@@ -106,5 +111,6 @@ export function magicLinkEmail(
     projectName: project.name,
     link: buildMagicLinkUrl(spec.redirectUrl, token),
     expiresInMinutes: spec.minutes,
+    locale: send.locale,
   });
 }

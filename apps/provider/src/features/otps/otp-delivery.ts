@@ -5,6 +5,7 @@ import type {
   IssuingDeliveryDeps,
   OutgoingMessage,
 } from '../../delivery/delivery-handler.js';
+import { type MessageLocale, queuedMessageLocale } from '../../email/message-locale.js';
 import { newId } from '../../ids.js';
 import type { Project } from '../projects/project.js';
 import { digestOtpCode, mintOtpCode } from './otp-code.js';
@@ -42,6 +43,8 @@ export interface OtpJobParams {
    * method_id) the worker creates before issuing the code; null or absent otherwise.
    */
   create_account?: PromisedAccount | null;
+  /** The message's language; absent on jobs queued before it was recorded (English). */
+  locale?: MessageLocale;
 }
 
 const MINUTE_MS = 60_000;
@@ -53,18 +56,19 @@ function otpMessage(
   plan: { purpose: OtpPurpose; delivery: OtpDelivery },
   code: string,
   minutes: number,
+  locale: MessageLocale,
 ): OutgoingMessage | undefined {
   const { purpose, delivery } = plan;
   if (delivery === 'none') return undefined;
   const withCode =
     delivery === 'code' && purpose !== 'decoy'
-      ? { purpose, projectName: project.name, code, expiresInMinutes: minutes }
+      ? { purpose, projectName: project.name, code, expiresInMinutes: minutes, locale }
       : undefined;
   if (destination.channel === 'email') {
     return {
       email: withCode
         ? renderOtpEmail(destination.value, withCode)
-        : renderNoAccountOtpEmail(destination.value, project.name),
+        : renderNoAccountOtpEmail(destination.value, project.name, locale),
     };
   }
   return {
@@ -72,7 +76,7 @@ function otpMessage(
       kind: withCode ? 'passcode' : 'no_account_notice',
       channel: destination.channel,
       to: destination.value,
-      body: withCode ? renderOtpText(withCode) : renderNoAccountOtpText(project.name),
+      body: withCode ? renderOtpText(withCode) : renderNoAccountOtpText(project.name, locale),
     },
   };
 }
@@ -124,7 +128,8 @@ export function createOtpDelivery(deps: IssuingDeliveryDeps): DeliveryHandler {
         return { id, plan };
       });
       if (!issued) return {};
-      const message = otpMessage(project, destination, issued.plan, code, params.minutes);
+      const locale = queuedMessageLocale(params.locale);
+      const message = otpMessage(project, destination, issued.plan, code, params.minutes, locale);
       return {
         ...(message ? { message } : {}),
         withdraw: () => otpCodes.revokeUnused(deps.db, { id: issued.id }, deps.clock.now()),

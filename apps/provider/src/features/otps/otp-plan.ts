@@ -1,6 +1,7 @@
 /** @module otp-plan — deciding who a passcode is for (login, signup, secondary, or a decoy that is never told): when answering, and again when issuing. */
 import type { Transaction } from '../../db/database.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
+import type { MessageLocale } from '../../email/message-locale.js';
 import type { Project } from '../projects/project.js';
 import type { UserStatus } from '../users/users.table.js';
 import type { OtpDelivery } from './otp-delivery.js';
@@ -24,6 +25,8 @@ export interface OtpSendRequest {
   newAccountStatus?: UserStatus;
   /** Who asks, when not the user (the server API: the project), for the events. */
   actor?: EventActor;
+  /** The message's language (the request's `locale`, checked by the route); English when absent. */
+  locale?: MessageLocale;
 }
 
 /** What one send decided: the code's purpose, its user and method, and what the recipient gets. */

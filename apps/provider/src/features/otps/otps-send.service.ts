@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import { DEFAULT_MESSAGE_LOCALE } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Messenger } from '../../messaging/messenger.js';
 import type { Random } from '../../random.js';
@@ -67,6 +68,7 @@ export function createOtpsSendService(deps: {
           method_id: decided.methodId,
           minutes,
           create_account: decided.promise ?? null,
+          locale: request.locale ?? DEFAULT_MESSAGE_LOCALE,
         };
         await deps.deliveries.enqueue(trx, { kind: OTP_JOB, project, recipient: destination.value, params });
         return decided;

@@ -1,6 +1,7 @@
 /** @module otps.routes — POST /otps/{email,sms,whatsapp}/{login_or_create,send/primary,send/secondary} and /otps/authenticate. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
@@ -72,14 +73,17 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
     request: FastifyRequest,
     kind: OtpSendKind,
     destination: Destination,
-    minutes?: number,
+    fields: { expiration_minutes?: number | undefined; locale?: string | undefined },
   ) {
     const project = projectOf(request);
+    // 400 naming locale before the session is looked up.
+    const locale = messageLocale(fields.locale);
     const signedInUserId = kind === 'secondary' ? await secondaryUserOf(request, destination) : undefined;
     return options.send.send(kind, project, {
       destination,
-      expirationMinutes: minutes,
+      expirationMinutes: fields.expiration_minutes,
       clientIp: request.clientIp,
+      locale,
       ...(signedInUserId === undefined ? {} : { signedInUserId }),
     });
   }
@@ -100,10 +104,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
           channel: 'email',
           value: normaliseEmailAddress(request.body.email),
         };
-        return ok(
-          request,
-          emailAnswer(await send(request, kind, destination, request.body.expiration_minutes)),
-        );
+        return ok(request, emailAnswer(await send(request, kind, destination, request.body)));
       },
     );
     for (const channel of ['sms', 'whatsapp'] as const) {
@@ -113,10 +114,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
         async (request) => {
           await captchaFirst(request, kind);
           const destination = phoneDestination(channel, request.body.phone_number);
-          return ok(
-            request,
-            phoneAnswer(await send(request, kind, destination, request.body.expiration_minutes)),
-          );
+          return ok(request, phoneAnswer(await send(request, kind, destination, request.body)));
         },
       );
     }

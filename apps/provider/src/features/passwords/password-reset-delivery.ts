@@ -4,6 +4,7 @@ import { mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryHandler } from '../../delivery/delivery-handler.js';
+import { type MessageLocale, queuedMessageLocale } from '../../email/message-locale.js';
 import type { Random } from '../../random.js';
 import { issueMagicLink } from '../magic-links/magic-link-issue.js';
 import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
@@ -21,6 +22,8 @@ export interface PasswordResetJobParams {
   redirects: ResolvedRedirects;
   minutes: number;
   code_challenge: string | null;
+  /** The email's language; absent on jobs queued before it was recorded (English). */
+  locale?: MessageLocale;
 }
 
 /**
@@ -34,6 +37,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
       const params = job.params as PasswordResetJobParams;
       const email = job.recipient;
       const { redirects, minutes } = params;
+      const locale = queuedMessageLocale(params.locale);
       const issued = await inTransaction(deps.db, async (trx) => {
         await magicLinkRevocation.lockAddress(trx, project.id, email);
         const row = await userDirectory.findEmail(trx, project.id, email);
@@ -60,6 +64,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
           redirects,
           minutes: { login: minutes, signup: minutes },
           codeChallenge: params.code_challenge,
+          locale,
         };
         const login = await issueMagicLink(trx, deps, project, send, {
           purpose: 'login',
@@ -79,6 +84,7 @@ export function createPasswordResetDelivery(deps: { db: Db; clock: Clock; random
             resetLink: tokenLink(redirects.signup, 'reset_password', issued.resetToken),
             loginLink: tokenLink(redirects.login, 'login', issued.login.token),
             expiresInMinutes: minutes,
+            locale,
           }),
         },
         withdraw: async () => {

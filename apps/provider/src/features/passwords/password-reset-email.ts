@@ -2,6 +2,7 @@
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
+import { DEFAULT_MESSAGE_LOCALE, type MessageLocale, minutesIn } from '../../email/message-locale.js';
 
 /**
  * `{redirect}?stytch_token_type={type}&token={token}` (`&` when the redirect has a query); a
@@ -16,35 +17,83 @@ export function tokenLink(redirectUrl: string, type: 'reset_password' | 'login',
   return `${base}${separator}stytch_token_type=${type}&token=${encodeURIComponent(token)}${fragment}`;
 }
 
-/** Renders the reset email. */
+/** The copy of one language: `{project}` and `{minutes}` are filled in. */
+interface ResetCopy {
+  subject: string;
+  reset: string;
+  login: string;
+  expiry: string;
+  notYou: string;
+}
+
+// English is the source; the others say the same in the same plain, direct tone.
+const copy: Record<MessageLocale, ResetCopy> = {
+  en: {
+    subject: 'Reset your {project} password',
+    reset: 'Reset password',
+    login: 'Log in without a password',
+    expiry: 'The reset link expires in {minutes} and can be used once.',
+    notYou: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  },
+  es: {
+    subject: 'Restablece tu contraseña de {project}',
+    reset: 'Restablecer contraseña',
+    login: 'Iniciar sesión sin contraseña',
+    expiry: 'El enlace para restablecerla caduca en {minutes} y solo se puede usar una vez.',
+    notYou: 'Si no lo pediste, ignora este correo: tu contraseña sigue igual.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe {project}',
+    reset: 'Réinitialiser le mot de passe',
+    login: 'Se connecter sans mot de passe',
+    expiry: 'Le lien de réinitialisation expire dans {minutes} et ne peut être utilisé qu’une fois.',
+    notYou: 'Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+  },
+  'pt-br': {
+    subject: 'Redefina sua senha de {project}',
+    reset: 'Redefinir senha',
+    login: 'Entrar sem senha',
+    expiry: 'O link de redefinição expira em {minutes} e só pode ser usado uma vez.',
+    notYou: 'Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.',
+  },
+};
+
+/** Renders the reset email, in `locale` (English when absent). */
 export function renderPasswordResetEmail(options: {
   to: string;
   projectName: string;
   resetLink: string;
   loginLink: string;
   expiresInMinutes: number;
+  locale?: MessageLocale | undefined;
 }): OutgoingEmail {
-  const subject = `Reset your ${options.projectName} password`;
-  const expiry = `The reset link expires in ${options.expiresInMinutes} minutes and can be used once.`;
-  const notYou = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
+  const words = copy[locale];
+  const fill = (template: string) =>
+    template
+      .replaceAll('{project}', options.projectName)
+      .replaceAll('{minutes}', minutesIn(locale, options.expiresInMinutes));
+  const subject = fill(words.subject);
+  const expiry = fill(words.expiry);
   const reset = escapeHtml(options.resetLink);
   const login = escapeHtml(options.loginLink);
   const html = emailLayout(
     escapeHtml(subject),
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 24px"><a href="${reset}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">Reset password</a></p>
-<p style="margin:0 0 24px"><a href="${login}" style="color:#2563eb">Log in without a password</a></p>
+<p style="margin:0 0 24px"><a href="${reset}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(words.reset)}</a></p>
+<p style="margin:0 0 24px"><a href="${login}" style="color:#2563eb">${escapeHtml(words.login)}</a></p>
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(notYou)}</p>`,
+<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.notYou)}</p>`,
+    locale,
   );
   const text = [
-    `Reset password: ${options.resetLink}`,
+    `${words.reset}: ${options.resetLink}`,
     '',
-    `Log in without a password: ${options.loginLink}`,
+    `${words.login}: ${options.loginLink}`,
     '',
     expiry,
     '',
-    notYou,
+    words.notYou,
     '',
   ].join('\n');
   return { kind: 'password_reset', to: options.to, subject, text, html };

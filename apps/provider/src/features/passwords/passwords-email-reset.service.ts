@@ -5,6 +5,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
+import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -34,6 +35,8 @@ export interface ResetStartInput {
   reset_password_redirect_url?: string | undefined;
   reset_password_expiration_minutes?: number | undefined;
   code_challenge?: string | undefined;
+  /** The email's language (message-locale); English when absent. */
+  locale?: string | undefined;
 }
 
 /** Body of reset (by token). */
@@ -76,6 +79,7 @@ export function createPasswordsEmailResetService(
      * is the same for both (SECURITY E3). Checks (redirects, PKCE, send limits) come first.
      */
     async start(project: Project, input: ResetStartInput, clientIp: string): Promise<void> {
+      const locale = messageLocale(input.locale);
       const redirects = resolveRedirects(project, {
         login_magic_link_url: input.login_redirect_url,
         signup_magic_link_url: input.reset_password_redirect_url,
@@ -90,6 +94,7 @@ export function createPasswordsEmailResetService(
         redirects,
         minutes: input.reset_password_expiration_minutes ?? RESET_DEFAULT_MINUTES,
         code_challenge: input.code_challenge ?? null,
+        locale,
       };
       await deps.deliveries.enqueue(db, { kind: PASSWORD_RESET_JOB, project, recipient: email, params });
       deps.deliveries.notify();

@@ -1,5 +1,5 @@
 /** @module passwords.schemas — request and response schemas of the password endpoints and /users/search. */
-import { botCheckProperties } from '@latchkey/wire';
+import { botCheckProperties, Locale } from '@latchkey/wire';
 import { type Static, Type } from 'typebox';
 import { CODE_CHALLENGE_PATTERN, CODE_VERIFIER_PATTERN } from '../../crypto/pkce.js';
 import { SessionDurationMinutes } from '../sessions/sessions.schemas.js';
@@ -56,6 +56,8 @@ export const ResetStartBody = Type.Object({
   reset_password_expiration_minutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 60 })),
   reset_password_template_id: Type.Optional(Type.String({ maxLength: 256 })),
   code_challenge: Type.Optional(Type.String({ pattern: CODE_CHALLENGE_PATTERN })),
+  /** The email's language (message-locale). */
+  locale: Type.Optional(Locale),
   ...botCheckProperties,
 });
 

@@ -20,6 +20,7 @@ import {
 } from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
@@ -219,7 +220,9 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
     },
     async (request) => {
       const project = projectOf(request);
-      const { attributes, locale: _locale, ...input } = request.body;
+      const { attributes, ...input } = request.body;
+      // 400 naming locale before the lookup below (the send checks it again with the rest).
+      messageLocale(input.locale);
       const recipient = await server.resetRecipient(project, input.email);
       // The send limit counts the end user's address when the integrator passes it on.
       await options.emailResets.start(project, input, attributesOf(request, attributes).ip_address);

@@ -103,7 +103,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
       // The hosted provider's rule: SIWE is Ethereum's; a Solana message has its own form.
       if (body.siwe_params !== undefined && type !== 'ethereum')
         throw badField('siwe_params', 'may only be sent for an ethereum wallet');
-      const page = serverChallengePage(project, body.siwe_params);
+      const page = serverChallengePage(project, body.siwe_params, body.page_origin);
       const binding = await bindingOf(project, body);
       const started = await options.start.startForServer(project, { type, address }, page, binding);
       return {

@@ -14,7 +14,7 @@ import {
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { postServerApi } from '../../../test/server-api-calls.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { signInTo } from '../../../test/webauthn-helpers.js';
@@ -218,6 +218,23 @@ describe('refusals', () => {
     expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'user_not_found']);
   });
 
+  it('page_origin names another allowed page for either wallet type; a page the project does not have → 400', async () => {
+    const wallet = solanaWallet();
+    const { started, signature } = await signedBy(wallet, { page_origin: DEMO_ORIGIN });
+    expect(started.challenge).toContain(new URL(DEMO_ORIGIN).host);
+    expect(started.challenge).not.toContain('wallet.example');
+    expect(ok(await finish(wallet, signature)).user.crypto_wallets).toHaveLength(1);
+    // SECURITY G1: a local page is the development project's only, never this project's.
+    await expectBadField(start(solanaWallet(), { page_origin: 'http://localhost:3000' }), 'page_origin');
+    await expectBadField(start(solanaWallet(), { page_origin: 'https://evil.example' }), 'page_origin');
+    await expectBadField(start(solanaWallet(), { page_origin: `${PAGE}/login` }), 'page_origin');
+    await expectBadField(
+      start(ethereumWallet(), { page_origin: DEMO_ORIGIN, siwe_params: SIWE }),
+      'page_origin',
+    );
+    ok(await start(ethereumWallet(), { page_origin: PAGE, siwe_params: SIWE }));
+  });
+
   it("a browser's challenge is not answered by the server API, nor a server's by the browser", async () => {
     const wallet = ethereumWallet();
     const browserChallenge = challengeOf(
@@ -272,5 +289,65 @@ describe('refusals', () => {
       state: await walletState(ctx),
       challenges: await countRows(ctx, 'crypto_wallet_challenges'),
     }).toEqual(before);
+  });
+});
+
+describe('the development project (no allowed origins of its own)', () => {
+  const dev = () => devProjectAuthorization(ctx);
+
+  it('Solana signs in from the server for a local page named by page_origin', async () => {
+    const wallet = solanaWallet();
+    const started = ok(
+      await call(
+        '/authenticate/start',
+        {
+          crypto_wallet_type: wallet.type,
+          crypto_wallet_address: wallet.address,
+          page_origin: 'http://localhost:5173',
+        },
+        dev(),
+      ),
+    );
+    expect(started.challenge).toContain('localhost:5173');
+    const signedIn = ok(
+      await call(
+        '/authenticate',
+        {
+          crypto_wallet_type: wallet.type,
+          crypto_wallet_address: wallet.address,
+          signature: await wallet.sign(started.challenge),
+          session_duration_minutes: 30,
+        },
+        dev(),
+      ),
+    );
+    expect(signedIn.user.crypto_wallets[0]).toMatchObject({ crypto_wallet_type: 'solana' });
+  });
+
+  it('no page named, or a page that is not local → 400 naming page_origin, no challenge stored', async () => {
+    const before = await countRows(ctx, 'crypto_wallet_challenges');
+    for (const page_origin of [
+      undefined,
+      'https://evil.example',
+      'http://evil.example:3000',
+      'http://localhost:0',
+    ]) {
+      const wallet = solanaWallet();
+      const response = await call(
+        '/authenticate/start',
+        {
+          crypto_wallet_type: wallet.type,
+          crypto_wallet_address: wallet.address,
+          ...(page_origin === undefined ? {} : { page_origin }),
+        },
+        dev(),
+      );
+      expect([response.statusCode, json(response).error_type], String(page_origin)).toEqual([
+        400,
+        'invalid_request',
+      ]);
+      expect(JSON.stringify(json(response).body), String(page_origin)).toContain('.page_origin');
+    }
+    expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);
   });
 });

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
@@ -59,6 +60,7 @@ interface SendFields {
   session_token?: string | undefined;
   session_jwt?: string | undefined;
   create_user_as_pending?: boolean | undefined;
+  locale?: string | undefined;
 }
 
 export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions> = async (app, options) => {
@@ -79,6 +81,8 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
   ): Promise<OtpSendResult> {
     const project = projectOf(request);
     const common = {
+      // 400 naming locale before anything is looked up.
+      locale: messageLocale(body.locale),
       destination,
       expirationMinutes: body.expiration_minutes,
       clientIp: endUserIp(request, body.attributes),

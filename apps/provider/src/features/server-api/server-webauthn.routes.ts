@@ -162,9 +162,6 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     async (request) => {
       const project = projectOf(request);
       const { body } = request;
-      // A passkey's user handle is its user's id, which every sign-in checks; another is refused, not ignored.
-      if (body.override_id !== undefined)
-        throw badField('override_id', "is not supported: a passkey's user handle is always its user's id");
       const userId = await requireUser(project, body.user_id);
       const rpId = await allowedRpIdWithinLimit(request, body.domain);
       const started = await options.register.startForUser(project, userId, {
@@ -174,6 +171,8 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
         userAgent: body.user_agent ?? '',
         userName: body.override_name,
         userDisplayName: body.override_display_name,
+        // The user's WebAuthn user handle, set by the first start that names it (webauthn-user-handle).
+        overrideId: body.override_id,
       });
       return {
         ...common(request),

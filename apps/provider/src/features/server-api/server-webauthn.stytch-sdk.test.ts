@@ -101,4 +101,39 @@ describe('the official stytch server SDK against Latchkey: passkeys', () => {
       error_type: 'invalid_request',
     });
   });
+
+  it('webauthn.registerStart with override_id: the passkey carries that user handle and signs its user in', async () => {
+    const { user_id } = await sdk().users.create({ email: 'sdk-passkey-handle@example.com' });
+    const other = await sdk().users.create({ email: 'sdk-passkey-handle-other@example.com' });
+    const authenticator = new VirtualAuthenticator();
+    const started = await sdk().webauthn.registerStart({
+      user_id,
+      domain: DEV_RP_ID,
+      override_id: 'crm-contact-5521',
+      use_base64_url_encoding: true,
+    });
+    const options = JSON.parse(started.public_key_credential_creation_options);
+    expect(Buffer.from(options.user.id, 'base64url').toString()).toBe('crm-contact-5521');
+    const credential = authenticator.create(started.public_key_credential_creation_options, PAGE_ORIGIN);
+    await sdk().webauthn.register({ user_id, public_key_credential: JSON.stringify(credential) });
+
+    const discoverable = await sdk().webauthn.authenticateStart({
+      domain: DEV_RP_ID,
+      use_base64_url_encoding: true,
+    });
+    const signedIn = await sdk().webauthn.authenticate({
+      public_key_credential: JSON.stringify(
+        authenticator.get(discoverable.public_key_credential_request_options, PAGE_ORIGIN),
+      ),
+      session_duration_minutes: 30,
+    });
+    expect(signedIn).toMatchObject({ user_id, session: { user_id } });
+    await expect(
+      sdk().webauthn.registerStart({
+        user_id: other.user_id,
+        domain: DEV_RP_ID,
+        override_id: 'crm-contact-5521',
+      }),
+    ).rejects.toMatchObject({ status_code: 409, error_type: 'webauthn_user_handle_in_use' });
+  });
 });

@@ -80,7 +80,7 @@ describe('findLiveSessionWithUser', () => {
     );
     expect(touched?.session).toEqual(session);
     expect(touched?.user).toEqual(await findUserWithFactors(database.db, project.id, user.id));
-    const { external_id: _externalId, roles: _roles, ...userColumns } = user;
+    const { external_id: _externalId, roles: _roles, webauthn_user_handle: _handle, ...userColumns } = user;
     expect(touched?.user).toMatchObject({
       ...userColumns,
       emails: [

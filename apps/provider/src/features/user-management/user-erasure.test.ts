@@ -170,6 +170,14 @@ describe('DELETE /v1/users/{user_id} erases everything of the user', () => {
     const email = 'erase-me@example.com';
     const phone = '+14155550177';
     const user = await givenUserWithEverything(email, phone);
+    // A passkey user handle set by override_id (written here: the API refuses one once passkeys exist).
+    const handle = 'erase-me-passkey-handle';
+    await ctx.db
+      .updateTable('users')
+      .set({ webauthn_user_handle: handle })
+      .where('id', '=', user.user_id)
+      .execute();
+    expect(await mentionsOf([handle])).toEqual(['users.webauthn_user_handle: erase-me-passkey-handle']);
     // The setup reached every table the user can have rows in (so the check below means something).
     const before = await mentionsOf([user.user_id]);
     for (const table of [
@@ -215,7 +223,9 @@ describe('DELETE /v1/users/{user_id} erases everything of the user', () => {
     const response = await usersApi(ctx, 'DELETE', `/v1/users/${user.user_id}`);
     expect(response.statusCode).toBe(200);
 
-    expect(await mentionsOf([user.user_id, email, phone, `subject-${phone}`], [user.user_id])).toEqual([]);
+    expect(
+      await mentionsOf([user.user_id, email, phone, `subject-${phone}`, handle], [user.user_id]),
+    ).toEqual([]);
     const deletion = await ctx.db
       .selectFrom('audit_events')
       .select(['actor_type', 'user_id'])

@@ -15,7 +15,9 @@ import {
   findAddressesOfUser,
   findEmailByAddress,
   findEmailOfUser,
+  findUsersWithWebauthnUserHandle,
   findUserWithFactors,
+  findWebauthnUserHandle,
   insertBlankUser,
   insertEmailIfAbsent,
   insertUser,
@@ -64,6 +66,10 @@ export interface UserDirectory {
   delete(db: DbExecutor, userId: string): Promise<void>;
   /** The user row, locked until the transaction ends (the server API's read-modify-write and delete). */
   lock(db: DbExecutor, projectId: string, userId: string): Promise<UserRow | undefined>;
+  /** The user's WebAuthn user handle (set by the server API's override_id, else the user id); undefined: no user. */
+  webauthnHandleOf(db: DbExecutor, projectId: string, userId: string): Promise<string | undefined>;
+  /** The ids of the project's users whose WebAuthn user handle is `handle`. */
+  holdersOfWebauthnHandle(db: DbExecutor, projectId: string, handle: string): Promise<string[]>;
   /** Applies a change to a user row. */
   update(db: DbExecutor, userId: string, changes: UserRowUpdate): Promise<void>;
   /** A page of the users matching a search, in `order` (by creation time, then id), with their factors. */
@@ -95,6 +101,8 @@ export const userDirectory: UserDirectory = {
   activate: activateUser,
   delete: deleteUser,
   lock: lockUser,
+  webauthnHandleOf: findWebauthnUserHandle,
+  holdersOfWebauthnHandle: findUsersWithWebauthnUserHandle,
   update: updateUser,
   search: searchUsers,
   count: countUsers,

@@ -76,10 +76,10 @@ export interface UserFactors {
 }
 
 /**
- * A user row with its factors. The server API's own columns (external id, roles) are read apart
+ * A user row with its factors. The server API's own columns (external id, roles, passkey user handle) are read apart
  * (server-user-object), so the session check does not carry them.
  */
-export type UserWithFactors = Omit<UserRow, 'external_id' | 'roles'> & UserFactors;
+export type UserWithFactors = Omit<UserRow, 'external_id' | 'roles' | 'webauthn_user_handle'> & UserFactors;
 
 // Each list is plain json_agg, so PGlite and PostgreSQL answer alike; the order is inside the
 // aggregate because a subquery's ORDER BY does not bind json_agg. `userId` is the column holding

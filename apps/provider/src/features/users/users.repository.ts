@@ -220,3 +220,39 @@ export async function activateUser(db: DbExecutor, userId: string, now: Date): P
 export async function updateUser(db: DbExecutor, userId: string, changes: UserRowUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
+
+/**
+ * The WebAuthn user handle of user `userId` of `projectId`: the one the server API set
+ * (`override_id`), else the user id; undefined when there is no such user.
+ */
+export async function findWebauthnUserHandle(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'webauthn_user_handle'])
+    .where('id', '=', userId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return row && (row.webauthn_user_handle ?? row.id);
+}
+
+/**
+ * The users of `projectId` that `handle` names as a WebAuthn user handle: theirs by override_id,
+ * or their user id (whether or not they have set another), so ids and handles never name two users.
+ */
+export async function findUsersWithWebauthnUserHandle(
+  db: DbExecutor,
+  projectId: string,
+  handle: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where((eb) => eb.or([eb('webauthn_user_handle', '=', handle), eb('id', '=', handle)]))
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -17,6 +17,11 @@ export interface UsersTable {
   untrusted_metadata: JsonColumn<Record<string, unknown>>;
   /** The integrator's own id for the user (server API), unique per project; null when unset. */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The user's WebAuthn user handle when the server API set one (`override_id`), unique per
+   * project; null when it is the user id.
+   */
+  webauthn_user_handle: ColumnType<string | null, string | null | undefined, string | null>;
   /** Role ids the server API assigned (a JSON array, `[]` by default). */
   roles: ColumnType<string[], string | undefined, string>;
   created_at: Date;

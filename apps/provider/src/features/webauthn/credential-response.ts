@@ -18,7 +18,7 @@ import { malformed } from './webauthn-errors.js';
 /** WebAuthn L3 §7.1 step 23 / SECURITY §2: longer credential ids are refused. */
 export const MAX_CREDENTIAL_ID_BYTES = 1023;
 /** WebAuthn L3 §5.4.3: a user handle is at most 64 bytes. */
-const MAX_USER_HANDLE_BYTES = 64;
+export const MAX_USER_HANDLE_BYTES = 64;
 /** Our challenges are 32 bytes (43 characters); anything much longer cannot be one of ours. */
 const MAX_CHALLENGE_CHARS = 256;
 

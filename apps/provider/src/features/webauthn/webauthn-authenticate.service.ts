@@ -27,6 +27,7 @@ import {
   listUserRegistrations,
   recordAssertion,
 } from './webauthn-registrations.repository.js';
+import { userHandleBytes } from './webauthn-user-handle.js';
 
 /** What the two start endpoints ask for, after the route checked the domain. */
 export interface AuthenticateStartInput {
@@ -81,6 +82,16 @@ export function createWebauthnAuthenticateService(
   deps: WebauthnServiceDeps & { warnCounter: CounterWarning },
 ) {
   const { db, clock } = deps;
+
+  /**
+   * Whether `userHandle` is user `userId`'s: their id (no read, so most sign-ins make none), or
+   * the handle override_id set. Handles and user ids name one user of a project together.
+   */
+  async function isHandleOf(project: Project, userHandle: Uint8Array, userId: string): Promise<boolean> {
+    if (sameBytes(userHandle, Buffer.from(userId, 'utf8'))) return true;
+    const handle = await userDirectory.webauthnHandleOf(db, project.id, userId);
+    return handle !== undefined && sameBytes(userHandle, userHandleBytes(handle));
+  }
 
   async function requestOptions(
     project: Project,
@@ -197,8 +208,9 @@ export function createWebauthnAuthenticateService(
     // A session the server API names is stepped up by its own user's passkey only.
     if (stepUp && stepUp.session.user_id !== registration.user_id)
       throw rejected(VERIFICATION_MESSAGES.otherUser);
-    // userHandle is the user id's bytes (register/start's user.id); when sent it must agree.
-    if (parsed.userHandle && !sameBytes(parsed.userHandle, Buffer.from(registration.user_id, 'utf8')))
+    // userHandle is the user's handle (register/start's user.id: their id unless override_id set
+    // another, webauthn-user-handle); when sent it must agree.
+    if (parsed.userHandle && !(await isHandleOf(project, parsed.userHandle, registration.user_id)))
       throw rejected(VERIFICATION_MESSAGES.userHandle);
     if (registration.domain !== challenge.rp_id) throw wrongDomain(registration.domain, challenge.rp_id);
     checkAuthenticatorData(parsed.authData, challenge);

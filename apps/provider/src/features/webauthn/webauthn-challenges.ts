@@ -23,6 +23,8 @@ export interface ChallengeBinding {
   userVerification: 'required' | 'preferred';
   authenticatorType?: string;
   userAgent?: string;
+  /** register: the user handle the creation options name. */
+  userHandle?: string;
 }
 
 /** Issues and consumes challenges. */
@@ -62,6 +64,7 @@ export function createChallengeStore(deps: {
         user_verification: binding.userVerification,
         authenticator_type: binding.authenticatorType ?? null,
         user_agent: binding.userAgent ?? null,
+        user_handle: binding.userHandle ?? null,
         created_at: now,
         expires_at: new Date(now.getTime() + CEREMONY_TIMEOUT_MS),
         consumed_at: null,

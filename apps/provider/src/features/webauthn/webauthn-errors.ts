@@ -36,6 +36,8 @@ export const VERIFICATION_MESSAGES = {
     'The authenticator reported a backed-up credential that is not backup-eligible (BS set, BE clear).',
   otherUser: 'This passkey belongs to another account.',
   userHandle: 'The userHandle does not match the account this passkey is registered to.',
+  userHandleChanged:
+    "This account's passkey user handle was set after this ceremony started. Call /webauthn/register/start again.",
   backupEligibility: 'The backup eligibility (BE flag) of this passkey changed since it was registered.',
   counter:
     'The signature counter did not increase. This passkey is bound to one device, so it may have been cloned; it was refused.',

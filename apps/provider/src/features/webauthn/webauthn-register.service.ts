@@ -30,6 +30,7 @@ import {
   listUserRegistrationNames,
   listUserRegistrations,
 } from './webauthn-registrations.repository.js';
+import { registrationUserHandle, userHandleBytes, userHandleStill } from './webauthn-user-handle.js';
 
 /** The key algorithms offered and accepted: Ed25519 (EdDSA), ES256, RS256 (in order of preference). */
 export const SUPPORTED_ALGORITHMS: number[] = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
@@ -46,6 +47,8 @@ export interface RegisterStartInput {
   /** The server API's override_name / override_display_name: the options' user.name and user.displayName. */
   userName?: string | undefined;
   userDisplayName?: string | undefined;
+  /** The server API's override_id: the user handle to register under (webauthn-user-handle). */
+  overrideId?: string | undefined;
 }
 
 /**
@@ -107,8 +110,9 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
   /**
    * Creation options for `userId`, as the object the route serialises; the challenge is bound to
    * the user and, from the browser, to its session. The user's credentials are excluded so an
-   * authenticator holding one of them says so instead of making a second. `user.id` is the user
-   * id's bytes, so a discoverable credential's userHandle names the account.
+   * authenticator holding one of them says so instead of making a second. `user.id` is the user's
+   * handle (their id, or the server API's override_id), which the challenge records and every
+   * sign-in checks.
    */
   async function startFor(
     project: Project,
@@ -120,6 +124,7 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
     if (!user) throw new ApiError(binding.sessionId === undefined ? 'user_not_found' : 'session_not_found');
     const existing = await listUserRegistrations(db, project.id, user.id);
     if (existing.length >= MAX_REGISTRATIONS_PER_USER) throw tooManyRegistrations();
+    const userHandle = await registrationUserHandle(db, project, user.id, input.overrideId);
     const userVerification = passkey ? 'required' : 'preferred';
     const challenge = await deps.challenges.issue(project, {
       ceremony: 'register',
@@ -129,12 +134,13 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
       userVerification,
       ...(authenticatorType ? { authenticatorType } : {}),
       userAgent: input.userAgent.slice(0, 512),
+      userHandle,
     });
     const label = user.emails[0]?.email ?? user.phone_numbers[0]?.phone_number ?? user.id;
     const options = await generateRegistrationOptions({
       rpName: project.name,
       rpID: rpId,
-      userID: new Uint8Array(Buffer.from(user.id, 'utf8')),
+      userID: userHandleBytes(userHandle),
       userName: input.userName ?? label,
       userDisplayName: input.userDisplayName ?? input.userName ?? label,
       challenge,
@@ -201,6 +207,9 @@ export function createWebauthnRegisterService(deps: WebauthnServiceDeps) {
     return inTransaction(db, async (trx) => {
       const now = clock.now();
       const { userId } = target;
+      // Challenges from before handles were recorded named the user id.
+      if (!(await userHandleStill(trx, project.id, userId, challenge.user_handle ?? userId)))
+        throw rejected(VERIFICATION_MESSAGES.userHandleChanged);
       if ((await countUserRegistrations(trx, project.id, userId)) >= MAX_REGISTRATIONS_PER_USER)
         throw tooManyRegistrations();
       const userAgent = challenge.user_agent ?? '';

@@ -53,6 +53,8 @@ export interface WebauthnChallengesTable {
   /** register only: what the caller asked for, used when the response does not say. */
   authenticator_type: string | null;
   user_agent: string | null;
+  /** register only: the user handle the options named (null before it was recorded: the user id). */
+  user_handle: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Date;
   expires_at: Date;
   consumed_at: Date | null;
