@@ -9,6 +9,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayTick } from '../lib/activity-series.js';
 import { barSlot, bucketSeconds } from './chart-bars.js';
 import { CHART_COLOURS, ChartLegend } from './chart-legend.js';
 
@@ -16,6 +17,8 @@ export interface ChartSeries {
   label: string;
   values: number[];
 }
+
+const DAY = 24 * 60 * 60;
 
 export function ActivityChart(props: { times: number[]; series: ChartSeries[]; bucket: 'hour' | 'day' }) {
   const box = useRef<HTMLDivElement>(null);
@@ -45,7 +48,16 @@ export function ActivityChart(props: { times: number[]; series: ChartSeries[]; b
           y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
         },
         axes: [
-          { stroke: '#333', grid: { stroke: '#eee' } },
+          props.bucket === 'day'
+            ? {
+                stroke: '#333',
+                grid: { stroke: '#eee' },
+                // Ticks on whole days, named as the table names them ("27 Nov"), not uPlot's
+                // "12pm" ticks between the days' bars.
+                incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY],
+                values: (_u, ticks) => ticks.map(dayTick),
+              }
+            : { stroke: '#333', grid: { stroke: '#eee' } },
           {
             stroke: '#333',
             grid: { stroke: '#eee' },

@@ -1,5 +1,7 @@
 /** @module status — the console's loading, error-with-retry and empty states, announced to screen readers. */
 import { type ReactNode, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { ConsoleApiError } from '../api/console-api.js';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -10,7 +12,11 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** An error with a retry button; takes focus so keyboard and screen-reader users land on it. */
+/**
+ * An error with a retry button; takes focus so keyboard and screen-reader users land on it. What
+ * the provider says does not exist (404: a deleted project, a mistyped address) is not retried:
+ * the way out is the projects list.
+ */
 export function ErrorState({
   error,
   retry,
@@ -22,14 +28,21 @@ export function ErrorState({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const missing = error instanceof ConsoleApiError && error.status === 404;
   return (
     <div className="error-state" role="alert" tabIndex={-1} ref={ref}>
-      <h2>{title}</h2>
+      <h2>{missing ? 'Not found' : title}</h2>
       <p>{error.message}</p>
-      {retry && (
-        <button type="button" className="button" onClick={retry}>
-          Retry
-        </button>
+      {missing ? (
+        <Link className="button secondary" to="/projects">
+          Go to projects
+        </Link>
+      ) : (
+        retry && (
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        )
       )}
     </div>
   );

@@ -5,9 +5,11 @@
  * form, no navigation, an opaque origin — a template can never act as the console.
  */
 import type { EmailPreview, EmailPreviewsResult } from '@latchkey/wire';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
+import { followCurrentLink, revealLink } from '../components/current-link.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
 import { useResource } from '../lib/use-resource.js';
@@ -41,10 +43,19 @@ export function EmailsPage() {
 
 function EmailBrowser({ previews, chosen }: { previews: EmailPreview[]; chosen: string }) {
   const shown = previews.find((p) => p.kind === chosen) ?? (previews[0] as EmailPreview);
+  const row = useRef<HTMLUListElement>(null);
+  // Below 1000 px the list is a row that scrolls sideways: the chosen email stays in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another email is chosen.
+  useEffect(() => (row.current ? followCurrentLink(row.current) : undefined), [shown.kind]);
   return (
     <div className="email-browser">
       <nav aria-label="Emails" className="email-list">
-        <ul>
+        <ul
+          ref={row}
+          onFocus={(event) => {
+            if (row.current && event.target instanceof HTMLElement) revealLink(row.current, event.target);
+          }}
+        >
           {previews.map((p) => (
             <li key={p.kind}>
               <Link

@@ -1,7 +1,7 @@
 // The activity page's text equivalents: the methods that occur, bucket labels and the summaries.
 import type { ProjectActivityResult } from '@latchkey/wire';
 import { describe, expect, it } from 'vitest';
-import { activitySummary, bucketLabel, methodsOf } from './activity-series.js';
+import { activitySummary, bucketLabel, dayTick, methodsOf } from './activity-series.js';
 
 const zero = {
   sign_ins: {},
@@ -59,5 +59,13 @@ describe('activity series', () => {
   it('labels hours and days in UTC, as the API counts them', () => {
     expect(bucketLabel('2026-11-26T09:00:00.000Z', 'hour')).toBe('26 Nov 09:00');
     expect(bucketLabel('2026-11-26T00:00:00.000Z', 'day')).toBe('Thu 26 Nov');
+  });
+});
+
+describe('dayTick', () => {
+  it("names a day as the table does, in UTC, whatever the browser's zone", () => {
+    expect(dayTick(Date.UTC(2026, 10, 27) / 1000)).toBe('27 Nov');
+    // The last second of a UTC day is still that day.
+    expect(dayTick(Date.UTC(2026, 10, 27, 23, 59, 59) / 1000)).toBe('27 Nov');
   });
 });

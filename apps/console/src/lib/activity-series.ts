@@ -31,6 +31,15 @@ export function sumOf(byMethod: Record<string, number>): number {
   return Object.values(byMethod).reduce((sum, n) => sum + n, 0);
 }
 
+/** A day tick's label on a chart's axis: "27 Nov", in UTC as the API counts days (`seconds`: its start). */
+export function dayTick(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
 /** A bucket's label: the hour (24 h window) or the day, in UTC as the API counts them. */
 export function bucketLabel(start: string, bucket: 'hour' | 'day'): string {
   const date = new Date(start);

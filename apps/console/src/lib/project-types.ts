@@ -12,3 +12,19 @@ export interface OAuthProviderSummary {
   scopes?: string[];
   client_secret_set?: boolean;
 }
+
+/** The sign-in products a project enables (`enabled_products`), in the settings page's order, with their names. */
+export const PRODUCTS: ReadonlyArray<readonly [string, string]> = [
+  ['emailMagicLinks', 'Email magic links'],
+  ['otp', 'One-time passcodes'],
+  ['passwords', 'Passwords'],
+  ['oauth', 'OAuth (social sign-in)'],
+  ['webauthn', 'Passkeys'],
+  ['crypto', 'Crypto wallets'],
+  ['totp', 'Authenticator apps'],
+];
+
+/** "Email magic links, Passkeys": a project's products by name (an unknown one as it came). */
+export function productNames(products: readonly string[]): string {
+  return products.map((product) => PRODUCTS.find(([value]) => value === product)?.[1] ?? product).join(', ');
+}

@@ -12,9 +12,9 @@ export function AccountPage() {
         <h2 id="sessions">Console sessions</h2>
         <p>
           A console session ends after {config.session_idle_minutes} minutes without activity, and{' '}
-          {config.session_max_minutes / 60} hours after sign-in. Removing a provider or rotating a secret asks
-          you to confirm with a factor unless you signed in within the last {config.step_up_window_minutes}{' '}
-          minutes.
+          {config.session_max_minutes / 60} hours after sign-in. Deleting a user, rotating a secret, removing
+          an OAuth provider or a webhook endpoint, and removing an operator ask for your passkey or
+          authenticator code again unless you gave one in the last {config.step_up_window_minutes} minutes.
         </p>
       </section>
       <section className="panel" aria-labelledby="passkey">

@@ -78,10 +78,10 @@ export function InvitePage() {
       <div className="panel" role="status">
         <h1>Welcome, {outcome.email}</h1>
         <p>You are now an operator of this Latchkey provider.</p>
-        <p>
+        <p className="actions">
           <Link className="button" to="/account">
             Add a passkey
-          </Link>{' '}
+          </Link>
           <Link className="button secondary" to="/projects">
             Go to projects
           </Link>

@@ -6,8 +6,11 @@ export function NotFoundPage() {
   return (
     <>
       <PageHeading>Page not found</PageHeading>
+      <p>This console has no page at this address.</p>
       <p>
-        This console has no page at this address. <Link to="/projects">Go to projects</Link>.
+        <Link className="button secondary" to="/projects">
+          Go to projects
+        </Link>
       </p>
     </>
   );

@@ -75,6 +75,40 @@ describe('ProjectSettingsPage', () => {
     expect(screen.queryByText(/^Saved\./)).toBeNull();
   });
 
+  it('keeps the bar to one row: Discard only while there is something to discard, short labels', async () => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    const name = await screen.findByLabelText(/^Name/);
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    // The rest of each name is hidden only at phone widths (.wide-only), never from the name.
+    expect(save.querySelector('.wide-only')?.textContent).toBe(' changes');
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    await user.type(name, '!');
+    const discard = screen.getByRole('button', { name: 'Discard changes' });
+    expect(discard.closest('.save-bar')).toBe(save.closest('.save-bar'));
+    await user.click(discard);
+    expect((name as HTMLInputElement).value).toBe(sampleProject().name);
+    // The button went with the changes; focus stays in the bar, on Save.
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    expect(document.activeElement).toBe(save);
+  });
+
+  it('says "Not saved." in the bar too after a refusal, beside Save', async () => {
+    const user = userEvent.setup();
+    renderSettings(() => ({
+      status: 400,
+      body: { error_type: 'invalid_request', error_message: 'name is too long.' },
+    }));
+    const name = await screen.findByLabelText(/^Name/);
+    await user.type(name, '!');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+    await screen.findByRole('alert');
+    const status = document.querySelector('.save-bar [role="status"]');
+    expect(status?.textContent).toBe('Not saved.');
+    expect(status?.className).toContain('bad');
+  });
+
   it('sends nothing while there is nothing to save', async () => {
     const user = userEvent.setup();
     const page = renderSettings((body) => page.saved(body));

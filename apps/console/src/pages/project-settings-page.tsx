@@ -15,19 +15,10 @@ import { PageHeading } from '../components/page-heading.js';
 import { PasswordPreview } from '../components/password-preview.js';
 import { changedLimits, SendLimitsFields } from '../components/send-limits-fields.js';
 import { ErrorState, Loading } from '../components/status.js';
-import type { Project } from '../lib/project-types.js';
+import { PRODUCTS, type Project } from '../lib/project-types.js';
 import { originProblem, redirectUrlProblem } from '../lib/url-rules.js';
 import { useResource } from '../lib/use-resource.js';
 
-const PRODUCTS: Array<[string, string]> = [
-  ['emailMagicLinks', 'Email magic links'],
-  ['otp', 'One-time passcodes'],
-  ['passwords', 'Passwords'],
-  ['oauth', 'OAuth (social sign-in)'],
-  ['webauthn', 'Passkeys'],
-  ['crypto', 'Crypto wallets'],
-  ['totp', 'Authenticator apps'],
-];
 const FLAGS: Array<[keyof Project, string]> = [
   [
     'mfa_required',
@@ -90,6 +81,7 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   const [problem, setProblem] = useState<ConsoleApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   // A refusal takes focus at the top, where its summary is; "Saved." is said beside the button
   // that saved (a polite live region), and focus stays on that button.
   useEffect(() => {
@@ -373,26 +365,39 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         />
       </section>
 
+      {/* One row at 360 px too: the labels shorten to "Save" and "Discard" (their names stay whole), and
+          Discard shows only while there is something to discard, where the status would otherwise go. */}
       <div className="save-bar">
         {/* aria-disabled, not disabled: the button keeps focus once it has saved (nothing left to save). */}
-        <button type="submit" className="button" aria-disabled={!canSave}>
-          {busy ? 'Saving…' : 'Save changes'}
+        <button ref={saveButton} type="submit" className="button" aria-disabled={!canSave}>
+          {busy ? (
+            'Saving…'
+          ) : (
+            <>
+              Save<span className="wide-only"> changes</span>
+            </>
+          )}
         </button>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={busy || (!dirty && !claimsInvalid)}
-          onClick={() => {
-            setDraft(saved);
-            setProblem(null);
-            setClaimsInvalid(false);
-            setGeneration((n) => n + 1);
-          }}
-        >
-          Discard changes
-        </button>
-        <p className="save-status notice" role="status" aria-live="polite">
-          {notice}
+        {(dirty || claimsInvalid) && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() => {
+              setDraft(saved);
+              setProblem(null);
+              setClaimsInvalid(false);
+              setGeneration((n) => n + 1);
+              // This button goes with the changes: focus stays in the bar.
+              saveButton.current?.focus();
+            }}
+          >
+            Discard<span className="wide-only"> changes</span>
+          </button>
+        )}
+        {/* After a refusal the reason is in the alert at the top (focused); the bar says only that nothing was saved. */}
+        <p className={`save-status ${problem ? 'bad' : 'notice'}`} role="status" aria-live="polite">
+          {notice ?? (problem ? 'Not saved.' : null)}
         </p>
       </div>
     </form>

@@ -5,7 +5,7 @@ import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
-import type { Project } from '../lib/project-types.js';
+import { type Project, productNames } from '../lib/project-types.js';
 import { useResource } from '../lib/use-resource.js';
 import { SecretReveal } from './secret-reveal.js';
 
@@ -36,7 +36,7 @@ export function ProjectsPage() {
                 <p>
                   <span className={`badge ${project.environment}`}>{project.environment}</span>{' '}
                   {project.project_id === config.project_id && <span className="badge">console sign-in</span>}{' '}
-                  {project.enabled_products.join(', ') || 'no sign-in methods'}
+                  {productNames(project.enabled_products) || 'no sign-in methods'}
                 </p>
               </li>
             ))}

@@ -150,7 +150,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
         {filtered && (
           <button
             type="button"
-            className="link-button"
+            className="link-button clear-filters"
             onClick={() => {
               setText('');
               setParams(paramsWithFilters(params, NO_FILTERS));

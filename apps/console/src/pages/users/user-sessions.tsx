@@ -1,7 +1,8 @@
 /**
- * @module user-sessions — a user's live sessions (the device's user agent, the address it came
- * from, when it started, was last used and ends), each revocable, or all at once; either asks
- * first. A revoked session's next request is refused at once (docs: server-side revocation).
+ * @module user-sessions — a user's live sessions (the device as its user agent names it, the address
+ * it came from, how it signed in, when it started, was last used and ends), each revocable, or all
+ * at once; either asks first. A revoked session's next request is refused at once (docs:
+ * server-side revocation).
  */
 import type { Session } from '@latchkey/wire';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { useOperator } from '../../auth/operator-context.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { ErrorState, Loading } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
+import { deviceLabel, factorLabel } from './session-labels.js';
 
 type Revoking = { kind: 'one'; session: Session } | { kind: 'all' };
 
@@ -82,9 +84,11 @@ export function UserSessions({ projectId, userId }: { projectId: string; userId:
               <li key={session.session_id}>
                 <div className="panel-head">
                   <span>
-                    <strong>{session.attributes.ip_address || 'Unknown address'}</strong>
+                    <strong>{deviceLabel(session.attributes.user_agent) ?? 'Unknown device'}</strong>
                     {' · '}
-                    {session.authentication_factors.map((f) => f.delivery_method).join(', ')}
+                    {session.attributes.ip_address || 'unknown address'}
+                    {' · '}
+                    {session.authentication_factors.map(factorLabel).join(' + ')}
                   </span>
                   <button
                     type="button"
@@ -95,7 +99,9 @@ export function UserSessions({ projectId, userId }: { projectId: string; userId:
                     Revoke
                   </button>
                 </div>
-                <span className="user-agent">{session.attributes.user_agent || 'Unknown device'}</span>
+                {session.attributes.user_agent && (
+                  <span className="user-agent">{session.attributes.user_agent}</span>
+                )}
                 <span className="hint">
                   Started {time(session.started_at)}; last used {time(session.last_accessed_at)}; ends{' '}
                   {time(session.expires_at)}
