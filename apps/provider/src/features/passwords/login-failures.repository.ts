@@ -280,8 +280,14 @@ const deleteAndRefundStatement = compiledPerShape(
         scope: v.refunded_scope,
         key_hash: v.refunded_key_hash,
       };
-      const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared));
-      return refundStatement(withCleared, refunded, { delayFrom }, withOwnLock ? v.own_lock : null);
+      const withCleared = db.with('cleared', (qb) => deleteStatement(qb, cleared).returning('scope'));
+      // Lock order: the address's row before the network's, as reserveAttempts takes them. An
+      // unreferenced data-modifying CTE runs after the main statement, which locked the network's
+      // row first, so two logins of one person from one network deadlocked (a 503 under load).
+      // Reading the CTE in the WHERE runs the DELETE before the UPDATE touches its row.
+      return refundStatement(withCleared, refunded, { delayFrom }, withOwnLock ? v.own_lock : null).where(
+        sql<boolean>`(select count(*) from cleared) >= 0`,
+      );
     }),
 );
 

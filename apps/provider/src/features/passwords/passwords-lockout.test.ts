@@ -10,7 +10,7 @@ import { json, TEST_ARGON2 } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
-import { IP_DELAY_FROM } from './login-lockout.js';
+import { ACCOUNT_DELAY_FROM, IP_DELAY_FROM } from './login-lockout.js';
 import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
 
@@ -172,5 +172,21 @@ describe('parallel guesses (SECURITY A2 for passwords: no lost updates, no extra
     expect(tally(responses)).toEqual({ 200: 4 });
     expect(await failuresOf('password_login.account', 'parallel-ok@example.com')).toBeUndefined();
     expect(await failuresOf('password_login.ip', ip)).toEqual({ failures: 0, locked_until: null });
+  });
+
+  it('rounds of parallel right passwords from one network never deadlock (503) on the counters', async () => {
+    // A success cleared the address's counter and refunded the network's in one statement that
+    // locked them in the opposite order to the reservations; on PostgreSQL about 3 in 100 failed. As many at once as the address admits (5).
+    const statuses: number[] = [];
+    for (let round = 0; round < 40; round += 1) {
+      const email = `parallel-rounds-${round}@example.com`;
+      await givenPasswordUser(ctx, email);
+      const ip = freshPasswordIp();
+      const responses = await Promise.all(
+        Array.from({ length: ACCOUNT_DELAY_FROM }, () => login(email, STRONG_PASSWORD, ip)),
+      );
+      statuses.push(...responses.map((response) => response.statusCode));
+    }
+    expect(tally(statuses.map((statusCode) => ({ statusCode })))).toEqual({ 200: 40 * ACCOUNT_DELAY_FROM });
   });
 });
