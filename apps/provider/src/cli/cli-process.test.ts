@@ -6,26 +6,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtEntry } from '../../test/built-provider.js';
+import { freePort } from '../../test/provider-process.js';
 import { findRepoRoot } from '../config.js';
 
 const root = findRepoRoot();
 const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-cli-process-'));
 let provider: ChildProcess | undefined;
 let port = 0;
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: found } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return found;
-}
 
 function environment(): NodeJS.ProcessEnv {
   const { DATABASE_URL: _postgres, LATCHKEY_URL: _url, LATCHKEY_OPERATOR_KEY: _key, ...rest } = process.env;

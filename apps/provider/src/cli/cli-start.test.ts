@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { builtEntry } from '../../test/built-provider.js';
+import { freePort } from '../../test/provider-process.js';
 import { findRepoRoot } from '../config.js';
 
 const root = findRepoRoot();
@@ -25,15 +25,6 @@ afterAll(async () => {
     }
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The built CLI (rebuilt first when its sources changed), with output collected. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
