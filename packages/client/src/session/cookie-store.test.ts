@@ -124,6 +124,26 @@ describe('write check', () => {
     expect(writes).toHaveLength(3);
   });
 
+  it('does not bring back a cookie removed before its check ran', () => {
+    // A background refresh answers, then a sign-out's revoke answers within 10 ms.
+    const { store } = setup('localhost', {}, createMemoryCookieJar());
+    store.writeSession('tok', 'jwt', EXPIRES_AT);
+    vi.advanceTimersByTime(5);
+    store.removeSession();
+    vi.advanceTimersByTime(100);
+    expect(store.sessionToken()).toBeNull();
+    expect(store.sessionJwt()).toBeNull();
+  });
+
+  it('checks only the newest of two quick writes', () => {
+    const { store, jar } = setup('localhost');
+    store.writeSession('old', 'jwt-old', EXPIRES_AT);
+    store.writeSession('new', 'jwt-new', EXPIRES_AT);
+    vi.advanceTimersByTime(100);
+    expect(jar.writes).toHaveLength(4);
+    expect(store.sessionToken()).toBe('new');
+  });
+
   it('warns once about duplicate cookies it cannot remove', () => {
     // A parent-domain cookie with the same name that our variants never match.
     const inner = createMemoryCookieJar();

@@ -31,7 +31,8 @@ export interface CookieStoreDeps {
 /** The session, JWT and intermediate-token cookies, written from page JavaScript. */
 export class CookieStore {
   readonly #deps: CookieStoreDeps;
-  readonly #timers = new Set<unknown>();
+  /** The pending write check of each cookie name. */
+  readonly #checks = new Map<string, unknown>();
   readonly #warned = new Set<string>();
 
   constructor(deps: CookieStoreDeps) {
@@ -98,8 +99,15 @@ export class CookieStore {
 
   /** Cancels pending write checks. */
   destroy(): void {
-    for (const timer of this.#timers) this.#deps.clock.clearTimeout(timer);
-    this.#timers.clear();
+    for (const timer of this.#checks.values()) this.#deps.clock.clearTimeout(timer);
+    this.#checks.clear();
+  }
+
+  #cancelCheck(name: string): void {
+    const timer = this.#checks.get(name);
+    if (timer === undefined) return;
+    this.#deps.clock.clearTimeout(timer);
+    this.#checks.delete(name);
   }
 
   #domainAttribute(): string | undefined {
@@ -119,19 +127,23 @@ export class CookieStore {
 
   #write(name: string, value: string, expires: Date): void {
     const cookie = this.#serialize(name, value, expires);
+    this.#cancelCheck(name);
     this.#deps.jar.set(cookie);
     // Some browsers and extensions drop a cookie written right after a removal; check and retry once.
     const timer = this.#deps.clock.setTimeout(() => {
-      this.#timers.delete(timer);
+      this.#checks.delete(name);
       const values = this.getAll(name);
       if (!values.includes(value)) this.#deps.jar.set(cookie);
       else if (values.length > 1) this.#warnDuplicates(name);
     }, COOKIE_VERIFY_DELAY_MS);
-    this.#timers.add(timer);
+    this.#checks.set(name, timer);
   }
 
   /** Expires the cookie under every (subdomain on/off × path/none × domain/none) variant it may have been set with. */
   #remove(name: string): void {
+    // A check still pending from the last write would bring back what this removes: a refresh
+    // answered a few ms before a sign-out's revoke would re-create the revoked session's cookies.
+    this.#cancelCheck(name);
     const { path, domain } = this.#deps.options;
     const variants = new Set<string>();
     for (const subdomains of [true, false]) {
