@@ -126,7 +126,7 @@ describe('write check', () => {
 
   it('does not bring back a cookie removed before its check ran', () => {
     // A background refresh answers, then a sign-out's revoke answers within 10 ms.
-    const { store } = setup('localhost', {}, createMemoryCookieJar());
+    const { store } = setup('localhost');
     store.writeSession('tok', 'jwt', EXPIRES_AT);
     vi.advanceTimersByTime(5);
     store.removeSession();
