@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Provider files that must load modules before anything else in their process does: OpenTelemetry
@@ -7,6 +9,50 @@ import { defineConfig } from 'vitest/config';
  * module graph (isolate: false) some earlier file has usually done already.
  */
 const PROVIDER_FILES_ON_THEIR_OWN = ['apps/provider/src/telemetry/tracing.test.ts'];
+
+/**
+ * Test files under `dir` that need a module graph and a window of their own: they replace modules
+ * (which would leak into the files after them), or run the standalone bundles in the window
+ * (which define custom elements and globals no page clean-up can take back).
+ */
+function filesNeedingTheirOwnGraph(dir: string): string[] {
+  const ownGraph = /\bvi\.(mock|doMock|unmock|resetModules)\(|\bbuildStandalone\(/;
+  return readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => join(dir, file))
+    .filter((file) => ownGraph.test(readFileSync(join(import.meta.dirname, file), 'utf8')));
+}
+
+/**
+ * A jsdom project whose files share each worker's module graph (`isolate: false`): a fresh jsdom
+ * and module graph per file cost most of these projects' CPU (the console's 22 files: 68 → 16
+ * CPU-s). Each file still starts on a fresh page (test/fresh-page-per-file.ts); the files that
+ * need more (filesNeedingTheirOwnGraph) run in a project of their own, `<name>-own-graph`, isolated as before.
+ */
+function jsdomProjects(
+  name: string,
+  dir: string,
+  test: { setupFiles?: string[]; testTimeout?: number } = {},
+): TestProjectInlineConfiguration[] {
+  const ownGraph = filesNeedingTheirOwnGraph(dir);
+  const shared: TestProjectInlineConfiguration = {
+    extends: true,
+    test: {
+      ...test,
+      name,
+      include: [`${dir}/**/*.test.{ts,tsx}`],
+      exclude: ownGraph,
+      environment: 'jsdom',
+      isolate: false,
+      setupFiles: ['test/fresh-page-per-file.ts', ...(test.setupFiles ?? [])],
+    },
+  };
+  if (ownGraph.length === 0) return [shared];
+  return [
+    shared,
+    { extends: true, test: { ...test, name: `${name}-own-graph`, include: ownGraph, environment: 'jsdom' } },
+  ];
+}
 
 // One runner for unit and provider-integration tests. The "source" export condition makes
 // workspace packages resolve to their TypeScript sources, so tests never need a prior build.
@@ -22,25 +68,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'jsdom' },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'react',
-          include: ['packages/react/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: [
-            'packages/react/test/async-util-timeout.ts',
-            'packages/react/test/after-paint-flush.ts',
-          ],
-          // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
-          // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
-          testTimeout: 120_000,
-        },
-      },
+      ...jsdomProjects('client', 'packages/client/src'),
+      ...jsdomProjects('react', 'packages/react/src', {
+        setupFiles: ['packages/react/test/async-util-timeout.ts', 'packages/react/test/after-paint-flush.ts'],
+        // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
+        // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
+        testTimeout: 120_000,
+      }),
       {
         extends: true,
         test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
@@ -62,10 +96,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      {
-        extends: true,
-        test: { name: 'console', include: ['apps/console/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
-      },
+      ...jsdomProjects('console', 'apps/console/src'),
       {
         extends: true,
         test: {
