@@ -24,15 +24,17 @@ function filesNeedingTheirOwnGraph(dir: string): string[] {
 }
 
 /**
- * A jsdom project whose files share each worker's module graph (`isolate: false`): a fresh jsdom
- * and module graph per file cost most of these projects' CPU (the console's 22 files: 68 → 16
- * CPU-s). Each file still starts on a fresh page (test/fresh-page-per-file.ts); the files that
- * need more (filesNeedingTheirOwnGraph) run in a project of their own, `<name>-own-graph`, isolated as before.
+ * A project whose files share each worker's module graph (`isolate: false`): a fresh jsdom and
+ * module graph per file cost most of these projects' CPU (the console's 22 files: 68 → 16 CPU-s;
+ * @latchkey/node's 25: 31 → 10). Each file still starts on a fresh page with no stubbed globals
+ * (test/fresh-page-per-file.ts); the files that need more (filesNeedingTheirOwnGraph) run in a
+ * project of their own, `<name>-own-graph`, isolated as before.
  */
-function jsdomProjects(
+function sharedGraphProjects(
   name: string,
   dir: string,
-  test: { setupFiles?: string[]; testTimeout?: number } = {},
+  environment: 'jsdom' | 'node',
+  test: { setupFiles?: string[]; testTimeout?: number; hookTimeout?: number } = {},
 ): TestProjectInlineConfiguration[] {
   const ownGraph = filesNeedingTheirOwnGraph(dir);
   const shared: TestProjectInlineConfiguration = {
@@ -42,7 +44,7 @@ function jsdomProjects(
       name,
       include: [`${dir}/**/*.test.{ts,tsx}`],
       exclude: ownGraph,
-      environment: 'jsdom',
+      environment,
       isolate: false,
       setupFiles: ['test/fresh-page-per-file.ts', ...(test.setupFiles ?? [])],
     },
@@ -50,7 +52,7 @@ function jsdomProjects(
   if (ownGraph.length === 0) return [shared];
   return [
     shared,
-    { extends: true, test: { ...test, name: `${name}-own-graph`, include: ownGraph, environment: 'jsdom' } },
+    { extends: true, test: { ...test, name: `${name}-own-graph`, include: ownGraph, environment } },
   ];
 }
 
@@ -68,22 +70,16 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      ...jsdomProjects('client', 'packages/client/src'),
-      ...jsdomProjects('react', 'packages/react/src', {
+      ...sharedGraphProjects('client', 'packages/client/src', 'jsdom'),
+      ...sharedGraphProjects('react', 'packages/react/src', 'jsdom', {
         setupFiles: ['packages/react/test/async-util-timeout.ts', 'packages/react/test/after-paint-flush.ts'],
         // Above the 10 s a findBy… may wait (async-util-timeout.ts), so a miss reports its query;
         // a hang detector, not a speed limit (axe over 245 countries takes 20 s+ under load).
         testTimeout: 120_000,
       }),
-      {
-        extends: true,
-        test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], environment: 'node' },
-      },
-      {
-        extends: true,
-        // Files that run under the edge runtime say so (`@vitest-environment edge-runtime`).
-        test: { name: 'nextjs', include: ['packages/nextjs/src/**/*.test.ts'], environment: 'node' },
-      },
+      ...sharedGraphProjects('node', 'packages/node/src', 'node'),
+      // Files that run under the edge runtime say so (`@vitest-environment edge-runtime`).
+      ...sharedGraphProjects('nextjs', 'packages/nextjs/src', 'node'),
       {
         extends: true,
         test: {
@@ -96,7 +92,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      ...jsdomProjects('console', 'apps/console/src'),
+      ...sharedGraphProjects('console', 'apps/console/src', 'jsdom'),
       {
         extends: true,
         test: {
