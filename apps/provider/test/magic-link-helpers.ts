@@ -52,6 +52,31 @@ export function authenticateMagicLink(
   );
 }
 
+/** Asks for a link that adds `email` to the user signed in with `sessionToken` (send/secondary). */
+export function requestSecondaryLink(
+  ctx: TestContext,
+  sessionToken: string | undefined,
+  email: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return sdkPost(ctx, '/magic_links/email/send/secondary', { email, ...body }, { sessionToken });
+}
+
+/** Redeems a token presenting `sessionToken` in Basic auth, as a page that is signed in does. */
+export function authenticateMagicLinkWith(
+  ctx: TestContext,
+  sessionToken: string | undefined,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return sdkPost(
+    ctx,
+    '/magic_links/authenticate',
+    { token, session_duration_minutes: 60, ...body },
+    { sessionToken },
+  );
+}
+
 /** Signs `email` in end to end and returns the AuthenticateResponse data. */
 export async function givenSignedInUser(ctx: TestContext, email: string, durationMinutes = 60) {
   const sent = await requestMagicLink(ctx, email);
