@@ -10,6 +10,14 @@ import { loadClientsideServicesScript } from '../src/features/clientside-service
 /** The provider origin the fake frame is served from. */
 export const FRAME_ORIGIN = 'http://localhost:4000';
 
+/** The request the frame makes to the provider to parse `number` for `publicToken`'s page at `parentOrigin`. */
+export function parseRequest(publicToken: string, parentOrigin: string, number: string, country?: string) {
+  return {
+    url: `${FRAME_ORIGIN}/v1/public/phone_numbers/parse`,
+    body: { public_token: publicToken, parent_origin: parentOrigin, number, country },
+  };
+}
+
 /** A message the frame posted to its parent, with the target origin it named. */
 export interface PostedMessage {
   data: Record<string, unknown>;

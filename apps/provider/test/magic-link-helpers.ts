@@ -1,6 +1,6 @@
 /** Intent-named steps of the magic-link flow, driven through the real HTTP API and dev outbox. */
 import type { LightMyRequestResponse } from 'fastify';
-import { sdkPost } from './sdk-call.js';
+import { type SdkCallOptions, sdkPost } from './sdk-call.js';
 import { drainDeliveries, json, type TestContext } from './test-app.js';
 
 /** Asks for a login-or-create link. */
@@ -37,6 +37,11 @@ export async function latestToken(ctx: TestContext, email: string): Promise<stri
   return tokenFromText(newest.text as string);
 }
 
+/** POSTs /magic_links/authenticate for `token` (an hour's session unless `body` says otherwise). */
+function redeemLink(ctx: TestContext, token: string, body: Record<string, unknown>, caller: SdkCallOptions) {
+  return sdkPost(ctx, '/magic_links/authenticate', { token, session_duration_minutes: 60, ...body }, caller);
+}
+
 /** Redeems a token. */
 export function authenticateMagicLink(
   ctx: TestContext,
@@ -44,12 +49,27 @@ export function authenticateMagicLink(
   body: Record<string, unknown> = {},
   publicToken: string = ctx.dev.public_token,
 ): Promise<LightMyRequestResponse> {
-  return sdkPost(
-    ctx,
-    '/magic_links/authenticate',
-    { token, session_duration_minutes: 60, ...body },
-    { publicToken },
-  );
+  return redeemLink(ctx, token, body, { publicToken });
+}
+
+/** Asks for a link that adds `email` to the user signed in with `sessionToken` (send/secondary). */
+export function requestSecondaryLink(
+  ctx: TestContext,
+  sessionToken: string | undefined,
+  email: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return sdkPost(ctx, '/magic_links/email/send/secondary', { email, ...body }, { sessionToken });
+}
+
+/** Redeems a token presenting `sessionToken` in Basic auth, as a page that is signed in does. */
+export function authenticateMagicLinkWith(
+  ctx: TestContext,
+  sessionToken: string | undefined,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return redeemLink(ctx, token, body, { sessionToken });
 }
 
 /** Signs `email` in end to end and returns the AuthenticateResponse data. */

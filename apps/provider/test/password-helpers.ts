@@ -28,6 +28,18 @@ export async function givenPasswordUser(ctx: TestContext, email: string, passwor
   return response.json().data as { user_id: string; email_id: string; session_token: string };
 }
 
+/** Every table a password call, a reset or a reset-token login could write to. */
+export const PASSWORD_FLOW_TABLES = [
+  'users',
+  'emails',
+  'passwords',
+  'sessions',
+  'login_failures',
+  'password_resets',
+  'magic_links',
+  'outbox_messages',
+] as const;
+
 /** Row counts of what a password call could change. */
 export async function passwordSnapshot(ctx: TestContext): Promise<Record<string, number>> {
   return rowCounts(ctx, ['users', 'emails', 'passwords', 'sessions', 'login_failures']);

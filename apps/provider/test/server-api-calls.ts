@@ -39,3 +39,16 @@ export async function expectLiveSession(
 export function browserSessionCheck(ctx: TestContext, sessionToken: string): Promise<LightMyRequestResponse> {
   return sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken });
 }
+
+/**
+ * The body of a 200 server-API answer, checked to be flat as the hosted provider's is: no `data`
+ * envelope, `status_code` and `request_id` beside the answer's own fields.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as json(), tests read arbitrary wire JSON.
+export function flatServerAnswer<T = Record<string, any>>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  const body = json<T>(response);
+  expect(body).not.toHaveProperty('data');
+  expect(body).toMatchObject({ status_code: 200, request_id: expect.any(String) });
+  return body;
+}

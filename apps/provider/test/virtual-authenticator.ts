@@ -140,6 +140,18 @@ export class VirtualAuthenticator {
 
   constructor(readonly options: AuthenticatorOptions = {}) {}
 
+  /** `credential` with a ceremony's `response`, as PublicKeyCredential.toJSON() gives it. */
+  private toJson(credential: VirtualCredential, response: Record<string, unknown>): CredentialJson {
+    return {
+      id: credential.idBase64url,
+      rawId: credential.idBase64url,
+      type: 'public-key',
+      ...(this.options.attachment ? { authenticatorAttachment: this.options.attachment } : {}),
+      clientExtensionResults: {},
+      response,
+    };
+  }
+
   private flags(tweaks: CeremonyTweaks, at: boolean) {
     return flagsByte({
       up: tweaks.up ?? true,
@@ -190,18 +202,11 @@ export class VirtualAuthenticator {
       tweaks.attestationTail ?? new Uint8Array(),
     ]);
     this.credentials.push(credential);
-    return {
-      id: credential.idBase64url,
-      rawId: credential.idBase64url,
-      type: 'public-key',
-      ...(this.options.attachment ? { authenticatorAttachment: this.options.attachment } : {}),
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJson('webauthn.create', options.challenge, origin, tweaks)),
-        attestationObject: b64url(attestation),
-        transports: this.options.transports ?? ['internal'],
-      },
-    };
+    return this.toJson(credential, {
+      clientDataJSON: b64url(clientDataJson('webauthn.create', options.challenge, origin, tweaks)),
+      attestationObject: b64url(attestation),
+      transports: this.options.transports ?? ['internal'],
+    });
   }
 
   /** Answers request options (the JSON string the provider returned) from `origin`. */
@@ -236,18 +241,11 @@ export class VirtualAuthenticator {
     const signature = tweaks.tamperSignature ? tweaks.tamperSignature(signed) : signed;
     if (tweaks.tamperAuthData) authData = tweaks.tamperAuthData(authData);
     const userHandle = tweaks.userHandle === undefined ? credential.userHandle : tweaks.userHandle;
-    return {
-      id: credential.idBase64url,
-      rawId: credential.idBase64url,
-      type: 'public-key',
-      ...(this.options.attachment ? { authenticatorAttachment: this.options.attachment } : {}),
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle,
-      },
-    };
+    return this.toJson(credential, {
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle,
+    });
   }
 }

@@ -3,8 +3,8 @@
  * docs/contracts.md): the fields sit at the top level, not in `data`, and carry no `__user`.
  */
 import { type Static, type TProperties, Type } from 'typebox';
-import { MfaRequiredSchema } from './authenticate-response.js';
 import { ProviderValuesSchema } from './oauth.js';
+import { serverSignInSchema } from './server-sign-in.js';
 import { ServerUserSchema } from './server-users.js';
 import { SessionSchema } from './session.js';
 
@@ -17,27 +17,6 @@ export const ServerSessionsAuthenticateResponse = Type.Object({
   session_jwt: Type.String(),
   user: ServerUserSchema,
 });
-
-/**
- * A redeemed sign-in token, in the provider's field order: the endpoint's `ids` after `user_id`,
- * its `extra` fields after the user. On a project that requires MFA: `session: null`, empty
- * tokens, the intermediate session token and `mfa_required`.
- */
-function serverSignInSchema<I extends TProperties, E extends TProperties>(ids: I, extra: E) {
-  return Type.Object({
-    status_code: Type.Integer(),
-    request_id: Type.String(),
-    user_id: Type.String(),
-    ...ids,
-    session: Type.Union([Type.Null(), SessionSchema]),
-    session_token: Type.String(),
-    session_jwt: Type.String(),
-    user: ServerUserSchema,
-    ...extra,
-    intermediate_session_token: Type.Optional(Type.String()),
-    mfa_required: Type.Optional(MfaRequiredSchema),
-  });
-}
 
 /** POST /v1/magic_links/authenticate; `method_id` is the email id the link proved. */
 export const ServerMagicLinksAuthenticateResponse = serverSignInSchema({ method_id: Type.String() }, {});

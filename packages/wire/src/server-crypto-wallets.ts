@@ -5,9 +5,7 @@
  * Request bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
-import { MfaRequiredSchema } from './authenticate-response.js';
-import { ServerUserSchema } from './server-users.js';
-import { SessionSchema } from './session.js';
+import { serverSignInSchema } from './server-sign-in.js';
 
 const strict = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -98,18 +96,10 @@ export const ServerSiweParamsResponseSchema = Type.Object({
  * `mfa_required` instead on a project that requires MFA), the user, the wallet's id, and
  * `siwe_params` when the signed message was a SIWE one.
  */
-export const ServerCryptoWalletsAuthenticateResponse = Type.Object({
-  ...common,
-  user_id: Type.String(),
-  crypto_wallet_id: Type.String(),
-  session: Type.Union([Type.Null(), SessionSchema]),
-  session_token: Type.String(),
-  session_jwt: Type.String(),
-  user: ServerUserSchema,
-  siwe_params: Type.Optional(ServerSiweParamsResponseSchema),
-  intermediate_session_token: Type.Optional(Type.String()),
-  mfa_required: Type.Optional(MfaRequiredSchema),
-});
+export const ServerCryptoWalletsAuthenticateResponse = serverSignInSchema(
+  { crypto_wallet_id: Type.String() },
+  { siwe_params: Type.Optional(ServerSiweParamsResponseSchema) },
+);
 
 export type ServerSiweParams = Static<typeof ServerSiweParamsSchema>;
 export type ServerCryptoWalletsAuthenticateStartRequest = Static<

@@ -5,10 +5,9 @@
  * bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
-import { MfaRequiredSchema } from './authenticate-response.js';
 import { PasswordStrengthCheckResponse } from './passwords.js';
+import { serverSignInSchema } from './server-sign-in.js';
 import { ExternalIdSchema, ServerUserSchema, UserNameInputSchema, UserRolesSchema } from './server-users.js';
-import { SessionSchema } from './session.js';
 import { MetadataSchema } from './user-factors.js';
 
 const strict = <P extends TProperties>(properties: P) =>
@@ -173,28 +172,12 @@ export const ServerPasswordsMigrateBody = strict({
 const common = { status_code: Type.Integer(), request_id: Type.String() };
 
 /**
- * A password sign-in's answer. Without `session_duration_minutes` (and no session to extend)
- * there is no session: `session: null` and empty tokens. On a project that requires MFA: the
- * same, plus the intermediate session token and `mfa_required`.
+ * POST /v1/passwords answer: the new user, its email id, and a session when one was asked for
+ * (without `session_duration_minutes`, and no session to extend, there is none).
  */
-function signInSchema<I extends TProperties>(ids: I) {
-  return Type.Object({
-    ...common,
-    user_id: Type.String(),
-    ...ids,
-    session: Type.Union([Type.Null(), SessionSchema]),
-    session_token: Type.String(),
-    session_jwt: Type.String(),
-    user: ServerUserSchema,
-    intermediate_session_token: Type.Optional(Type.String()),
-    mfa_required: Type.Optional(MfaRequiredSchema),
-  });
-}
-
-/** POST /v1/passwords answer: the new user, its email id, and a session when one was asked for. */
-export const ServerPasswordsCreateResponse = signInSchema({ email_id: Type.String() });
+export const ServerPasswordsCreateResponse = serverSignInSchema({ email_id: Type.String() }, {});
 /** Answer of authenticate and of the three resets. */
-export const ServerPasswordsAuthenticateResponse = signInSchema({});
+export const ServerPasswordsAuthenticateResponse = serverSignInSchema({}, {});
 
 /** POST /v1/passwords/strength_check answer, flat. */
 export const ServerPasswordsStrengthCheckResponse = Type.Object({

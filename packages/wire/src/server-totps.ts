@@ -5,9 +5,8 @@
  * refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
-import { MfaRequiredSchema } from './authenticate-response.js';
+import { serverSignInSchema } from './server-sign-in.js';
 import { ServerUserSchema } from './server-users.js';
-import { SessionSchema } from './session.js';
 
 const strict = <P extends TProperties>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -75,18 +74,7 @@ export const ServerTotpsCreateResponse = Type.Object({
 });
 
 /** POST /v1/totps/authenticate and /recover answer: the session the factor was added to, or the one a completed sign-in made. */
-export const ServerTotpsAuthenticateResponse = Type.Object({
-  ...common,
-  user_id: Type.String(),
-  totp_id: Type.String(),
-  session: Type.Union([Type.Null(), SessionSchema]),
-  /** Empty when the session was named by `session_jwt` (the provider keeps only the token's hash). */
-  session_token: Type.String(),
-  session_jwt: Type.String(),
-  user: ServerUserSchema,
-  intermediate_session_token: Type.Optional(Type.String()),
-  mfa_required: Type.Optional(MfaRequiredSchema),
-});
+export const ServerTotpsAuthenticateResponse = serverSignInSchema({ totp_id: Type.String() }, {});
 
 /**
  * POST /v1/totps/recovery_codes answer: the user's authenticator apps with their recovery codes.

@@ -1,4 +1,5 @@
 /** @module lock-notice-email — the one shape of every "sign-in was turned off" notice: what happened, what to do, a quiet footnote. */
+import { emailHeading } from './email-blocks.js';
 import { emailLayout } from './email-layout.js';
 import { escapeHtml } from './html-escape.js';
 import type { OutgoingEmail } from './mailer.js';
@@ -24,7 +25,7 @@ export function renderLockNotice(notice: {
   const { subject, what, todo, footnote } = notice;
   const html = emailLayout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(footnote)}</p>`,

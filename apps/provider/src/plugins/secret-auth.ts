@@ -128,3 +128,14 @@ export async function authenticateProjectSecret(db: Db, request: FastifyRequest)
 export function actingOperatorOf(request: FastifyRequest): Operator | undefined {
   return actingOperators.get(request);
 }
+
+/**
+ * The onRequest hook of a server-facing plugin or route: it sets `request.project` from the
+ * project secret (or an operator credential) before anything else runs, so an unauthenticated
+ * caller learns nothing from body, query or input validation.
+ */
+export function projectSecretHook(db: Db): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    request.project = await authenticateProjectSecret(db, request);
+  };
+}

@@ -59,6 +59,23 @@ export interface TotpsMethods {
 export function createTotpsMethods(ctx: ClientContext): TotpsMethods {
   const post = <T>(path: string, body?: object) => ctx.http.request<T>({ method: 'POST', path, body });
 
+  // authenticate and recover differ only in the code's field: the duration first (wire order),
+  // state from `__user` as is.
+  async function redeem<F extends 'totp_code' | 'recovery_code'>(
+    path: string,
+    field: F,
+    options: Record<F, string> & { session_duration_minutes: number },
+  ): Promise<TotpsAuthenticateResult> {
+    assertOptionalObject('options', options);
+    assertNonEmptyString(field, options?.[field]);
+    assertPositiveInteger('session_duration_minutes', options.session_duration_minutes);
+    const response = await post<TotpsAuthenticateResult & { __user?: User }>(path, {
+      session_duration_minutes: options.session_duration_minutes,
+      [field]: options[field],
+    });
+    return completeSignIn(ctx, response, '__user');
+  }
+
   return {
     async create(options = {}) {
       assertOptionalObject('options', options);
@@ -72,30 +89,11 @@ export function createTotpsMethods(ctx: ClientContext): TotpsMethods {
       return withoutInternalUser(response);
     },
 
-    // authenticate and recover: the duration first (wire order), state from `__user` as is.
-    async authenticate(options) {
-      assertOptionalObject('options', options);
-      assertNonEmptyString('totp_code', options?.totp_code);
-      assertPositiveInteger('session_duration_minutes', options.session_duration_minutes);
-      const response = await post<TotpsAuthenticateResult & { __user?: User }>('/totps/authenticate', {
-        session_duration_minutes: options.session_duration_minutes,
-        totp_code: options.totp_code,
-      });
-      return completeSignIn(ctx, response, '__user');
-    },
+    authenticate: (options) => redeem('/totps/authenticate', 'totp_code', options),
 
     // Bodiless, as the wire captures it (README, bodiless calls).
     recoveryCodes: () => post<TotpsRecoveryCodesResult>('/totps/recovery_codes'),
 
-    async recover(options) {
-      assertOptionalObject('options', options);
-      assertNonEmptyString('recovery_code', options?.recovery_code);
-      assertPositiveInteger('session_duration_minutes', options.session_duration_minutes);
-      const response = await post<TotpsAuthenticateResult & { __user?: User }>('/totps/recover', {
-        session_duration_minutes: options.session_duration_minutes,
-        recovery_code: options.recovery_code,
-      });
-      return completeSignIn(ctx, response, '__user');
-    },
+    recover: (options) => redeem('/totps/recover', 'recovery_code', options),
   };
 }

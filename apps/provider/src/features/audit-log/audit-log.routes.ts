@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { OperatorAuthenticator } from '../operator-keys/operator-auth.js';
 import {
   operatorCredentialFirst,
@@ -37,10 +37,7 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<AuditLogRoutesOptions> = 
   app.get(
     '/v1/audit_events',
     {
-      // Credentials first: an unauthenticated caller learns nothing from query validation.
-      onRequest: async (request) => {
-        request.project = await authenticateProjectSecret(options.db, request);
-      },
+      onRequest: projectSecretHook(options.db),
       schema: { querystring: AuditEventsQuery, response: { 200: AuditEventsListResponse } },
     },
     async (request) =>

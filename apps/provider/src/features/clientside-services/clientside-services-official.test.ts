@@ -4,7 +4,7 @@
  * script and the real provider routes, and the example-number route it needs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OfficialReply, startFrame } from '../../../test/clientside-frame-harness.js';
+import { type OfficialReply, parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
 import {
   createTestContext,
@@ -43,50 +43,29 @@ function payloadOf(reply: OfficialReply): Record<string, unknown> {
 }
 
 describe('parsedPhoneNumber {phoneNumber, regionCode?} → {isValid, number, national}', () => {
-  it('parses a national number in the chosen country, through the provider with the page origin', async () => {
-    const frame = startFrame(ctx.app, ctx.dev.public_token);
-    const reply = await frame.callOfficial(DEMO_ORIGIN, 'parsedPhoneNumber', {
-      phoneNumber: '2015550123',
-      regionCode: 'US',
-    });
-    expect(reply).toEqual({
-      success: true,
+  it.each([
+    {
+      does: 'parses a national number in the chosen country',
+      request: { phoneNumber: '2015550123', regionCode: 'US' },
       payload: { isValid: true, number: '+12015550123', national: '(201) 555-0123' },
-    });
-    expect(frame.requests).toEqual([
-      {
-        url: 'http://localhost:4000/v1/public/phone_numbers/parse',
-        body: {
-          public_token: ctx.dev.public_token,
-          parent_origin: DEMO_ORIGIN,
-          number: '2015550123',
-          country: 'US',
-        },
-      },
-    ]);
-  });
-
-  it('formats an E.164 number without a country (the passcode screen names the number so)', async () => {
-    const frame = startFrame(ctx.app, ctx.dev.public_token);
-    const reply = await frame.callOfficial(DEMO_ORIGIN, 'parsedPhoneNumber', {
-      phoneNumber: '+447911123456',
-    });
-    expect(reply).toEqual({
-      success: true,
+    },
+    {
+      does: 'formats an E.164 number without a country (the passcode screen names the number so)',
+      request: { phoneNumber: '+447911123456' },
       payload: { isValid: true, number: '+447911123456', national: '07911 123456' },
-    });
-  });
-
-  it('answers an invalid number as not valid, so the widget says so instead of sending', async () => {
-    const frame = startFrame(ctx.app, ctx.dev.public_token);
-    const reply = await frame.callOfficial(DEMO_ORIGIN, 'parsedPhoneNumber', {
-      phoneNumber: '9005550123',
-      regionCode: 'US',
-    });
-    expect(reply).toEqual({
-      success: true,
+    },
+    {
+      does: 'answers an invalid number as not valid, so the widget says so instead of sending',
+      request: { phoneNumber: '9005550123', regionCode: 'US' },
       payload: { isValid: false, number: '+19005550123', national: '(900) 555-0123' },
-    });
+    },
+  ])('$does, through the provider with the page origin', async ({ request, payload }) => {
+    const frame = startFrame(ctx.app, ctx.dev.public_token);
+    const reply = await frame.callOfficial(DEMO_ORIGIN, 'parsedPhoneNumber', request);
+    expect(reply).toEqual({ success: true, payload });
+    expect(frame.requests).toEqual([
+      parseRequest(ctx.dev.public_token, DEMO_ORIGIN, request.phoneNumber, request.regionCode),
+    ]);
   });
 
   it.each([['1-800-FLOWERS'], ['4'], ['']])(

@@ -29,6 +29,12 @@ function search(projectId: string, secret: string, body: Record<string, unknown>
   });
 }
 
+/** A search body with one filter, as the console's address box sends it. */
+const byFilter = (filter_name: string, filter_value: unknown, limit: number) => ({
+  limit,
+  query: { operator: 'AND', operands: [{ filter_name, filter_value }] },
+});
+
 describe('POST /dev/seed_users', () => {
   it('seeds 10 000 users that the search finds by exact and partial address, and pages through by cursor', async () => {
     const project = await ctx.givenProject({ name: 'Crowded' });
@@ -45,13 +51,11 @@ describe('POST /dev/seed_users', () => {
     });
 
     const exact = json(
-      await search(project.project_id, project.secret, {
-        limit: 10,
-        query: {
-          operator: 'AND',
-          operands: [{ filter_name: 'email_address', filter_value: ['crowd-04242@example.com'] }],
-        },
-      }),
+      await search(
+        project.project_id,
+        project.secret,
+        byFilter('email_address', ['crowd-04242@example.com'], 10),
+      ),
     );
     expect(exact.results.map((u: { emails: { email: string }[] }) => u.emails[0]?.email)).toEqual([
       'crowd-04242@example.com',
@@ -59,34 +63,16 @@ describe('POST /dev/seed_users', () => {
     expect(exact.results_metadata.total).toBe(1);
 
     const partial = json(
-      await search(project.project_id, project.secret, {
-        limit: 100,
-        query: {
-          operator: 'AND',
-          operands: [{ filter_name: 'email_address_fuzzy', filter_value: 'crowd-0424' }],
-        },
-      }),
+      await search(project.project_id, project.secret, byFilter('email_address_fuzzy', 'crowd-0424', 100)),
     );
     expect(partial.results_metadata.total).toBe(10);
     const prefixed = json(
-      await search(project.project_id, project.secret, {
-        limit: 100,
-        query: {
-          operator: 'AND',
-          operands: [{ filter_name: 'email_address_prefix', filter_value: 'Crowd-0424' }],
-        },
-      }),
+      await search(project.project_id, project.secret, byFilter('email_address_prefix', 'Crowd-0424', 100)),
     );
     expect(prefixed.results_metadata.total).toBe(10);
     // Pattern characters are literal: `_` matches only an underscore.
     const literal = json(
-      await search(project.project_id, project.secret, {
-        limit: 1,
-        query: {
-          operator: 'AND',
-          operands: [{ filter_name: 'email_address_prefix', filter_value: 'crowd_' }],
-        },
-      }),
+      await search(project.project_id, project.secret, byFilter('email_address_prefix', 'crowd_', 1)),
     );
     expect(literal.results_metadata.total).toBe(0);
 

@@ -3,6 +3,7 @@
  * answers, has every migration and the process is not shutting down, and says what failed
  * otherwise; neither is logged per request at info nor rate-limited.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../../../scripts/postgres.mjs';
@@ -16,6 +17,13 @@ import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrateToLatest, migrations } from '../../db/migrate.js';
 import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
+
+/** A 503 readiness answer: try again in 5 seconds, and which checks failed (`fields`). */
+function expectUnavailable(response: LightMyRequestResponse, fields: Record<string, unknown>): void {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('5');
+  expect(response.json()).toEqual({ name: 'latchkey-provider', status: 'unavailable', ...fields });
+}
 
 const { logger, lines } = capturedLogger('info');
 const ctx = useTestContext({ logger, requestLog: { kind: 'every' } });
@@ -47,12 +55,7 @@ describe('on a reachable, migrated database', () => {
     >`select * from kysely_migration where name = ${newest}`.execute(ctx.db);
     await sql`delete from kysely_migration where name = ${newest}`.execute(ctx.db);
     try {
-      const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
-      expect(response.statusCode).toBe(503);
-      expect(response.headers['retry-after']).toBe('5');
-      expect(response.json()).toEqual({
-        name: 'latchkey-provider',
-        status: 'unavailable',
+      expectUnavailable(await ctx.app.inject({ method: 'GET', url: '/readyz' }), {
         checks: { database: 'ok', migrations: 'pending' },
         pending_migrations: [newest],
       });
@@ -134,13 +137,7 @@ describe.skipIf(!testDatabaseUrl)('on a PostgreSQL server that stops and starts 
 
     server.stopServer();
     const down = await readyz();
-    expect(down.statusCode).toBe(503);
-    expect(down.headers['retry-after']).toBe('5');
-    expect(down.json()).toEqual({
-      name: 'latchkey-provider',
-      status: 'unavailable',
-      checks: { database: 'unreachable', migrations: 'unknown' },
-    });
+    expectUnavailable(down, { checks: { database: 'unreachable', migrations: 'unknown' } });
     expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres:/i);
     // The operator's log says why, where the answer may not.
     const why = outageLog.lines.filter((line) => line.msg === 'readiness check: the database did not answer');

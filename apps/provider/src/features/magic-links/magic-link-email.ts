@@ -1,4 +1,5 @@
 /** @module magic-link-email — the HTML and text bodies of magic-link emails, in each message language. */
+import { emailButton, emailFootnote, emailHeading } from '../../email/email-blocks.js';
 import { emailLayout as layout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
@@ -157,12 +158,12 @@ export function renderMagicLinkEmail(options: MagicLinkEmailOptions): OutgoingEm
   const link = escapeHtml(options.link);
   const html = layout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(fill(purpose.intro))}</p>
-<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(purpose.button)}</a></p>
+${emailButton(link, purpose.button)}
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 24px;line-height:1.5;font-size:13px;color:#52525b;word-break:break-all">${escapeHtml(words.fallback)} <a href="${link}" style="color:#2563eb">${link}</a></p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.notYou)}</p>`,
+${emailFootnote(words.notYou)}`,
     locale,
   );
   const text = [
@@ -193,9 +194,9 @@ export function renderNoAccountEmail(options: {
   const body = words.body.replaceAll('{project}', options.projectName);
   const html = layout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.notYou)}</p>`,
+${emailFootnote(words.notYou)}`,
     locale,
   );
   return { kind: 'no_account_notice', to: options.to, subject, text: `${body}\n\n${words.notYou}\n`, html };

@@ -3,9 +3,16 @@
  * and only with that user's live session; it never signs anyone in by itself (login CSRF).
  */
 import { describe, expect, it } from 'vitest';
-import { authenticateMagicLink, givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
+import {
+  authenticateMagicLink,
+  authenticateMagicLinkWith,
+  givenSignedInUser,
+  latestToken,
+  requestSecondaryLink,
+} from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { SECONDARY_NEEDS_SESSION } from './magic-links-authenticate.service.js';
@@ -33,24 +40,14 @@ const emailsNamed = (email: string) =>
 /** A signed-in user who asked for a link adding `email`; returns the session and the link's token. */
 async function givenSecondaryLink(owner: string, email: string, body: Record<string, unknown> = {}) {
   const signedIn = await givenSignedInUser(ctx, owner);
-  const sent = await ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/magic_links/email/send/secondary',
-    headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    payload: { email, ...body },
-  });
+  const sent = await requestSecondaryLink(ctx, signedIn.session_token, email, body);
   if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
   return { signedIn, token: await latestToken(ctx, email) };
 }
 
 /** POST /sdk/v1/magic_links/authenticate with `sessionToken` in Basic auth. */
 const redeemWith = (token: string, sessionToken?: string, body: Record<string, unknown> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/magic_links/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-    payload: { token, session_duration_minutes: 60, ...body },
-  });
+  authenticateMagicLinkWith(ctx, sessionToken, token, body);
 
 /** POST /v1/magic_links/authenticate with the project secret. */
 const redeemOnServer = (token: string, body: Record<string, unknown> = {}) =>
@@ -89,22 +86,13 @@ describe('a secondary link is refused without its user’s live session, and not
 
   it('with the owner’s revoked or expired session: refused, nothing changed', async () => {
     const { signedIn, token } = await givenSecondaryLink('owner-c@example.com', 'added-c@example.com');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-    });
+    await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: signedIn.session_token });
     let before = await snapshot();
     expect(errorOf(await redeemWith(token, signedIn.session_token))).toEqual(REFUSED);
     expect(await snapshot()).toEqual(before);
 
     const short = await givenSignedInUser(ctx, 'owner-d@example.com', 5);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/send/secondary',
-      headers: sdkHeaders(ctx.dev.public_token, short.session_token),
-      payload: { email: 'added-d@example.com' },
-    });
+    await requestSecondaryLink(ctx, short.session_token, 'added-d@example.com');
     const link = await latestToken(ctx, 'added-d@example.com');
     ctx.clock.advance(5 * 60_000 + 1000);
     before = await snapshot();

@@ -2,13 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   authenticateMagicLink,
+  authenticateMagicLinkWith,
   latestToken,
   outboxFor,
   requestMagicLink,
+  requestSecondaryLink,
   tokenFromText,
 } from '../../../test/magic-link-helpers.js';
 import { countRows, sessionCountOf } from '../../../test/row-counts.js';
-import { DEMO_REDIRECT, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { DEMO_REDIRECT, drainDeliveries, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -215,12 +218,11 @@ describe('POST /sdk/v1/magic_links/authenticate', () => {
       await authenticateMagicLink(ctx, await latestToken(ctx, 'fixation@example.com')),
     ).data;
     await requestMagicLink(ctx, 'fixation@example.com');
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, planted.session_token),
-      payload: { token: await latestToken(ctx, 'fixation@example.com'), session_duration_minutes: 60 },
-    });
+    const response = await authenticateMagicLinkWith(
+      ctx,
+      planted.session_token,
+      await latestToken(ctx, 'fixation@example.com'),
+    );
     expect(response.statusCode).toBe(200);
     expect(json(response).data.session_token).not.toBe(planted.session_token);
     expect(json(response).data.session.session_id).not.toBe(planted.session.session_id);
@@ -243,13 +245,7 @@ describe('POST /sdk/v1/magic_links/authenticate', () => {
 describe('send/primary and send/secondary', () => {
   it('answers an unknown address like a known one and emails a stub without a token', async () => {
     const usersBefore = await countRows(ctx, 'users');
-    const send = (email: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/sdk/v1/magic_links/email/send/primary',
-        headers: sdkHeaders(ctx.dev.public_token),
-        payload: { email },
-      });
+    const send = (email: string) => sdkPost(ctx, '/magic_links/email/send/primary', { email });
     const unknown = await send('nobody@example.com');
     const unknownAgain = await send('nobody@example.com');
     expect(unknown.statusCode).toBe(200);
@@ -269,36 +265,25 @@ describe('send/primary and send/secondary', () => {
   });
 
   it('send/secondary needs a session and adds the address only when the link is used', async () => {
-    const anonymous = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/send/secondary',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { email: 'second@example.com' },
-    });
+    const anonymous = await requestSecondaryLink(ctx, undefined, 'second@example.com');
     expect(anonymous.statusCode).toBe(401);
     expect(json(anonymous).error_type).toBe('user_unauthenticated');
 
     await requestMagicLink(ctx, 'first@example.com');
     const signedIn = json(await authenticateMagicLink(ctx, await latestToken(ctx, 'first@example.com'))).data;
     ctx.clock.advance(1000); // emails are listed oldest first
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/send/secondary',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: { email: 'second@example.com' },
-    });
+    const sent = await requestSecondaryLink(ctx, signedIn.session_token, 'second@example.com');
     expect(sent.statusCode).toBe(200);
     expect(json(sent).data.user_id).toBe(signedIn.user_id);
     expect(
       await ctx.db.selectFrom('emails').select('id').where('email', '=', 'second@example.com').execute(),
     ).toHaveLength(0);
     // Only the asker's session may use the link (magic-links-secondary.test.ts, issue 16).
-    const redeemed = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: { token: await latestToken(ctx, 'second@example.com'), session_duration_minutes: 60 },
-    });
+    const redeemed = await authenticateMagicLinkWith(
+      ctx,
+      signedIn.session_token,
+      await latestToken(ctx, 'second@example.com'),
+    );
     expect(redeemed.statusCode).toBe(200);
     expect(json(redeemed).data.user_id).toBe(signedIn.user_id);
     expect(json(redeemed).data.user.emails.map((e: { email: string }) => e.email)).toEqual([

@@ -1,4 +1,5 @@
 /** @module otp-messages — the emails and text messages that carry a passcode, and the stubs for unknown recipients, in each message language. */
+import { emailFootnote, emailHeading } from '../../email/email-blocks.js';
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
@@ -153,11 +154,11 @@ export function renderOtpEmail(to: string, options: OtpMessageOptions): Outgoing
   const expiry = filled(words.expiry, locale, values);
   const html = emailLayout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
 <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.notYou)}</p>`,
+${emailFootnote(words.notYou)}`,
     locale,
   );
   const text = [`${headline}.`, '', purpose, '', expiry, '', words.notYou, ''].join('\n');
@@ -188,9 +189,9 @@ export function renderNoAccountOtpEmail(
   const body = filled(words.noAccountEmail, locale, { project: projectName });
   const html = emailLayout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.noAccountNotYou)}</p>`,
+${emailFootnote(words.noAccountNotYou)}`,
     locale,
   );
   return { kind: 'no_account_notice', to, subject, text: `${body}\n\n${words.noAccountNotYou}\n`, html };

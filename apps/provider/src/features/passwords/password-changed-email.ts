@@ -1,5 +1,7 @@
 /** @module password-changed-email — the "your password was changed" notice after every password change (SECURITY B9). */
+
 import type { Db } from '../../db/database.js';
+import { emailHeading } from '../../email/email-blocks.js';
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { Mailer, OutgoingEmail } from '../../email/mailer.js';
@@ -35,7 +37,7 @@ export function renderPasswordChangedEmail(options: {
     'If you made this change, there is nothing more to do. If you did not, reset your password now with "Forgot password?" on the sign-in page: whoever changed it may know your old password or have access to your email.';
   const html = emailLayout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
   );

@@ -1,4 +1,5 @@
 /** @module password-reset-email — the reset email: a reset link and a "log in without a password" link. */
+import { emailButton, emailFootnote, emailHeading } from '../../email/email-blocks.js';
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
@@ -79,11 +80,11 @@ export function renderPasswordResetEmail(options: {
   const login = escapeHtml(options.loginLink);
   const html = emailLayout(
     escapeHtml(subject),
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 24px"><a href="${reset}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(words.reset)}</a></p>
+    `${emailHeading(subject)}
+${emailButton(reset, words.reset)}
 <p style="margin:0 0 24px"><a href="${login}" style="color:#2563eb">${escapeHtml(words.login)}</a></p>
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
-<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(words.notYou)}</p>`,
+${emailFootnote(words.notYou)}`,
     locale,
   );
   const text = [

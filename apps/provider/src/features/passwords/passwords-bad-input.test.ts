@@ -1,7 +1,7 @@
 /** Bad input on every /passwords* endpoint and /users/search: clear 400s, nothing stored (SECURITY F3, §2 "Password maximum"). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { givenPasswordUser, postPasswords } from '../../../test/password-helpers.js';
+import { givenPasswordUser, PASSWORD_FLOW_TABLES, postPasswords } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -12,28 +12,21 @@ const ctx = useTestContext();
 const PASSWORD = 'marble-comet-tundra-44-violin';
 type FieldKind = 'string' | 'integer';
 
+type Endpoint = { body: Record<string, unknown>; fields: Record<string, FieldKind> };
+
+/** The fields every browser call below may carry besides its own. */
+const CAPTCHA_FIELDS = { captcha_token: 'string', dfp_telemetry_id: 'string' } as const;
+
+/** Create and authenticate take the same body. */
+const SIGN_IN: Endpoint = {
+  body: { email: 'x@example.com', password: PASSWORD, session_duration_minutes: 60 },
+  fields: { email: 'string', password: 'string', session_duration_minutes: 'integer', ...CAPTCHA_FIELDS },
+};
+
 /** Each endpoint: a body its schema accepts, and the JSON type of every field. */
-const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<string, FieldKind> }> = {
-  '/passwords': {
-    body: { email: 'x@example.com', password: PASSWORD, session_duration_minutes: 60 },
-    fields: {
-      email: 'string',
-      password: 'string',
-      session_duration_minutes: 'integer',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
-    },
-  },
-  '/passwords/authenticate': {
-    body: { email: 'x@example.com', password: PASSWORD, session_duration_minutes: 60 },
-    fields: {
-      email: 'string',
-      password: 'string',
-      session_duration_minutes: 'integer',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
-    },
-  },
+const endpoints: Record<string, Endpoint> = {
+  '/passwords': SIGN_IN,
+  '/passwords/authenticate': SIGN_IN,
   '/passwords/existing_password/reset': {
     body: { email: 'x@example.com', existing_password: PASSWORD, new_password: `${PASSWORD}-2` },
     fields: {
@@ -41,8 +34,7 @@ const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<
       existing_password: 'string',
       new_password: 'string',
       session_duration_minutes: 'integer',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
+      ...CAPTCHA_FIELDS,
     },
   },
   '/passwords/session/reset': {
@@ -50,8 +42,7 @@ const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<
     fields: {
       password: 'string',
       session_duration_minutes: 'integer',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
+      ...CAPTCHA_FIELDS,
     },
   },
   '/passwords/email/reset/start': {
@@ -63,8 +54,7 @@ const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<
       reset_password_expiration_minutes: 'integer',
       reset_password_template_id: 'string',
       code_challenge: 'string',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
+      ...CAPTCHA_FIELDS,
     },
   },
   '/passwords/email/reset': {
@@ -74,8 +64,7 @@ const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<
       password: 'string',
       session_duration_minutes: 'integer',
       code_verifier: 'string',
-      captcha_token: 'string',
-      dfp_telemetry_id: 'string',
+      ...CAPTCHA_FIELDS,
     },
   },
   '/passwords/strength_check': {
@@ -84,7 +73,7 @@ const endpoints: Record<string, { body: Record<string, unknown>; fields: Record<
   },
   '/users/search': {
     body: { email: 'x@example.com' },
-    fields: { email: 'string', captcha_token: 'string', dfp_telemetry_id: 'string' },
+    fields: { email: 'string', ...CAPTCHA_FIELDS },
   },
 };
 
@@ -95,18 +84,7 @@ const wrongValues: Record<FieldKind, unknown[]> = {
 
 /** Row counts of everything a password call could touch. */
 async function snapshot(): Promise<Record<string, number>> {
-  const tables = [
-    'users',
-    'emails',
-    'passwords',
-    'sessions',
-    'login_failures',
-    'password_resets',
-    'magic_links',
-    'outbox_messages',
-    'rate_limit_buckets',
-  ] as const;
-  return rowCounts(ctx, tables);
+  return rowCounts(ctx, [...PASSWORD_FLOW_TABLES, 'rate_limit_buckets']);
 }
 
 describe('wrong JSON types', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   freshPasswordIp,
   givenPasswordUser,
+  PASSWORD_FLOW_TABLES,
   postPasswords,
   resetLinksFor,
   startReset,
@@ -32,16 +33,7 @@ const resetWith = (token: string, body: Record<string, unknown> = {}) =>
 
 /** Everything a reset token check could change, row by row. */
 async function everything() {
-  const counts = await rowCounts(ctx, [
-    'users',
-    'emails',
-    'passwords',
-    'sessions',
-    'login_failures',
-    'password_resets',
-    'magic_links',
-    'outbox_messages',
-  ]);
+  const counts = await rowCounts(ctx, PASSWORD_FLOW_TABLES);
   const resets = await ctx.db.selectFrom('password_resets').selectAll().orderBy('id').execute();
   const emails = await ctx.db.selectFrom('emails').selectAll().orderBy('id').execute();
   const users = await ctx.db.selectFrom('users').selectAll().orderBy('id').execute();

@@ -22,20 +22,20 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
 import {
+  namedSessionFields,
+  noSessionFields,
   precheckSessionCustomClaims,
+  type ServerSessionFields,
   withSessionCustomClaims,
 } from '../server-api/session-custom-claims-step.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-  buildSignInResponse,
-} from '../sessions/authenticate-response.js';
+import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
@@ -68,17 +68,12 @@ interface NamedSession {
   token: string;
 }
 
-const common = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
-
 export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRoutesOptions> = async (
   app,
   options,
 ) => {
   const { db, sessions, server } = options;
-  // Credentials first: an unauthenticated caller learns nothing from validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(db, request);
-  });
+  app.addHook('onRequest', projectSecretHook(db));
 
   /** The live session of `session_token` or `session_jwt` (404 session_not_found), or undefined when neither is sent. */
   async function namedSession(
@@ -107,13 +102,10 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
     claims: CustomClaims | undefined,
   ) {
     const project = projectOf(request);
-    let fields: {
-      session: Awaited<ReturnType<typeof buildAuthenticateResponse>>['session'] | null;
-      session_token: string;
-      session_jwt: string;
+    let fields: ServerSessionFields & {
       intermediate_session_token?: string;
       mfa_required?: { totp: boolean; sms: boolean; enrol: boolean };
-    } = { session: null, session_token: '', session_jwt: '' };
+    } = noSessionFields();
     if (outcome.signIn) {
       const built = await buildSignInResponse(options.responses, project, outcome.signIn);
       const {
@@ -124,16 +116,11 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       } = await withSessionCustomClaims(options, project, built, claims);
       fields = rest;
     } else if (outcome.named) {
-      const row =
-        claims === undefined
-          ? outcome.named.row
-          : await sessions.updateCustomClaims(project, outcome.named.row.id, claims);
-      const built = await buildAuthenticateResponse(options.responses, project, row, outcome.named.token);
-      fields = { session: built.session, session_token: built.session_token, session_jwt: built.session_jwt };
+      fields = await namedSessionFields(options, project, outcome.named, claims);
     }
     const user = await loadServerUser(db, project.id, userId);
     if (!user) throw new ApiError('user_not_found');
-    return { ...common(request), user_id: userId, ...fields, user };
+    return { ...flatAnswerHead(request), user_id: userId, ...fields, user };
   }
 
   /** The end user's request as the body describes it, over what this request shows. */
@@ -206,7 +193,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       const project = projectOf(request);
       // The caller is the integrator's server, for all its users: the project's limit only.
       await options.lookups.check(project, 'strength_check', null);
-      return { ...common(request), ...(await options.passwords.strength(project, password, email)) };
+      return { ...flatAnswerHead(request), ...(await options.passwords.strength(project, password, email)) };
     },
   );
 
@@ -226,7 +213,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       const recipient = await server.resetRecipient(project, input.email);
       // The send limit counts the end user's address when the integrator passes it on.
       await options.emailResets.start(project, input, attributesOf(request, attributes).ip_address);
-      return { ...common(request), user_id: recipient.userId, email_id: recipient.emailId };
+      return { ...flatAnswerHead(request), user_id: recipient.userId, email_id: recipient.emailId };
     },
   );
 
@@ -327,7 +314,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       const user = await loadServerUser(db, project.id, migrated.userId);
       if (!user) throw new ApiError('user_not_found');
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         user_id: migrated.userId,
         email_id: migrated.emailId,
         user_created: migrated.userCreated,

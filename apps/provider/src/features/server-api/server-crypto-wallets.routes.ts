@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { CryptoWalletAuthenticateService } from '../crypto-wallets/crypto-wallet-authenticate.service.js';
 import type {
   CryptoWalletStartService,
@@ -57,10 +57,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
   options,
 ) => {
   const { db } = options;
-  // Credentials first: an unauthenticated caller learns nothing from validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(db, request);
-  });
+  app.addHook('onRequest', projectSecretHook(db));
 
   /**
    * The user (and session) the wallet is for: `user_id` (an id or external id; unknown → 404),

@@ -8,8 +8,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { MagicLinkInvites } from '../magic-links/magic-link-invites.js';
 import { prepareSend } from '../magic-links/magic-link-issue.js';
 import type { MagicLinksSendService, SendRequester } from '../magic-links/magic-links-send.service.js';
@@ -41,11 +42,7 @@ function requesterOf(request: FastifyRequest, attributes?: { ip_address?: string
 export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
   ServerMagicLinkSendsRoutesOptions
 > = async (app, options) => {
-  // Credentials first: an unauthenticated caller learns nothing from body validation.
-  const onRequest = async (request: FastifyRequest) => {
-    request.project = await authenticateProjectSecret(options.db, request);
-  };
-  const envelope = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
+  const onRequest = projectSecretHook(options.db);
 
   app.post(
     '/v1/magic_links/email/send',
@@ -63,12 +60,12 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
           throw new ApiError('email_not_found', {
             message: 'No user of this project has this email address.',
           });
-        return { ...envelope(request), ...(await options.send.sendPrimary(project, input, requester)) };
+        return { ...flatAnswerHead(request), ...(await options.send.sendPrimary(project, input, requester)) };
       }
       // Adding an address: the link attaches it when used, with the user's session (issue 16).
       if (owner && owner.user_id !== signedIn) throw new ApiError('duplicate_email');
       return {
-        ...envelope(request),
+        ...flatAnswerHead(request),
         ...(await options.send.sendSecondary(project, signedIn, input, requester)),
       };
     },
@@ -84,7 +81,7 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
       const project = projectOf(request);
       const { attributes, ...input } = request.body;
       const answer = await options.send.loginOrCreate(project, input, requesterOf(request, attributes));
-      return { ...envelope(request), ...answer };
+      return { ...flatAnswerHead(request), ...answer };
     },
   );
 
@@ -94,7 +91,10 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
     async (request) => {
       const project = projectOf(request);
       const requester = requesterOf(request, request.body.attributes);
-      return { ...envelope(request), ...(await options.invites.invite(project, request.body, requester)) };
+      return {
+        ...flatAnswerHead(request),
+        ...(await options.invites.invite(project, request.body, requester)),
+      };
     },
   );
 
@@ -109,7 +109,7 @@ export const serverMagicLinkSendsRoutes: FastifyPluginAsyncTypebox<
     },
     async (request) => {
       await options.invites.revokeInvite(projectOf(request), request.body.email);
-      return envelope(request);
+      return flatAnswerHead(request);
     },
   );
 };

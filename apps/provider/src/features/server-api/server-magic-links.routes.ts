@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import { signInWithMagicLink } from '../magic-links/magic-link-sign-in.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
 import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
@@ -35,10 +35,7 @@ export const serverMagicLinksRoutes: FastifyPluginAsyncTypebox<ServerMagicLinksR
   app.post(
     '/v1/magic_links/authenticate',
     {
-      // Credentials first: an unauthenticated caller learns nothing from body validation.
-      onRequest: async (request) => {
-        request.project = await authenticateProjectSecret(options.db, request);
-      },
+      onRequest: projectSecretHook(options.db),
       schema: {
         body: ServerMagicLinkAuthenticateBody,
         response: { 200: ServerMagicLinkAuthenticateResponse },

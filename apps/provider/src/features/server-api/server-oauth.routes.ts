@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { OAuthAuthenticateService } from '../oauth/oauth-authenticate.service.js';
 import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -32,10 +32,7 @@ export const serverOAuthRoutes: FastifyPluginAsyncTypebox<ServerOAuthRoutesOptio
   app.post(
     '/v1/oauth/authenticate',
     {
-      // Credentials first: an unauthenticated caller learns nothing from body validation.
-      onRequest: async (request) => {
-        request.project = await authenticateProjectSecret(options.db, request);
-      },
+      onRequest: projectSecretHook(options.db),
       schema: {
         body: ServerOAuthAuthenticateBody,
         response: { 200: ServerOAuthAuthenticateResponse },

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { OAUTH_TABLES, signInAtFake, tokenOf } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  devProjectAuthorization,
+  expectLiveSession,
+  flatServerAnswer,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -36,12 +41,8 @@ describe('POST /v1/oauth/authenticate', () => {
   it('redeems a finished flow once with the secret: flat session, user, identity and upstream tokens', async () => {
     const { token, sub } = await freshToken();
     const response = await redeem(devSecret(), { token, session_duration_minutes: 60 });
-    expect(response.statusCode).toBe(200);
-    const body = json(response);
-    expect(body).not.toHaveProperty('data');
+    const body = flatServerAnswer(response);
     expect(body).toMatchObject({
-      status_code: 200,
-      request_id: expect.any(String),
       user_id: expect.stringMatching(/^user-test-/),
       oauth_user_registration_id: expect.stringMatching(/^oauth-user-registration-test-/),
       session_token: expect.any(String),

@@ -10,8 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { messageLocale } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import { type Destination, findMethod } from '../otps/otp-recipients.js';
 import { phoneDestination } from '../otps/otps.routes.js';
 import type { OtpsAuthenticateService } from '../otps/otps-authenticate.service.js';
@@ -64,10 +65,7 @@ interface SendFields {
 }
 
 export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions> = async (app, options) => {
-  // Credentials first: an unauthenticated caller learns nothing from body validation.
-  const onRequest = async (request: FastifyRequest) => {
-    request.project = await authenticateProjectSecret(options.db, request);
-  };
+  const onRequest = projectSecretHook(options.db);
 
   /**
    * `send` signs a user in by a destination they have (404 when nobody has it) or, with a user
@@ -111,7 +109,6 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
     });
   }
 
-  const envelope = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
   const created = (endpoint: string, result: OtpSendResult) =>
     endpoint === 'login_or_create' ? { user_created: result.user_created } : {};
 
@@ -133,7 +130,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
         };
         const result = await send(request, endpoint, destination, request.body);
         return {
-          ...envelope(request),
+          ...flatAnswerHead(request),
           user_id: result.user_id,
           email_id: result.method_id,
           ...created(endpoint, result),
@@ -154,7 +151,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
           const destination = phoneDestination(channel, request.body.phone_number);
           const result = await send(request, endpoint, destination, request.body);
           return {
-            ...envelope(request),
+            ...flatAnswerHead(request),
             user_id: result.user_id,
             phone_id: result.method_id,
             ...created(endpoint, result),

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { latestCode, wrongCode } from '../../../test/otp-helpers.js';
-import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  devProjectAuthorization,
+  expectLiveSession,
+  flatServerAnswer,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { actorsOf, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -57,10 +62,8 @@ describe.each(CHANNELS)('POST /v1/otps/$channel/*', ({ channel, to, field, id })
       session_duration_minutes: 30,
       attributes: { ip_address: '198.51.100.4', user_agent: 'Tablet' },
     });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const body = json(signedIn);
-    expect(body).toMatchObject({ status_code: 200, user_id: answer.user_id, method_id: answer[id] });
-    expect(body).not.toHaveProperty('data');
+    const body = flatServerAnswer(signedIn);
+    expect(body).toMatchObject({ user_id: answer.user_id, method_id: answer[id] });
     expect(body.session.attributes).toEqual({ ip_address: '198.51.100.4', user_agent: 'Tablet' });
     expect(body.session.authentication_factors[0]).toMatchObject({ type: 'otp', delivery_method: channel });
     await expectLiveSession(ctx, body);

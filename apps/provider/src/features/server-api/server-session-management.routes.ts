@@ -10,7 +10,7 @@ import { hashToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
 import type { ManagementCaller, SessionManagement, SessionTarget } from '../sessions/session-management.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
@@ -41,10 +41,7 @@ const callerOf = (request: FastifyRequest): ManagementCaller => ({
 export const serverSessionManagementRoutes: FastifyPluginAsyncTypebox<
   ServerSessionManagementRoutesOptions
 > = async (app, options) => {
-  // Credentials first: an unauthenticated caller learns nothing from input validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(options.db, request);
-  });
+  app.addHook('onRequest', projectSecretHook(options.db));
 
   app.get(
     '/v1/sessions',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import {
   type AuthenticateResponseDeps,
   buildAuthenticateResponse,
@@ -36,10 +36,7 @@ export const serverSessionsRoutes: FastifyPluginAsyncTypebox<ServerSessionsRoute
   app.post(
     '/v1/sessions/authenticate',
     {
-      // Credentials first: an unauthenticated caller learns nothing from body validation.
-      onRequest: async (request) => {
-        request.project = await authenticateProjectSecret(options.db, request);
-      },
+      onRequest: projectSecretHook(options.db),
       schema: { body: ServerAuthenticateBody, response: { 200: ServerAuthenticateResponse } },
     },
     async (request) => {

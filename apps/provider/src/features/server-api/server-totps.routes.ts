@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError, isApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret } from '../../plugins/secret-auth.js';
+import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
 import {
@@ -73,10 +73,7 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
   app,
   options,
 ) => {
-  // Credentials first: an unauthenticated caller learns nothing from body validation.
-  const onRequest = async (request: FastifyRequest) => {
-    request.project = await authenticateProjectSecret(options.db, request);
-  };
+  const onRequest = projectSecretHook(options.db);
 
   /**
    * The id of the user `reference` names (its id or external id, as the hosted provider's calls

@@ -10,7 +10,12 @@ import {
   WRONG_RECOVERY_CODE,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  devProjectAuthorization,
+  expectLiveSession,
+  flatServerAnswer,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { actorsOf } from '../../../test/server-send-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { currentCode, mfaSnapshot, nextStep } from '../../../test/totp-helpers.js';
@@ -130,15 +135,12 @@ describe('POST /v1/totps/authenticate', () => {
       session_duration_minutes: 120,
       session_custom_claims: { team: 'red' },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = json(response);
+    const body = flatServerAnswer(response);
     expect(body).toMatchObject({
-      status_code: 200,
       user_id: signedIn.user_id,
       totp_id: totp.totp_id,
       session_token: signedIn.session_token,
     });
-    expect(body).not.toHaveProperty('data');
     expect(body.session.session_id).toBe(signedIn.session.session_id);
     expect(body.session.custom_claims).toEqual({ team: 'red' });
     expect(body.session.authentication_factors.map((f: { type: string }) => f.type)).toEqual([

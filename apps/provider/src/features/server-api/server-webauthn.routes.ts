@@ -24,14 +24,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError, isApiError } from '../../errors/api-error.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { PresentedSession } from '../sessions/presented-session.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -45,7 +43,11 @@ import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authentic
 import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
 import type { WebauthnRegistrationsService } from '../webauthn/webauthn-registrations.service.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
-import { precheckSessionCustomClaims } from './session-custom-claims-step.js';
+import {
+  namedSessionFields,
+  noSessionFields,
+  precheckSessionCustomClaims,
+} from './session-custom-claims-step.js';
 import { encodeCeremonyOptions } from './webauthn-options-encoding.js';
 
 /** What the server passkey routes need. */
@@ -68,17 +70,12 @@ function badField(field: string, message: string): ApiError {
   });
 }
 
-const common = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
-
 export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { db, sessions } = options;
-  // Credentials first: an unauthenticated caller learns nothing from validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(db, request);
-  });
+  const { db } = options;
+  app.addHook('onRequest', projectSecretHook(db));
 
   /** The project's user `reference` names (an id or external id); 404 user_not_found when none. */
   async function requireUser(project: Project, reference: string): Promise<string> {
@@ -133,22 +130,16 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     claims: CustomClaims | undefined,
   ) {
     const project = projectOf(request);
-    let fields: {
-      session: Awaited<ReturnType<typeof buildAuthenticateResponse>>['session'] | null;
-      session_token: string;
-      session_jwt: string;
-    } = { session: null, session_token: '', session_jwt: '' };
-    if (session) {
-      const row =
-        claims === undefined
-          ? session.row
-          : await sessions.updateCustomClaims(project, session.row.id, claims);
-      const built = await buildAuthenticateResponse(options.responses, project, row, session.token);
-      fields = { session: built.session, session_token: built.session_token, session_jwt: built.session_jwt };
-    }
+    const fields = session ? await namedSessionFields(options, project, session, claims) : noSessionFields();
     const user = await loadServerUser(db, project.id, userId);
     if (!user) throw new ApiError('user_not_found');
-    return { ...common(request), user_id: userId, webauthn_registration_id: registrationId, ...fields, user };
+    return {
+      ...flatAnswerHead(request),
+      user_id: userId,
+      webauthn_registration_id: registrationId,
+      ...fields,
+      user,
+    };
   }
 
   app.post(
@@ -175,7 +166,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
         overrideId: body.override_id,
       });
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         user_id: started.userId,
         public_key_credential_creation_options: encodeCeremonyOptions(
           started.options,
@@ -231,7 +222,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
           ? await options.authenticate.startPrimary(project, ceremony)
           : await options.authenticate.startForUser(project, userId, ceremony);
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         user_id: userId ?? '',
         public_key_credential_request_options: encodeCeremonyOptions(
           requestOptions,
@@ -286,7 +277,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
       const rpId = allowedRpId(project, request.params.domain);
       const rows = await options.registrations.credentialsOf(project, userId, rpId);
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         credentials: rows.map((row) => ({
           credential_id: row.credential_id,
           webauthn_registration_id: row.id,
@@ -313,7 +304,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
         request.params.webauthn_registration_id,
         request.body.name,
       );
-      return { ...common(request), webauthn_registration: toWireWebAuthnRegistration(row) };
+      return { ...flatAnswerHead(request), webauthn_registration: toWireWebAuthnRegistration(row) };
     },
   );
 };

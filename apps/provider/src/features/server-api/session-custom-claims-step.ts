@@ -2,6 +2,7 @@
  * @module session-custom-claims-step — `session_custom_claims` on the server-side sign-in
  * redemptions (magic links, OAuth): checked before the token is redeemed, so a bad claim costs
  * the caller nothing, then merged into the new session, whose answer carries a JWT with them.
+ * Also the session fields of the flat answers that name a session (passwords, passkeys).
  */
 import type { Project } from '../projects/project.js';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../sessions/authenticate-response.js';
 import { type CustomClaims, mergeSessionCustomClaims } from '../sessions/session-custom-claims.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
 
 /** Refuses a reserved or oversized claims object (400 naming it) before anything is redeemed. */
 export function precheckSessionCustomClaims(update: CustomClaims | undefined): void {
@@ -31,4 +33,34 @@ export async function withSessionCustomClaims<F extends SignInFields>(
   const row = await deps.sessions.updateCustomClaims(project, fields.session.session_id, update);
   const rebuilt = await buildAuthenticateResponse(deps.responses, project, row, fields.session_token);
   return { ...fields, session: rebuilt.session, session_jwt: rebuilt.session_jwt };
+}
+
+/** The session part of a flat server answer: empty when the call made or named no session. */
+export interface ServerSessionFields {
+  session: Awaited<ReturnType<typeof buildAuthenticateResponse>>['session'] | null;
+  session_token: string;
+  session_jwt: string;
+}
+
+/** The session fields of an answer without a session. */
+export const noSessionFields = (): ServerSessionFields => ({
+  session: null,
+  session_token: '',
+  session_jwt: '',
+});
+
+/**
+ * The session fields of an answer about a session the call named (`token` is `''` when it was
+ * named by JWT), with `update` merged into it first when given.
+ */
+export async function namedSessionFields(
+  deps: { sessions: SessionsService; responses: AuthenticateResponseDeps },
+  project: Project,
+  named: { row: SessionRow; token: string },
+  update: CustomClaims | undefined,
+): Promise<ServerSessionFields> {
+  const row =
+    update === undefined ? named.row : await deps.sessions.updateCustomClaims(project, named.row.id, update);
+  const built = await buildAuthenticateResponse(deps.responses, project, row, named.token);
+  return { session: built.session, session_token: built.session_token, session_jwt: built.session_jwt };
 }

@@ -25,6 +25,15 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 
+/** Marks a session revoked now, straight in the table (the repository's reads are what is tested). */
+async function revokeDirectly(sessionId: string): Promise<void> {
+  await database.db
+    .updateTable('sessions')
+    .set({ revoked_at: clock.now() })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
 async function givenUser(addresses: { email: string; at: Date }[]) {
   const now = clock.now();
   const user = await insertUser(database.db, {
@@ -102,11 +111,7 @@ describe('findLiveSessionWithUser', () => {
 
   it('finds nothing for a revoked or expired session, nor by another project', async () => {
     const revoked = await givenUser([]);
-    await database.db
-      .updateTable('sessions')
-      .set({ revoked_at: clock.now() })
-      .where('id', '=', revoked.session.id)
-      .execute();
+    await revokeDirectly(revoked.session.id);
     const key = { projectId: project.id, tokenHash: revoked.tokenHash };
     expect(await findLiveSessionWithUser(database.db, key, clock.now())).toBeUndefined();
 
@@ -144,11 +149,7 @@ describe('touchLiveSession', () => {
 
   it('changes nothing for a revoked or expired session', async () => {
     const revoked = await givenUser([]);
-    await database.db
-      .updateTable('sessions')
-      .set({ revoked_at: clock.now() })
-      .where('id', '=', revoked.session.id)
-      .execute();
+    await revokeDirectly(revoked.session.id);
     const key = { projectId: project.id, id: revoked.session.id };
     expect(await touchLiveSession(database.db, key, clock.now(), null)).toBeUndefined();
 

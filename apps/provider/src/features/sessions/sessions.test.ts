@@ -1,7 +1,12 @@
 /** Sessions through /sdk/v1: refresh with and without extension, the absolute cap, revoke, concurrency, and the JWT. */
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { givenSignedInUser, latestToken } from '../../../test/magic-link-helpers.js';
+import {
+  authenticateMagicLink,
+  givenSignedInUser,
+  latestToken,
+  requestMagicLink,
+} from '../../../test/magic-link-helpers.js';
 import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -44,35 +49,27 @@ describe('POST /sdk/v1/sessions/authenticate', () => {
       defaultLoginRedirectUrl: 'http://localhost:4100/a',
     });
     const started = ctx.clock.now().getTime();
-    const send = await sdkPost(
-      ctx,
-      '/magic_links/email/login_or_create',
-      { email: 'capped@example.com' },
-      { publicToken: project.public_token },
-    );
+    const send = await requestMagicLink(ctx, 'capped@example.com', {}, project.public_token);
     expect(send.statusCode).toBe(200);
-    const auth = await sdkPost(
+    const auth = await authenticateMagicLink(
       ctx,
-      '/magic_links/authenticate',
-      { token: await latestToken(ctx, 'capped@example.com'), session_duration_minutes: 60 },
-      { publicToken: project.public_token },
+      await latestToken(ctx, 'capped@example.com'),
+      {},
+      project.public_token,
     );
     const token = json(auth).data.session_token;
+    const extendBy10Hours = () =>
+      sdkPost(
+        ctx,
+        '/sessions/authenticate',
+        { session_duration_minutes: 600 },
+        { publicToken: project.public_token, sessionToken: token },
+      );
     ctx.clock.advance(50 * 60_000);
-    const extended = await sdkPost(
-      ctx,
-      '/sessions/authenticate',
-      { session_duration_minutes: 600 },
-      { publicToken: project.public_token, sessionToken: token },
-    );
+    const extended = await extendBy10Hours();
     expect(json(extended).data.session.expires_at).toBe(new Date(started + 90 * 60_000).toISOString());
     ctx.clock.advance(41 * 60_000);
-    const expired = await sdkPost(
-      ctx,
-      '/sessions/authenticate',
-      { session_duration_minutes: 600 },
-      { publicToken: project.public_token, sessionToken: token },
-    );
+    const expired = await extendBy10Hours();
     expect(expired.statusCode).toBe(404);
     expect(json(expired).error_type).toBe('session_not_found');
   });

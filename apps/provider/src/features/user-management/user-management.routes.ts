@@ -2,6 +2,7 @@
  * @module user-management.routes — `/v1/users…` with Basic project_id:secret, as the hosted
  * provider's server API has them (wire/server-api.md): flat answers, the browser API's user object.
  */
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ServerUsersCreateBody,
@@ -18,8 +19,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { actingOperator, authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { actingOperator, projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import { requireRecentFactor } from '../operator-keys/step-up.js';
 import type { RemovableFactor, UserManagement } from './user-management.service.js';
 
@@ -45,17 +47,12 @@ const FACTOR_PATHS: [string, RemovableFactor][] = [
   ['passwords', 'password'],
 ];
 
-const common = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
-
 export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoutesOptions> = async (
   app,
   options,
 ) => {
   const { users } = options;
-  // Credentials first: an unauthenticated caller learns nothing from validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(options.db, request);
-  });
+  app.addHook('onRequest', projectSecretHook(options.db));
   const origin = (request: FastifyRequest) => ({ ipAddress: request.clientIp, actor: serverActor(request) });
 
   app.post(
@@ -64,7 +61,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     async (request) => {
       const created = await users.create(projectOf(request), request.body, origin(request));
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         user_id: created.user.user_id,
         email_id: created.emailId,
         status: created.user.status,
@@ -78,7 +75,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     '/v1/users/:user_id',
     { schema: { params: UserParams, response: { 200: ServerUsersGetResponse } } },
     async (request) => ({
-      ...common(request),
+      ...flatAnswerHead(request),
       ...(await users.get(projectOf(request), request.params.user_id)),
     }),
   );
@@ -89,7 +86,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     async (request) => {
       const found = await users.search(projectOf(request), request.body ?? {});
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         results: found.results,
         results_metadata: { total: found.total, next_cursor: found.nextCursor },
       };
@@ -113,7 +110,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
         origin(request),
       );
       return {
-        ...common(request),
+        ...flatAnswerHead(request),
         user_id: user.user_id,
         emails: user.emails,
         phone_numbers: user.phone_numbers,
@@ -132,7 +129,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
       const operator = actingOperator(request);
       if (operator) requireRecentFactor(operator, options.clock.now());
       const userId = await users.delete(projectOf(request), request.params.user_id, origin(request));
-      return { ...common(request), user_id: userId };
+      return { ...flatAnswerHead(request), user_id: userId };
     },
   );
 
@@ -141,7 +138,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
     { schema: { params: UserParams, response: { 200: ServerUsersDeleteFactorResponse } } },
     async (request) => {
       const user = await users.deleteExternalId(projectOf(request), request.params.user_id, origin(request));
-      return { ...common(request), user_id: user.user_id, user };
+      return { ...flatAnswerHead(request), user_id: user.user_id, user };
     },
   );
 
@@ -156,7 +153,7 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<UserManagementRoute
           request.params.id,
           origin(request),
         );
-        return { ...common(request), user_id: removed.userId, user: removed.user };
+        return { ...flatAnswerHead(request), user_id: removed.userId, user: removed.user };
       },
     );
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkGet } from '../../../test/sdk-call.js';
+import { browserSessionCheck } from '../../../test/server-api-calls.js';
 import { basic, json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
@@ -278,12 +279,7 @@ describe('DELETE /v1/users/{factor}/{id}', () => {
       factor_type: 'phone_numbers',
       phone_number: '+14155550103',
     });
-    const session = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: {},
-    });
+    const session = await browserSessionCheck(ctx, signedIn.session_token);
     expect(session.statusCode).toBe(404);
     const email = await usersApi(ctx, 'DELETE', `/v1/users/emails/${created.email_id}`);
     expect(json(email).user.emails).toEqual([]);

@@ -171,99 +171,85 @@ describe('POST /v1/users/search filters', () => {
   });
 });
 
+/**
+ * A new project with seven users (`${prefix}-${n}@example.com`) made over three clock ticks, so
+ * several share a creation time and the id must break the tie for the order to be total.
+ */
+async function givenSevenUsers(prefix: string) {
+  const project = await ctx.givenProject({});
+  const auth = basic(project.project_id, project.secret);
+  const create = async (n: number) => {
+    const response = await usersApi(ctx, 'POST', '/v1/users', { email: `${prefix}-${n}@example.com` }, auth);
+    return json(response).user_id as string;
+  };
+  const initial: string[] = [];
+  for (let n = 0; n < 7; n++) {
+    initial.push(await create(n));
+    if (n % 3 === 2) ctx.clock.advance(1_000);
+  }
+  return { auth, create, initial };
+}
+
+/**
+ * Walks the search in pages of 3 (in `order` when given) while two users sign up between each of
+ * the first two pages; every page answers 200 with the total of users made so far.
+ */
+async function walkWhileSigningUp(
+  { auth, create }: Awaited<ReturnType<typeof givenSevenUsers>>,
+  order?: string,
+): Promise<{ seen: string[]; pages: number; created: number }> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  let created = 7;
+  do {
+    const body = { limit: 3, cursor, ...(order ? { order } : {}) };
+    const response = await usersApi(ctx, 'POST', '/v1/users/search', body, auth);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = json(response);
+    seen.push(...page.results.map((u: { user_id: string }) => u.user_id));
+    expect(page.results_metadata.total).toBe(created);
+    cursor = page.results_metadata.next_cursor;
+    pages += 1;
+    // Concurrent sign-ups between pages, two at a time (later than everyone, as the clock has it).
+    if (pages <= 2) {
+      ctx.clock.advance(1_000);
+      await Promise.all([create(created), create(created + 1)]);
+      created += 2;
+    }
+  } while (cursor !== null && pages < 10);
+  return { seen, pages, created };
+}
+
+/** The creation time (ms) of each of `ids`, read from the table. */
+async function creationTimes(ids: string[]): Promise<Map<string, number>> {
+  const rows = await ctx.db.selectFrom('users').select(['id', 'created_at']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
+}
+
 describe('POST /v1/users/search pages', () => {
   it('walks every user once, oldest first, with total and next_cursor; users created meanwhile neither repeat nor shift a page', async () => {
-    const project = await ctx.givenProject({});
-    const auth = basic(project.project_id, project.secret);
-    const create = async (n: number) => {
-      const response = await usersApi(ctx, 'POST', '/v1/users', { email: `page-${n}@example.com` }, auth);
-      return json(response).user_id as string;
-    };
-    const initial: string[] = [];
-    // Same creation time for several users: the id breaks the tie, so the order is still total.
-    for (let n = 0; n < 7; n++) {
-      initial.push(await create(n));
-      if (n % 3 === 2) ctx.clock.advance(1_000);
-    }
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    let created = 7;
-    do {
-      const response = await usersApi(ctx, 'POST', '/v1/users/search', { limit: 3, cursor }, auth);
-      expect(response.statusCode).toBe(200);
-      const body = json(response);
-      seen.push(...body.results.map((u: { user_id: string }) => u.user_id));
-      expect(body.results_metadata.total).toBe(created);
-      cursor = body.results_metadata.next_cursor;
-      pages += 1;
-      // Concurrent sign-ups between pages, two at a time (later than everyone, as the clock has it).
-      if (pages <= 2) {
-        ctx.clock.advance(1_000);
-        await Promise.all([create(created), create(created + 1)]);
-        created += 2;
-      }
-    } while (cursor !== null && pages < 10);
+    const users = await givenSevenUsers('page');
+    const { initial } = users;
+    const { seen, created } = await walkWhileSigningUp(users);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.slice(0, initial.length).sort()).toEqual([...initial].sort());
     expect(seen).toHaveLength(created);
-    const rows = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'created_at'])
-      .where('id', 'in', seen)
-      .execute();
-    const created_at = new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
+    const created_at = await creationTimes(seen);
     const order = seen.map((id) => [created_at.get(id) as number, id] as const);
     expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1)));
   });
 
   it('walks newest first with order created_at_desc: users created meanwhile neither repeat nor shift a page', async () => {
-    const project = await ctx.givenProject({});
-    const auth = basic(project.project_id, project.secret);
-    const create = async (n: number) => {
-      const response = await usersApi(ctx, 'POST', '/v1/users', { email: `newest-${n}@example.com` }, auth);
-      return json(response).user_id as string;
-    };
-    const initial: string[] = [];
-    for (let n = 0; n < 7; n++) {
-      initial.push(await create(n));
-      if (n % 3 === 2) ctx.clock.advance(1_000);
-    }
-    const rows = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'created_at'])
-      .where('id', 'in', initial)
-      .execute();
-    const createdAt = new Map(rows.map((row) => [row.id, row.created_at.getTime()]));
+    const users = await givenSevenUsers('newest');
+    const { auth, initial } = users;
+    const createdAt = await creationTimes(initial);
     // Newest first; the same creation time is broken by the id, descending too (the keyset's order).
     const expected = [...initial].sort(
       (a, b) => (createdAt.get(b) as number) - (createdAt.get(a) as number) || (a < b ? 1 : -1),
     );
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    let created = 7;
-    do {
-      const response = await usersApi(
-        ctx,
-        'POST',
-        '/v1/users/search',
-        { limit: 3, cursor, order: 'created_at_desc' },
-        auth,
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      const body = json(response);
-      seen.push(...body.results.map((u: { user_id: string }) => u.user_id));
-      expect(body.results_metadata.total).toBe(created);
-      cursor = body.results_metadata.next_cursor;
-      pages += 1;
-      // Sign-ups between pages are newer than the walk's start: they belong before its first page.
-      if (pages <= 2) {
-        ctx.clock.advance(1_000);
-        await Promise.all([create(created), create(created + 1)]);
-        created += 2;
-      }
-    } while (cursor !== null && pages < 10);
+    // Sign-ups between pages are newer than the walk's start: they belong before its first page.
+    const { seen, pages } = await walkWhileSigningUp(users, 'created_at_desc');
     expect(seen).toEqual(expected);
     expect(pages).toBe(3);
 

@@ -1,10 +1,18 @@
 /** The change points publish their events in their transactions; the outbox carries them to a receiver. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devWalletCaller, ethereumWallet, signInWithWallet } from '../../../test/crypto-wallet-helpers.js';
-import { givenSignedInUser, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
+import {
+  authenticateMagicLinkWith,
+  givenSignedInUser,
+  latestToken,
+  requestMagicLink,
+  requestSecondaryLink,
+} from '../../../test/magic-link-helpers.js';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { reachHardCap } from '../../../test/password-lock-helpers.js';
-import { drainDeliveries, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { browserSessionCheck } from '../../../test/server-api-calls.js';
+import { drainDeliveries } from '../../../test/test-app.js';
 import { callSdk, createTotp } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenEndpoint } from '../../../test/webhook-helpers.js';
@@ -60,11 +68,7 @@ describe('events of the browser API', () => {
       session_duration_minutes: 60,
     });
     const { session_token: token, session } = login.json().data;
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/revoke',
-      headers: sdkHeaders(ctx.dev.public_token, token),
-    });
+    await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: token });
     const events = await delivered();
     expect(events.map(([type, data]) => [type, data.session_id])).toEqual([
       ['session.created', session.session_id],
@@ -75,12 +79,7 @@ describe('events of the browser API', () => {
   it('a session check is not a session.created', async () => {
     const created = await givenPasswordUser(ctx, 'hooked-check@example.com');
     await settle();
-    const check = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/sessions/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, created.session_token),
-      payload: {},
-    });
+    const check = await browserSessionCheck(ctx, created.session_token);
     expect(check.statusCode).toBe(200);
     expect(await delivered()).toEqual([]);
   });
@@ -93,12 +92,12 @@ describe('events of the browser API', () => {
       session_duration_minutes: 60,
     });
     await settle();
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/session/reset',
-      headers: sdkHeaders(ctx.dev.public_token, second.json().data.session_token),
-      payload: { password: `${STRONG_PASSWORD}-renewed` },
-    });
+    const changed = await sdkPost(
+      ctx,
+      '/passwords/session/reset',
+      { password: `${STRONG_PASSWORD}-renewed` },
+      { sessionToken: second.json().data.session_token },
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     const events = await delivered();
     expect(events.map(([type]) => type)).toEqual(['password.changed', 'session.revoked']);
@@ -142,19 +141,13 @@ describe('events of the browser API', () => {
     ]);
     const signedIn = await givenSignedInUser(ctx, 'hooked-link@example.com');
     await settle();
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/send/secondary',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: { email: 'hooked-second@example.com' },
-    });
+    const sent = await requestSecondaryLink(ctx, signedIn.session_token, 'hooked-second@example.com');
     expect(sent.statusCode).toBe(200);
-    const redeemed = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token, signedIn.session_token),
-      payload: { token: await latestToken(ctx, 'hooked-second@example.com'), session_duration_minutes: 60 },
-    });
+    const redeemed = await authenticateMagicLinkWith(
+      ctx,
+      signedIn.session_token,
+      await latestToken(ctx, 'hooked-second@example.com'),
+    );
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect(await delivered()).toEqual([
       [

@@ -1,10 +1,12 @@
 /** @module webhooks.routes — /v1/webhooks/endpoints…: a project's webhook endpoints, with its secret (a Latchkey addition). */
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
-import { actingOperatorOf, authenticateProjectSecret, serverActor } from '../../plugins/secret-auth.js';
+import { actingOperatorOf, projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import { requireRecentFactor } from '../operator-keys/step-up.js';
 import type { Caller, WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WEBHOOK_EVENT_CATALOGUE } from './webhook-event-catalogue.js';
@@ -37,16 +39,12 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   app,
   { db, clock, endpoints },
 ) => {
-  // Credentials first: an unauthenticated caller learns nothing from validation.
-  app.addHook('onRequest', async (request) => {
-    request.project = await authenticateProjectSecret(db, request);
-  });
+  app.addHook('onRequest', projectSecretHook(db));
   const callerOf = (request: FastifyRequest): Caller => ({
     project: projectOf(request),
     ipAddress: request.clientIp,
     actor: serverActor(request),
   });
-  const answer = (request: FastifyRequest) => ({ status_code: 200, request_id: request.id });
   /** Deleting an endpoint or rotating its secret from the console needs a recent factor (step-up). */
   const stepUp = async (request: FastifyRequest) => {
     const operator = actingOperatorOf(request);
@@ -57,7 +55,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     '/v1/webhooks/event_types',
     { schema: { response: { 200: WebhookEventTypesListResponse } } },
     async (request) => ({
-      ...answer(request),
+      ...flatAnswerHead(request),
       event_types: WEBHOOK_EVENT_CATALOGUE,
     }),
   );
@@ -65,11 +63,14 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
   app.post(
     BASE,
     { schema: { body: CreateEndpointBody, response: { 200: WebhookEndpointWithSecretResponse } } },
-    async (request) => ({ ...answer(request), ...(await endpoints.create(callerOf(request), request.body)) }),
+    async (request) => ({
+      ...flatAnswerHead(request),
+      ...(await endpoints.create(callerOf(request), request.body)),
+    }),
   );
 
   app.get(BASE, { schema: { response: { 200: WebhookEndpointsListResponse } } }, async (request) => ({
-    ...answer(request),
+    ...flatAnswerHead(request),
     endpoints: await endpoints.list(projectOf(request)),
   }));
 
@@ -77,7 +78,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     ONE,
     { schema: { params: EndpointParams, response: { 200: WebhookEndpointResponse } } },
     async (request) => ({
-      ...answer(request),
+      ...flatAnswerHead(request),
       endpoint: await endpoints.get(projectOf(request), request.params.endpoint_id),
     }),
   );
@@ -92,7 +93,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
     },
     async (request) => ({
-      ...answer(request),
+      ...flatAnswerHead(request),
       endpoint: await endpoints.update(callerOf(request), request.params.endpoint_id, request.body),
     }),
   );
@@ -105,7 +106,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     },
     async (request) => {
       await endpoints.remove(callerOf(request), request.params.endpoint_id);
-      return { ...answer(request), endpoint_id: request.params.endpoint_id };
+      return { ...flatAnswerHead(request), endpoint_id: request.params.endpoint_id };
     },
   );
 
@@ -116,7 +117,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       preHandler: stepUp,
     },
     async (request) => ({
-      ...answer(request),
+      ...flatAnswerHead(request),
       ...(await endpoints.rotateSecret(callerOf(request), request.params.endpoint_id)),
     }),
   );
@@ -131,7 +132,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
       },
     },
     async (request) => ({
-      ...answer(request),
+      ...flatAnswerHead(request),
       ...(await endpoints.deliveries(projectOf(request), request.params.endpoint_id, {
         limit: Number(request.query.limit ?? 20),
         ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
@@ -144,7 +145,11 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     { schema: { params: EndpointParams, body: ReplayBody, response: { 200: WebhookReplayResponse } } },
     async (request) => {
       await endpoints.replay(callerOf(request), request.params.endpoint_id, request.body.event_id);
-      return { ...answer(request), endpoint_id: request.params.endpoint_id, event_id: request.body.event_id };
+      return {
+        ...flatAnswerHead(request),
+        endpoint_id: request.params.endpoint_id,
+        event_id: request.body.event_id,
+      };
     },
   );
 
@@ -153,7 +158,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<WebhooksRoutesOptions> = 
     { schema: { params: EndpointParams, response: { 200: WebhookTestEventResponse } } },
     async (request) => {
       const eventId = await endpoints.sendTestEvent(callerOf(request), request.params.endpoint_id);
-      return { ...answer(request), endpoint_id: request.params.endpoint_id, event_id: eventId };
+      return { ...flatAnswerHead(request), endpoint_id: request.params.endpoint_id, event_id: eventId };
     },
   );
 };

@@ -1,0 +1,21 @@
+/**
+ * @module email-blocks — the pieces the emails' cards share inside emailLayout: the heading, the
+ * call-to-action button and the small grey note at the end, each styled inline (mail apps drop
+ * style sheets). Text arguments are escaped here; `href` arrives escaped.
+ */
+import { escapeHtml } from './html-escape.js';
+
+/** The card's heading (usually the subject). */
+export function emailHeading(text: string): string {
+  return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(text)}</h1>`;
+}
+
+/** The dark call-to-action button to `href` (already escaped HTML). */
+export function emailButton(href: string, label: string): string {
+  return `<p style="margin:0 0 24px"><a href="${href}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>`;
+}
+
+/** The small grey note that ends the card (who to ignore it, what to do if it was not you). */
+export function emailFootnote(text: string): string {
+  return `<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(text)}</p>`;
+}
