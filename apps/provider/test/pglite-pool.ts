@@ -42,6 +42,14 @@ export async function takePooledPglite(open: () => Promise<PGlite>): Promise<Dat
   });
 }
 
+/**
+ * Closes every idle instance, so the next take opens a new one with all its uses ahead: the pool's
+ * own test needs an instance that is surely reused, which one near its last use is not.
+ */
+export async function closeIdlePglites(): Promise<void> {
+  for (const client of idle.splice(0)) if (!client.closed) await client.close();
+}
+
 async function giveBack(client: PGlite): Promise<void> {
   const used = (uses.get(client) ?? 0) + 1;
   if (used >= USES_PER_INSTANCE || !(await emptied(client))) {

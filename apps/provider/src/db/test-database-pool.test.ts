@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { closeIdlePglites } from '../../test/pglite-pool.js';
 import { insertRow } from '../../test/row-factory.js';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../../test/test-database.js';
 
@@ -30,6 +31,9 @@ async function backendStart(db: TestDatabase['db']): Promise<string> {
 
 describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
   it('hands a closed database to the next caller empty, with its session reset', async () => {
+    // Earlier files in this worker may have worn the idle instance to its last use, after which
+    // it is closed rather than handed on: start from a new one.
+    await closeIdlePglites();
     const first = await createTestDatabase();
     const started = await backendStart(first.db);
     await insertRow(first.db, 'users');
