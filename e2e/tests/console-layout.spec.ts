@@ -70,7 +70,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await page.setViewportSize(DESKTOP);
   });
 
-  await test.step('at 1280 px the sidebar runs the whole height of a short page', async () => {
+  await test.step('at 1280 px the sidebar runs the whole height of a short page; the keys page copies by keyboard', async () => {
     await page.goto(`${base}/nowhere`);
     await expect(heading(page, 'Page not found')).toBeVisible();
     const sidebar = await nav(page).boundingBox();
@@ -78,6 +78,20 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await snapshot360Or1280(page, 'layout-06-short-page-1280');
     await page.goto(`${base}/keys`);
     await expect(heading(page, 'Layout demo API keys')).toBeVisible();
+    // The public token has a Copy button the keyboard reaches, and "Copied" is announced.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: providerUrl });
+    const copyToken = page.getByRole('button', { name: 'Copy public token' });
+    await page.getByRole('button', { name: 'Copy project ID' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(copyToken).toBeFocused();
+    await page.keyboard.press('Enter');
+    const tokenRow = page.locator('.copyable').filter({ has: copyToken });
+    await expect(tokenRow.getByRole('status')).toHaveText('Copied');
+    await expect(tokenRow.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+    const token = (await tokenRow.locator('.mono').textContent()) ?? '';
+    expect(token).toMatch(/^public-token-/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await look(page, 'layout-07-keys');
   });
 
   await test.step('destructive buttons are solid red with white text, on every page that has one', async () => {
