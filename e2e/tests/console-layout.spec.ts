@@ -175,6 +175,23 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     expect(endpoint.ok(), await endpoint.text()).toBe(true);
     const endpointId = ((await endpoint.json()) as { endpoint: { endpoint_id: string } }).endpoint
       .endpoint_id;
+    // Nobody listens there: a test event's first attempt fails, so the list flags the endpoint.
+    const sent = await request.post(`${providerUrl}/v1/webhooks/endpoints/${endpointId}/send_test_event`, {
+      headers: asOperator,
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const log = await request.get(`${providerUrl}/v1/webhooks/endpoints/${endpointId}/deliveries`, {
+            headers: asOperator,
+          });
+          const { deliveries } = (await log.json()) as { deliveries: Array<{ attempts: unknown[] }> };
+          return deliveries[0]?.attempts.length ?? 0;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
 
     await page.setViewportSize(PHONE);
     const pages: Array<[string, string | RegExp]> = [
@@ -197,6 +214,12 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       await page.goto(`${providerUrl}/console${path}`);
       await expect(heading(page, title)).toBeVisible();
       await expect(page.locator('main .spinner')).toHaveCount(0);
+      if (path.endsWith('/webhooks')) {
+        await expect(
+          page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem'),
+        ).toContainText('Failing — the last delivery failed');
+        await snapshot360Or1280(page, 'layout-08-webhooks-failing-360');
+      }
       expect(await smallTargets(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
         PHONE.width,
