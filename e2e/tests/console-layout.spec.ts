@@ -209,11 +209,15 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       ['/operators', 'Operators'],
       ['/audit', 'Operator audit log'],
       [`/projects/${projectId}/nowhere`, 'Page not found'],
+      // A project that does not exist: the error is the page, with the page's one h1.
+      ['/projects/project-test-00000000-0000-4000-8000-000000000000/keys', 'Not found'],
     ];
     for (const [path, title] of pages) {
       await page.goto(`${providerUrl}/console${path}`);
       await expect(heading(page, title)).toBeVisible();
       await expect(page.locator('main .spinner')).toHaveCount(0);
+      // Every page, its error states too, has exactly one h1 (issue 21: the error pages had none).
+      await expect(page.locator('h1'), path).toHaveCount(1);
       if (path.endsWith('/webhooks')) {
         await expect(
           page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem'),

@@ -39,4 +39,15 @@ describe('ErrorState', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to projects' }).getAttribute('href')).toBe('/projects');
   });
+
+  it("is the page's one h1 when it is all the page shows, a section's h2 otherwise", () => {
+    renderAt(
+      <ErrorState asPage error={new ConsoleApiError(503, 'unavailable', 'Down.')} retry={() => undefined} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    cleanup();
+    renderAt(<ErrorState asPage error={new ConsoleApiError(404, 'project_not_found', 'No project.')} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not found');
+  });
 });

@@ -27,7 +27,7 @@ export function KeysPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (project.state === 'loading') return <Loading label="Loading the keys…" />;
-  if (project.state === 'error') return <ErrorState error={project.error} retry={project.retry} />;
+  if (project.state === 'error') return <ErrorState asPage error={project.error} retry={project.retry} />;
   const p = project.data.project;
   const graceMinutes = Number(grace);
   const graceProblem =

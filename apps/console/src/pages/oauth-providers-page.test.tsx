@@ -42,6 +42,14 @@ function renderPage() {
 }
 
 describe('OAuthProvidersPage', () => {
+  it('has one h1 when the providers cannot be read: the error, with a retry', async () => {
+    stubProvider(() => ({ status: 503, body: { error_type: 'unavailable', error_message: 'Down.' } }));
+    renderAsOperator('/projects/:projectId/oauth', '/projects/project-test-1/oauth', <OAuthProvidersPage />);
+    expect((await screen.findByRole('alert')).querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('names providers as their brands do, in the cards and the form', async () => {
     renderPage();
     const card = (await screen.findByRole('list', { name: 'OAuth providers' })).querySelector('li');

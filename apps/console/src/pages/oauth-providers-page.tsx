@@ -31,7 +31,7 @@ export function OAuthProvidersPage() {
   // A new key after each save gives an empty form again.
   const [saves, setSaves] = useState(0);
   if (data.state === 'loading') return <Loading label="Loading OAuth providers…" />;
-  if (data.state === 'error') return <ErrorState error={data.error} retry={data.retry} />;
+  if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, providers } = data.data;
   return (
     <>

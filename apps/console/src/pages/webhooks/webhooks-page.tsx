@@ -52,7 +52,7 @@ export function WebhooksPage() {
   // A new key after each creation gives an empty form again.
   const [creations, setCreations] = useState(0);
   if (data.state === 'loading') return <Loading label="Loading webhooks…" />;
-  if (data.state === 'error') return <ErrorState error={data.error} retry={data.retry} />;
+  if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, catalogue, endpoints, failing } = data.data;
   return (
     <>
