@@ -249,6 +249,11 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     const legend = failures.getByRole('list', { name: /Legend/ });
     await expect(legend.getByRole('listitem')).toHaveText(['Lockouts (0)', 'Rate-limit hits (0)']);
     await expect(page.locator('.u-legend')).toHaveCount(0);
+    // Nothing but zeros: no empty grid, the sentence stands where the chart would (issue 21).
+    await expect(failures.locator('figcaption')).toHaveText(
+      'No failed sign-ins, lockouts or rate-limit hits in the last 7 days.',
+    );
+    await expect(failures.locator('canvas')).toHaveCount(0);
     await page.setViewportSize(PHONE);
     const messages = page.getByRole('region', { name: 'Emails and text messages' });
     const figures = messages.getByRole('region', { name: 'Message figures per day (UTC)' });
