@@ -259,6 +259,13 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     const figures = messages.getByRole('region', { name: 'Message figures per day (UTC)' });
     await expect(figures).toHaveAttribute('tabindex', '0');
     expect(await figures.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    // Its edges cue that more columns lie beyond: shadows, behind covers that scroll with the table.
+    expect(
+      await figures.evaluate((e) => {
+        const style = getComputedStyle(e);
+        return [style.backgroundImage.match(/radial-gradient/g)?.length, style.backgroundAttachment];
+      }),
+    ).toEqual([2, 'local, local, scroll, scroll']);
     // Reached by Tab, like any control.
     await failures.getByRole('region', { name: 'Failure figures per day (UTC)' }).focus();
     for (
