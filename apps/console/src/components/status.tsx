@@ -1,13 +1,21 @@
 /** @module status — the console's loading, error-with-retry and empty states, announced to screen readers. */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/**
+ * What is loading, in words ("Loading users…"), beside the spinner. The live region is in the page
+ * before its words (they arrive just after it): screen readers announce what changes in a live
+ * region, and may say nothing of one added with its text already in it. It keeps its height while
+ * empty, so nothing moves when the words come.
+ */
+export function Loading({ label }: { label: string }) {
+  const [said, setSaid] = useState('');
+  useEffect(() => setSaid(label), [label]);
   return (
     <p className="status" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {said}
     </p>
   );
 }
