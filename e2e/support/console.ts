@@ -222,14 +222,15 @@ export async function configureGoogleAndTestSignIn(
   await page.getByRole('button', { name: 'Use the development issuer' }).click();
   await page.getByRole('button', { name: 'Save provider' }).click();
   const card = page.getByRole('list', { name: 'OAuth providers' }).getByRole('listitem');
-  await expect(card.getByRole('heading', { name: 'google' })).toBeVisible();
+  // Named as the brand writes it, not by its wire name `google`.
+  await expect(card.getByRole('heading', { name: 'Google', exact: true })).toBeVisible();
   const popupOpened = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Test sign-in' }).click();
   const popup = await popupOpened;
   const devPage = new DevSignInPage(popup);
   await devPage.expectShown('Google');
   await devPage.signInAs(email, 'Test Person');
-  await expect(card.getByRole('status')).toHaveText(`Signed in as ${email} (google).`);
+  await expect(card.getByRole('status')).toHaveText(`Signed in as ${email} (Google).`);
   await popup.close();
 }
 

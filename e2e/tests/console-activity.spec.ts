@@ -11,8 +11,9 @@ import {
   developmentProjectId,
   joinAsInvitedOperator,
   look as lookAtPage,
+  PHONE,
 } from '../support/console.js';
-import { expect, test } from '../support/fixtures.js';
+import { expect, snapshot, test } from '../support/fixtures.js';
 import { passcodeIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { providerUrl } from '../support/stack.js';
 import { totpCode } from '../support/totp.js';
@@ -123,6 +124,20 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByRole('alert')).toHaveText('The start of the time range must be before its end.');
     await look(page, '03-audit');
+    // At 360 px the filters fold behind one button naming how many apply (they took a whole
+    // screen, issue 21), so the records start on the first screen; it unfolds them.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    const filters = page.getByRole('button', { name: 'Filters (1 active)' });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Action')).toBeHidden();
+    await expect(record.first()).toBeInViewport();
+    await snapshot(page, 'console-activity-03-audit-folded-360');
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel('Action')).toHaveValue('session.created');
+    await page.setViewportSize(DESKTOP);
+    await expect(filters).toBeHidden();
   });
 
   await test.step('the emails page previews every email the project sends', async () => {

@@ -70,7 +70,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await page.setViewportSize(DESKTOP);
   });
 
-  await test.step('at 1280 px the sidebar runs the whole height of a short page', async () => {
+  await test.step('at 1280 px the sidebar runs the whole height of a short page; the keys page copies by keyboard', async () => {
     await page.goto(`${base}/nowhere`);
     await expect(heading(page, 'Page not found')).toBeVisible();
     const sidebar = await nav(page).boundingBox();
@@ -78,6 +78,20 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await snapshot360Or1280(page, 'layout-06-short-page-1280');
     await page.goto(`${base}/keys`);
     await expect(heading(page, 'Layout demo API keys')).toBeVisible();
+    // The public token has a Copy button the keyboard reaches, and "Copied" is announced.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: providerUrl });
+    const copyToken = page.getByRole('button', { name: 'Copy public token' });
+    await page.getByRole('button', { name: 'Copy project ID' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(copyToken).toBeFocused();
+    await page.keyboard.press('Enter');
+    const tokenRow = page.locator('.copyable').filter({ has: copyToken });
+    await expect(tokenRow.getByRole('status')).toHaveText('Copied');
+    await expect(tokenRow.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+    const token = (await tokenRow.locator('.mono').textContent()) ?? '';
+    expect(token).toMatch(/^public-token-/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await look(page, 'layout-07-keys');
   });
 
   await test.step('destructive buttons are solid red with white text, on every page that has one', async () => {
@@ -161,6 +175,23 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     expect(endpoint.ok(), await endpoint.text()).toBe(true);
     const endpointId = ((await endpoint.json()) as { endpoint: { endpoint_id: string } }).endpoint
       .endpoint_id;
+    // Nobody listens there: a test event's first attempt fails, so the list flags the endpoint.
+    const sent = await request.post(`${providerUrl}/v1/webhooks/endpoints/${endpointId}/send_test_event`, {
+      headers: asOperator,
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const log = await request.get(`${providerUrl}/v1/webhooks/endpoints/${endpointId}/deliveries`, {
+            headers: asOperator,
+          });
+          const { deliveries } = (await log.json()) as { deliveries: Array<{ attempts: unknown[] }> };
+          return deliveries[0]?.attempts.length ?? 0;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
 
     await page.setViewportSize(PHONE);
     const pages: Array<[string, string | RegExp]> = [
@@ -178,11 +209,21 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       ['/operators', 'Operators'],
       ['/audit', 'Operator audit log'],
       [`/projects/${projectId}/nowhere`, 'Page not found'],
+      // A project that does not exist: the error is the page, with the page's one h1.
+      ['/projects/project-test-00000000-0000-4000-8000-000000000000/keys', 'Not found'],
     ];
     for (const [path, title] of pages) {
       await page.goto(`${providerUrl}/console${path}`);
       await expect(heading(page, title)).toBeVisible();
       await expect(page.locator('main .spinner')).toHaveCount(0);
+      // Every page, its error states too, has exactly one h1 (issue 21: the error pages had none).
+      await expect(page.locator('h1'), path).toHaveCount(1);
+      if (path.endsWith('/webhooks')) {
+        await expect(
+          page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem'),
+        ).toContainText('Failing — the last delivery failed');
+        await snapshot360Or1280(page, 'layout-08-webhooks-failing-360');
+      }
       expect(await smallTargets(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
         PHONE.width,
@@ -208,11 +249,23 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     const legend = failures.getByRole('list', { name: /Legend/ });
     await expect(legend.getByRole('listitem')).toHaveText(['Lockouts (0)', 'Rate-limit hits (0)']);
     await expect(page.locator('.u-legend')).toHaveCount(0);
+    // Nothing but zeros: no empty grid, the sentence stands where the chart would (issue 21).
+    await expect(failures.locator('figcaption')).toHaveText(
+      'No failed sign-ins, lockouts or rate-limit hits in the last 7 days.',
+    );
+    await expect(failures.locator('canvas')).toHaveCount(0);
     await page.setViewportSize(PHONE);
     const messages = page.getByRole('region', { name: 'Emails and text messages' });
     const figures = messages.getByRole('region', { name: 'Message figures per day (UTC)' });
     await expect(figures).toHaveAttribute('tabindex', '0');
     expect(await figures.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    // Its edges cue that more columns lie beyond: shadows, behind covers that scroll with the table.
+    expect(
+      await figures.evaluate((e) => {
+        const style = getComputedStyle(e);
+        return [style.backgroundImage.match(/radial-gradient/g)?.length, style.backgroundAttachment];
+      }),
+    ).toEqual([2, 'local, local, scroll, scroll']);
     // Reached by Tab, like any control.
     await failures.getByRole('region', { name: 'Failure figures per day (UTC)' }).focus();
     for (

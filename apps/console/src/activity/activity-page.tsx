@@ -11,10 +11,11 @@ import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
-import { activitySummary, bucketLabel, methodName, methodsOf } from '../lib/activity-series.js';
+import { activitySummary, bucketLabel, methodName, methodsOf, quiet } from '../lib/activity-series.js';
 import { useResource } from '../lib/use-resource.js';
 import { ActivityChart, type ChartSeries } from './activity-chart.js';
 import { ActivityTable } from './activity-table.js';
+import { CHART_COLOURS, ChartLegend } from './chart-legend.js';
 
 const WINDOWS = [
   ['24h', '24 hours'],
@@ -98,8 +99,16 @@ function Charts({ activity }: { activity: ProjectActivityResult }) {
     <section className="panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <figure className="chart-figure">
-        <figcaption className="chart-summary">{sentence}</figcaption>
-        {series.length > 0 && <ActivityChart times={charts.times} series={series} bucket={activity.bucket} />}
+        {/* An all-zero window says so where the chart would be, in a box of its own. */}
+        <figcaption className={quiet(series) ? 'chart-summary chart-empty' : 'chart-summary'}>
+          {sentence}
+        </figcaption>
+        {quiet(series) ? (
+          // Nothing but zeros: no empty grid (it read as "not loaded"), the legend still names what is counted.
+          series.length > 0 && <ChartLegend series={series} colours={CHART_COLOURS} />
+        ) : (
+          <ActivityChart times={charts.times} series={series} bucket={activity.bucket} />
+        )}
       </figure>
       {series.length > 0 && (
         <ActivityTable

@@ -5,6 +5,7 @@
  */
 import type { AuditEvent } from '@latchkey/wire';
 import { Fragment } from 'react';
+import { providerName } from '../lib/provider-names.js';
 import { actionTitle, detailLabel } from './audit-labels.js';
 import type { AuditNames } from './audit-names.js';
 
@@ -85,7 +86,9 @@ export function AuditRecord({
               {Array.isArray(value)
                 ? value.join(', ')
                 : typeof value === 'string'
-                  ? value
+                  ? key === 'provider_type'
+                    ? providerName(value)
+                    : value
                   : JSON.stringify(value)}
             </dd>
           </Fragment>

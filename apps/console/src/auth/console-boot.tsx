@@ -28,7 +28,7 @@ export function ConsoleBoot({ children }: { children: ReactNode }) {
   if (config.state === 'error')
     return (
       <main className="centered">
-        <ErrorState title="The console could not start" error={config.error} retry={config.retry} />
+        <ErrorState asPage title="The console could not start" error={config.error} retry={config.retry} />
       </main>
     );
   if (!boot) return null;

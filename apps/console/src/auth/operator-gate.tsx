@@ -41,6 +41,7 @@ function SignedIn({ sessionId, children }: { sessionId: string; children: ReactN
     return (
       <main className="centered">
         <ErrorState
+          asPage
           title={notOperator ? 'This account is not a console operator' : 'Your access could not be checked'}
           error={notOperator ? new Error('Ask an operator for an invite, then open its link.') : me.error}
           {...(notOperator ? {} : { retry: me.retry })}

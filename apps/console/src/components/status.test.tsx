@@ -1,10 +1,11 @@
 // An error state offers a retry, except for what the provider says does not exist (a deleted
 // project, a mistyped address): retrying a 404 only fails again, so the way out is the projects list.
 import { cleanup, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApiError } from '../api/console-api.js';
-import { ErrorState } from './status.js';
+import { ErrorState, Loading } from './status.js';
 
 afterEach(cleanup);
 
@@ -38,5 +39,29 @@ describe('ErrorState', () => {
     expect(screen.getByText('No project project-test-0.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to projects' }).getAttribute('href')).toBe('/projects');
+  });
+
+  it("is the page's one h1 when it is all the page shows, a section's h2 otherwise", () => {
+    renderAt(
+      <ErrorState asPage error={new ConsoleApiError(503, 'unavailable', 'Down.')} retry={() => undefined} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    cleanup();
+    renderAt(<ErrorState asPage error={new ConsoleApiError(404, 'project_not_found', 'No project.')} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not found');
+  });
+});
+
+describe('Loading', () => {
+  it('says what is loading in a polite live region that is in the page before its words', () => {
+    // The first paint: the region, empty (words in a region as it appears may go unannounced).
+    expect(renderToStaticMarkup(<Loading label="Loading users…" />)).toBe(
+      '<p class="status" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span></p>',
+    );
+    render(<Loading label="Loading users…" />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Loading users…');
+    expect(status.getAttribute('aria-live')).toBe('polite');
   });
 });

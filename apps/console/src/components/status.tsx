@@ -1,13 +1,21 @@
 /** @module status — the console's loading, error-with-retry and empty states, announced to screen readers. */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/**
+ * What is loading, in words ("Loading users…"), beside the spinner. The live region is in the page
+ * before its words (they arrive just after it): screen readers announce what changes in a live
+ * region, and may say nothing of one added with its text already in it. It keeps its height while
+ * empty, so nothing moves when the words come.
+ */
+export function Loading({ label }: { label: string }) {
+  const [said, setSaid] = useState('');
+  useEffect(() => setSaid(label), [label]);
   return (
     <p className="status" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      {label}
+      {said}
     </p>
   );
 }
@@ -15,23 +23,27 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 /**
  * An error with a retry button; takes focus so keyboard and screen-reader users land on it. What
  * the provider says does not exist (404: a deleted project, a mistyped address) is not retried:
- * the way out is the projects list.
+ * the way out is the projects list. `asPage`: the error is all the page shows (its data could not
+ * be read), so its title is the page's one h1 rather than a section's h2.
  */
 export function ErrorState({
   error,
   retry,
   title = 'Something went wrong',
+  asPage = false,
 }: {
   error: Error;
   retry?: () => void;
   title?: string;
+  asPage?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const missing = error instanceof ConsoleApiError && error.status === 404;
+  const Heading = asPage ? 'h1' : 'h2';
   return (
     <div className="error-state" role="alert" tabIndex={-1} ref={ref}>
-      <h2>{missing ? 'Not found' : title}</h2>
+      <Heading>{missing ? 'Not found' : title}</Heading>
       <p>{error.message}</p>
       {missing ? (
         <Link className="button secondary" to="/projects">

@@ -1,7 +1,7 @@
 // The activity page's text equivalents: the methods that occur, bucket labels and the summaries.
 import type { ProjectActivityResult } from '@latchkey/wire';
 import { describe, expect, it } from 'vitest';
-import { activitySummary, bucketLabel, dayTick, methodsOf } from './activity-series.js';
+import { activitySummary, bucketLabel, dayTick, methodsOf, quiet } from './activity-series.js';
 
 const zero = {
   sign_ins: {},
@@ -54,6 +54,18 @@ describe('activity series', () => {
       '1 email sent (0 failed) and 0 text messages sent (0 failed) in the last 7 days.',
     );
     expect(activitySummary(activity({})).signIns).toBe('No sign-ins in the last 7 days.');
+  });
+
+  it('says "No …" for a window with nothing in it, which then draws no chart', () => {
+    const empty = activitySummary(activity({}));
+    expect(empty.failures).toBe('No failed sign-ins, lockouts or rate-limit hits in the last 7 days.');
+    expect(empty.messages).toBe('No emails or text messages in the last 7 days.');
+    expect(activitySummary(activity({ emails_failed: 1 })).messages).toBe(
+      '0 emails sent (1 failed) and 0 text messages sent (0 failed) in the last 7 days.',
+    );
+    expect(quiet([])).toBe(true);
+    expect(quiet([{ values: [0, 0] }, { values: [0] }])).toBe(true);
+    expect(quiet([{ values: [0, 0] }, { values: [0, 1] }])).toBe(false);
   });
 
   it('labels hours and days in UTC, as the API counts them', () => {

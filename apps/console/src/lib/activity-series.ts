@@ -20,6 +20,11 @@ export function methodName(method: string): string {
   return METHOD_NAMES[method] ?? method.replace(/_/g, ' ');
 }
 
+/** Whether a chart has nothing to draw: no series, or only zeros (it then says so instead). */
+export function quiet(series: ReadonlyArray<{ values: readonly number[] }>): boolean {
+  return series.every((s) => s.values.every((n) => n === 0));
+}
+
 /** The methods with any sign-in or failure in the window, most used first (ties by name). */
 export function methodsOf(totals: ActivityFigures): string[] {
   const all = new Set([...Object.keys(totals.sign_ins), ...Object.keys(totals.sign_in_failures)]);
@@ -74,14 +79,20 @@ export function activitySummary(activity: ProjectActivityResult): {
       signIns === 0
         ? `No sign-ins in ${span}.`
         : `${plural(signIns, 'sign-in')} in ${span}: ${parts.join(', ')}.`,
-    failures: `${plural(sumOf(t.sign_in_failures), 'failed sign-in')}, ${plural(t.lockouts, 'lockout')} and ${plural(
-      t.rate_limit_hits,
-      'rate-limit hit',
-    )} in ${span}.`,
-    messages: `${plural(t.emails_sent, 'email')} sent (${t.emails_failed} failed) and ${plural(
-      t.sms_sent,
-      'text message',
-    )} sent (${t.sms_failed} failed) in ${span}.`,
+    failures:
+      sumOf(t.sign_in_failures) + t.lockouts + t.rate_limit_hits === 0
+        ? `No failed sign-ins, lockouts or rate-limit hits in ${span}.`
+        : `${plural(sumOf(t.sign_in_failures), 'failed sign-in')}, ${plural(t.lockouts, 'lockout')} and ${plural(
+            t.rate_limit_hits,
+            'rate-limit hit',
+          )} in ${span}.`,
+    messages:
+      t.emails_sent + t.emails_failed + t.sms_sent + t.sms_failed === 0
+        ? `No emails or text messages in ${span}.`
+        : `${plural(t.emails_sent, 'email')} sent (${t.emails_failed} failed) and ${plural(
+            t.sms_sent,
+            'text message',
+          )} sent (${t.sms_failed} failed) in ${span}.`,
   };
 }
 

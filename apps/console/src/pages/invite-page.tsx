@@ -45,7 +45,11 @@ export function InvitePage() {
   if (!token)
     return (
       <main className="centered">
-        <ErrorState title="No invite in this link" error={new Error('Open the whole link you were sent.')} />
+        <ErrorState
+          asPage
+          title="No invite in this link"
+          error={new Error('Open the whole link you were sent.')}
+        />
       </main>
     );
   if (!session)
@@ -66,6 +70,7 @@ export function InvitePage() {
     return (
       <main className="centered">
         <ErrorState
+          asPage
           title={gone ? 'This invite cannot be used' : 'The invite could not be accepted'}
           error={outcome.error}
           retry={() => setOutcome(null)}

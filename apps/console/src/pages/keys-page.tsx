@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
+import { CopyButton } from '../components/copy-button.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
 import type { Project } from '../lib/project-types.js';
@@ -26,7 +27,7 @@ export function KeysPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (project.state === 'loading') return <Loading label="Loading the keys…" />;
-  if (project.state === 'error') return <ErrorState error={project.error} retry={project.retry} />;
+  if (project.state === 'error') return <ErrorState asPage error={project.error} retry={project.retry} />;
   const p = project.data.project;
   const graceMinutes = Number(grace);
   const graceProblem =
@@ -42,9 +43,15 @@ export function KeysPage() {
         <h2 id="ids">Project ID and public token</h2>
         <dl className="facts">
           <dt>Project ID</dt>
-          <dd className="mono">{p.project_id}</dd>
+          <dd className="copyable">
+            <span className="mono">{p.project_id}</span>
+            <CopyButton text={p.project_id} what="project ID" />
+          </dd>
           <dt>Public token</dt>
-          <dd className="mono">{p.public_token}</dd>
+          <dd className="copyable">
+            <span className="mono">{p.public_token}</span>
+            <CopyButton text={p.public_token} what="public token" />
+          </dd>
         </dl>
       </section>
       <section className="panel" aria-labelledby="secret">

@@ -9,9 +9,11 @@ import { useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
 import type { OAuthProviderSummary, Project } from '../lib/project-types.js';
+import { providerName } from '../lib/provider-names.js';
 import { useResource } from '../lib/use-resource.js';
 import { OAUTH_TEST_MESSAGE, oauthTestRedirectUrl } from './oauth-test-page.js';
 
@@ -29,7 +31,7 @@ export function OAuthProvidersPage() {
   // A new key after each save gives an empty form again.
   const [saves, setSaves] = useState(0);
   if (data.state === 'loading') return <Loading label="Loading OAuth providers…" />;
-  if (data.state === 'error') return <ErrorState error={data.error} retry={data.retry} />;
+  if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, providers } = data.data;
   return (
     <>
@@ -120,6 +122,10 @@ function ProviderCard(props: {
   const { provider, project } = props;
   const [result, setResult] = useState<{ ok: boolean; detail: string } | null>(null);
   const [testing, setTesting] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = providerName(provider.provider_type);
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.type !== OAUTH_TEST_MESSAGE) return;
@@ -145,19 +151,23 @@ function ProviderCard(props: {
     else setTesting(true);
   };
   const remove = async () => {
-    if (!window.confirm(`Remove ${provider.provider_type}? Its users can no longer sign in with it.`)) return;
+    setBusy(true);
+    setProblem(null);
     try {
       await stepUp(() =>
         api('DELETE', `/v1/projects/${project.project_id}/oauth_providers/${provider.provider_type}`),
       );
       props.onRemoved();
     } catch (error) {
-      if (!(error instanceof StepUpCancelled)) setResult({ ok: false, detail: (error as Error).message });
+      setProblem(
+        error instanceof StepUpCancelled ? 'Cancelled: nothing was removed.' : (error as Error).message,
+      );
+      setBusy(false);
     }
   };
   return (
     <li className="card">
-      <h2>{provider.provider_type}</h2>
+      <h2>{name}</h2>
       <p>
         Client ID <code className="mono">{provider.client_id}</code>
         {provider.issuer ? (
@@ -174,10 +184,30 @@ function ProviderCard(props: {
         <button type="button" className="button secondary" onClick={props.onEdit}>
           Edit
         </button>
-        <button type="button" className="button danger" onClick={remove}>
+        <button
+          type="button"
+          className="button danger"
+          aria-label={`Remove ${name}`}
+          onClick={() => setRemoving(true)}
+        >
           Remove
         </button>
       </div>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${name}?`}
+          confirmLabel={`Remove ${name}`}
+          busy={busy}
+          problem={problem}
+          onCancel={() => {
+            setRemoving(false);
+            setProblem(null);
+          }}
+          onConfirm={remove}
+        >
+          <p>Its users can no longer sign in with {name}. Their accounts and other ways in stay.</p>
+        </ConfirmDialog>
+      )}
       <p role="status" className={result ? (result.ok ? 'notice' : 'field-error') : undefined}>
         {result?.detail ?? ''}
       </p>
@@ -222,7 +252,9 @@ function ProviderForm(props: {
         }
       }}
     >
-      <h2 id="provider-form-title">{existing ? `Edit ${existing.provider_type}` : 'Add a provider'}</h2>
+      <h2 id="provider-form-title">
+        {existing ? `Edit ${providerName(existing.provider_type)}` : 'Add a provider'}
+      </h2>
       <div className="field">
         <label htmlFor="provider-type">Provider</label>
         <select
@@ -233,7 +265,7 @@ function ProviderForm(props: {
         >
           {OAUTH_PROVIDER_TYPES.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {providerName(p)}
             </option>
           ))}
         </select>

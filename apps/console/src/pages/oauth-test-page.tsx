@@ -7,6 +7,7 @@
 import { createLatchkeyClient, type LatchkeyClient } from '@latchkey/client';
 import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@latchkey/wire/oauth-providers';
 import { useEffect, useState } from 'react';
+import { providerName } from '../lib/provider-names.js';
 
 const KEY = 'latchkey-console-oauth-test';
 export const OAUTH_TEST_MESSAGE = 'latchkey-console-oauth-test';
@@ -49,7 +50,7 @@ export function OAuthTestPage() {
         async (result) => {
           const email = result.user.emails[0]?.email ?? result.provider_subject;
           await client.session.revoke().catch(() => undefined);
-          report({ ok: true, detail: `Signed in as ${email} (${result.provider_type}).` });
+          report({ ok: true, detail: `Signed in as ${email} (${providerName(result.provider_type)}).` });
         },
         (error: Error) => report({ ok: false, detail: error.message }),
       );

@@ -44,7 +44,7 @@ export function ProjectSettingsPage() {
     api<{ project: Project }>('GET', `/v1/projects/${encodeURIComponent(projectId)}`),
   );
   if (project.state === 'loading') return <Loading label="Loading the project…" />;
-  if (project.state === 'error') return <ErrorState error={project.error} retry={project.retry} />;
+  if (project.state === 'error') return <ErrorState asPage error={project.error} retry={project.retry} />;
   return (
     <SettingsForm
       key={projectId}

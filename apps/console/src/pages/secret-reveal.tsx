@@ -1,5 +1,6 @@
 /** @module secret-reveal — a secret shown masked until asked, with a copy button; it is never stored by the console. */
 import { useEffect, useRef, useState } from 'react';
+import { CopyButton } from '../components/copy-button.js';
 
 export function SecretReveal({
   secret,
@@ -12,7 +13,6 @@ export function SecretReveal({
   takeFocus?: boolean;
 }) {
   const [shown, setShown] = useState(false);
-  const [copied, setCopied] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (takeFocus) ref.current?.focus();
@@ -37,19 +37,7 @@ export function SecretReveal({
       >
         {shown ? 'Hide' : 'Reveal'}
       </button>
-      <button
-        type="button"
-        className="button secondary small"
-        onClick={async () => {
-          await navigator.clipboard?.writeText(secret);
-          setCopied(true);
-        }}
-      >
-        Copy
-      </button>
-      <span role="status" className="hint">
-        {copied ? 'Copied' : ''}
-      </span>
+      <CopyButton text={secret} what={label.toLowerCase()} />
     </div>
   );
 }

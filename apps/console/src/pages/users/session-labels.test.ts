@@ -48,7 +48,8 @@ describe('factorLabel', () => {
     ['otp', 'email', 'One-time code (email)'],
     ['webauthn', 'webauthn_registration', 'Passkey'],
     ['totp', 'authenticator_app', 'Authenticator app'],
-    ['oauth', 'oauth_google', 'OAuth (google)'],
+    ['oauth', 'oauth_google', 'OAuth (Google)'],
+    ['oauth', 'oauth_github', 'OAuth (GitHub)'],
     ['recovery_codes', 'recovery_code', 'Recovery code'],
     ['something_new', 'elsewhere', 'something_new'],
   ])('%s by %s → %s', (type, delivery_method, label) => {

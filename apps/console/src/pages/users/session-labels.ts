@@ -4,6 +4,7 @@
  * "Email link") instead of the factor's wire names (`knowledge`, `magic_link`).
  */
 import type { AuthenticationFactor } from '@latchkey/wire';
+import { providerName } from '../../lib/provider-names.js';
 
 const FACTOR_TYPES: Record<string, string> = {
   magic_link: 'Email link',
@@ -17,11 +18,11 @@ const FACTOR_TYPES: Record<string, string> = {
 };
 const OTP_CHANNELS: Record<string, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
-/** "Password", "One-time code (SMS)", "OAuth (google)"; an unknown type as it came. */
+/** "Password", "One-time code (SMS)", "OAuth (Google)"; an unknown type as it came. */
 export function factorLabel(factor: Pick<AuthenticationFactor, 'type' | 'delivery_method'>): string {
   const label = FACTOR_TYPES[factor.type] ?? factor.type;
   if (factor.type === 'oauth' && factor.delivery_method.startsWith('oauth_'))
-    return `${label} (${factor.delivery_method.slice('oauth_'.length)})`;
+    return `${label} (${providerName(factor.delivery_method.slice('oauth_'.length))})`;
   const channel = OTP_CHANNELS[factor.delivery_method];
   if (factor.type === 'otp' && channel) return `${label} (${channel})`;
   return label;

@@ -4,6 +4,7 @@
  */
 import type { ServerUser } from '@latchkey/wire';
 import type { ReactNode } from 'react';
+import { providerName } from '../../lib/provider-names.js';
 
 function When({ at, prefix }: { at: string | null; prefix: string }) {
   if (!at) return null;
@@ -101,7 +102,7 @@ export function UserFactors({ user }: { user: ServerUser }) {
         empty="No linked OAuth identity."
         items={user.providers.map((p) => (
           <li key={p.oauth_user_registration_id}>
-            <strong>{p.provider_type}</strong>
+            <strong>{providerName(p.provider_type)}</strong>
             <span className="hint">
               Subject <span className="mono">{p.provider_subject}</span>
             </span>

@@ -52,7 +52,7 @@ export function UserPage() {
         </>
       );
     }
-    return <ErrorState error={user.error} retry={user.retry} title="The user could not be loaded" />;
+    return <ErrorState asPage error={user.error} retry={user.retry} title="The user could not be loaded" />;
   }
   const u = user.data;
   const label = userLabel(u);

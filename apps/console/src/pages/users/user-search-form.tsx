@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { providerName } from '../../lib/provider-names.js';
 import {
   filtersFromParams,
   filtersProblem,
@@ -114,7 +115,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               ))}
               {oauthProviders.map((provider) => (
                 <option key={provider} value={`oauth:${provider}`}>
-                  OAuth: {provider}
+                  OAuth: {providerName(provider)}
                 </option>
               ))}
             </select>

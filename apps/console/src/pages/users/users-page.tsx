@@ -98,7 +98,7 @@ export function UsersPage() {
           <>
             <div className="results-bar">
               <p className="results-summary" role="status" aria-live="polite">
-                {searching ? 'Searching…' : summary(shown, pageNumber)}
+                {searching ? 'Searching…' : shown.results.length > 0 ? summary(shown, pageNumber) : ''}
               </p>
               <div className="results-order">
                 <label htmlFor={orderId}>Order</label>
@@ -114,15 +114,20 @@ export function UsersPage() {
                 </select>
               </div>
             </div>
-            {shown.results.length === 0 ? (
-              <EmptyState title={filtered ? 'No users match' : 'No users yet'}>
-                <p>
-                  {filtered
-                    ? 'Try fewer letters or other filters.'
-                    : 'Users appear here once they sign up, or when your back end creates them.'}
-                </p>
-              </EmptyState>
-            ) : (
+            {/* An empty answer says so once, here (the summary above then says nothing): a live
+                region kept in the page, so the words are announced when they arrive. */}
+            <div role="status" aria-live="polite">
+              {shown.results.length === 0 && (
+                <EmptyState title={filtered ? 'No users match' : 'No users yet'}>
+                  <p>
+                    {filtered
+                      ? 'Try fewer letters or other filters.'
+                      : 'Users appear here once they sign up, or when your back end creates them.'}
+                  </p>
+                </EmptyState>
+              )}
+            </div>
+            {shown.results.length > 0 && (
               <UsersTable
                 projectId={projectId}
                 users={shown.results}
@@ -177,7 +182,6 @@ const count = new Intl.NumberFormat();
 /** "Users 26–50 of 100,000" ("User 7 of 7" for one row), or without the range when the page's place is unknown. */
 function summary(page: Page, pageNumber: number | undefined): string {
   const total = page.results_metadata.total;
-  if (total === 0) return 'No users match.';
   if (pageNumber === undefined) {
     return `${count.format(total)} ${total === 1 ? 'user matches' : 'users match'}; showing ${page.results.length}.`;
   }

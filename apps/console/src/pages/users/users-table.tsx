@@ -4,6 +4,7 @@
  */
 import type { ServerUser } from '@latchkey/wire';
 import { Link } from 'react-router';
+import { providerName } from '../../lib/provider-names.js';
 
 /** What a row calls the user: their first address, else their first number, else their id. */
 export function userLabel(user: ServerUser): string {
@@ -16,7 +17,8 @@ export function methodsOf(user: ServerUser): string[] {
   if (user.webauthn_registrations.length > 0) methods.push('Passkey');
   if (user.password) methods.push('Password');
   if (user.totps.length > 0) methods.push('Authenticator app');
-  for (const provider of new Set(user.providers.map((p) => p.provider_type))) methods.push(provider);
+  for (const provider of new Set(user.providers.map((p) => p.provider_type)))
+    methods.push(providerName(provider));
   if (user.crypto_wallets.length > 0) methods.push('Wallet');
   if (user.emails.some((e) => e.verified)) methods.push('Email');
   if (user.phone_numbers.some((p) => p.verified)) methods.push('Phone');

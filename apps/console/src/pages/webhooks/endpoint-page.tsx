@@ -65,7 +65,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
   if (data.state === 'error')
     return (
       <>
-        <ErrorState error={data.error} retry={data.retry} title="This endpoint could not be shown" />
+        <ErrorState asPage error={data.error} retry={data.retry} title="This endpoint could not be shown" />
         <p>
           <Link to={`/projects/${projectId}/webhooks`}>Back to the webhooks</Link>
         </p>

@@ -1,6 +1,6 @@
 /**
  * @module webhooks-page — /console/projects/:projectId/webhooks: the project's endpoints (URL,
- * events, enabled or why not) and a form to add one. The new endpoint's signing secret is shown
+ * events, enabled or why not, failing when their newest deliveries failed) and a form to add one. The new endpoint's signing secret is shown
  * here once: the provider shows it only at creation (and on rotation).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +15,9 @@ import { EndpointForm } from './endpoint-form.js';
 import {
   disabledReasonText,
   eventsSummary,
+  failedInARow,
+  failingWords,
+  loadRecentDeliveries,
   loadWebhookContext,
   type WebhookEndpoint,
 } from './webhooks-data.js';
@@ -30,14 +33,27 @@ export function WebhooksPage() {
       loadWebhookContext(api, projectApi, projectId),
       projectApi<{ endpoints: WebhookEndpoint[] }>('GET', '/v1/webhooks/endpoints'),
     ]);
-    return { ...context, endpoints };
+    // Each endpoint's newest deliveries, to flag the failing ones; a log that cannot be read
+    // leaves its endpoint unflagged rather than the whole list unshown.
+    const failing = new Map<string, number>(
+      await Promise.all(
+        endpoints.map(
+          async (endpoint) =>
+            [
+              endpoint.endpoint_id,
+              await loadRecentDeliveries(projectApi, endpoint.endpoint_id).then(failedInARow, () => 0),
+            ] as const,
+        ),
+      ),
+    );
+    return { ...context, endpoints, failing };
   });
   const [created, setCreated] = useState<{ endpoint: WebhookEndpoint; secret: string } | null>(null);
   // A new key after each creation gives an empty form again.
   const [creations, setCreations] = useState(0);
   if (data.state === 'loading') return <Loading label="Loading webhooks…" />;
-  if (data.state === 'error') return <ErrorState error={data.error} retry={data.retry} />;
-  const { project, catalogue, endpoints } = data.data;
+  if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
+  const { project, catalogue, endpoints, failing } = data.data;
   return (
     <>
       <PageHeading intro="Signed HTTP POSTs to your servers when users, sessions and factors change (Standard Webhooks).">
@@ -77,6 +93,12 @@ export function WebhooksPage() {
               </p>
               {!endpoint.enabled && endpoint.disabled_reason && (
                 <p className="bad">{disabledReasonText(endpoint.disabled_reason)}</p>
+              )}
+              {(failing.get(endpoint.endpoint_id) ?? 0) > 0 && (
+                <p className="endpoint-failing">
+                  <span className="badge state-failed">Failing</span> —{' '}
+                  {failingWords(failing.get(endpoint.endpoint_id) ?? 0)}
+                </p>
               )}
             </li>
           ))}
