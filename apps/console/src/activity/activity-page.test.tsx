@@ -3,6 +3,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../testing/as-operator.js';
+import { ZERO_ACTIVITY } from '../testing/sample-activity.js';
 import { ActivityPage } from './activity-page.js';
 
 // uPlot asks matchMedia for the pixel ratio when it loads; jsdom has none.
@@ -22,17 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const zeroBucket = (start: string) => ({
-  start,
-  sign_ins: {},
-  sign_in_failures: {},
-  lockouts: 0,
-  rate_limit_hits: 0,
-  emails_sent: 0,
-  emails_failed: 0,
-  sms_sent: 0,
-  sms_failed: 0,
-});
+const zeroBucket = (start: string) => ({ start, ...ZERO_ACTIVITY });
 
 describe('ActivityPage', () => {
   it('says "No …" instead of drawing an all-zero chart, and keeps the table', async () => {

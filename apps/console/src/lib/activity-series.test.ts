@@ -1,18 +1,10 @@
 // The activity page's text equivalents: the methods that occur, bucket labels and the summaries.
 import type { ProjectActivityResult } from '@latchkey/wire';
 import { describe, expect, it } from 'vitest';
+import { ZERO_ACTIVITY } from '../testing/sample-activity.js';
 import { activitySummary, bucketLabel, dayTick, methodsOf, quiet } from './activity-series.js';
 
-const zero = {
-  sign_ins: {},
-  sign_in_failures: {},
-  lockouts: 0,
-  rate_limit_hits: 0,
-  emails_sent: 0,
-  emails_failed: 0,
-  sms_sent: 0,
-  sms_failed: 0,
-};
+const zero = ZERO_ACTIVITY;
 
 function activity(totals: Partial<typeof zero>): ProjectActivityResult {
   return {

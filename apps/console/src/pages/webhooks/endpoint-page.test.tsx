@@ -7,24 +7,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../../testing/as-operator.js';
 import { sampleProject } from '../../testing/sample-project.js';
+import { sampleEndpoint } from '../../testing/sample-webhooks.js';
 import { EndpointPage } from './endpoint-page.js';
-import type { WebhookEndpoint } from './webhooks-data.js';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const endpoint = (id: string): WebhookEndpoint => ({
-  endpoint_id: id,
-  url: `https://hooks.example.com/${id}`,
-  description: '',
-  event_types: [],
-  enabled: true,
-  disabled_reason: null,
-  created_at: '2026-11-27T00:00:00.000Z',
-  updated_at: '2026-11-27T00:00:00.000Z',
-});
+const endpoint = sampleEndpoint;
 
 const delivery: WebhookDelivery = {
   event_id: 'msg_1',

@@ -6,7 +6,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../../testing/as-operator.js';
 import { sampleProject } from '../../testing/sample-project.js';
-import { failedInARow, type WebhookEndpoint } from './webhooks-data.js';
+import { sampleEndpoint } from '../../testing/sample-webhooks.js';
+import { failedInARow } from './webhooks-data.js';
 import { WebhooksPage } from './webhooks-page.js';
 
 afterEach(() => {
@@ -14,16 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const endpoint = (id: string): WebhookEndpoint => ({
-  endpoint_id: id,
-  url: `https://hooks.example.com/${id}`,
-  description: '',
-  event_types: [],
-  enabled: true,
-  disabled_reason: null,
-  created_at: '2026-11-27T00:00:00.000Z',
-  updated_at: '2026-11-27T00:00:00.000Z',
-});
+const endpoint = sampleEndpoint;
 
 const attempt = (status_code: number | null) => ({
   attempt: 1,
