@@ -283,7 +283,7 @@ test("an expired login link says so; 'Back to sign in' opens the form with the a
   expect(moved.ok()).toBe(true);
 
   await page.goto(resetLinkIn(message!, 'login'));
-  await expect(page.getByRole('heading', { name: 'This login link no longer works' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This login link no longer works' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Send a new link' })).toBeFocused();
   await page.keyboard.press('Tab');

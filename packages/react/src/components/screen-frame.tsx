@@ -1,5 +1,5 @@
 /** @module components/screen-frame — a screen's heading, back arrow and focus handling. */
-import { type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { type ReactElement, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { SCREENS_WITH_BACK_WHILE_BUSY } from '../machine/screen.js';
 import { useElementClass } from '../theme/element-classes.js';
 import { useWidget } from '../widget/widget-context.js';
@@ -39,8 +39,10 @@ export function ScreenFrame({
     'headline',
   );
 
+  // Before paint: a passive effect runs after the screen is visible, so a Tab pressed in that gap
+  // moved focus and was then overridden by this focus call.
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves once, when the screen mounts.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusReady.current || !moveFocus) return;
     const field =
       focus === 'field'
