@@ -5,9 +5,9 @@
 // webhook endpoint) as one operator does them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DevSignInPage } from '../pages/dev-sign-in-page.js';
+import { axeViolations } from './axe.js';
 import { expect, snapshot } from './fixtures.js';
 import { uniqueEmail } from './outbox.js';
 import { e2eDataDir, providerUrl } from './stack.js';
@@ -36,15 +36,7 @@ export async function look(page: Page, name: string): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('body')
-    .exclude('iframe[sandbox]')
-    .options({ iframes: false })
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
-    where,
-  ).toEqual([]);
+  expect(await axeViolations(page, { include: 'body', exclude: ['iframe[sandbox]'] }), where).toEqual([]);
 }
 
 /** The development operator key the e2e provider wrote (acts as an operator on any project). */
