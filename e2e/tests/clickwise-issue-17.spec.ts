@@ -3,13 +3,12 @@
 // the page's scroll to the results could carry their heading off the screen; the marquee's
 // sample terms looked clickable but were not; the sign-in modal focused × instead of the email
 // field; the favicon was empty. All against the real provider and Clickwise's own server.
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { ClickwiseSite } from '../pages/clickwise-site.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
 import { uniqueEmail, waitForMessages } from '../support/outbox.js';
-import { clickwiseUrl, screenshotDir } from '../support/stack.js';
+import { clickwiseUrl } from '../support/stack.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
@@ -33,11 +32,6 @@ async function pageAt(browser: Browser, viewport: typeof DESKTOP, options: { jav
   });
   const page = await context.newPage();
   return { page, site: new ClickwiseSite(page), close: () => context.close() };
-}
-
-/** What a person sees right now (the fixture's snapshot is the whole page). */
-async function screen(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
 /** Whether the results' heading lies wholly inside the viewport. */
@@ -92,7 +86,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // The page has scrolled to the section and focused the panel, as spec §9 times it.
       await expect(site.resultsPanel).toBeFocused();
       const loading = await site.resultsPanel.boundingBox();
-      await screen(page, `clickwise-17-estimating-${name}`);
+      await snapshot(page, `clickwise-17-estimating-${name}`, { fullPage: false });
 
       await release();
       await expect(site.resultsPanel).toHaveAttribute('data-state', 'results');
@@ -104,7 +98,7 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(Math.round((results?.x ?? 0) * 2 + (results?.width ?? 0))).toBe(width);
       // The results grew below the place the page scrolled to: their heading is still on screen.
       expect(await resultsHeadingInView(page)).toBe(true);
-      await screen(page, `clickwise-17-results-${name}`);
+      await snapshot(page, `clickwise-17-results-${name}`, { fullPage: false });
     });
 
     await test.step('a quick estimate from further down: scrolled so that the heading is in view', async () => {
@@ -155,7 +149,7 @@ for (const { name, viewport } of VIEWPORTS) {
       });
       expect(target.width).toBeGreaterThan(20);
       const term = target.term;
-      await screen(page, `clickwise-17-marquee-hover-${name}`);
+      await snapshot(page, `clickwise-17-marquee-hover-${name}`, { fullPage: false });
       await page.mouse.click(target.left + target.width / 2, target.y);
       await expect(site.resultsPanel).toHaveAttribute('data-state', 'results');
       await expect(site.resultsPanel.locator('.results-search')).toHaveText(term ?? '');
@@ -179,7 +173,8 @@ for (const { name, viewport } of VIEWPORTS) {
           );
         });
         expect(inView, `"${term}" is in view while focused`).toBe(true);
-        if (term === 'life insurance quote') await screen(page, `clickwise-17-marquee-focus-${name}`);
+        if (term === 'life insurance quote')
+          await snapshot(page, `clickwise-17-marquee-focus-${name}`, { fullPage: false });
       }
       // Past the last term, focus leaves the banner: the loop's copies are not in the Tab order.
       await page.keyboard.press('Tab');
@@ -218,7 +213,7 @@ test('360px, reduced motion and no JavaScript: the terms stand still, all in vie
   }
   await expect(site.termsMarquee.locator('.marquee-content[aria-hidden="true"]').first()).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await screen(page, 'clickwise-17-marquee-reduced-motion-360px');
+  await snapshot(page, 'clickwise-17-marquee-reduced-motion-360px', { fullPage: false });
   await site.sampleTerm('plumber near me').click();
   await expect(page).toHaveURL(/\/\?results_id=[A-Za-z0-9_-]{16}#results$/);
   await expect(site.resultsPanel.locator('.results-search')).toHaveText('plumber near me');
@@ -238,7 +233,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(site.signInDialog).toBeVisible();
       await expect(site.widgetEmail).toBeFocused();
       await expect(closeButton).not.toBeFocused();
-      await screen(page, `clickwise-17-sign-in-modal-${name}`);
+      await snapshot(page, `clickwise-17-sign-in-modal-${name}`, { fullPage: false });
       await expectNoAxeViolations(page, '#signin-container');
     });
 
@@ -320,5 +315,5 @@ test('Clickwise has a real favicon, served as an image', async ({ page, request 
   }, `${clickwiseUrl}/favicon.svg`);
   expect(shown.width).toBeGreaterThan(0);
   await page.goto(`${clickwiseUrl}/apple-touch-icon.png`);
-  await screen(page, 'clickwise-17-favicon');
+  await snapshot(page, 'clickwise-17-favicon', { fullPage: false });
 });

@@ -5,7 +5,6 @@
 // the sidebar runs the page's height; destructive buttons are solid red; the sign-in says "Sign
 // in"; every email fits a 320 px mail app; and each of the stack's projects exists once. At 360 px
 // the settings' save bar is one row, the header two, and every control a 44 px target.
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   createProject,
@@ -17,8 +16,8 @@ import {
   PHONE,
   signInToConsole,
 } from '../support/console.js';
-import { expect, test } from '../support/fixtures.js';
-import { providerUrl, screenshotDir } from '../support/stack.js';
+import { expect, snapshot, test } from '../support/fixtures.js';
+import { providerUrl } from '../support/stack.js';
 
 /** Whether `locator` lies wholly inside the viewport's width and inside `within`. */
 async function whollyShown(page: Page, locator: Locator, within: Locator): Promise<boolean> {
@@ -75,7 +74,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await expect(heading(page, 'Page not found')).toBeVisible();
     const sidebar = await nav(page).boundingBox();
     expect((sidebar?.y ?? 0) + (sidebar?.height ?? 0)).toBeGreaterThanOrEqual(DESKTOP.height - 1);
-    await snapshot360Or1280(page, 'layout-06-short-page-1280');
+    await snapshot(page, 'console-layout-06-short-page-1280', { fullPage: false });
     await page.goto(`${base}/keys`);
     await expect(heading(page, 'Layout demo API keys')).toBeVisible();
     // The public token has a Copy button the keyboard reaches, and "Copied" is announced.
@@ -142,7 +141,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       await expect(bar.getByRole('status')).toHaveText(/^Saved\./);
       await expectOneRow(save, saved);
       if (size === PHONE) await expectAtMost(bar, 64);
-      await snapshot360Or1280(page, `layout-02-settings-saved-${size.width}`);
+      await snapshot(page, `console-layout-02-settings-saved-${size.width}`, { fullPage: false });
     }
     await page.getByLabel(/^Name/).fill('Layout demo');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -222,7 +221,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
         await expect(
           page.getByRole('list', { name: 'Webhook endpoints' }).getByRole('listitem'),
         ).toContainText('Failing — the last delivery failed');
-        await snapshot360Or1280(page, 'layout-08-webhooks-failing-360');
+        await snapshot(page, 'console-layout-08-webhooks-failing-360', { fullPage: false });
       }
       expect(await smallTargets(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
@@ -298,7 +297,7 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
         preview.kind,
       ).toBeLessThanOrEqual(320);
     }
-    await mail.screenshot({ path: join(screenshotDir, 'console-layout-04-email-320.png'), fullPage: true });
+    await snapshot(mail, 'console-layout-04-email-320');
     await mail.close();
   });
 
@@ -367,9 +366,4 @@ async function smallTargets(page: Page): Promise<string[]> {
         return `${element.tagName.toLowerCase()} "${text}" ${Math.round(box.width)}×${Math.round(box.height)}`;
       }),
   );
-}
-
-/** A screenshot at the current width (the settings page is long: the status must be seen without scrolling). */
-async function snapshot360Or1280(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`) });
 }

@@ -1,10 +1,9 @@
 // A signed-in person sets up passkeys on two devices, manages them, and signs in with one: from
 // the passkey button and through the email field's autofill. Chromium's virtual authenticators
 // stand in for the devices; the provider, its database and the widget are the real ones.
-import type { Page } from '@playwright/test';
 import { PasskeyManager } from '../pages/passkey-manager.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, snapshot, test } from '../support/fixtures.js';
+import { expect, snapshot, snapshotAtBothWidths, test } from '../support/fixtures.js';
 import { magicLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { isRegistration, registeredAaguid } from '../support/registered-aaguid.js';
 import { VirtualAuthenticator } from '../support/virtual-authenticator.js';
@@ -17,15 +16,6 @@ const PAGE = '/?login=passkeys';
 // name: Debian's Chromium says "Chromium" (not "Google Chrome") and "Linux".
 const VIRTUAL_AUTHENTICATOR_AAGUID = '01020304-0506-0708-0102-030405060708';
 const BROWSER_NAME = 'Chromium on Linux';
-
-/** A screenshot at desktop width, and one on a 360 px phone. */
-async function snapshotBothWidths(page: Page, name: string): Promise<void> {
-  await snapshot(page, name);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 780 });
-  await snapshot(page, `${name}-360`);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 test('registers, renames and deletes passkeys, then signs in with the button and through autofill', async ({
   demo,
@@ -45,7 +35,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     await demo.expectSignedIn(email);
     await expect(passkeys.title).toHaveText('Set up a new Passkey');
     await expect(passkeys.skipButton).toBeVisible();
-    await snapshotBothWidths(page, '40-passkey-start');
+    await snapshotAtBothWidths(page, '40-passkey-start');
     await expectNoAxeViolations(page);
   });
 
@@ -56,7 +46,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     await expect(passkeys.successHeading).toBeVisible();
     await passkeys.expectNames([BROWSER_NAME]);
     expect(await laptop.credentials()).toHaveLength(1);
-    await snapshotBothWidths(page, '41-passkey-created');
+    await snapshotAtBothWidths(page, '41-passkey-created');
     await expectNoAxeViolations(page);
   });
 
@@ -66,7 +56,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     await expect(passkeys.title).toHaveText('Existing Passkeys');
     await expect(passkeys.successHeading).toHaveCount(0);
     await passkeys.expectNames([BROWSER_NAME]);
-    await snapshotBothWidths(page, '42-passkey-list-after-done');
+    await snapshotAtBothWidths(page, '42-passkey-list-after-done');
   });
 
   await test.step('after a reload the account page opens on the list, with no "Skip" to press', async () => {
@@ -76,7 +66,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     await expect(passkeys.title).toHaveText('Existing Passkeys');
     await expect(passkeys.skipButton).toHaveCount(0);
     await expect(passkeys.startHeading).toHaveCount(0);
-    await snapshotBothWidths(page, '43-passkey-list-after-reload');
+    await snapshotAtBothWidths(page, '43-passkey-list-after-reload');
     await expectNoAxeViolations(page);
   });
 
@@ -105,7 +95,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     await expect(passkeys.successHeading).toBeVisible();
     await passkeys.expectNames([BROWSER_NAME, `${BROWSER_NAME} 2`]);
     expect(await phone.credentials()).toHaveLength(1);
-    await snapshotBothWidths(page, '46-passkey-second-numbered');
+    await snapshotAtBothWidths(page, '46-passkey-second-numbered');
   });
 
   await test.step('renaming is inline, keeps the success title, and the name survives a reload', async () => {
@@ -121,7 +111,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
     const others = passkeys.root.getByRole('button', { name: `Rename ${BROWSER_NAME} 2`, exact: true });
     await passkeys.root.getByRole('button', { name: 'Rename Work laptop' }).click();
     await expect(others).toBeDisabled();
-    await snapshotBothWidths(page, '47-passkey-renaming');
+    await snapshotAtBothWidths(page, '47-passkey-renaming');
     await passkeys.root.getByRole('textbox', { name: 'Passkey name' }).press('Escape');
     await expect(others).toBeEnabled();
   });
@@ -132,7 +122,7 @@ test('registers, renames and deletes passkeys, then signs in with the button and
       .getByRole('button', { name: /^Delete/ })
       .click();
     await expect(passkeys.root.getByText('Once deleted, the passkey cannot be restored.')).toBeVisible();
-    await snapshotBothWidths(page, '48-passkey-delete-confirm');
+    await snapshotAtBothWidths(page, '48-passkey-delete-confirm');
     await passkeys.root.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(passkeys.rows).toHaveCount(1);
     await expect(passkeys.row('Work laptop')).toHaveCount(0);

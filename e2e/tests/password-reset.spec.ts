@@ -3,22 +3,13 @@
 import type { Page } from '@playwright/test';
 import { PasswordScreens } from '../pages/password-screens.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { expect, snapshot, test } from '../support/fixtures.js';
+import { expect, snapshot, snapshotAtBothWidths, test } from '../support/fixtures.js';
 import { magicLinkIn, resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
 import { demoUrl, providerUrl } from '../support/stack.js';
 
 const OLD = 'amber lantern over the hills';
 const NEW = 'seven quiet otters rowing';
-
-/** Screenshots of the screen at desktop width and on a 360 px phone. */
-async function snapshotBoth(page: Page, name: string): Promise<void> {
-  await snapshot(page, name);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 800 });
-  await snapshot(page, `${name}-360`);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** 'Forgot Password?' for `email` on the login form at `origin`, until 'Forgot password?' shows. */
 async function forgotPassword(page: Page, email: string, origin = demoUrl): Promise<void> {
@@ -67,7 +58,7 @@ test('forgot password → reset email → new password works and the old one doe
     const account = passwords.root.getByRole('textbox', { name: 'Email' });
     await expect(account).toHaveValue(email);
     await expect(account).toBeDisabled();
-    await snapshotBoth(page, '17-reset-form-for-account');
+    await snapshotAtBothWidths(page, '17-reset-form-for-account');
     // Checking consumes nothing: the same link, opened again, still offers the form.
     await page.goto(link);
     await expect(account).toHaveValue(email);
@@ -93,7 +84,7 @@ test('forgot password → reset email → new password works and the old one doe
     await expect(passwords.newPasswordInput).toHaveCount(0);
     await expect(page.getByText(`We can send a new link to ${email}.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back to sign in' })).toBeVisible();
-    await snapshotBoth(page, '17-reset-link-used');
+    await snapshotAtBothWidths(page, '17-reset-link-used');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
@@ -255,7 +246,7 @@ test('a used login link says so, and sends a new link to the same address', asyn
     await expect(heading).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Logging in', exact: true })).toHaveCount(0);
     await expect(page.getByText(`We can send a new link to ${email}.`)).toBeVisible();
-    await snapshotBoth(page, '17-login-link-used');
+    await snapshotAtBothWidths(page, '17-login-link-used');
     await expectNoAxeViolations(page);
   });
 
@@ -325,12 +316,12 @@ test('a reset link opened in another browser offers a new link to a typed addres
     await page.goto(resetLinkIn(first!));
     await expect(page.getByText('Checking your link…')).toBeVisible();
     await expect(page.locator('#login').getByLabel('New password')).toHaveCount(0);
-    await snapshotBoth(page, '17-reset-link-checking');
+    await snapshotAtBothWidths(page, '17-reset-link-checking');
     release();
     await expect(page.getByRole('heading', { name: 'This reset link no longer works' })).toBeVisible();
     const field = page.locator('#login').getByRole('textbox', { name: 'Email' });
     await expect(field).toHaveValue('');
-    await snapshotBoth(page, '17-reset-link-dead-ask-address');
+    await snapshotAtBothWidths(page, '17-reset-link-dead-ask-address');
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(field).toBeFocused();
