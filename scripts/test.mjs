@@ -3,7 +3,7 @@
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
@@ -15,10 +15,13 @@ mkdirSync(reports, { recursive: true });
 // How long each phase took, printed with the summary (the suite's speed is watched: issue 18):
 // its wall time, the CPU time its processes used (which other load on the machine barely
 // changes: wall time far above CPU time / cores says the phase waits and could run beside
-// another), and the machine's 1-minute load average at its end.
+// another), how busy the whole machine's cores were (this counts what the children's CPU time
+// cannot: Chromium's renderers and PostgreSQL's servers, which leave the process tree), and the
+// machine's 1-minute load average at its end.
 const phases = [];
 let phaseStart = performance.now();
 let cpuAtStart = childCpuSeconds();
+let machineAtStart = machineTicks();
 // Linux: user + system time of every finished child and their waited-for descendants
 // (/proc/self/stat fields 16 and 17, in clock ticks of 1/100 s).
 function childCpuSeconds() {
@@ -29,14 +32,28 @@ function childCpuSeconds() {
     return Number.NaN;
   }
 }
+// Linux: the machine's busy and total clock ticks over all cores since boot (/proc/stat's cpu
+// line; idle and iowait are not busy).
+function machineTicks() {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, n) => sum + n, 0);
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
 function endPhase(label) {
   const now = performance.now();
   const cpu = childCpuSeconds();
+  const machine = machineTicks();
+  const busy = (100 * (machine.busy - machineAtStart.busy)) / (machine.total - machineAtStart.total);
   phases.push(
-    `${label} ${((now - phaseStart) / 1000).toFixed(0)} s (CPU ${(cpu - cpuAtStart).toFixed(0)} s, load ${loadavg()[0].toFixed(1)})`,
+    `${label} ${((now - phaseStart) / 1000).toFixed(0)} s (CPU ${(cpu - cpuAtStart).toFixed(0)} s, ${availableParallelism()} cores ${busy.toFixed(0)} % busy, load ${loadavg()[0].toFixed(1)})`,
   );
   phaseStart = now;
   cpuAtStart = cpu;
+  machineAtStart = machine;
 }
 
 ensureInstalled();
