@@ -25,7 +25,7 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY apps apps
-# TypeScript for every workspace, the provider's one-file bundle, the console and Clickwise.
+# TypeScript for every workspace, the provider's bundle (main and CLI), the console and Clickwise.
 RUN npx tsc -b \
  && node apps/provider/scripts/bundle.mjs --force \
  && node packages/react/scripts/build-standalone.mjs \

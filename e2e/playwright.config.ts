@@ -17,7 +17,7 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   // A project that requires Sign-In with Ethereum (EIP-4361) messages for wallets; the demo
   // page picks it with `?login=crypto&project=siwe`.
   const createSiweProject = [
-    'node apps/provider/dist/cli.js project create --name "SIWE demo" --siwe',
+    'node apps/provider/dist/bundle/provider/cli.js project create --name "SIWE demo" --siwe',
     `--origin ${demoUrl}`,
     `--redirect-url '${demoUrl}/authenticate?login=crypto&project=siwe'`,
     `> ${e2eDataDir}/siwe-project.json`,
@@ -26,7 +26,7 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   // A project that requires a second factor (TOTP, recovery code or SMS code) after every sign-in
   // but a passkey; the demo page picks it with `?login=passwords&project=mfa`.
   const createMfaProject = [
-    'node apps/provider/dist/cli.js project create --name "MFA demo" --mfa',
+    'node apps/provider/dist/bundle/provider/cli.js project create --name "MFA demo" --mfa',
     `--origin ${demoUrl}`,
     ...['authenticate', 'reset-password'].map(
       (page) => `--redirect-url '${demoUrl}/${page}?login=passwords&project=mfa'`,
@@ -38,7 +38,7 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   // A project whose sign-in calls need a reCAPTCHA Enterprise token, judged by the e2e stand-in
   // (e2e/support/fake-recaptcha); the demo page picks it with `?login=passwords&project=captcha` (or `?project=captcha`: magic links).
   const createCaptchaProject = [
-    'node apps/provider/dist/cli.js project create --name "Captcha demo"',
+    'node apps/provider/dist/bundle/provider/cli.js project create --name "Captcha demo"',
     `--captcha-site-key ${fakeRecaptcha.siteKey}`,
     `--origin ${demoUrl}`,
     ...['authenticate', 'reset-password'].map(
@@ -52,7 +52,7 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   // Clickwise's own development project, made as `npm start` makes it: its emails say "Clickwise".
   const clickwiseAuthenticate = `${clickwiseUrl}/user/authenticate`;
   const createClickwiseProject = [
-    'node apps/provider/dist/cli.js project create --dev clickwise --name Clickwise',
+    'node apps/provider/dist/bundle/provider/cli.js project create --dev clickwise --name Clickwise',
     `--login-redirect-url ${clickwiseAuthenticate} --signup-redirect-url ${clickwiseAuthenticate}`,
     '> /dev/null',
   ].join(' ');
@@ -62,11 +62,11 @@ function projectSetup({ demoUrl, clickwiseUrl, e2eDataDir, fakeGoogle, fakeRecap
   // configuration, as on a fresh clone: its buttons sign in through the provider's development issuer.
   const googleProjectFile = `${e2eDataDir}/google-project.json`;
   const createGoogleProject = [
-    'node apps/provider/dist/cli.js project create --name "Google demo"',
+    'node apps/provider/dist/bundle/provider/cli.js project create --name "Google demo"',
     `--origin ${demoUrl}`,
     `--redirect-url '${demoUrl}/authenticate?login=oauth&project=google'`,
     `> ${googleProjectFile} &&`,
-    'node apps/provider/dist/cli.js oauth set --provider google',
+    'node apps/provider/dist/bundle/provider/cli.js oauth set --provider google',
     `--project $(node -p "require('${googleProjectFile}').project_id")`,
     `--issuer ${fakeGoogle.issuer} --client-id ${fakeGoogle.clientId} --client-secret ${fakeGoogle.clientSecret}`,
     '> /dev/null',

@@ -78,6 +78,9 @@ export function ensureBuilt() {
   }
   console.log('• building (tsc -b)…');
   run('npx', ['tsc', '-b']);
+  // The provider as it ships (`npm start`, the e2e stack, the tests of a provider process): one
+  // bundle, remade only when dist/ changed.
+  run('node', ['apps/provider/scripts/bundle.mjs']);
   const bundles = [
     'latchkey-widget.js',
     'latchkey-phone.js',

@@ -4,10 +4,9 @@ import { ensureBuilt, ensureInstalled, run, startChild, waitForHttp } from './li
 
 ensureInstalled();
 ensureBuilt();
-// The provider runs from one bundled file: loading its modules one by one was a third of its
-// start (issue 18). Imported here, after the install: the bundler is a dependency.
-const { BUNDLE_ENTRY, bundleProvider } = await import('../apps/provider/scripts/bundle.mjs');
-if (await bundleProvider()) console.log('• bundled the provider');
+// The provider runs from its bundle (ensureBuilt makes it): loading its modules one by one was a
+// third of its start (issue 18). Imported after the install: the bundler is a dependency.
+const { BUNDLE_ENTRY } = await import('../apps/provider/scripts/bundle.mjs');
 
 const providerPort = process.env.PORT ?? '4000';
 const demoPort = process.env.DEMO_PORT ?? '4100';

@@ -27,7 +27,10 @@ if (answered) {
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const provider = spawn(process.execPath, ['apps/provider/dist/main.js'], { cwd: repoRoot, stdio: 'inherit' });
+const provider = spawn(process.execPath, ['apps/provider/dist/bundle/provider/main.js'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
 provider.on('exit', (code, signal) => {
   console.error(`serve-provider: the provider exited (${signal ?? code})`);
   process.exit(code || 1);

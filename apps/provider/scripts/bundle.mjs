@@ -1,11 +1,13 @@
-// Bundles the built provider (dist/main.js, from `tsc -b`) into one ES module for `npm start`
-// and production: loading its ~2 400 modules one by one (viem, @simplewebauthn, kysely, typebox, …) was
-// about 1 s of the start's CPU; one tree-shaken file is parsed in a fraction of that (issue 18).
-// Tests and `npm run dev` keep running from source; dist/main.js still runs unbundled.
+// Bundles the built provider (dist/main.js and dist/cli.js, from `tsc -b`) into ES modules for
+// `npm start` and production: loading its ~2 400 modules one by one (viem, @simplewebauthn,
+// kysely, typebox, …) was about 1 s of the start's CPU; one tree-shaken file is parsed in a
+// fraction of that (issue 18). The two entries share their code in chunks beside them. Tests of a
+// provider process and the e2e stack run these bundles (what ships); `npm run dev` runs from
+// source, and dist/main.js still runs unbundled (database spans need it: telemetry/tracing.ts).
 //
 //   node apps/provider/scripts/bundle.mjs          # bundles when dist/ is newer than the bundle
 //   node apps/provider/scripts/bundle.mjs --force  # always
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +23,8 @@ const wireDistDir = join(providerDir, '..', '..', 'packages', 'wire', 'dist');
  * the same from the bundle.
  */
 export const BUNDLE_ENTRY = join(bundleDir, 'provider', 'main.js');
+/** The command line's entry, beside BUNDLE_ENTRY. */
+export const BUNDLE_CLI = join(bundleDir, 'provider', 'cli.js');
 
 /**
  * Left to node_modules: PGlite finds its WebAssembly and data files next to its own modules,
@@ -53,10 +57,20 @@ export async function bundleProvider({ force = false } = {}) {
   if (!existsSync(join(distDir, 'main.js')))
     throw new Error('apps/provider/dist/main.js is missing: run `npx tsc -b` first');
   const newest = Math.max(newestBuilt(distDir), existsSync(wireDistDir) ? newestBuilt(wireDistDir) : 0);
-  if (!force && existsSync(BUNDLE_ENTRY) && statSync(BUNDLE_ENTRY).mtimeMs >= newest) return false;
+  const upToDate = [BUNDLE_ENTRY, BUNDLE_CLI].every(
+    (file) => existsSync(file) && statSync(file).mtimeMs >= newest,
+  );
+  if (!force && upToDate) return false;
+  // Written beside, then swapped in: a process may be running the last bundle (two test workers
+  // can both find it stale), and chunks named by content would otherwise pile up.
+  const target = dirname(BUNDLE_ENTRY);
+  const fresh = `${target}.${process.pid}.new`;
+  const stale = `${target}.${process.pid}.old`;
   await build({
-    entryPoints: [join(distDir, 'main.js')],
-    outfile: BUNDLE_ENTRY,
+    entryPoints: [join(distDir, 'main.js'), join(distDir, 'cli.js')],
+    outdir: fresh,
+    splitting: true,
+    chunkNames: 'shared-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,6 +83,18 @@ export async function bundleProvider({ force = false } = {}) {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // Another bundler may swap at the same time: whichever new bundle lands first stays.
+  try {
+    renameSync(target, stale);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  try {
+    renameSync(fresh, target);
+  } catch (error) {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+  }
+  for (const dir of [fresh, stale]) rmSync(dir, { recursive: true, force: true });
   return true;
 }
 
