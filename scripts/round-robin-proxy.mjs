@@ -130,6 +130,11 @@ export async function startRoundRobinProxy({
     };
     forward();
   });
+  // Idle client connections stay open as long as a balancer keeps them (nginx 75 s, AWS ALB 60 s).
+  // With Node's 5 s, a client reusing its idle connection just as the proxy closed it got
+  // ECONNRESET before the proxy saw the request (a POST is not retried): scale-out.test.ts did,
+  // after waiting out a login delay on a loaded machine.
+  server.keepAliveTimeout = 65_000;
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
