@@ -13,7 +13,7 @@ import { useOperator } from '../../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../../auth/step-up.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { ErrorState, Loading } from '../../components/status.js';
+import { ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
 import { DeliveryLog } from './delivery-log.js';
@@ -65,7 +65,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
   const rotateButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
-  if (data.state === 'loading') return <Loading label="Loading the endpoint…" />;
+  if (data.state === 'loading') return <LoadingPage title="Webhook endpoint" label="Loading the endpoint…" />;
   if (data.state === 'error')
     return (
       <>

@@ -8,7 +8,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useProjectApi } from '../../api/project-api.js';
 import { useOperator } from '../../auth/operator-context.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { EmptyState, ErrorState, Loading } from '../../components/status.js';
+import { EmptyState, ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
 import { FailingNote, failingCount } from './endpoint-failing.js';
@@ -50,7 +50,7 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<{ endpoint: WebhookEndpoint; secret: string } | null>(null);
   // A new key after each creation gives an empty form again.
   const [creations, setCreations] = useState(0);
-  if (data.state === 'loading') return <Loading label="Loading webhooks…" />;
+  if (data.state === 'loading') return <LoadingPage title="Webhooks" label="Loading webhooks…" />;
   if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, catalogue, endpoints, failing } = data.data;
   return (
