@@ -12,7 +12,10 @@ afterEach(() => {
 describe('ConsoleBoot while it starts', () => {
   it('has a main landmark and an h1', async () => {
     // The configuration never comes: the page stays starting.
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     render(<ConsoleBoot>signed in</ConsoleBoot>);
     const main = screen.getByRole('main');
     expect(screen.getByRole('heading', { level: 1, name: 'Latchkey console' }).closest('main')).toBe(main);
