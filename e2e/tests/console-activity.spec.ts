@@ -116,6 +116,8 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     await expect(record.first().locator('.audit-title')).toHaveText('Signed in');
     await expect(record.first().getByText(person, { exact: true }).first()).toHaveAttribute('title', userId);
     await expect(record.first().locator('.audit-ids')).toContainText('session.created');
+    // The method by its name on the activity page, not its wire value (`otp`).
+    await expect(record.first().locator('dt:text-is("Signed in with") + dd')).toHaveText('One-time code');
     await page.reload();
     await expect(page.getByLabel('Action')).toHaveValue('session.created');
     await expect(record.first()).toBeVisible();

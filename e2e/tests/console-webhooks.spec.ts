@@ -3,7 +3,8 @@
 // refused inline first), a user created through the server API is delivered to it — signed, as
 // `verifyWebhook` of @latchkey/node checks — and shows in the delivery log with its status and
 // latency; a replay arrives again with the same webhook-id; a test event arrives; rotating the
-// secret asks for a factor again (step-up) and the new secret signs what follows; deleting asks first. Every page: axe, desktop and 360 px.
+// secret asks for a factor again (step-up) and the new secret signs what follows; a refused delivery
+// marks the endpoint failing on its page and in the list until one arrives; deleting asks first. Every page: axe, desktop and 360 px.
 import {
   addWebhookEndpoint,
   createProject,
@@ -122,6 +123,34 @@ test('an operator adds a webhook endpoint, sees a signed delivery with its laten
       await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
       expect(receiver.received[3]?.error).toBeUndefined();
       await look(page, 'webhooks-05-endpoint');
+    });
+
+    await test.step('a delivery the receiver refuses marks the endpoint failing, on its page and in the list', async () => {
+      const secret = receiver.state.secret;
+      // The receiver checks against another secret, so it answers 400 and the delivery waits for a retry.
+      receiver.state.secret = `whsec_${Buffer.from('not the endpoint secret').toString('base64')}`;
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+      expect(receiver.received[4]?.error).toBeDefined();
+      const failing = page.locator('.endpoint-failing');
+      await expect(failing).toHaveText('Failing — the last delivery failed', { timeout: 30_000 });
+      await look(page, 'webhooks-05b-endpoint-failing');
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks' }).click();
+      await expect(
+        page.getByRole('listitem').filter({ hasText: receiver.url }).locator('.endpoint-failing'),
+      ).toHaveText('Failing — the last delivery failed');
+      await page.getByRole('link', { name: receiver.url }).click();
+      await expect(heading(receiver.url)).toBeVisible();
+      // A delivery that arrives clears it (the page follows its log).
+      receiver.state.secret = secret;
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByRole('row').filter({ hasText: 'webhook.test' }).first()).toContainText(
+        'Delivered',
+        {
+          timeout: 30_000,
+        },
+      );
+      await expect(failing).toHaveCount(0, { timeout: 30_000 });
     });
 
     await test.step('edits the filter, disables and enables it', async () => {

@@ -1,6 +1,7 @@
 // Issue 17 item 7: on a 320 px or 360 px phone the widget and the demo page fit the screen. Every
 // widget screen the demo page can reach is walked at both widths, and on each neither the document
-// nor the widget's root scrolls sideways. Screenshots of each go to .tmp/e2e-screenshots/narrow-*.
+// nor the widget's root scrolls sideways, and its small controls (Back, icon buttons, the
+// watermark link) are 44 px targets. Screenshots of each go to .tmp/e2e-screenshots/narrow-*.
 import type { Page } from '@playwright/test';
 import { CryptoScreens } from '../pages/crypto-screens.js';
 import { MfaStep } from '../pages/mfa-screens.js';
@@ -13,6 +14,7 @@ import { keepWidgetAfterSignIn } from '../support/keep-widget-after-sign-in.js';
 import { magicLinkIn, passcodeIn, resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
 import { signUpWithPasswordBreachedSince } from '../support/range-api.js';
+import { expectTargetsAtLeast44 } from '../support/target-size.js';
 import {
   ETHEREUM_WALLET_NAME,
   installEthereumWallet,
@@ -27,9 +29,10 @@ for (const width of PHONE_WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 760 } });
 
-    /** Asserts the screen fits and keeps a screenshot of it. */
+    /** Asserts the screen fits, its small controls are 44 px targets, and keeps a screenshot of it. */
     const fits = async (page: Page, screen: string): Promise<void> => {
       await expectFitsWidth(page, `${screen} at ${width} px`);
+      await expectTargetsAtLeast44(page, `${screen} at ${width} px`);
       await snapshot(page, `narrow-${width}-${screen}`);
     };
 

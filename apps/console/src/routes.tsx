@@ -7,7 +7,7 @@ import { OperatorAuditLogPage, ProjectAuditLogPage } from './audit/audit-log-pag
 import { ConsoleBoot } from './auth/console-boot.js';
 import { OperatorGate } from './auth/operator-gate.js';
 import { Shell } from './components/shell.js';
-import { Loading } from './components/status.js';
+import { StartingPage } from './components/status.js';
 import { EmailsPage } from './emails/emails-page.js';
 import { OperatorsPage } from './operators/operators-page.js';
 import { AccountPage } from './pages/account-page.js';
@@ -46,7 +46,7 @@ export function createConsoleRouter() {
         ),
         // Opening the activity page's address loads its chunk before anything renders: say so
         // rather than leave the page blank.
-        hydrateFallbackElement: <Loading label="Loading the console…" />,
+        hydrateFallbackElement: <StartingPage label="Loading the console…" />,
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: <ProjectsPage /> },

@@ -38,6 +38,22 @@ export const SessionClaimSchema = Type.Object({
   authentication_factors,
 });
 
+/**
+ * The sign-in methods, as an AuthenticationFactor's `type` names them (wire/objects.md's
+ * recommended list, every one the provider issues). The schema keeps `type` a string, as the hosted
+ * API's types do, so a reader must still take a value it does not know; whatever shows a method
+ * keys its words by this union, so a method added here without words fails to type-check.
+ */
+export type SignInMethod =
+  | 'magic_link'
+  | 'otp'
+  | 'password'
+  | 'webauthn'
+  | 'totp'
+  | 'recovery_codes'
+  | 'oauth'
+  | 'crypto';
+
 /** One authentication factor; the detail key depends on `delivery_method`. */
 export type AuthenticationFactor = Static<typeof AuthenticationFactorSchema> & { [detail: string]: unknown };
 /** The wire Session. */

@@ -11,7 +11,8 @@ import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
-import { activitySummary, bucketLabel, methodName, methodsOf, quiet } from '../lib/activity-series.js';
+import { activitySummary, bucketLabel, methodsOf, quiet } from '../lib/activity-series.js';
+import { signInMethodLabel } from '../lib/sign-in-methods.js';
 import { useResource } from '../lib/use-resource.js';
 import { ActivityChart, type ChartSeries } from './activity-chart.js';
 import { ActivityTable } from './activity-table.js';
@@ -77,11 +78,11 @@ function Charts({ activity }: { activity: ProjectActivityResult }) {
     });
     return {
       times,
-      signIns: methods.map((m) => pick(methodName(m), (b) => b.sign_ins[m] ?? 0)),
+      signIns: methods.map((m) => pick(signInMethodLabel(m), (b) => b.sign_ins[m] ?? 0)),
       failures: [
         ...methods
           .filter((m) => (activity.totals.sign_in_failures[m] ?? 0) > 0)
-          .map((m) => pick(`Failed: ${methodName(m)}`, (b) => b.sign_in_failures[m] ?? 0)),
+          .map((m) => pick(`Failed: ${signInMethodLabel(m)}`, (b) => b.sign_in_failures[m] ?? 0)),
         pick('Lockouts', (b) => b.lockouts),
         pick('Rate-limit hits', (b) => b.rate_limit_hits),
       ],

@@ -20,7 +20,9 @@ export function ActivityTable(props: {
     .map((label, i) => ({ label, values: props.series.map((s) => s.values[i] ?? 0) }))
     .reverse();
   const busy = rows.filter((row) => row.values.some((v) => v > 0));
-  const shown = all ? rows : busy;
+  // An all-zero window is its empty state alone: "Show all" would only list zeros.
+  const expandable = busy.length > 0 && busy.length < rows.length;
+  const shown = all && expandable ? rows : busy;
   const per = props.bucket === 'hour' ? 'hour' : 'day';
   return (
     <>
@@ -59,7 +61,7 @@ export function ActivityTable(props: {
           </tbody>
         </table>
       </section>
-      {busy.length < rows.length && (
+      {expandable && (
         <button type="button" className="link-button" aria-pressed={all} onClick={() => setAll(!all)}>
           {all ? 'Show only the busy rows' : `Show all ${rows.length} rows`}
         </button>

@@ -1,7 +1,9 @@
 /**
- * @module audit-labels — what the audit log calls its actions and detail fields in words (the
- * stored `action` and keys stay available beside them, for filters and support).
+ * @module audit-labels — what the audit log calls its actions, detail fields and their values in
+ * words (the stored `action` and keys stay available beside them, for filters and support).
  */
+import { providerName } from '../lib/provider-names.js';
+import { signInMethodLabel } from '../lib/sign-in-methods.js';
 
 const ACTION_TITLES: Record<string, string> = {
   'user.created': 'User created',
@@ -50,6 +52,17 @@ const DETAIL_LABELS: Record<string, string> = {
 /** A detail's key in words: `session_id` → "Session"; other `*_id` keys name what they identify. */
 export function detailLabel(key: string): string {
   return DETAIL_LABELS[key] ?? sentence(key.replace(/_id$/, '').replace(/_/g, ' '));
+}
+
+/** A detail's value in words: sign-in methods and OAuth providers by name, ids and kinds as stored. */
+export function detailValue(key: string, value: unknown): string {
+  if (key === 'authentication_factors' && Array.isArray(value))
+    return value
+      .map((method) => (typeof method === 'string' ? signInMethodLabel(method) : String(method)))
+      .join(', ');
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return key === 'provider_type' ? providerName(value) : value;
 }
 
 function sentence(words: string): string {

@@ -61,6 +61,25 @@ describe('AuditRecord', () => {
     expect(screen.getByText('Signed in')).toBeTruthy();
     expect(screen.getAllByText('user-test-42').length).toBeGreaterThan(0);
   });
+
+  it('names the sign-in methods in words, not their wire values', () => {
+    render(
+      <ol>
+        <AuditRecord
+          record={record({
+            action: 'session.created',
+            details: {
+              user_id: 'user-test-42',
+              authentication_factors: ['magic_link', 'totp', 'future_thing'],
+            },
+          })}
+          names={{ operators: {}, users: {}, projects: {} }}
+        />
+      </ol>,
+    );
+    const signedInWith = screen.getByText('Signed in with').nextElementSibling;
+    expect(signedInWith?.textContent).toBe('Magic link, Authenticator app, future thing');
+  });
 });
 
 describe('loadAuditNames', () => {

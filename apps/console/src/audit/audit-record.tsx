@@ -5,8 +5,7 @@
  */
 import type { AuditEvent } from '@latchkey/wire';
 import { Fragment } from 'react';
-import { providerName } from '../lib/provider-names.js';
-import { actionTitle, detailLabel } from './audit-labels.js';
+import { actionTitle, detailLabel, detailValue } from './audit-labels.js';
 import type { AuditNames } from './audit-names.js';
 
 const ACTOR_KINDS: Record<AuditEvent['actor']['type'], string> = {
@@ -82,15 +81,7 @@ export function AuditRecord({
         {details.map(([key, value]) => (
           <Fragment key={key}>
             <dt>{detailLabel(key)}</dt>
-            <dd className={key.endsWith('_id') ? 'mono' : undefined}>
-              {Array.isArray(value)
-                ? value.join(', ')
-                : typeof value === 'string'
-                  ? key === 'provider_type'
-                    ? providerName(value)
-                    : value
-                  : JSON.stringify(value)}
-            </dd>
+            <dd className={key.endsWith('_id') ? 'mono' : undefined}>{detailValue(key, value)}</dd>
           </Fragment>
         ))}
       </dl>

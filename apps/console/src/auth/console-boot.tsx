@@ -5,7 +5,7 @@
 import type { LatchkeyClient } from '@latchkey/client';
 import { LatchkeyProvider } from '@latchkey/react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { ErrorState, Loading } from '../components/status.js';
+import { ErrorState, StartingPage } from '../components/status.js';
 import { useResource } from '../lib/use-resource.js';
 import { type ConsoleConfig, createConsoleClient, loadConsoleConfig } from './console-client.js';
 
@@ -24,7 +24,7 @@ export function ConsoleBoot({ children }: { children: ReactNode }) {
     booted ??= { client: createConsoleClient(config.data), config: config.data };
     return booted;
   }, [config]);
-  if (config.state === 'loading') return <Loading label="Starting the console…" />;
+  if (config.state === 'loading') return <StartingPage label="Starting the console…" />;
   if (config.state === 'error')
     return (
       <main className="centered">

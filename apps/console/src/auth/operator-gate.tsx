@@ -5,7 +5,7 @@
 import { useSession } from '@latchkey/react';
 import type { ReactNode } from 'react';
 import { ConsoleApiError, callConsoleApi } from '../api/console-api.js';
-import { ErrorState, Loading } from '../components/status.js';
+import { ErrorState, StartingPage } from '../components/status.js';
 import { useResource } from '../lib/use-resource.js';
 import { useBoot } from './console-boot.js';
 import { type ConsoleOperator, OperatorProvider, signOutOf } from './operator-context.js';
@@ -34,7 +34,7 @@ function SignedIn({ sessionId, children }: { sessionId: string; children: ReactN
   const me = useResource(`me:${sessionId}`, () =>
     callConsoleApi<ConsoleOperator>(client, 'GET', '/v1/console/me'),
   );
-  if (me.state === 'loading') return <Loading label="Checking your access…" />;
+  if (me.state === 'loading') return <StartingPage label="Checking your access…" />;
   if (me.state === 'error') {
     const notOperator = me.error instanceof ConsoleApiError && me.error.status === 403;
     if (me.error instanceof ConsoleApiError && me.error.status === 401) void signOutOf(client);

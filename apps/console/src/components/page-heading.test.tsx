@@ -49,3 +49,30 @@ describe('focusPageHeading', () => {
     expect(document.activeElement).toBe(document.body);
   });
 });
+
+describe('a loading page’s heading', () => {
+  it('hands focus to the loaded page’s heading that replaces it', () => {
+    const { container, rerender } = render(<PageHeading key="loading">Webhooks</PageHeading>);
+    focusPageHeading(container);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Webhooks' }));
+    rerender(<PageHeading key="loaded">Acme webhooks</PageHeading>);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Acme webhooks' }));
+  });
+
+  it('keeps no focus it did not have', () => {
+    const { rerender } = render(
+      <>
+        <PageHeading key="loading">Webhooks</PageHeading>
+        <input aria-label="Search" />
+      </>,
+    );
+    screen.getByRole('textbox', { name: 'Search' }).focus();
+    rerender(
+      <>
+        <PageHeading key="loaded">Acme webhooks</PageHeading>
+        <input aria-label="Search" />
+      </>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
+  });
+});

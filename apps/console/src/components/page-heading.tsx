@@ -1,10 +1,11 @@
 /**
  * @module page-heading — a page's h1, focusable so the shell can move focus to it on navigation.
- * A page that loads its data first has no h1 when the shell moves focus: the shell then leaves
- * the move pending, and the heading takes focus when it appears — unless the operator has put
- * focus somewhere else meanwhile.
+ * A page that loads its data first shows a heading of its own while it loads (LoadingPage), or
+ * none: the shell then leaves the move pending. Either way the loaded page's heading takes focus
+ * when it appears — from the loading heading it replaces, or as the pending move — unless the
+ * operator has put focus somewhere else meanwhile.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 /** The element focused when a navigation's focus move was left pending, or null when none is. */
 let pendingFrom: Element | null = null;
@@ -20,6 +21,15 @@ export function focusPageHeading(main: HTMLElement | null): void {
 
 export function PageHeading({ children, intro }: { children: ReactNode; intro?: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // Taken away while it has focus (a loading page's heading, replaced by the loaded page's):
+  // the focus would fall to the body, so the next heading takes it on. A layout effect's cleanup
+  // runs before the element leaves the document, while it still has focus.
+  useLayoutEffect(() => {
+    const heading = ref.current;
+    return () => {
+      if (heading && document.activeElement === heading) pendingFrom = heading;
+    };
+  }, []);
   useEffect(() => {
     if (pendingFrom === null) return;
     const untouched = document.activeElement === pendingFrom || document.activeElement === document.body;

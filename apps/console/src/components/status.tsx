@@ -2,6 +2,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
+import { PageHeading } from './page-heading.js';
 
 /**
  * What is loading, in words ("Loading users…"), beside the spinner. The live region is in the page
@@ -17,6 +18,33 @@ export function Loading({ label }: { label: string }) {
       <span className="spinner" aria-hidden="true" />
       {said}
     </p>
+  );
+}
+
+/**
+ * A page that has nothing to show but its loading: its h1 already says where the operator is
+ * ("Webhooks"), so a screen reader names the page at once; the loaded page's own heading (say,
+ * "Acme webhooks") replaces it and takes its focus.
+ */
+export function LoadingPage({ title, label }: { title: string; label: string }) {
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      <Loading label={label} />
+    </>
+  );
+}
+
+/**
+ * The console itself starting, before any page of it (the configuration, the operator's access,
+ * an invite being accepted): a landmark and an h1 that say where the person is, and what it waits for.
+ */
+export function StartingPage({ label }: { label: string }) {
+  return (
+    <main className="centered">
+      <h1 className="brand-title">Latchkey console</h1>
+      <Loading label={label} />
+    </main>
   );
 }
 

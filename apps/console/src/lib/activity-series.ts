@@ -3,22 +3,7 @@
  * the sign-in methods that occur, each bucket's label, and a sentence a screen reader can read.
  */
 import type { ActivityFigures, ProjectActivityResult } from '@latchkey/wire';
-
-/** What each sign-in method is called on the page (a session factor's `type`). */
-const METHOD_NAMES: Record<string, string> = {
-  password: 'Password',
-  magic_link: 'Magic link',
-  otp: 'One-time code',
-  webauthn: 'Passkey',
-  oauth: 'OAuth',
-  totp: 'Authenticator app',
-  crypto: 'Crypto wallet',
-  recovery_code: 'Recovery code',
-};
-
-export function methodName(method: string): string {
-  return METHOD_NAMES[method] ?? method.replace(/_/g, ' ');
-}
+import { signInMethodLabel } from './sign-in-methods.js';
 
 /** Whether a chart has nothing to draw: no series, or only zeros (it then says so instead). */
 export function quiet(series: ReadonlyArray<{ values: readonly number[] }>): boolean {
@@ -73,7 +58,7 @@ export function activitySummary(activity: ProjectActivityResult): {
   const parts = Object.keys(t.sign_ins)
     .filter((m) => (t.sign_ins[m] ?? 0) > 0)
     .sort((a, b) => (t.sign_ins[b] ?? 0) - (t.sign_ins[a] ?? 0) || a.localeCompare(b))
-    .map((m) => `${t.sign_ins[m]} by ${methodName(m).toLowerCase()}`);
+    .map((m) => `${t.sign_ins[m]} by ${signInMethodLabel(m).toLowerCase()}`);
   return {
     signIns:
       signIns === 0

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { ConsoleApiError, callConsoleApi } from '../api/console-api.js';
 import { useBoot } from '../auth/console-boot.js';
 import { SignInPanel } from '../auth/sign-in-panel.js';
-import { ErrorState, Loading } from '../components/status.js';
+import { ErrorState, StartingPage } from '../components/status.js';
 
 const KEY = 'latchkey-console-invite';
 
@@ -63,7 +63,7 @@ export function InvitePage() {
         <SignInPanel title="Create your account or sign in" />
       </main>
     );
-  if (!outcome) return <Loading label="Accepting your invite…" />;
+  if (!outcome) return <StartingPage label="Accepting your invite…" />;
   if (!outcome.ok) {
     const gone =
       outcome.error instanceof ConsoleApiError && outcome.error.errorType === 'console_invite_not_found';

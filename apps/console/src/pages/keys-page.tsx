@@ -10,7 +10,7 @@ import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { CopyButton } from '../components/copy-button.js';
 import { PageHeading } from '../components/page-heading.js';
-import { ErrorState, Loading } from '../components/status.js';
+import { ErrorState, LoadingPage } from '../components/status.js';
 import type { Project } from '../lib/project-types.js';
 import { useResource } from '../lib/use-resource.js';
 import { SecretReveal } from './secret-reveal.js';
@@ -26,7 +26,7 @@ export function KeysPage() {
   const [minted, setMinted] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (project.state === 'loading') return <Loading label="Loading the keys…" />;
+  if (project.state === 'loading') return <LoadingPage title="API keys" label="Loading the keys…" />;
   if (project.state === 'error') return <ErrorState asPage error={project.error} retry={project.retry} />;
   const p = project.data.project;
   const graceMinutes = Number(grace);

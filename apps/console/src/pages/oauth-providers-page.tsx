@@ -11,7 +11,7 @@ import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { PageHeading } from '../components/page-heading.js';
-import { EmptyState, ErrorState, Loading } from '../components/status.js';
+import { EmptyState, ErrorState, LoadingPage } from '../components/status.js';
 import type { OAuthProviderSummary, Project } from '../lib/project-types.js';
 import { providerName } from '../lib/provider-names.js';
 import { useResource } from '../lib/use-resource.js';
@@ -30,7 +30,8 @@ export function OAuthProvidersPage() {
   const [editing, setEditing] = useState<string | null>(null);
   // A new key after each save gives an empty form again.
   const [saves, setSaves] = useState(0);
-  if (data.state === 'loading') return <Loading label="Loading OAuth providers…" />;
+  if (data.state === 'loading')
+    return <LoadingPage title="OAuth providers" label="Loading OAuth providers…" />;
   if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, providers } = data.data;
   return (

@@ -14,7 +14,7 @@ import { NumberField } from '../components/number-field.js';
 import { PageHeading } from '../components/page-heading.js';
 import { PasswordPreview } from '../components/password-preview.js';
 import { changedLimits, SendLimitsFields } from '../components/send-limits-fields.js';
-import { ErrorState, Loading } from '../components/status.js';
+import { ErrorState, LoadingPage } from '../components/status.js';
 import { PRODUCTS, type Project } from '../lib/project-types.js';
 import { originProblem, redirectUrlProblem } from '../lib/url-rules.js';
 import { useResource } from '../lib/use-resource.js';
@@ -43,7 +43,8 @@ export function ProjectSettingsPage() {
   const project = useResource(`project:${projectId}`, () =>
     api<{ project: Project }>('GET', `/v1/projects/${encodeURIComponent(projectId)}`),
   );
-  if (project.state === 'loading') return <Loading label="Loading the project…" />;
+  if (project.state === 'loading')
+    return <LoadingPage title="Project settings" label="Loading the project…" />;
   if (project.state === 'error') return <ErrorState asPage error={project.error} retry={project.retry} />;
   return (
     <SettingsForm

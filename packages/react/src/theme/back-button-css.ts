@@ -2,4 +2,4 @@
 
 /** The Back control of the screens after Main, minified. */
 export const BACK_BUTTON_CSS: string =
-  '.lk-root .lk-back-button{display:inline-flex;align-self:flex-start;width:auto;min-height:0;padding:4px;margin:-4px;color:var(--lk-color-primary);cursor:pointer;background:transparent;border:0;border-radius:var(--lk-input-border-radius);text-decoration:none}.lk-root .lk-back-button:focus-visible{outline:2px solid var(--lk-focus-ring-color);outline-offset:2px}.lk-root .lk-back-button:disabled{cursor:default;opacity:0.6}';
+  '.lk-root .lk-back-button{display:inline-flex;align-self:flex-start;width:auto;min-height:0;padding:10px;margin:-10px;color:var(--lk-color-primary);cursor:pointer;background:transparent;border:0;border-radius:var(--lk-input-border-radius);text-decoration:none}.lk-root .lk-back-button:focus-visible{outline:2px solid var(--lk-focus-ring-color);outline-offset:2px}.lk-root .lk-back-button:disabled{cursor:default;opacity:0.6}';

@@ -43,7 +43,7 @@ describe('deviceLabel', () => {
 describe('factorLabel', () => {
   it.each([
     ['password', 'knowledge', 'Password'],
-    ['magic_link', 'email', 'Email link'],
+    ['magic_link', 'email', 'Magic link'],
     ['otp', 'sms', 'One-time code (SMS)'],
     ['otp', 'email', 'One-time code (email)'],
     ['webauthn', 'webauthn_registration', 'Passkey'],
@@ -51,7 +51,7 @@ describe('factorLabel', () => {
     ['oauth', 'oauth_google', 'OAuth (Google)'],
     ['oauth', 'oauth_github', 'OAuth (GitHub)'],
     ['recovery_codes', 'recovery_code', 'Recovery code'],
-    ['something_new', 'elsewhere', 'something_new'],
+    ['something_new', 'elsewhere', 'something new'],
   ])('%s by %s → %s', (type, delivery_method, label) => {
     expect(factorLabel({ type, delivery_method })).toBe(label);
   });

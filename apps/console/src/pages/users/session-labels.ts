@@ -1,26 +1,17 @@
 /**
  * @module session-labels — a live session in words an operator reads at a glance: the browser and
  * system its user agent names ("Chrome on Windows"), and how it was signed in ("Password",
- * "Email link") instead of the factor's wire names (`knowledge`, `magic_link`).
+ * "Magic link") instead of the factor's wire names (`knowledge`, `magic_link`).
  */
 import type { AuthenticationFactor } from '@latchkey/wire';
 import { providerName } from '../../lib/provider-names.js';
+import { signInMethodLabel } from '../../lib/sign-in-methods.js';
 
-const FACTOR_TYPES: Record<string, string> = {
-  magic_link: 'Email link',
-  otp: 'One-time code',
-  password: 'Password',
-  webauthn: 'Passkey',
-  totp: 'Authenticator app',
-  recovery_codes: 'Recovery code',
-  crypto: 'Crypto wallet',
-  oauth: 'OAuth',
-};
 const OTP_CHANNELS: Record<string, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
 
-/** "Password", "One-time code (SMS)", "OAuth (Google)"; an unknown type as it came. */
+/** "Password", "One-time code (SMS)", "OAuth (Google)"; an unknown type in plain words. */
 export function factorLabel(factor: Pick<AuthenticationFactor, 'type' | 'delivery_method'>): string {
-  const label = FACTOR_TYPES[factor.type] ?? factor.type;
+  const label = signInMethodLabel(factor.type);
   if (factor.type === 'oauth' && factor.delivery_method.startsWith('oauth_'))
     return `${label} (${providerName(factor.delivery_method.slice('oauth_'.length))})`;
   const channel = OTP_CHANNELS[factor.delivery_method];

@@ -12,7 +12,7 @@ import { useOperator } from '../../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../../auth/step-up.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { EmptyState, ErrorState, Loading } from '../../components/status.js';
+import { EmptyState, ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { MetadataEditor } from './metadata-editor.js';
 import { UserEvents } from './user-events.js';
@@ -39,7 +39,7 @@ export function UserPage() {
     </Link>
   );
 
-  if (user.state === 'loading') return <Loading label="Loading the user…" />;
+  if (user.state === 'loading') return <LoadingPage title="User" label="Loading the user…" />;
   if (user.state === 'error') {
     if (user.error instanceof ConsoleApiError && user.error.errorType === 'user_not_found') {
       return (

@@ -40,6 +40,8 @@ export function DeliveryLog(props: {
   /** The page's one message when it is the log's (a replay's outcome), and how the log reports one. */
   message: { ok: boolean; text: string } | null;
   onMessage(message: { ok: boolean; text: string } | null): void;
+  /** Each read of the newest page (newest first), for what the page says of the latest deliveries. */
+  onNewest?(deliveries: readonly WebhookDelivery[]): void;
 }) {
   const { endpointId, projectApi, message: replayed, onMessage: setReplayed } = props;
   const [params] = useSearchParams();
@@ -53,6 +55,13 @@ export function DeliveryLog(props: {
     );
   });
   const [replaying, setReplaying] = useState<string | null>(null);
+
+  const newest = log.state === 'ready' && cursor === '' ? log.data.deliveries : null;
+  const onNewest = useRef(props.onNewest);
+  onNewest.current = props.onNewest;
+  useEffect(() => {
+    if (newest) onNewest.current?.(newest);
+  }, [newest]);
 
   const heading = useRef<HTMLHeadingElement>(null);
   const shownCursor = useRef(cursor);

@@ -2,7 +2,7 @@
 // outcome replaces the last action's, and the other way round. A rotated ("shown once") secret
 // goes when dismissed, and does not follow the operator to another endpoint.
 import type { WebhookDelivery } from '@latchkey/wire';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../../testing/as-operator.js';
@@ -26,11 +26,31 @@ const delivery: WebhookDelivery = {
   attempts: [],
 };
 
-function renderEndpoint() {
+/** A delivery that waits for a retry after the receiver answered 500. */
+const retrying: WebhookDelivery = {
+  event_id: 'msg_0',
+  event_type: 'user.created',
+  occurred_at: '2026-11-26T00:00:00.000Z',
+  state: 'pending',
+  next_attempt_at: '2026-11-27T00:05:00.000Z',
+  attempts: [
+    {
+      attempt: 1,
+      started_at: '2026-11-26T00:00:00.000Z',
+      status_code: 500,
+      latency_ms: 12,
+      response_excerpt: '',
+      error: null,
+    },
+  ],
+};
+
+/** The endpoint page on ep1, whose delivery log answers `log.deliveries` (the newest first) when read. */
+function renderEndpoint(log: { deliveries: WebhookDelivery[] } = { deliveries: [delivery] }) {
   const calls = stubProvider(({ method, path, body }) => {
     if (path === `/v1/projects/${sampleProject().project_id}`) return { project: sampleProject() };
     if (path === '/v1/webhooks/event_types') return { event_types: [] };
-    if (path.includes('/deliveries')) return { deliveries: [delivery], next_cursor: null };
+    if (path.includes('/deliveries')) return { deliveries: log.deliveries, next_cursor: null };
     if (path.endsWith('/send_test_event')) return { event_id: 'msg_2' };
     if (path.endsWith('/rotate_secret')) return { endpoint: endpoint('ep1'), secret: 'whsec_new-secret' };
     if (path.endsWith('/replay')) return {};
@@ -83,6 +103,20 @@ describe('EndpointPage', () => {
     await user.click(screen.getByRole('button', { name: 'Done: I have copied it' }));
     expect(screen.queryByText('New signing secret')).toBeNull();
     expect(document.activeElement).toBe(rotate);
+  });
+
+  it('says the endpoint is failing as the list does, and follows the log when a delivery arrives', async () => {
+    const user = userEvent.setup();
+    const log = { deliveries: [retrying] };
+    renderEndpoint(log);
+    const status = (await screen.findByText('Status')).nextElementSibling as HTMLElement;
+    expect(status.querySelector('.endpoint-failing')?.textContent).toBe('Failing — the last delivery failed');
+
+    log.deliveries = [delivery, retrying];
+    await user.click(screen.getByRole('button', { name: 'Send test event' }));
+    await screen.findByRole('button', { name: 'Replay user.created msg_1' });
+    await waitFor(() => expect(status.querySelector('.endpoint-failing')).toBeNull());
+    expect(status.textContent).toBe('Enabled');
   });
 
   it('forgets the secret and the message when another endpoint is opened', async () => {

@@ -1,6 +1,6 @@
 /**
  * @module endpoint-page — /console/projects/:projectId/webhooks/:endpointId: one endpoint. Edit it,
- * enable or disable it, send it a test event, rotate its signing secret (shown once), delete it
+ * enable or disable it (failing when its newest deliveries failed, as the list says), send it a test event, rotate its signing secret (shown once), delete it
  * (after a confirmation; both need a recent factor), and read its delivery log with replay.
  * One message at a time: each action's outcome replaces the last, beside the buttons that acted
  * (the endpoint's, or the log's). A rotated secret stays until dismissed or the page is left (for
@@ -13,14 +13,16 @@ import { useOperator } from '../../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../../auth/step-up.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { ErrorState, Loading } from '../../components/status.js';
+import { ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
 import { DeliveryLog } from './delivery-log.js';
+import { FailingNote, failingCount } from './endpoint-failing.js';
 import { EndpointForm } from './endpoint-form.js';
 import {
   disabledReasonText,
   eventsSummary,
+  loadRecentDeliveries,
   loadWebhookContext,
   type WebhookEndpoint,
 } from './webhooks-data.js';
@@ -44,11 +46,13 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
   const stepUp = useStepUp();
   const navigate = useNavigate();
   const data = useResource(`webhook:${projectId}:${endpointId}`, async () => {
-    const [context, { endpoint }] = await Promise.all([
+    const [context, { endpoint }, failed] = await Promise.all([
       loadWebhookContext(api, projectApi, projectId),
       projectApi<{ endpoint: WebhookEndpoint }>('GET', `/v1/webhooks/endpoints/${endpointId}`),
+      // As the list reads it; a log that cannot be read leaves the endpoint unflagged, not unshown.
+      loadRecentDeliveries(projectApi, endpointId).then(failingCount, () => 0),
     ]);
-    return { ...context, endpoint };
+    return { ...context, endpoint, failed };
   });
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<PageMessage | null>(null);
@@ -61,7 +65,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
   const rotateButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
-  if (data.state === 'loading') return <Loading label="Loading the endpoint…" />;
+  if (data.state === 'loading') return <LoadingPage title="Webhook endpoint" label="Loading the endpoint…" />;
   if (data.state === 'error')
     return (
       <>
@@ -71,7 +75,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
         </p>
       </>
     );
-  const { project, catalogue, endpoint } = data.data;
+  const { project, catalogue, endpoint, failed } = data.data;
   const base = `/v1/webhooks/endpoints/${endpointId}`;
   const update = (next: WebhookEndpoint) => data.replace({ ...data.data, endpoint: next });
 
@@ -112,6 +116,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
             {!endpoint.enabled && endpoint.disabled_reason && (
               <span className="bad"> {disabledReasonText(endpoint.disabled_reason)}</span>
             )}
+            <FailingNote failed={failed} />
           </dd>
           <dt>Events</dt>
           <dd>{eventsSummary(endpoint)}</dd>
@@ -238,6 +243,11 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
         endpointId={endpointId}
         projectApi={projectApi}
         refreshKey={logRefresh}
+        // The log's newest page follows new deliveries: the failing note follows it.
+        onNewest={(newest) => {
+          const next = failingCount(newest);
+          if (next !== failed) data.replace({ ...data.data, failed: next });
+        }}
         message={message?.place === 'log' ? message : null}
         onMessage={(next) => setMessage(next && { ...next, place: 'log' })}
       />

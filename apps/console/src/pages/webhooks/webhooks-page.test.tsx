@@ -86,3 +86,24 @@ describe('WebhooksPage', () => {
     ]);
   });
 });
+
+describe('WebhooksPage while it loads', () => {
+  it('has its h1 already, and the loaded heading takes its focus', async () => {
+    stubProvider(({ path }) => {
+      if (path === `/v1/projects/${sampleProject().project_id}`) return { project: sampleProject() };
+      if (path === '/v1/webhooks/event_types') return { event_types: [] };
+      return { endpoints: [] };
+    });
+    renderAsOperator(
+      '/projects/:projectId/webhooks',
+      `/projects/${sampleProject().project_id}/webhooks`,
+      <WebhooksPage />,
+    );
+    const loading = screen.getByRole('heading', { level: 1, name: 'Webhooks' });
+    expect(screen.getByRole('status').classList.contains('status')).toBe(true);
+    loading.focus();
+    const loaded = await screen.findByRole('heading', { level: 1, name: 'Shop webhooks' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([loaded]);
+    expect(document.activeElement).toBe(loaded);
+  });
+});

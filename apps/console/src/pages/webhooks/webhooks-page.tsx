@@ -1,22 +1,21 @@
 /**
  * @module webhooks-page — /console/projects/:projectId/webhooks: the project's endpoints (URL,
- * events, enabled or why not, failing when their newest deliveries failed) and a form to add one. The new endpoint's signing secret is shown
- * here once: the provider shows it only at creation (and on rotation).
+ * events, enabled or why not, failing when their newest deliveries failed) and a form to add one.
+ * The new endpoint's signing secret is shown here once: the provider shows it only at creation (and on rotation).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useProjectApi } from '../../api/project-api.js';
 import { useOperator } from '../../auth/operator-context.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { EmptyState, ErrorState, Loading } from '../../components/status.js';
+import { EmptyState, ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
+import { FailingNote, failingCount } from './endpoint-failing.js';
 import { EndpointForm } from './endpoint-form.js';
 import {
   disabledReasonText,
   eventsSummary,
-  failedInARow,
-  failingWords,
   loadRecentDeliveries,
   loadWebhookContext,
   type WebhookEndpoint,
@@ -41,7 +40,7 @@ export function WebhooksPage() {
           async (endpoint) =>
             [
               endpoint.endpoint_id,
-              await loadRecentDeliveries(projectApi, endpoint.endpoint_id).then(failedInARow, () => 0),
+              await loadRecentDeliveries(projectApi, endpoint.endpoint_id).then(failingCount, () => 0),
             ] as const,
         ),
       ),
@@ -51,7 +50,7 @@ export function WebhooksPage() {
   const [created, setCreated] = useState<{ endpoint: WebhookEndpoint; secret: string } | null>(null);
   // A new key after each creation gives an empty form again.
   const [creations, setCreations] = useState(0);
-  if (data.state === 'loading') return <Loading label="Loading webhooks…" />;
+  if (data.state === 'loading') return <LoadingPage title="Webhooks" label="Loading webhooks…" />;
   if (data.state === 'error') return <ErrorState asPage error={data.error} retry={data.retry} />;
   const { project, catalogue, endpoints, failing } = data.data;
   return (
@@ -94,12 +93,7 @@ export function WebhooksPage() {
               {!endpoint.enabled && endpoint.disabled_reason && (
                 <p className="bad">{disabledReasonText(endpoint.disabled_reason)}</p>
               )}
-              {(failing.get(endpoint.endpoint_id) ?? 0) > 0 && (
-                <p className="endpoint-failing">
-                  <span className="badge state-failed">Failing</span> —{' '}
-                  {failingWords(failing.get(endpoint.endpoint_id) ?? 0)}
-                </p>
-              )}
+              <FailingNote failed={failing.get(endpoint.endpoint_id) ?? 0} />
             </li>
           ))}
         </ul>
