@@ -8,17 +8,29 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../test/password-helpers.js';
+import { pgliteSnapshot } from '../../test/pglite-snapshot.js';
 import { createTestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { createPreparedPgliteSession, PREPARED_STATEMENT_LIMIT } from './pglite-prepared-session.js';
+
+/**
+ * A new in-memory PGlite loaded from the run's migrated snapshot (global-setup.ts) when there is
+ * one: a bare PGlite.create() runs initdb, about 7 s of CPU each, and these tables are the test's own.
+ */
+async function newPglite(): Promise<PGlite> {
+  const snapshot = inject('pgliteSnapshotPath');
+  if (!snapshot) return PGlite.create();
+  const { loadDataDir, wasmModule } = await pgliteSnapshot(snapshot);
+  return PGlite.create({ loadDataDir, pgliteWasmModule: wasmModule });
+}
 
 describe.skipIf(testDatabaseUrl)('on PGlite', () => {
   let client: PGlite;
   let session: ReturnType<typeof createPreparedPgliteSession>;
   beforeAll(async () => {
-    client = await PGlite.create();
+    client = await newPglite();
     session = createPreparedPgliteSession(client);
     await client.exec(`
       create table things (
@@ -85,7 +97,7 @@ describe.skipIf(testDatabaseUrl)('on PGlite', () => {
     });
 
     it('runs transaction boundaries prepared too, a first ROLLBACK inside an aborted transaction included', async () => {
-      const fresh = await PGlite.create();
+      const fresh = await newPglite();
       try {
         const own = createPreparedPgliteSession(fresh);
         await fresh.exec('create table t (id integer primary key)');
