@@ -148,23 +148,13 @@ describe.skipIf(testDatabaseUrl)('the CLI beside a running provider', () => {
     expect([created.code, created.stderr]).toEqual([0, '']);
     const { key_id, secret } = JSON.parse(created.stdout) as { key_id: string; secret: string };
     expect(secret).toMatch(/^operator-secret-/);
-    const listed = await cliWith(
-      { LATCHKEY_OPERATOR_KEY: secret },
-      'project',
-      'list',
-      '--url',
-      `http://localhost:${port}`,
-    );
+    const listOverUrl = () =>
+      cliWith({ LATCHKEY_OPERATOR_KEY: secret }, 'project', 'list', '--url', `http://localhost:${port}`);
+    const listed = await listOverUrl();
     expect([listed.code, listed.stderr]).toEqual([0, '']);
     expect((JSON.parse(listed.stdout) as { projects: unknown[] }).projects.length).toBeGreaterThan(0);
     expect((await cli('operator-key', 'revoke', key_id)).code).toBe(0);
-    const refused = await cliWith(
-      { LATCHKEY_OPERATOR_KEY: secret },
-      'project',
-      'list',
-      '--url',
-      `http://localhost:${port}`,
-    );
+    const refused = await listOverUrl();
     expect([refused.code, refused.stderr.trim()]).toEqual([1, 'The operator key is unknown or revoked.']);
   }, 300_000);
 
