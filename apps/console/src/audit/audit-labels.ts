@@ -2,7 +2,7 @@
  * @module audit-labels — what the audit log calls its actions, detail fields and their values in
  * words (the stored `action` and keys stay available beside them, for filters and support).
  */
-import { providerName } from '../lib/provider-names.js';
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { signInMethodLabel } from '../lib/sign-in-methods.js';
 
 const ACTION_TITLES: Record<string, string> = {
@@ -62,7 +62,7 @@ export function detailValue(key: string, value: unknown): string {
       .join(', ');
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value !== 'string') return JSON.stringify(value);
-  return key === 'provider_type' ? providerName(value) : value;
+  return key === 'provider_type' ? oauthProviderName(value) : value;
 }
 
 function sentence(words: string): string {

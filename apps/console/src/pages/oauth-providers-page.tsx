@@ -3,7 +3,7 @@
  * providers; add or replace one (PUT, secrets never shown again), remove one (needs a recent
  * factor), and "Test sign-in", which runs the real redirect in a popup and reports back.
  */
-import { OAUTH_PROVIDER_TYPES } from '@latchkey/wire/oauth-providers';
+import { OAUTH_PROVIDER_TYPES, oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, LoadingPage } from '../components/status.js';
 import type { OAuthProviderSummary, Project } from '../lib/project-types.js';
-import { providerName } from '../lib/provider-names.js';
 import { useResource } from '../lib/use-resource.js';
 import { OAUTH_TEST_MESSAGE, oauthTestRedirectUrl } from './oauth-test-page.js';
 
@@ -126,7 +125,7 @@ function ProviderCard(props: {
   const [removing, setRemoving] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const name = providerName(provider.provider_type);
+  const name = oauthProviderName(provider.provider_type);
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.type !== OAUTH_TEST_MESSAGE) return;
@@ -254,7 +253,7 @@ function ProviderForm(props: {
       }}
     >
       <h2 id="provider-form-title">
-        {existing ? `Edit ${providerName(existing.provider_type)}` : 'Add a provider'}
+        {existing ? `Edit ${oauthProviderName(existing.provider_type)}` : 'Add a provider'}
       </h2>
       <div className="field">
         <label htmlFor="provider-type">Provider</label>
@@ -266,7 +265,7 @@ function ProviderForm(props: {
         >
           {OAUTH_PROVIDER_TYPES.map((p) => (
             <option key={p} value={p}>
-              {providerName(p)}
+              {oauthProviderName(p)}
             </option>
           ))}
         </select>

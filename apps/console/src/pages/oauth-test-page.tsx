@@ -5,9 +5,12 @@
  * The popup's client keeps its cookies under this page's path, apart from the console's session.
  */
 import { createLatchkeyClient, type LatchkeyClient } from '@latchkey/client';
-import { OAUTH_PROVIDER_TYPES, type OAuthProviderType } from '@latchkey/wire/oauth-providers';
+import {
+  OAUTH_PROVIDER_TYPES,
+  type OAuthProviderType,
+  oauthProviderName,
+} from '@latchkey/wire/oauth-providers';
 import { useEffect, useState } from 'react';
-import { providerName } from '../lib/provider-names.js';
 
 const KEY = 'latchkey-console-oauth-test';
 export const OAUTH_TEST_MESSAGE = 'latchkey-console-oauth-test';
@@ -50,7 +53,7 @@ export function OAuthTestPage() {
         async (result) => {
           const email = result.user.emails[0]?.email ?? result.provider_subject;
           await client.session.revoke().catch(() => undefined);
-          report({ ok: true, detail: `Signed in as ${email} (${providerName(result.provider_type)}).` });
+          report({ ok: true, detail: `Signed in as ${email} (${oauthProviderName(result.provider_type)}).` });
         },
         (error: Error) => report({ ok: false, detail: error.message }),
       );

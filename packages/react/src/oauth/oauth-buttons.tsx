@@ -1,5 +1,6 @@
 /** @module oauth/oauth-buttons — Main's 'Continue with {provider}' buttons and their error line. */
 import type { OAuthProviderType } from '@latchkey/client';
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { type ReactElement, useEffect } from 'react';
 import { Button } from '../components/button.js';
 import { ErrorMessage } from '../components/error-message.js';
@@ -9,7 +10,6 @@ import { BRAND_BUTTONS_CSS } from '../theme/brand-buttons-css.js';
 import { addStyles } from '../theme/install-styles.js';
 import { useWidget } from '../widget/widget-context.js';
 import { BrandMark } from './brand-mark.js';
-import { oauthProviderName } from './provider-names.js';
 
 // The stack's rules, in place before it renders (in the script-tag widget, when its file loads).
 addStyles(BRAND_BUTTONS_CSS);

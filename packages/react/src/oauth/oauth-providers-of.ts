@@ -1,8 +1,8 @@
 /** @module oauth/oauth-providers-of — which OAuth buttons Main shows, from the widget config. */
 import type { OAuthProviderType } from '@latchkey/client';
+import { isOAuthProviderType } from '@latchkey/wire/oauth-providers';
 import { productsOf, type WidgetConfig } from '../config.js';
 import type { WidgetBootstrap } from '../widget-client.js';
-import { isOAuthProviderType } from './provider-names.js';
 
 /**
  * The providers to show a button for: `oauthOptions.providers` in order when `products` has

@@ -4,7 +4,7 @@
  * "Magic link") instead of the factor's wire names (`knowledge`, `magic_link`).
  */
 import type { AuthenticationFactor } from '@latchkey/wire';
-import { providerName } from '../../lib/provider-names.js';
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { signInMethodLabel } from '../../lib/sign-in-methods.js';
 
 const OTP_CHANNELS: Record<string, string> = { email: 'email', sms: 'SMS', whatsapp: 'WhatsApp' };
@@ -13,7 +13,7 @@ const OTP_CHANNELS: Record<string, string> = { email: 'email', sms: 'SMS', whats
 export function factorLabel(factor: Pick<AuthenticationFactor, 'type' | 'delivery_method'>): string {
   const label = signInMethodLabel(factor.type);
   if (factor.type === 'oauth' && factor.delivery_method.startsWith('oauth_'))
-    return `${label} (${providerName(factor.delivery_method.slice('oauth_'.length))})`;
+    return `${label} (${oauthProviderName(factor.delivery_method.slice('oauth_'.length))})`;
   const channel = OTP_CHANNELS[factor.delivery_method];
   if (factor.type === 'otp' && channel) return `${label} (${channel})`;
   return label;

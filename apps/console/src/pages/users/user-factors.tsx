@@ -3,8 +3,8 @@
  * authenticator's name), authenticator apps, wallets and linked OAuth identities.
  */
 import type { ServerUser } from '@latchkey/wire';
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import type { ReactNode } from 'react';
-import { providerName } from '../../lib/provider-names.js';
 
 function When({ at, prefix }: { at: string | null; prefix: string }) {
   if (!at) return null;
@@ -102,7 +102,7 @@ export function UserFactors({ user }: { user: ServerUser }) {
         empty="No linked OAuth identity."
         items={user.providers.map((p) => (
           <li key={p.oauth_user_registration_id}>
-            <strong>{providerName(p.provider_type)}</strong>
+            <strong>{oauthProviderName(p.provider_type)}</strong>
             <span className="hint">
               Subject <span className="mono">{p.provider_subject}</span>
             </span>

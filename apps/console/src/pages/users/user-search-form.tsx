@@ -5,9 +5,10 @@
  * search with the form filled in. On a narrow screen the filters fold behind a button that says
  * how many are applied, so the search box and the first users fit on the first screen.
  */
+
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { providerName } from '../../lib/provider-names.js';
 import {
   filtersFromParams,
   filtersProblem,
@@ -115,7 +116,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               ))}
               {oauthProviders.map((provider) => (
                 <option key={provider} value={`oauth:${provider}`}>
-                  OAuth: {providerName(provider)}
+                  OAuth: {oauthProviderName(provider)}
                 </option>
               ))}
             </select>

@@ -3,8 +3,8 @@
  * match): each row names the user by a link to their page, so the keyboard reaches every row.
  */
 import type { ServerUser } from '@latchkey/wire';
+import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { Link } from 'react-router';
-import { providerName } from '../../lib/provider-names.js';
 
 /** What a row calls the user: their first address, else their first number, else their id. */
 export function userLabel(user: ServerUser): string {
@@ -18,7 +18,7 @@ export function methodsOf(user: ServerUser): string[] {
   if (user.password) methods.push('Password');
   if (user.totps.length > 0) methods.push('Authenticator app');
   for (const provider of new Set(user.providers.map((p) => p.provider_type)))
-    methods.push(providerName(provider));
+    methods.push(oauthProviderName(provider));
   if (user.crypto_wallets.length > 0) methods.push('Wallet');
   if (user.emails.some((e) => e.verified)) methods.push('Email');
   if (user.phone_numbers.some((p) => p.verified)) methods.push('Phone');
