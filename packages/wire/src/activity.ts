@@ -65,3 +65,17 @@ export type ActivityWindow = (typeof ACTIVITY_WINDOWS)[number];
 export type ActivityFigures = Static<typeof ActivityFiguresSchema>;
 export type ActivityBucket = Static<typeof ActivityBucketSchema>;
 export type ProjectActivityResult = Static<typeof ProjectActivityResponse>;
+
+/** A bucket's (or the totals') figures with nothing counted yet: every count at zero. */
+export function emptyActivityFigures(): ActivityFigures {
+  return {
+    sign_ins: {},
+    sign_in_failures: {},
+    lockouts: 0,
+    rate_limit_hits: 0,
+    emails_sent: 0,
+    emails_failed: 0,
+    sms_sent: 0,
+    sms_failed: 0,
+  };
+}

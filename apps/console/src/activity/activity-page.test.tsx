@@ -1,9 +1,9 @@
 // A window with nothing in it draws no chart (an empty grid read as "not loaded"): its sentence
 // stands where the chart would be, and the table of figures stays, reachable in its region.
+import { emptyActivityFigures } from '@latchkey/wire';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../testing/as-operator.js';
-import { ZERO_ACTIVITY } from '../testing/sample-activity.js';
 import { ActivityPage } from './activity-page.js';
 
 // uPlot asks matchMedia for the pixel ratio when it loads; jsdom has none.
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const zeroBucket = (start: string) => ({ start, ...ZERO_ACTIVITY });
+const zeroBucket = (start: string) => ({ start, ...emptyActivityFigures() });
 
 describe('ActivityPage', () => {
   it('says "No …" instead of drawing an all-zero chart, and keeps the table', async () => {

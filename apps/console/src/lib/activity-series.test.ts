@@ -1,10 +1,9 @@
 // The activity page's text equivalents: the methods that occur, bucket labels and the summaries.
-import type { ProjectActivityResult } from '@latchkey/wire';
+import { emptyActivityFigures, type ProjectActivityResult } from '@latchkey/wire';
 import { describe, expect, it } from 'vitest';
-import { ZERO_ACTIVITY } from '../testing/sample-activity.js';
 import { activitySummary, bucketLabel, dayTick, methodsOf, quiet } from './activity-series.js';
 
-const zero = ZERO_ACTIVITY;
+const zero = emptyActivityFigures();
 
 function activity(totals: Partial<typeof zero>): ProjectActivityResult {
   return {

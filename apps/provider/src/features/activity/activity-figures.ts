@@ -1,5 +1,10 @@
 /** @module activity-figures — a window's stored hourly counts as the console charts them: every bucket, oldest first, zeros included. */
-import type { ActivityBucket, ActivityFigures, ActivityWindow } from '@latchkey/wire';
+import {
+  type ActivityBucket,
+  type ActivityFigures,
+  type ActivityWindow,
+  emptyActivityFigures,
+} from '@latchkey/wire';
 import type { ActivityCount } from '../../activity/activity-counters.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -26,19 +31,6 @@ export function windowRange(window: ActivityWindow, now: Date): WindowRange {
   };
 }
 
-function emptyFigures(): ActivityFigures {
-  return {
-    sign_ins: {},
-    sign_in_failures: {},
-    lockouts: 0,
-    rate_limit_hits: 0,
-    emails_sent: 0,
-    emails_failed: 0,
-    sms_sent: 0,
-    sms_failed: 0,
-  };
-}
-
 function addTo(figures: ActivityFigures, count: ActivityCount): void {
   if (count.metric === 'sign_ins' || count.metric === 'sign_in_failures') {
     const byMethod = figures[count.metric];
@@ -56,9 +48,9 @@ export function activityFigures(
 ): { buckets: ActivityBucket[]; totals: ActivityFigures } {
   const buckets: ActivityBucket[] = [];
   for (let at = range.from.getTime(); at < range.to.getTime(); at += range.bucketMs) {
-    buckets.push({ start: new Date(at).toISOString(), ...emptyFigures() });
+    buckets.push({ start: new Date(at).toISOString(), ...emptyActivityFigures() });
   }
-  const totals = emptyFigures();
+  const totals = emptyActivityFigures();
   for (const count of counts) {
     const index = Math.floor((count.bucketStart.getTime() - range.from.getTime()) / range.bucketMs);
     const bucket = buckets[index];
