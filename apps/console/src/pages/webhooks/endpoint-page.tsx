@@ -17,12 +17,11 @@ import { ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
 import { DeliveryLog } from './delivery-log.js';
-import { FailingNote, failingCount } from './endpoint-failing.js';
+import { FailingNote, failingCount, loadFailingCount } from './endpoint-failing.js';
 import { EndpointForm } from './endpoint-form.js';
 import {
   disabledReasonText,
   eventsSummary,
-  loadRecentDeliveries,
   loadWebhookContext,
   type WebhookEndpoint,
 } from './webhooks-data.js';
@@ -49,8 +48,7 @@ function Endpoint({ projectId, endpointId }: { projectId: string; endpointId: st
     const [context, { endpoint }, failed] = await Promise.all([
       loadWebhookContext(api, projectApi, projectId),
       projectApi<{ endpoint: WebhookEndpoint }>('GET', `/v1/webhooks/endpoints/${endpointId}`),
-      // As the list reads it; a log that cannot be read leaves the endpoint unflagged, not unshown.
-      loadRecentDeliveries(projectApi, endpointId).then(failingCount, () => 0),
+      loadFailingCount(projectApi, endpointId),
     ]);
     return { ...context, endpoint, failed };
   });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../../testing/as-operator.js';
 import { sampleProject } from '../../testing/sample-project.js';
 import { sampleEndpoint } from '../../testing/sample-webhooks.js';
-import { failedInARow } from './webhooks-data.js';
+import { failedInARow } from './endpoint-failing.js';
 import { WebhooksPage } from './webhooks-page.js';
 
 afterEach(() => {

@@ -11,12 +11,11 @@ import { PageHeading } from '../../components/page-heading.js';
 import { EmptyState, ErrorState, LoadingPage } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SecretReveal } from '../secret-reveal.js';
-import { FailingNote, failingCount } from './endpoint-failing.js';
+import { FailingNote, loadFailingCount } from './endpoint-failing.js';
 import { EndpointForm } from './endpoint-form.js';
 import {
   disabledReasonText,
   eventsSummary,
-  loadRecentDeliveries,
   loadWebhookContext,
   type WebhookEndpoint,
 } from './webhooks-data.js';
@@ -32,16 +31,12 @@ export function WebhooksPage() {
       loadWebhookContext(api, projectApi, projectId),
       projectApi<{ endpoints: WebhookEndpoint[] }>('GET', '/v1/webhooks/endpoints'),
     ]);
-    // Each endpoint's newest deliveries, to flag the failing ones; a log that cannot be read
-    // leaves its endpoint unflagged rather than the whole list unshown.
+    // Each endpoint's newest deliveries, to flag the failing ones.
     const failing = new Map<string, number>(
       await Promise.all(
         endpoints.map(
           async (endpoint) =>
-            [
-              endpoint.endpoint_id,
-              await loadRecentDeliveries(projectApi, endpoint.endpoint_id).then(failingCount, () => 0),
-            ] as const,
+            [endpoint.endpoint_id, await loadFailingCount(projectApi, endpoint.endpoint_id)] as const,
         ),
       ),
     );
