@@ -9,22 +9,21 @@ export const TARGET_PX = 44;
 
 /** Asserts every visible small control of each widget root (light DOM or open shadow root) is a 44 px target. */
 export async function expectTargetsAtLeast44(page: Page, what: string): Promise<void> {
-  const small = await page.evaluate(
-    ({ selector, target }) => {
-      const roots: Element[] = [...document.querySelectorAll('.lk-root')];
-      for (const host of document.querySelectorAll('*'))
-        if (host.shadowRoot) roots.push(...host.shadowRoot.querySelectorAll('.lk-root'));
-      return roots
-        .flatMap((root) => [...root.querySelectorAll(selector)])
-        .map((element) => ({ element, box: element.getBoundingClientRect() }))
-        .filter(({ box }) => box.width > 0 && box.height > 0)
-        .filter(({ box }) => box.width < target - 0.5 || box.height < target - 0.5)
-        .map(
-          ({ element, box }) =>
-            `${element.className} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
-        );
-    },
-    { selector: SMALL_CONTROLS, target: TARGET_PX },
-  );
+  // Playwright's CSS locators pierce open shadow roots: this reaches every widget root's controls.
+  const small = await page
+    .locator('.lk-root')
+    .locator(SMALL_CONTROLS)
+    .evaluateAll(
+      (elements, target) =>
+        elements
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height > 0)
+          .filter(({ box }) => box.width < target - 0.5 || box.height < target - 0.5)
+          .map(
+            ({ element, box }) =>
+              `${element.className} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+          ),
+      TARGET_PX,
+    );
   expect(small, `targets under ${TARGET_PX} px on ${what}`).toEqual([]);
 }
