@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { findRepoRoot } from '../src/config.js';
 
 const root = findRepoRoot();
-export const BUILT_MAIN = join(root, 'apps/provider/dist/bundle/provider/main.js');
+const BUNDLE_DIR = join(root, 'apps/provider/dist/bundle/provider');
+export const BUILT_MAIN = join(BUNDLE_DIR, 'main.js');
 let builtThisRun = false;
 
 /**
@@ -34,7 +35,7 @@ export function buildProvider(): void {
  */
 export function builtEntry(entry: 'main' | 'cli'): string {
   buildProvider();
-  return join(root, `apps/provider/dist/bundle/provider/${entry}.js`);
+  return join(BUNDLE_DIR, `${entry}.js`);
 }
 
 /** A started build and what it has written so far. */
