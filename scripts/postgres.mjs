@@ -32,8 +32,16 @@ export function freePort() {
   });
 }
 
+/**
+ * A test cluster needs no crash safety: without fsyncs, commit flushes and full-page images the
+ * provider suite on PostgreSQL took 15 % less time (about 390 s against 465 s, two runs each, same
+ * machine). A clean stop (`pg_ctl stop`, as the readiness tests do) still writes everything.
+ * Benchmarks keep PostgreSQL's defaults (`crashSafe`), as a production server would run.
+ */
+const WITHOUT_CRASH_SAFETY = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+
 /** Starts a cluster in a temp dir; returns its URL and a stop function. */
-export async function startTestPostgres() {
+export async function startTestPostgres({ crashSafe = false } = {}) {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-pg-'));
@@ -63,7 +71,7 @@ export async function startTestPostgres() {
       '-t',
       '60',
       '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200`,
+      `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=200 ${crashSafe ? '' : WITHOUT_CRASH_SAFETY}`,
       'start',
     ]);
   startServer();

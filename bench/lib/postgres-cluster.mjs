@@ -15,7 +15,8 @@ export async function startBenchPostgres() {
   if (external) {
     return { url: external, origin: 'BENCH_DATABASE_URL', postmasterPid: undefined, stop: async () => {} };
   }
-  const cluster = await startTestPostgres();
+  // With fsync and commit flushes, as a production server runs.
+  const cluster = await startTestPostgres({ crashSafe: true });
   const stopCluster = () => cluster.stop();
   // On Ctrl-C or an error the cluster must not outlive the bench.
   process.once('exit', stopCluster);
