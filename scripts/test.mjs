@@ -2,7 +2,8 @@
 // chromium and postgresql), builds, type-checks and lints, then runs the unit and provider
 // integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
 // end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
@@ -70,16 +71,20 @@ run('npx', ['biome', 'ci', '.']);
 endPhase('type-check and lint');
 
 const outcomes = [];
-function vitest(label, args, env = {}) {
+/**
+ * Runs vitest with a JSON report and records its outcome. With `logFile`, it runs in the
+ * background with its output kept there (a run beside another, printed when both end); the
+ * returned promise settles when it ends.
+ */
+async function vitest(label, args, env = {}, { logFile } = {}) {
   const file = join(reports, `${label}.json`);
-  console.log(`\n• ${label}`);
-  const ok = attempt(
+  if (!logFile) console.log(`\n• ${label}`);
+  const command = [
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
+    { env: { ...process.env, ...env } },
+  ];
+  const ok = logFile ? await attemptWithLog(...command, logFile) : attempt(...command);
   let passed = 0;
   let failed = ok ? 0 : 1;
   const failures = [];
@@ -97,6 +102,25 @@ function vitest(label, args, env = {}) {
   outcomes.push({ label, ok, passed, failed, failures });
 }
 
+/** Runs a command without blocking this process; resolves whether it succeeded. */
+function attemptAsync(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+/** attemptAsync with the command's output kept in `logFile`. */
+async function attemptWithLog(command, args, options, logFile) {
+  const out = openSync(logFile, 'w');
+  try {
+    return await attemptAsync(command, args, { ...options, stdio: ['ignore', out, out] });
+  } finally {
+    closeSync(out);
+  }
+}
+
 // CI keeps only the tail of the log, so the summary repeats what failed.
 function firstLine(messages = []) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours
@@ -104,28 +128,33 @@ function firstLine(messages = []) {
   return plain.split('\n')[0].slice(0, 300);
 }
 
-vitest('unit and integration (PGlite)', []);
+await vitest('unit and integration (PGlite)', []);
 endPhase('unit and integration');
 
+// The provider suite on PostgreSQL runs beside the end-to-end tests, not after them: Chromium and
+// the e2e stack leave about a fifth of the two cores idle (waits for pages, emails, servers), and
+// the PostgreSQL run fills it (issue 18: CI 32 min, both phases CPU-bound alone at 80–84 %).
+// Each suite must pass beside another CPU-heavy process anyway, so neither may depend on speed.
 const postgres = await startTestPostgres();
-try {
-  vitest(
-    'provider and Clickwise on PostgreSQL',
-    ['--project', 'provider', '--project', 'provider-alone', '--project', 'clickwise'],
-    {
-      TEST_DATABASE_URL: postgres.url,
-    },
-  );
-} finally {
+const postgresLog = join(reports, 'postgres.log');
+const postgresStart = performance.now();
+let postgresSeconds = 0;
+const postgresRun = vitest(
+  'provider and Clickwise on PostgreSQL',
+  ['--project', 'provider', '--project', 'provider-alone', '--project', 'clickwise'],
+  { TEST_DATABASE_URL: postgres.url },
+  { logFile: postgresLog },
+).finally(() => {
+  postgresSeconds = (performance.now() - postgresStart) / 1000;
   postgres.stop();
-}
-endPhase('PostgreSQL');
+});
 
-console.log('\n• end-to-end (Chromium)');
+console.log('\n• end-to-end (Chromium), with the provider suite on PostgreSQL beside it');
 const e2eReport = join(reports, 'e2e.json');
-const e2eOk = attempt('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+const e2eOk = await attemptAsync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
 });
+const e2eSeconds = (performance.now() - postgresStart) / 1000;
 let e2ePassed = 0;
 let e2eFailed = e2eOk ? 0 : 1;
 if (existsSync(e2eReport)) {
@@ -133,7 +162,12 @@ if (existsSync(e2eReport)) {
   e2ePassed = stats.expected + stats.flaky;
   e2eFailed = Math.max(stats.unexpected, e2eOk ? 0 : 1);
 }
-endPhase('end-to-end');
+await postgresRun;
+console.log('\n• provider and Clickwise on PostgreSQL (ran beside the end-to-end tests)');
+process.stdout.write(readFileSync(postgresLog, 'utf8'));
+endPhase(
+  `PostgreSQL beside end-to-end (PostgreSQL ${postgresSeconds.toFixed(0)} s, end-to-end ${e2eSeconds.toFixed(0)} s)`,
+);
 outcomes.push({
   label: 'end-to-end (Chromium)',
   ok: e2eOk,
