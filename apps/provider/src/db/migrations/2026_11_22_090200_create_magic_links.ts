@@ -1,6 +1,6 @@
 /** @module 2026_11_22_090200_create_magic_links — hashed single-use magic-link tokens. Frozen. */
 import { type Kysely, sql } from 'kysely';
-import { createIndexOn, projectRowColumns } from '../migration-shapes.js';
+import { createIndexOn, projectRowColumns, revocableSingleUseColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,10 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('redirect_url', 'text', (c) => c.notNull())
     .addColumn('code_challenge', 'text')
     .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .addColumn('revoked_at', 'timestamptz')
+    .$call(revocableSingleUseColumns)
     .execute();
   await createIndexOn(db, 'magic_links_project_email_idx', 'magic_links', ['project_id', 'email']);
 }

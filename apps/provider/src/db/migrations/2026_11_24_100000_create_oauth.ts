@@ -1,6 +1,12 @@
 /** @module 2026_11_24_100000_create_oauth — upstream OAuth configurations, flow states, linked identities and sign-in tokens. Frozen. */
 import { type Kysely, sql } from 'kysely';
-import { createIndexOn, createUniqueIndexOn, userRowColumns } from '../migration-shapes.js';
+import {
+  createIndexOn,
+  createUniqueIndexOn,
+  revocableSingleUseColumns,
+  singleUseColumns,
+  userRowColumns,
+} from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -42,9 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('login_redirect_url', 'text', (c) => c.notNull())
     .addColumn('signup_redirect_url', 'text', (c) => c.notNull())
     .addColumn('custom_scopes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
+    .$call(singleUseColumns)
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
   await createIndexOn(db, 'oauth_states_expires_idx', 'oauth_states', ['expires_at']);
@@ -88,10 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`provider_values_encryption in ('aes-256-gcm', 'none')`),
     )
     .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .addColumn('revoked_at', 'timestamptz')
+    .$call(revocableSingleUseColumns)
     .execute();
   await createIndexOn(db, 'oauth_tokens_expires_idx', 'oauth_tokens', ['expires_at']);
   // Deleting a user or a registration cascades here.

@@ -1,6 +1,6 @@
 /** @module 2026_11_24_120000_create_crypto_wallets — crypto wallets, their sign-in challenges, and the project's SIWE flag. Frozen. */
 import { type Kysely, sql } from 'kysely';
-import { createIndexOn, createUniqueIndexOn, userRowColumns } from '../migration-shapes.js';
+import { createIndexOn, createUniqueIndexOn, singleUseColumns, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -44,9 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // EIP-155 chain ids can exceed 2^31 - 1.
     .addColumn('chain_id', 'bigint')
     .addColumn('siwe', 'boolean', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
+    .$call(singleUseColumns)
     .addCheckConstraint(
       'crypto_wallet_challenges_binding_check',
       sql`(session_id is null) = (user_id is null)`,
