@@ -70,10 +70,16 @@ export function asBearer(
   });
 }
 
+/** The secret of a fresh operator key (named "test"). */
+export async function newOperatorKey(ctx: TestContext): Promise<string> {
+  return (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
+}
+
 /** Invites `email` with a fresh operator key; returns the invite token from the link's fragment. */
 export async function inviteOperator(ctx: TestContext, email: string): Promise<string> {
-  const key = (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
-  const response = await asBearer(ctx, key, 'POST', '/v1/console_operators/invites', { email });
+  const response = await asBearer(ctx, await newOperatorKey(ctx), 'POST', '/v1/console_operators/invites', {
+    email,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const url = new URL(json(response).invite_url);
   expect(url.pathname).toBe('/console/invite');

@@ -263,3 +263,15 @@ export function sdkHeaders(publicToken: string, sessionToken?: string): Record<s
 export function json<T = Record<string, any>>(response: LightMyRequestResponse): T {
   return response.json() as T;
 }
+
+/** `[status, error_type]` of an answer, to compare a refusal in one assertion. */
+export function statusAndErrorType(response: LightMyRequestResponse): [number, string | undefined] {
+  return [response.statusCode, json<{ error_type?: string }>(response).error_type];
+}
+
+/** The JSON body of a 200 answer; any other answer throws with its status and body, so a failing step says why. */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary wire JSON.
+export function okJson<T = Record<string, any>>(response: LightMyRequestResponse): T {
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+  return json<T>(response);
+}

@@ -4,6 +4,7 @@
  * Latchkey addition for the admin console.
  */
 import { type Static, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 
 /** The windows the console offers; each bucket is an hour for `24h`, a UTC day otherwise. */
 export const ACTIVITY_WINDOWS = ['24h', '7d', '30d'] as const;
@@ -47,8 +48,7 @@ export const ActivityBucketSchema = Type.Intersect([
 ]);
 
 export const ProjectActivityResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   project_id: Type.String(),
   window: Type.String(),
   bucket: Type.Union([Type.Literal('hour'), Type.Literal('day')]),

@@ -1,5 +1,6 @@
 /** @module audit-events — GET /v1/audit_events (project secret): the audit log's records, newest first. */
 import { type Static, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 
 /** Who made a change: an operator, the project's back end (its secret), the user, or the provider itself (`id` null). */
 export const AuditActorSchema = Type.Object({
@@ -29,8 +30,7 @@ export const AuditEventSchema = Type.Object({
 });
 
 export const AuditEventsListResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   audit_events: Type.Array(AuditEventSchema),
   results_metadata: Type.Object({
     /** Pass as `cursor` for the next page; null on the last page. */

@@ -4,6 +4,7 @@
  * token). A Latchkey addition for the admin console.
  */
 import { type Static, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 
 export const EmailPreviewSchema = Type.Object({
   /** Which email: `magic_link_login`, `otp_login`, `password_reset`, `password_changed`, `password_locked_notice`, … */
@@ -23,8 +24,7 @@ export const EmailPreviewSchema = Type.Object({
 });
 
 export const EmailPreviewsResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   project_id: Type.String(),
   email_previews: Type.Array(EmailPreviewSchema),
 });

@@ -7,6 +7,12 @@ export const ResponseCommonSchema = Type.Object({ request_id: Type.String(), sta
 /** Fields every `/sdk/v1` response carries inside `data`. */
 export type ResponseCommon = Static<typeof ResponseCommonSchema>;
 
+/**
+ * The fields a flat answer (the server API's `/v1`, without `data`) starts with, in the order it
+ * sends them.
+ */
+export const flatAnswerFields = { status_code: Type.Integer(), request_id: Type.String() };
+
 /** The `data` object of a response with `properties` beside the common fields. */
 export function responseDataSchema<P extends TProperties>(properties: P) {
   return Type.Object({ ...ResponseCommonSchema.properties, ...properties });

@@ -3,6 +3,7 @@
  * docs/contracts.md): the fields sit at the top level, not in `data`, and carry no `__user`.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { ProviderValuesSchema } from './oauth.js';
 import { serverSignInSchema } from './server-sign-in.js';
 import { ServerUserSchema } from './server-users.js';
@@ -10,8 +11,7 @@ import { SessionSchema } from './session.js';
 
 /** POST /v1/sessions/authenticate: the live session, fresh tokens and the user (the server user object). */
 export const ServerSessionsAuthenticateResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   session: SessionSchema,
   session_token: Type.String(),
   session_jwt: Type.String(),
@@ -40,21 +40,18 @@ export type ServerOAuthAuthenticateResult = Static<typeof ServerOAuthAuthenticat
 
 /** GET /v1/sessions?user_id=: the user's live sessions, newest first. */
 export const ServerSessionsGetResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   sessions: Type.Array(SessionSchema),
 });
 
 /** POST /v1/sessions/revoke: nothing but the envelope. */
 export const ServerSessionsRevokeResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
 });
 
 /** POST /v1/sessions/revoke_all (Latchkey's): the ids of the sessions revoked by this call. */
 export const ServerSessionsRevokeAllResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   revoked_session_ids: Type.Array(Type.String()),
 });
 
@@ -65,8 +62,7 @@ export type ServerSessionsRevokeAllResult = Static<typeof ServerSessionsRevokeAl
 /** The envelope and ids of a server-side send (magic links, passcodes): who it is for, and where it went. */
 function serverSendSchema<I extends TProperties>(ids: I) {
   return Type.Object({
-    status_code: Type.Integer(),
-    request_id: Type.String(),
+    ...flatAnswerFields,
     user_id: Type.String(),
     ...ids,
   });

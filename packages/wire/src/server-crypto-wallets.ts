@@ -5,6 +5,7 @@
  * Request bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { serverSignInSchema } from './server-sign-in.js';
 
 const strict = <P extends TProperties>(properties: P) =>
@@ -66,15 +67,13 @@ export const ServerCryptoWalletsAuthenticateBody = strict({
   telemetry_id: Type.Optional(Type.String({ maxLength: 256 })),
 });
 
-const common = { status_code: Type.Integer(), request_id: Type.String() };
-
 /**
  * POST /v1/crypto_wallets/authenticate/start answer. `user_id` is the user the wallet is added to
  * or already belongs to, `""` for a wallet no user has yet; `user_created` is always false
  * (Latchkey makes a wallet's user when its signature is verified, not when a message is asked for).
  */
 export const ServerCryptoWalletsAuthenticateStartResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   challenge: Type.String(),
   user_created: Type.Boolean(),

@@ -5,6 +5,7 @@
  * bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { PasswordStrengthCheckResponse } from './passwords.js';
 import { serverSignInSchema } from './server-sign-in.js';
 import { ExternalIdSchema, ServerUserSchema, UserNameInputSchema, UserRolesSchema } from './server-users.js';
@@ -169,8 +170,6 @@ export const ServerPasswordsMigrateBody = strict({
   roles: Type.Optional(UserRolesSchema),
 });
 
-const common = { status_code: Type.Integer(), request_id: Type.String() };
-
 /**
  * POST /v1/passwords answer: the new user, its email id, and a session when one was asked for
  * (without `session_duration_minutes`, and no session to extend, there is none).
@@ -181,20 +180,20 @@ export const ServerPasswordsAuthenticateResponse = serverSignInSchema({}, {});
 
 /** POST /v1/passwords/strength_check answer, flat. */
 export const ServerPasswordsStrengthCheckResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   ...PasswordStrengthCheckResponse.properties.data.properties,
 });
 
 /** POST /v1/passwords/email/reset/start answer: whose address the email went to. */
 export const ServerPasswordsEmailResetStartResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   email_id: Type.String(),
 });
 
 /** POST /v1/passwords/migrate answer. */
 export const ServerPasswordsMigrateResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   email_id: Type.String(),
   user_created: Type.Boolean(),

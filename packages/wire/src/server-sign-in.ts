@@ -5,6 +5,7 @@
  */
 import { type TProperties, Type } from 'typebox';
 import { MfaRequiredSchema } from './authenticate-response.js';
+import { flatAnswerFields } from './envelope.js';
 import { ServerUserSchema } from './server-users.js';
 import { SessionSchema } from './session.js';
 
@@ -16,8 +17,7 @@ import { SessionSchema } from './session.js';
  */
 export function serverSignInSchema<I extends TProperties, E extends TProperties>(ids: I, extra: E) {
   return Type.Object({
-    status_code: Type.Integer(),
-    request_id: Type.String(),
+    ...flatAnswerFields,
     user_id: Type.String(),
     ...ids,
     session: Type.Union([Type.Null(), SessionSchema]),

@@ -5,6 +5,7 @@
  * refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { serverSignInSchema } from './server-sign-in.js';
 import { ServerUserSchema } from './server-users.js';
 
@@ -58,11 +59,9 @@ export const ServerTotpsRecoverBody = strict({
   ...sessionFields,
 });
 
-const common = { status_code: Type.Integer(), request_id: Type.String() };
-
 /** POST /v1/totps answer: the secret, its QR code and ten recovery codes, shown this once. */
 export const ServerTotpsCreateResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   totp_id: Type.String(),
   /** Base32, for typing into an authenticator app by hand. */
@@ -81,7 +80,7 @@ export const ServerTotpsAuthenticateResponse = serverSignInSchema({ totp_id: Typ
  * The provider keeps only hashes, so the codes are a new set and the old ones stop working.
  */
 export const ServerTotpsRecoveryCodesResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   totps: Type.Array(
     Type.Object({

@@ -5,6 +5,7 @@
  * Request bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { UserSchema } from './user.js';
 import { MetadataSchema } from './user-factors.js';
 
@@ -71,8 +72,6 @@ export const ServerUserSchema = Type.Object({
 export type ServerUser = Static<typeof ServerUserSchema>;
 
 /** The fields every server answer carries. */
-const common = { status_code: Type.Integer(), request_id: Type.String() };
-
 /** POST /v1/users: an email or a phone number (or both), optionally a name, metadata, pending. */
 export const ServerUsersCreateBody = strict({
   email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
@@ -87,7 +86,7 @@ export const ServerUsersCreateBody = strict({
 
 /** POST /v1/users answer; `email_id` / `phone_id` are `''` when none was given. */
 export const ServerUsersCreateResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   email_id: Type.String(),
   status: Type.String(),
@@ -96,7 +95,7 @@ export const ServerUsersCreateResponse = Type.Object({
 });
 
 /** GET /v1/users/{user_id}: the user's fields flat beside status_code and request_id. */
-export const ServerUsersGetResponse = Type.Object({ ...common, ...ServerUserSchema.properties });
+export const ServerUsersGetResponse = Type.Object({ ...flatAnswerFields, ...ServerUserSchema.properties });
 
 const IdList = Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 100 });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -169,7 +168,7 @@ export const ServerUsersSearchBody = strict({
 
 /** POST /v1/users/search answer: in the body's `order` (oldest first by default); `next_cursor` null on the last page. */
 export const ServerUsersSearchResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   results: Type.Array(ServerUserSchema),
   results_metadata: Type.Object({
     total: Type.Integer(),
@@ -189,7 +188,7 @@ export const ServerUsersUpdateBody = strict({
 
 /** PUT /v1/users/{user_id} answer. */
 export const ServerUsersUpdateResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   emails: UserSchema.properties.emails,
   phone_numbers: UserSchema.properties.phone_numbers,
@@ -198,11 +197,11 @@ export const ServerUsersUpdateResponse = Type.Object({
 });
 
 /** DELETE /v1/users/{user_id} answer. */
-export const ServerUsersDeleteResponse = Type.Object({ ...common, user_id: Type.String() });
+export const ServerUsersDeleteResponse = Type.Object({ ...flatAnswerFields, user_id: Type.String() });
 
 /** DELETE /v1/users/{factor}/{id} answer: whose factor it was, and the user as it is now. */
 export const ServerUsersDeleteFactorResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   user: ServerUserSchema,
 });

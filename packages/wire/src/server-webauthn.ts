@@ -5,6 +5,7 @@
  * Request bodies refuse unknown fields, so a misspelt field is a 400 naming it, never ignored.
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 import { ServerUserSchema } from './server-users.js';
 import { SessionSchema } from './session.js';
 import { WebAuthnRegistrationSchema } from './user-factors.js';
@@ -82,18 +83,16 @@ export const ServerWebAuthnUpdateParams = Type.Object({
 /** PUT /v1/webauthn/{webauthn_registration_id} body; the provider trims and judges the name. */
 export const ServerWebAuthnUpdateBody = strict({ name: Type.String({ maxLength: 1024 }) });
 
-const common = { status_code: Type.Integer(), request_id: Type.String() };
-
 /** POST /v1/webauthn/register/start answer: the options as a JSON string, for navigator.credentials.create. */
 export const ServerWebAuthnRegisterStartResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   public_key_credential_creation_options: Type.String(),
 });
 
 /** POST /v1/webauthn/authenticate/start answer; `user_id` is `""` when none was named. */
 export const ServerWebAuthnAuthenticateStartResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   public_key_credential_request_options: Type.String(),
 });
@@ -104,7 +103,7 @@ export const ServerWebAuthnAuthenticateStartResponse = Type.Object({
  * session was named by its JWT (the provider keeps hashes only).
  */
 const signInAnswer = {
-  ...common,
+  ...flatAnswerFields,
   user_id: Type.String(),
   webauthn_registration_id: Type.String(),
   session: Type.Union([Type.Null(), SessionSchema]),
@@ -137,13 +136,13 @@ export const ServerWebAuthnCredentialSchema = Type.Object({
 
 /** GET /v1/webauthn/credentials/{user_id}/{domain} answer: the user's credentials for that RP ID, oldest first. */
 export const ServerWebAuthnListCredentialsResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   credentials: Type.Array(ServerWebAuthnCredentialSchema),
 });
 
 /** PUT /v1/webauthn/{webauthn_registration_id} answer: the renamed registration. */
 export const ServerWebAuthnUpdateResponse = Type.Object({
-  ...common,
+  ...flatAnswerFields,
   webauthn_registration: WebAuthnRegistrationSchema,
 });
 

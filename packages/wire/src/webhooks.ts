@@ -3,6 +3,7 @@
  * project secret; a Latchkey addition) and the body every webhook carries (Standard Webhooks).
  */
 import { type Static, type TProperties, Type } from 'typebox';
+import { flatAnswerFields } from './envelope.js';
 
 /** The event types a webhook may carry, in the order the docs list them. */
 export const WEBHOOK_EVENT_TYPE_NAMES = [
@@ -66,7 +67,7 @@ export const WebhookDeliverySchema = Type.Object({
 });
 
 function serverAnswer<P extends TProperties>(properties: P) {
-  return Type.Object({ status_code: Type.Integer(), request_id: Type.String(), ...properties });
+  return Type.Object({ ...flatAnswerFields, ...properties });
 }
 
 /** POST /v1/webhooks/endpoints and POST …/{endpoint_id}/rotate_secret: the endpoint and its `whsec_…` secret, shown this once. */

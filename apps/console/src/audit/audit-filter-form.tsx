@@ -5,6 +5,7 @@
  * show them.
  */
 import { useId, useState } from 'react';
+import { FormProblem } from '../components/form-problem.js';
 import { ACTOR_TYPES, type AuditFilters, filtersProblem, KNOWN_ACTIONS, NO_FILTERS } from './audit-query.js';
 
 export function AuditFilterForm({
@@ -87,11 +88,7 @@ export function AuditFilterForm({
             <input id="audit-before" type="datetime-local" value={draft.before} onChange={set('before')} />
           </div>
         </div>
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} />
         <div className="actions">
           <button type="submit" className="button">
             Apply filters

@@ -6,6 +6,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { ConsoleApiError } from '../api/console-api.js';
+import { FormProblem } from '../components/form-problem.js';
 import { useOperator } from './operator-context.js';
 
 type StepUp = <T>(run: () => Promise<T>) => Promise<T>;
@@ -75,11 +76,7 @@ function StepUpDialog({ onDone }: { onDone(ok: boolean): void }) {
     <dialog ref={ref} className="dialog" aria-labelledby="step-up-title" onCancel={() => onDone(false)}>
       <h2 id="step-up-title">Confirm it’s you</h2>
       <p>This change cannot be undone. Confirm with your passkey or a code from your authenticator app.</p>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <button
         type="button"
         className="button"

@@ -5,6 +5,7 @@
  * before the confirm button works.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FormProblem } from './form-problem.js';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -68,11 +69,7 @@ export function ConfirmDialog(props: {
             />
           </div>
         )}
-        {props.problem && (
-          <p className="field-error" role="alert">
-            {props.problem}
-          </p>
-        )}
+        <FormProblem problem={props.problem} />
         <div className="actions">
           <button type="button" className="button secondary" ref={cancel} onClick={props.onCancel}>
             Cancel

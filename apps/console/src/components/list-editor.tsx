@@ -3,6 +3,7 @@
  * each entry as the provider will, so a bad one is refused inline and nothing typed is lost.
  */
 import { useId, useState } from 'react';
+import { FormProblem } from './form-problem.js';
 
 export function ListEditor(props: {
   label: string;
@@ -76,11 +77,7 @@ export function ListEditor(props: {
           Add
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormProblem problem={error} id={`${id}-error`} />
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
+import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
 import { useResource } from '../lib/use-resource.js';
@@ -116,11 +117,7 @@ export function OperatorsPage() {
           </div>
         )}
       </section>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       {notice && (
         <p className="notice" role="status">
           {notice}

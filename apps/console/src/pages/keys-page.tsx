@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { CopyButton } from '../components/copy-button.js';
+import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, LoadingPage } from '../components/status.js';
 import type { Project } from '../lib/project-types.js';
@@ -115,11 +116,7 @@ export function KeysPage() {
             {busy ? 'Rotating…' : 'Rotate secret'}
           </button>
         </form>
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} />
       </section>
     </>
   );

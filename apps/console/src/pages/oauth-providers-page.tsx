@@ -10,6 +10,7 @@ import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, LoadingPage } from '../components/status.js';
 import type { OAuthProviderSummary, Project } from '../lib/project-types.js';
@@ -102,11 +103,7 @@ function TestPrerequisites({ project, onChanged }: { project: Project; onChanged
       >
         Allow them
       </button>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
     </div>
   );
 }
@@ -295,11 +292,7 @@ function ProviderForm(props: {
           onChange={(e) => setIssuer(e.target.value)}
         />
       </div>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <div className="actions">
         <button type="submit" className="button" disabled={busy || clientId.trim() === ''}>
           {busy ? 'Saving…' : 'Save provider'}

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { ClaimsTemplateField } from '../components/claims-template-field.js';
+import { FormProblem } from '../components/form-problem.js';
 import { ListEditor } from '../components/list-editor.js';
 import { NumberField } from '../components/number-field.js';
 import { PageHeading } from '../components/page-heading.js';
@@ -145,11 +146,7 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         </p>
       )}
       <div ref={summary} tabIndex={-1} className="summary">
-        {problem && (
-          <p className="field-error" role="alert">
-            Not saved: {problem.message}
-          </p>
-        )}
+        <FormProblem problem={problem && `Not saved: ${problem.message}`} />
       </div>
 
       <section className="panel" aria-labelledby="general">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
+import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
 import { type Project, productNames } from '../lib/project-types.js';
@@ -119,11 +120,7 @@ function CreateProjectForm({ onCreated }: { onCreated(): void }) {
           aria-describedby={problem ? 'project-name-error' : undefined}
           onChange={(event) => setName(event.target.value)}
         />
-        {problem && (
-          <p id="project-name-error" className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} id="project-name-error" />
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={live} onChange={(event) => setLive(event.target.checked)} /> Live

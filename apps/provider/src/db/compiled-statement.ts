@@ -6,6 +6,8 @@
 import {
   type Compilable,
   CompiledQuery,
+  type Dialect,
+  type Driver,
   DummyDriver,
   Kysely,
   PostgresAdapter,
@@ -21,15 +23,21 @@ class Placeholder {
   constructor(readonly name: string) {}
 }
 
-/** Builds and compiles only (both dialects compile PostgreSQL, the same way). */
-const builder = new Kysely<Database>({
-  dialect: {
+/**
+ * PostgreSQL's compiler over `driver`, which by default runs nothing: for building and compiling
+ * statements without a database (both dialects compile PostgreSQL, the same way).
+ */
+export function compilingDialect(driver: Driver = new DummyDriver()): Dialect {
+  return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
+    createDriver: () => driver,
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+  };
+}
+
+/** Builds and compiles only. */
+const builder = new Kysely<Database>({ dialect: compilingDialect() });
 
 /** A compiled statement, run with one value per name. */
 export interface CompiledStatement<Names extends string, Row> {

@@ -5,7 +5,8 @@
  * statement that acts on it, so concurrent callers cannot both win (SECURITY B2, B3).
  */
 import { sql } from 'kysely';
-import type { DbExecutor } from './database.js';
+import type { Clock } from '../clock.js';
+import type { Db, DbExecutor } from './database.js';
 import { createExpirySweep } from './expiry-sweep.js';
 import { findRowBy, matching, type RowKey, type RowOf } from './keyed-rows.js';
 
@@ -46,6 +47,27 @@ export function createExpiredRowsSweep(
   intervalMs?: number,
 ): (now: Date) => Promise<void> {
   return createExpirySweep((now) => deleteExpiredRows(db, table, now), intervalMs);
+}
+
+/** What a store of expiring rows needs: its database, the clock its rows expire by, how often to sweep. */
+export interface ExpiringRowsDeps {
+  db: Db;
+  clock: Clock;
+  /** Expired rows are deleted at most this often (default a minute). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * The clock's time, once `table`'s expired rows are deleted (at most once per `sweepIntervalMs`):
+ * a store reads the time it acts at and keeps its table bounded (SECURITY K4) in one call.
+ */
+export function sweptClock(deps: ExpiringRowsDeps, table: ExpiringTable): () => Promise<Date> {
+  const sweep = createExpiredRowsSweep(deps.db, table, deps.sweepIntervalMs);
+  return async () => {
+    const now = deps.clock.now();
+    await sweep(now);
+    return now;
+  };
 }
 
 /** The statements on one single-use table. */

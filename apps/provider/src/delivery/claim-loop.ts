@@ -5,6 +5,7 @@
  * claim, run and "is anything due" statements.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Clock } from '../clock.js';
 
 /** The tuning the workers share; the defaults are each worker's. */
 export interface ClaimLoopSettings {
@@ -16,12 +17,32 @@ export interface ClaimLoopSettings {
   stopGraceMs: number;
 }
 
+/** The tuning a worker was given, each default filled in; `pollIntervalMs` is the worker's own default. */
+export function withClaimLoopDefaults(
+  given: Partial<ClaimLoopSettings>,
+  pollIntervalMs: number,
+): ClaimLoopSettings {
+  return {
+    autoStart: given.autoStart ?? true,
+    pollIntervalMs: given.pollIntervalMs ?? pollIntervalMs,
+    concurrency: given.concurrency ?? 4,
+    stopGraceMs: given.stopGraceMs ?? 5_000,
+  };
+}
+
 /** What one worker does with its jobs. */
 export interface ClaimLoopJobs<Job> extends ClaimLoopSettings {
-  /** Claims the next due job, or undefined. A failure (the database unreachable) is logged once per outage and counts as none. */
-  claim(): Promise<Job | undefined>;
-  /** Where that failure is logged, and what the line says. */
-  outage: { warn(fields: Record<string, unknown>, message: string): void; message: string };
+  /**
+   * Claims the next due job at `now` until `claimUntil` (when another process may take it over),
+   * or undefined. A failure (the database unreachable) is logged once per outage and counts as none.
+   */
+  claim(now: Date, claimUntil: Date): Promise<Job | undefined>;
+  /** Whose `now` a claim is made at. */
+  clock: Clock;
+  /** How long a claim lasts. */
+  claimMs: number;
+  /** Where that failure is logged, as "`name` unreachable; will retry". */
+  log: { warn(fields: Record<string, unknown>, message: string): void };
   /** What a log line may say of an error. */
   describeError(error: unknown): Record<string, unknown>;
   /** One attempt at a claimed job; never throws. */
@@ -30,7 +51,7 @@ export interface ClaimLoopJobs<Job> extends ClaimLoopSettings {
   hasOpenDue(): Promise<boolean>;
   /** Housekeeping at each poll (sweeps); optional. */
   onTick?(): void;
-  /** Names the queue in the drain timeout's message. */
+  /** Names the queue in the outage line and the drain timeout's message. */
   name: string;
 }
 
@@ -54,12 +75,13 @@ export function createClaimLoop<Job>(jobs: ClaimLoopJobs<Job>): ClaimLoop {
 
   async function claim(): Promise<Job | undefined> {
     try {
-      const job = await jobs.claim();
+      const now = jobs.clock.now();
+      const job = await jobs.claim(now, new Date(now.getTime() + jobs.claimMs));
       claimFailing = false;
       return job;
     } catch (error) {
       // Once per outage, not once per poll: the next poll tries again.
-      if (!claimFailing) jobs.outage.warn(jobs.describeError(error), jobs.outage.message);
+      if (!claimFailing) jobs.log.warn(jobs.describeError(error), `${jobs.name} unreachable; will retry`);
       claimFailing = true;
       return undefined;
     }

@@ -6,7 +6,7 @@ import type { Mailer } from '../email/mailer.js';
 import { toProject } from '../features/projects/project.js';
 import { findProjectById } from '../features/projects/projects.repository.js';
 import type { Messenger } from '../messaging/messenger.js';
-import { type ClaimLoop, createClaimLoop } from './claim-loop.js';
+import { type ClaimLoop, createClaimLoop, withClaimLoopDefaults } from './claim-loop.js';
 import type { DeliveryHandler, PreparedDelivery } from './delivery-handler.js';
 import {
   claimDeliveryJob,
@@ -164,18 +164,11 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
 
   return createClaimLoop({
     name: 'delivery queue',
-    autoStart: deps.autoStart ?? true,
-    pollIntervalMs: deps.pollIntervalMs ?? 2_000,
-    concurrency: deps.concurrency ?? 4,
-    stopGraceMs: deps.stopGraceMs ?? 5_000,
-    claim: () => {
-      const now = deps.clock.now();
-      return claimDeliveryJob(deps.db, now, new Date(now.getTime() + DELIVERY_CLAIM_MS));
-    },
-    outage: {
-      warn: (fields, message) => deps.log.warn(fields, message),
-      message: 'delivery queue unreachable; will retry',
-    },
+    ...withClaimLoopDefaults(deps, 2_000),
+    clock: deps.clock,
+    claimMs: DELIVERY_CLAIM_MS,
+    claim: (now, claimUntil) => claimDeliveryJob(deps.db, now, claimUntil),
+    log: deps.log,
     describeError: failureOf,
     run,
     onTick: () => void sweep(),

@@ -19,3 +19,14 @@ export function emailButton(href: string, label: string): string {
 export function emailFootnote(text: string): string {
   return `<p style="margin:0;line-height:1.5;font-size:13px;color:#71717a">${escapeHtml(text)}</p>`;
 }
+
+/** The end of a card that carries a code or a link: when it expires, then the footnote. */
+export function emailExpiryAndFootnote(expiry: string, footnote: string): string {
+  return `<p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
+${emailFootnote(footnote)}`;
+}
+
+/** The plain-text part of an email: `paragraphs` apart by a blank line, ending with a newline. */
+export function emailText(paragraphs: string[]): string {
+  return paragraphs.map((paragraph) => `${paragraph}\n`).join('\n');
+}

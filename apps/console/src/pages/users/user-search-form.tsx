@@ -9,6 +9,7 @@
 import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FormProblem } from '../../components/form-problem.js';
 import {
   filtersFromParams,
   filtersProblem,
@@ -144,11 +145,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
             />
           </div>
         </div>
-        {problem && (
-          <p id={`${id}-range-error`} className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} id={`${id}-range-error`} />
         {filtered && (
           <button
             type="button"

@@ -7,6 +7,7 @@ import { webhookUrlProblem } from '@latchkey/wire/project-urls';
 import { useId, useRef, useState } from 'react';
 import { ConsoleApiError } from '../../api/console-api.js';
 import { useOperator } from '../../auth/operator-context.js';
+import { FormProblem } from '../../components/form-problem.js';
 import { EventTypePicker, type WebhookEventTypeInfo } from './event-type-picker.js';
 
 /** What the form sends (POST or PUT /v1/webhooks/endpoints…). */
@@ -137,11 +138,7 @@ export function EndpointForm(props: {
         onFilteredChange={setFiltered}
         problem={typesProblem}
       />
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? props.busyLabel : props.submitLabel}

@@ -1,12 +1,12 @@
 /** @module 2026_11_22_090100_create_users — users and their email addresses. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, projectRowColumns, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('active', 'pending')`))
     .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('middle_name', 'text', (c) => c.notNull().defaultTo(''))
@@ -16,19 +16,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('users_project_id_idx').on('users').column('project_id').execute();
+  await createIndexOn(db, 'users_project_id_idx', 'users', ['project_id']);
 
   await db.schema
     .createTable('emails')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('verified', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addUniqueConstraint('emails_project_id_email_key', ['project_id', 'email'])
     .execute();
-  await db.schema.createIndex('emails_user_id_idx').on('emails').column('user_id').execute();
+  await createIndexOn(db, 'emails_user_id_idx', 'emails', ['user_id']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

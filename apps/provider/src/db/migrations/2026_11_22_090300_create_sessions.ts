@@ -1,13 +1,12 @@
 /** @module 2026_11_22_090300_create_sessions — sessions with hashed opaque tokens. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('started_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_accessed_at', 'timestamptz', (c) => c.notNull())
@@ -18,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('revoked_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+  await createIndexOn(db, 'sessions_user_id_idx', 'sessions', ['user_id']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

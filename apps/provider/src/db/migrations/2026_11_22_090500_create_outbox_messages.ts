@@ -1,5 +1,6 @@
 /** @module 2026_11_22_090500_create_outbox_messages — the development outbox. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -16,11 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('html_body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('outbox_messages_to_seq_idx')
-    .on('outbox_messages')
-    .columns(['to_address', 'seq'])
-    .execute();
+  await createIndexOn(db, 'outbox_messages_to_seq_idx', 'outbox_messages', ['to_address', 'seq']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

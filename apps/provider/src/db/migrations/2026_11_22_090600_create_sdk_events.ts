@@ -1,5 +1,6 @@
 /** @module 2026_11_22_090600_create_sdk_events — telemetry events from browsers. Frozen. */
 import type { Kysely } from 'kysely';
+import { createIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -13,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('origin', 'text')
     .addColumn('received_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sdk_events_project_id_idx').on('sdk_events').column('project_id').execute();
+  await createIndexOn(db, 'sdk_events_project_id_idx', 'sdk_events', ['project_id']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

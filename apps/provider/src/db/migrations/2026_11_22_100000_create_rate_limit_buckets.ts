@@ -1,5 +1,6 @@
 /** @module 2026_11_22_100000_create_rate_limit_buckets — fixed-window counters shared by every process. Frozen. */
 import type { Kysely } from 'kysely';
+import { createIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,11 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('rate_limit_buckets_pkey', ['project_id', 'scope', 'key_hash'])
     .execute();
   // The sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema
-    .createIndex('rate_limit_buckets_expires_at_idx')
-    .on('rate_limit_buckets')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'rate_limit_buckets_expires_at_idx', 'rate_limit_buckets', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

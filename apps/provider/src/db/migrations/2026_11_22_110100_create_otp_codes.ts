@@ -1,12 +1,12 @@
 /** @module 2026_11_22_110100_create_otp_codes — one-time passcodes, stored as salted HMACs. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, projectRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('otp_codes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('method_id', 'text', (c) => c.notNull())
     .addColumn('channel', 'text', (c) => c.notNull().check(sql`channel in ('email', 'sms', 'whatsapp')`))
     .addColumn('destination', 'text', (c) => c.notNull())
@@ -25,11 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // SECURITY B6: at most one open code per method; issuing revokes the older one first.
   await sql`create unique index otp_codes_open_method_key on otp_codes (project_id, method_id)
     where consumed_at is null and revoked_at is null`.execute(db);
-  await db.schema
-    .createIndex('otp_codes_project_method_idx')
-    .on('otp_codes')
-    .columns(['project_id', 'method_id', 'created_at'])
-    .execute();
+  await createIndexOn(db, 'otp_codes_project_method_idx', 'otp_codes', [
+    'project_id',
+    'method_id',
+    'created_at',
+  ]);
   // Issuing revokes the open codes of a destination (it may have had several method ids).
   await sql`create index otp_codes_open_destination_idx on otp_codes (project_id, destination)
     where consumed_at is null and revoked_at is null`.execute(db);

@@ -1,5 +1,6 @@
 /** @module 2026_11_22_120000_create_passwords — password hashes, login-failure counters, and the project's strength policy. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, revocableSingleUseColumns, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -27,18 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Reset-by-email tokens (SHA-256 only), single use, PKCE-bound when started with a challenge.
   await db.schema
     .createTable('password_resets')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('email_id', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('code_challenge', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .addColumn('revoked_at', 'timestamptz')
+    .$call(revocableSingleUseColumns)
     .execute();
-  await db.schema.createIndex('password_resets_user_idx').on('password_resets').column('user_id').execute();
+  await createIndexOn(db, 'password_resets_user_idx', 'password_resets', ['user_id']);
   await db.schema
     .alterTable('projects')
     .addColumn('password_strength_policy', 'text', (c) =>

@@ -1,14 +1,13 @@
 /** @module 2026_11_22_130000_create_webauthn — passkey registrations and single-use WebAuthn challenges. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, createUniqueIndexOn, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   // One row per registered credential; the public key is the COSE key as base64url, never a secret.
   await db.schema
     .createTable('webauthn_registrations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('credential_id', 'text', (c) => c.notNull())
     .addColumn('public_key', 'text', (c) => c.notNull())
     // WebAuthn signature counters are unsigned 32-bit: bigint, since integer stops at 2^31 - 1.
@@ -30,17 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // A credential belongs to one account per project: concurrent or repeated registrations of one
   // credential id meet this index, not a check-then-insert (SECURITY G6).
-  await db.schema
-    .createIndex('webauthn_registrations_credential_key')
-    .on('webauthn_registrations')
-    .columns(['project_id', 'credential_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('webauthn_registrations_user_idx')
-    .on('webauthn_registrations')
-    .column('user_id')
-    .execute();
+  await createUniqueIndexOn(db, 'webauthn_registrations_credential_key', 'webauthn_registrations', [
+    'project_id',
+    'credential_id',
+  ]);
+  await createIndexOn(db, 'webauthn_registrations_user_idx', 'webauthn_registrations', ['user_id']);
 
   // Issued challenges (SHA-256 of the base64url challenge only), consumed by one guarded UPDATE.
   await db.schema
@@ -68,11 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema
-    .createIndex('webauthn_challenges_expires_idx')
-    .on('webauthn_challenges')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'webauthn_challenges_expires_idx', 'webauthn_challenges', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

@@ -1,5 +1,12 @@
 /** @module 2026_11_24_100000_create_oauth — upstream OAuth configurations, flow states, linked identities and sign-in tokens. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import {
+  createIndexOn,
+  createUniqueIndexOn,
+  revocableSingleUseColumns,
+  singleUseColumns,
+  userRowColumns,
+} from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -41,19 +48,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('login_redirect_url', 'text', (c) => c.notNull())
     .addColumn('signup_redirect_url', 'text', (c) => c.notNull())
     .addColumn('custom_scopes', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
+    .$call(singleUseColumns)
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema.createIndex('oauth_states_expires_idx').on('oauth_states').column('expires_at').execute();
+  await createIndexOn(db, 'oauth_states_expires_idx', 'oauth_states', ['expires_at']);
 
   // A user's upstream identities. SECURITY C6: an identity is (issuer, subject), never an email.
   await db.schema
     .createTable('oauth_registrations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('provider_type', 'text', (c) => c.notNull())
     .addColumn('issuer', 'text', (c) => c.notNull())
     .addColumn('provider_subject', 'text', (c) => c.notNull())
@@ -64,17 +67,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_authenticated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // Concurrent first sign-ins of one identity meet this index, not a check-then-insert.
-  await db.schema
-    .createIndex('oauth_registrations_identity_key')
-    .on('oauth_registrations')
-    .columns(['project_id', 'provider_type', 'issuer', 'provider_subject'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('oauth_registrations_user_idx')
-    .on('oauth_registrations')
-    .column('user_id')
-    .execute();
+  await createUniqueIndexOn(db, 'oauth_registrations_identity_key', 'oauth_registrations', [
+    'project_id',
+    'provider_type',
+    'issuer',
+    'provider_subject',
+  ]);
+  await createIndexOn(db, 'oauth_registrations_user_idx', 'oauth_registrations', ['user_id']);
 
   // The single-use token the redirect carries back to the app (SHA-256 only). The upstream's
   // tokens ride along until the redemption, which erases them.
@@ -93,19 +92,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().check(sql`provider_values_encryption in ('aes-256-gcm', 'none')`),
     )
     .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .addColumn('revoked_at', 'timestamptz')
+    .$call(revocableSingleUseColumns)
     .execute();
-  await db.schema.createIndex('oauth_tokens_expires_idx').on('oauth_tokens').column('expires_at').execute();
+  await createIndexOn(db, 'oauth_tokens_expires_idx', 'oauth_tokens', ['expires_at']);
   // Deleting a user or a registration cascades here.
-  await db.schema.createIndex('oauth_tokens_user_idx').on('oauth_tokens').column('user_id').execute();
-  await db.schema
-    .createIndex('oauth_tokens_registration_idx')
-    .on('oauth_tokens')
-    .column('registration_id')
-    .execute();
+  await createIndexOn(db, 'oauth_tokens_user_idx', 'oauth_tokens', ['user_id']);
+  await createIndexOn(db, 'oauth_tokens_registration_idx', 'oauth_tokens', ['registration_id']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

@@ -1,5 +1,6 @@
 /** @module 2026_11_24_110000_create_oauth_one_tap — the single-use callback ids (nonces) of Google One Tap. Frozen. */
 import type { Kysely } from 'kysely';
+import { createIndexOn, singleUseColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -10,16 +11,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('callback_hash', 'text', (c) => c.primaryKey())
     .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('parent_origin', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
+    .$call(singleUseColumns)
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema
-    .createIndex('oauth_one_tap_callbacks_expires_idx')
-    .on('oauth_one_tap_callbacks')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'oauth_one_tap_callbacks_expires_idx', 'oauth_one_tap_callbacks', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

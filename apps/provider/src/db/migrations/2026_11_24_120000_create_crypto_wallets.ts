@@ -1,5 +1,6 @@
 /** @module 2026_11_24_120000_create_crypto_wallets — crypto wallets, their sign-in challenges, and the project's SIWE flag. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, createUniqueIndexOn, singleUseColumns, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -12,9 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One row per verified wallet; the address is canonical (EIP-55 checksum, or base58 of 32 bytes).
   await db.schema
     .createTable('crypto_wallets')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('ethereum', 'solana')`))
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('verified', 'boolean', (c) => c.notNull())
@@ -22,13 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_authenticated_at', 'timestamptz')
     .execute();
   // A wallet belongs to one account per project: concurrent first sign-ins meet this index.
-  await db.schema
-    .createIndex('crypto_wallets_address_key')
-    .on('crypto_wallets')
-    .columns(['project_id', 'type', 'address'])
-    .unique()
-    .execute();
-  await db.schema.createIndex('crypto_wallets_user_idx').on('crypto_wallets').column('user_id').execute();
+  await createUniqueIndexOn(db, 'crypto_wallets_address_key', 'crypto_wallets', [
+    'project_id',
+    'type',
+    'address',
+  ]);
+  await createIndexOn(db, 'crypto_wallets_user_idx', 'crypto_wallets', ['user_id']);
 
   // Issued challenges: the exact message to be signed, single use, consumed by one guarded UPDATE.
   await db.schema
@@ -46,9 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // EIP-155 chain ids can exceed 2^31 - 1.
     .addColumn('chain_id', 'bigint')
     .addColumn('siwe', 'boolean', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
+    .$call(singleUseColumns)
     .addCheckConstraint(
       'crypto_wallet_challenges_binding_check',
       sql`(session_id is null) = (user_id is null)`,
@@ -62,11 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('used_at'), 'is', null)
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema
-    .createIndex('crypto_wallet_challenges_expires_idx')
-    .on('crypto_wallet_challenges')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'crypto_wallet_challenges_expires_idx', 'crypto_wallet_challenges', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

@@ -1,5 +1,11 @@
 /** @module 2026_11_24_130000_create_totps — authenticator apps (TOTP), their recovery codes, intermediate sessions and the project's MFA flag. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import {
+  createIndexOn,
+  createUniqueIndexOn,
+  projectRowColumns,
+  userRowColumns,
+} from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -12,8 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // At most one TOTP per user (verified, or an enrolment waiting for its first code until expires_at).
   await db.schema
     .createTable('totps')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     // Base32; sealed (AES-256-GCM) when the deployment has a key-encryption secret.
     .addColumn('secret', 'text', (c) => c.notNull())
@@ -35,19 +40,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema
-    .createIndex('totp_recovery_codes_code_key')
-    .on('totp_recovery_codes')
-    .columns(['totp_id', 'code_hash'])
-    .unique()
-    .execute();
+  await createUniqueIndexOn(db, 'totp_recovery_codes_code_key', 'totp_recovery_codes', [
+    'totp_id',
+    'code_hash',
+  ]);
 
   // The token is stored as its SHA-256 only; single use, 10 minutes, bound to the user and the primary factor.
   await db.schema
     .createTable('intermediate_sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('primary_factor', 'jsonb', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
@@ -56,11 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('intermediate_sessions_expires_idx')
-    .on('intermediate_sessions')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'intermediate_sessions_expires_idx', 'intermediate_sessions', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

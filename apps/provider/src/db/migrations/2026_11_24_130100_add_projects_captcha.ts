@@ -1,5 +1,6 @@
 /** @module 2026_11_24_130100_add_projects_captcha — the project's reCAPTCHA settings and the captcha tokens already used. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -20,11 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // The periodic sweep deletes by expiry (SECURITY K4: bounded growth).
-  await db.schema
-    .createIndex('captcha_tokens_expires_idx')
-    .on('captcha_tokens')
-    .column('expires_at')
-    .execute();
+  await createIndexOn(db, 'captcha_tokens_expires_idx', 'captcha_tokens', ['expires_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

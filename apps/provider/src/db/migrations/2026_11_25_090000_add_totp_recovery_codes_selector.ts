@@ -1,5 +1,6 @@
 /** @module 2026_11_25_090000_add_totp_recovery_codes_selector — recovery codes under salted argon2id, found by a non-secret selector. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createUniqueIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -15,12 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute();
   // One row per selector in a set, so a typed code costs one argon2id verification, never ten.
-  await db.schema
-    .createIndex('totp_recovery_codes_selector_key')
-    .on('totp_recovery_codes')
-    .columns(['totp_id', 'code_selector'])
-    .unique()
-    .execute();
+  await createUniqueIndexOn(db, 'totp_recovery_codes_selector_key', 'totp_recovery_codes', [
+    'totp_id',
+    'code_selector',
+  ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

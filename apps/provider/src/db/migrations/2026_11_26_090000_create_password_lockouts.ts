@@ -1,5 +1,6 @@
 /** @module 2026_11_26_090000_create_password_lockouts — one row per time an account's password sign-in was locked at the failed-login cap, and how it ended. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -7,9 +8,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // only when the owner sets a new password after proving an address; the row stays as history.
   await db.schema
     .createTable('password_lockouts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('locked_at', 'timestamptz', (c) => c.notNull())
     .addColumn('unlocked_at', 'timestamptz')
     .addColumn('unlock_reason', 'text', (c) =>
@@ -26,11 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('unlocked_at'), 'is', null)
     .execute();
   // The operator's view: the locks of a project, newest first.
-  await db.schema
-    .createIndex('password_lockouts_project_idx')
-    .on('password_lockouts')
-    .columns(['project_id', 'locked_at'])
-    .execute();
+  await createIndexOn(db, 'password_lockouts_project_idx', 'password_lockouts', ['project_id', 'locked_at']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

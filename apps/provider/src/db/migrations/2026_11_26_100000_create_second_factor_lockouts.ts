@@ -1,5 +1,6 @@
 /** @module 2026_11_26_100000_create_second_factor_lockouts — consecutive failed second factors per user, and one row per time a user's second-factor sign-in was locked at the cap. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createIndexOn, userRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -16,9 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The history an operator reads (like password_lockouts): when the cap was reached, when and how it ended.
   await db.schema
     .createTable('second_factor_lockouts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(userRowColumns)
     .addColumn('locked_at', 'timestamptz', (c) => c.notNull())
     .addColumn('unlocked_at', 'timestamptz')
     // 'operator': ended by hand (docs/provider-api.md), e.g. for a user with no address to reset by.
@@ -40,11 +39,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('unlocked_at'), 'is', null)
     .execute();
-  await db.schema
-    .createIndex('second_factor_lockouts_project_idx')
-    .on('second_factor_lockouts')
-    .columns(['project_id', 'locked_at'])
-    .execute();
+  await createIndexOn(db, 'second_factor_lockouts_project_idx', 'second_factor_lockouts', [
+    'project_id',
+    'locked_at',
+  ]);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

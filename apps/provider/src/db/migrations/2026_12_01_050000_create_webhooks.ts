@@ -1,12 +1,12 @@
 /** @module 2026_12_01_050000_create_webhooks — webhook endpoints, the event outbox, its deliveries and their attempts (issue 20). Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { projectRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('webhook_endpoints')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('url', 'text', (c) => c.notNull())
     // The event types delivered; an empty array means every type.
     .addColumn('event_types', 'jsonb', (c) => c.notNull())
@@ -29,8 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One row per event that at least one endpoint wanted; `body` is the exact JSON every attempt signs and sends.
   await db.schema
     .createTable('webhook_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())

@@ -1,12 +1,12 @@
 /** @module 2026_12_01_080000_create_audit_events — the audit log: who changed what, when, from where (issue 20). Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { projectRowColumns } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('audit_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+    .$call(projectRowColumns)
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('actor_type', 'text', (c) =>

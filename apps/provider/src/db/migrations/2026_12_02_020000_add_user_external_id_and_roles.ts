@@ -1,5 +1,6 @@
 /** @module 2026_12_02_020000_add_user_external_id_and_roles — a user's own id in the integrator's system, and its roles. Frozen. */
 import { type Kysely, sql } from 'kysely';
+import { createUniqueIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -10,12 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('external_id', 'text')
     .addColumn('roles', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .execute();
-  await db.schema
-    .createIndex('users_project_external_id_key')
-    .on('users')
-    .columns(['project_id', 'external_id'])
-    .unique()
-    .execute();
+  await createUniqueIndexOn(db, 'users_project_external_id_key', 'users', ['project_id', 'external_id']);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).

@@ -5,22 +5,18 @@
  * challenge still needs both. Frozen.
  */
 import { type Kysely, sql } from 'kysely';
+import { replaceCheckConstraint } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('webauthn_challenges')
-    .dropConstraint('webauthn_challenges_binding_check')
-    .execute();
-  await db.schema
-    .alterTable('webauthn_challenges')
-    .addCheckConstraint(
-      'webauthn_challenges_binding_check',
-      sql`(ceremony = 'primary' and session_id is null)
+  await replaceCheckConstraint(
+    db,
+    'webauthn_challenges',
+    'webauthn_challenges_binding_check',
+    sql`(ceremony = 'primary' and session_id is null)
         or (ceremony = 'secondary' and user_id is not null and session_id is not null)
         or (ceremony = 'register' and user_id is not null)`,
-    )
-    .execute();
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
@@ -35,16 +31,11 @@ export async function down(db: Kysely<any>): Promise<void> {
       ]),
     )
     .execute();
-  await db.schema
-    .alterTable('webauthn_challenges')
-    .dropConstraint('webauthn_challenges_binding_check')
-    .execute();
-  await db.schema
-    .alterTable('webauthn_challenges')
-    .addCheckConstraint(
-      'webauthn_challenges_binding_check',
-      sql`(ceremony = 'primary' and user_id is null and session_id is null)
+  await replaceCheckConstraint(
+    db,
+    'webauthn_challenges',
+    'webauthn_challenges_binding_check',
+    sql`(ceremony = 'primary' and user_id is null and session_id is null)
         or (ceremony <> 'primary' and user_id is not null and session_id is not null)`,
-    )
-    .execute();
+  );
 }

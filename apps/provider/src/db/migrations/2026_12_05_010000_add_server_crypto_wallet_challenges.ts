@@ -6,6 +6,7 @@
  * A browser's secondary challenge still binds both. Frozen.
  */
 import { type Kysely, sql } from 'kysely';
+import { replaceCheckConstraint } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
@@ -13,33 +14,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('crypto_wallet_challenges')
     .addColumn('for_server', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
-  await db.schema
-    .alterTable('crypto_wallet_challenges')
-    .dropConstraint('crypto_wallet_challenges_binding_check')
-    .execute();
-  await db.schema
-    .alterTable('crypto_wallet_challenges')
-    .addCheckConstraint(
-      'crypto_wallet_challenges_binding_check',
-      sql`(session_id is null) = (user_id is null) or (for_server and session_id is null)`,
-    )
-    .execute();
+  await replaceCheckConstraint(
+    db,
+    'crypto_wallet_challenges',
+    'crypto_wallet_challenges_binding_check',
+    sql`(session_id is null) = (user_id is null) or (for_server and session_id is null)`,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function down(db: Kysely<any>): Promise<void> {
   // Challenges live five minutes: the server API's open ones are dropped rather than kept unfinishable.
   await db.deleteFrom('crypto_wallet_challenges').where('for_server', '=', true).execute();
-  await db.schema
-    .alterTable('crypto_wallet_challenges')
-    .dropConstraint('crypto_wallet_challenges_binding_check')
-    .execute();
-  await db.schema
-    .alterTable('crypto_wallet_challenges')
-    .addCheckConstraint(
-      'crypto_wallet_challenges_binding_check',
-      sql`(session_id is null) = (user_id is null)`,
-    )
-    .execute();
+  await replaceCheckConstraint(
+    db,
+    'crypto_wallet_challenges',
+    'crypto_wallet_challenges_binding_check',
+    sql`(session_id is null) = (user_id is null)`,
+  );
   await db.schema.alterTable('crypto_wallet_challenges').dropColumn('for_server').execute();
 }

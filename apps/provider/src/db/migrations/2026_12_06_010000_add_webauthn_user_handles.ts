@@ -7,16 +7,15 @@
  * under the old one. Frozen.
  */
 import type { Kysely } from 'kysely';
+import { createUniqueIndexOn } from '../migration-shapes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and never import the app\'s Database type (kysely docs).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('webauthn_user_handle', 'text').execute();
-  await db.schema
-    .createIndex('users_project_webauthn_user_handle_key')
-    .on('users')
-    .columns(['project_id', 'webauthn_user_handle'])
-    .unique()
-    .execute();
+  await createUniqueIndexOn(db, 'users_project_webauthn_user_handle_key', 'users', [
+    'project_id',
+    'webauthn_user_handle',
+  ]);
   await db.schema.alterTable('webauthn_challenges').addColumn('user_handle', 'text').execute();
 }
 

@@ -1,9 +1,7 @@
 /** @module captcha-replay-guard — a captcha token is accepted once, whichever provider process sees it (SECURITY A7, A8). */
 
-import type { Clock } from '../../clock.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import type { Db } from '../../db/database.js';
-import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
+import { type ExpiringRowsDeps, sweptClock } from '../../db/single-use-rows.js';
 import { claimCaptchaToken } from './captcha-tokens.repository.js';
 
 /** docs/contracts.md "Captcha": used tokens are remembered this long (reCAPTCHA tokens live 2 minutes). */
@@ -19,17 +17,12 @@ export interface CaptchaReplayGuard {
  * Creates the guard over the `captcha_tokens` table. Expired records are deleted at most once per
  * `sweepIntervalMs` of the injected clock, so the table holds about ten minutes' worth of tokens.
  */
-export function createCaptchaReplayGuard(deps: {
-  db: Db;
-  clock: Clock;
-  sweepIntervalMs?: number;
-}): CaptchaReplayGuard {
-  const sweep = createExpiredRowsSweep(deps.db, 'captcha_tokens', deps.sweepIntervalMs);
+export function createCaptchaReplayGuard(deps: ExpiringRowsDeps): CaptchaReplayGuard {
+  const sweptNow = sweptClock(deps, 'captcha_tokens');
 
   return {
     async firstUse(token) {
-      const now = deps.clock.now();
-      await sweep(now);
+      const now = await sweptNow();
       // Only the hash is kept: a stored token is worthless, but there is no need to hold it.
       const expiresAt = new Date(now.getTime() + CAPTCHA_REPLAY_WINDOW_MS);
       return claimCaptchaToken(deps.db, sha256Base64url(token), now, expiresAt);

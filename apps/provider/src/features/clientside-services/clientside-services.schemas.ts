@@ -1,4 +1,5 @@
 /** @module clientside-services.schemas — the frame page and the frame's phone-number route. */
+import { flatAnswerFields } from '@latchkey/wire';
 import { Type } from 'typebox';
 
 /** A public token, as the other public routes bound it. */
@@ -28,15 +29,13 @@ export const PhoneNumberExampleBody = Type.Object({
 
 /** Flat, like the other `/v1/` answers; null for a country without an example. */
 export const PhoneNumberExampleResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   phone_number: NullableString,
 });
 
 /** Flat, like the other `/v1/` answers. */
 export const PhoneNumberParseResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   is_valid: Type.Boolean(),
   e164: NullableString,
   national: NullableString,

@@ -1,8 +1,6 @@
 /** @module crypto-wallet-challenges — issuing and consuming single-use wallet challenges (SECURITY G1, G2, K4). */
 
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
+import { type ExpiringRowsDeps, sweptClock } from '../../db/single-use-rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import {
   consumeOpenChallenges,
@@ -42,17 +40,12 @@ export interface ChallengeStore {
  * `sweepIntervalMs` of the injected clock, so the table holds about five minutes' worth of
  * starts (bounded further by the start endpoints' rate limit).
  */
-export function createChallengeStore(deps: {
-  db: Db;
-  clock: Clock;
-  sweepIntervalMs?: number;
-}): ChallengeStore {
-  const sweep = createExpiredRowsSweep(deps.db, 'crypto_wallet_challenges', deps.sweepIntervalMs);
+export function createChallengeStore(deps: ExpiringRowsDeps): ChallengeStore {
+  const sweptNow = sweptClock(deps, 'crypto_wallet_challenges');
 
   return {
     async issue(challenge) {
-      const now = deps.clock.now();
-      await sweep(now);
+      const now = await sweptNow();
       await inTransaction(deps.db, async (trx) => {
         await lockWallet(trx, challenge.key);
         await retireOpenChallengesBeyond(trx, challenge.key, MAX_OPEN_CHALLENGES_PER_WALLET - 1, now);

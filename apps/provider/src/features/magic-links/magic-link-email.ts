@@ -1,9 +1,10 @@
 /** @module magic-link-email — the HTML and text bodies of magic-link emails, in each message language. */
-import { emailButton, emailFootnote, emailHeading } from '../../email/email-blocks.js';
+import { emailButton, emailFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
 import { emailLayout as layout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
-import { DEFAULT_MESSAGE_LOCALE, type MessageLocale, minutesIn } from '../../email/message-locale.js';
+import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
+import { fillMessage } from '../../email/message-template.js';
 import type { MagicLinkPurpose } from './magic-links.table.js';
 
 /** What a magic-link email says. */
@@ -149,10 +150,8 @@ export function renderMagicLinkEmail(options: MagicLinkEmailOptions): OutgoingEm
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const words = copy[locale];
   const purpose = words.purposes[options.purpose];
-  const fill = (s: string) =>
-    s
-      .replaceAll('{project}', options.projectName)
-      .replaceAll('{minutes}', minutesIn(locale, options.expiresInMinutes));
+  const fill = (template: string) =>
+    fillMessage(template, locale, { project: options.projectName, minutes: options.expiresInMinutes });
   const subject = fill(purpose.subject);
   const expiry = fill(words.expiry);
   const link = escapeHtml(options.link);
@@ -166,16 +165,7 @@ ${emailButton(link, purpose.button)}
 ${emailFootnote(words.notYou)}`,
     locale,
   );
-  const text = [
-    fill(purpose.intro),
-    '',
-    `${purpose.button}: ${options.link}`,
-    '',
-    expiry,
-    '',
-    words.notYou,
-    '',
-  ].join('\n');
+  const text = emailText([fill(purpose.intro), `${purpose.button}: ${options.link}`, expiry, words.notYou]);
   return { kind: 'magic_link', to: options.to, subject, text, html };
 }
 
@@ -190,8 +180,8 @@ export function renderNoAccountEmail(options: {
 }): OutgoingEmail {
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const words = copy[locale].noAccount;
-  const subject = words.subject.replaceAll('{project}', options.projectName);
-  const body = words.body.replaceAll('{project}', options.projectName);
+  const subject = fillMessage(words.subject, locale, { project: options.projectName });
+  const body = fillMessage(words.body, locale, { project: options.projectName });
   const html = layout(
     escapeHtml(subject),
     `${emailHeading(subject)}
@@ -199,5 +189,5 @@ export function renderNoAccountEmail(options: {
 ${emailFootnote(words.notYou)}`,
     locale,
   );
-  return { kind: 'no_account_notice', to: options.to, subject, text: `${body}\n\n${words.notYou}\n`, html };
+  return { kind: 'no_account_notice', to: options.to, subject, text: emailText([body, words.notYou]), html };
 }

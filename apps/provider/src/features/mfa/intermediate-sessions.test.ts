@@ -1,7 +1,7 @@
 /** SECURITY A6, B4 and D2 for intermediate sessions: guessing, replay and misuse of an IST. */
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -17,11 +17,6 @@ import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext({ devProject: { mfaRequired: true } });
 
-const errorOf = (response: { statusCode: number; json(): unknown }) => [
-  response.statusCode,
-  (response.json() as { error_type?: string }).error_type,
-];
-
 describe('guessing (SECURITY A6)', () => {
   it('the fifth wrong code, TOTP and recovery mixed, answers 429 and ends the IST; no recovery code is used', async () => {
     const user = await givenMfaUser(ctx, 'guess@example.com');
@@ -35,7 +30,7 @@ describe('guessing (SECURITY A6)', () => {
       await recoverWith(ctx, ist, 'not a code'),
       await authenticateTotp(ctx, ist, wrongTotp),
     ];
-    expect(attempts.map(errorOf)).toEqual([
+    expect(attempts.map(statusAndErrorType)).toEqual([
       [401, 'invalid_totp_code'],
       [401, 'invalid_recovery_code'],
       [401, 'invalid_totp_code'],
@@ -46,11 +41,11 @@ describe('guessing (SECURITY A6)', () => {
     expect(row.failed_attempts).toBe(5);
     expect(row.revoked_at).not.toBeNull();
     // The right code and a real recovery code no longer help.
-    expect(errorOf(await authenticateTotp(ctx, ist, currentCode(ctx, user.secret)))).toEqual([
+    expect(statusAndErrorType(await authenticateTotp(ctx, ist, currentCode(ctx, user.secret)))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);
-    expect(errorOf(await recoverWith(ctx, ist, user.recovery_codes[0] as string))).toEqual([
+    expect(statusAndErrorType(await recoverWith(ctx, ist, user.recovery_codes[0] as string))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);
@@ -75,7 +70,7 @@ describe('replay with ISTs (SECURITY B4)', () => {
     const code = currentCode(ctx, user.secret);
     expect((await authenticateTotp(ctx, await givenIst(ctx, user.email), code)).statusCode).toBe(200);
     const second = await givenIst(ctx, user.email);
-    expect(errorOf(await authenticateTotp(ctx, second, code))).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(await authenticateTotp(ctx, second, code))).toEqual([401, 'invalid_totp_code']);
     expect((await istRow(ctx, second)).failed_attempts).toBe(1);
   });
 
@@ -85,7 +80,7 @@ describe('replay with ISTs (SECURITY B4)', () => {
     const code = currentCode(ctx, user.secret);
     const sessions = await countRows(ctx, 'sessions');
     const responses = await Promise.all([authenticateTotp(ctx, a, code), authenticateTotp(ctx, b, code)]);
-    expect(responses.map(errorOf).sort()).toEqual([
+    expect(responses.map(statusAndErrorType).sort()).toEqual([
       [200, undefined],
       [401, 'invalid_totp_code'],
     ]);
@@ -98,7 +93,7 @@ describe('replay with ISTs (SECURITY B4)', () => {
     const before = await mfaSnapshot(ctx);
     const code = user.recovery_codes[5] as string;
     const responses = await Promise.all([recoverWith(ctx, a, code), recoverWith(ctx, b, code)]);
-    expect(responses.map(errorOf).sort()).toEqual([
+    expect(responses.map(statusAndErrorType).sort()).toEqual([
       [200, undefined],
       [401, 'invalid_recovery_code'],
     ]);
@@ -123,13 +118,14 @@ describe('misuse (SECURITY D2)', () => {
       callSdk(ctx, ist, '/webauthn/register/start', { domain: 'localhost' }),
       callSdk(ctx, ist, '/otps/email/send/secondary', { email: 'other@example.com' }),
     ];
-    for (const response of await Promise.all(calls)) expect(errorOf(response)).toEqual([403, 'mfa_required']);
+    for (const response of await Promise.all(calls))
+      expect(statusAndErrorType(response)).toEqual([403, 'mfa_required']);
     expect({ user: await userRow(), mfa: await mfaSnapshot(ctx) }).toEqual(before);
     // None of that used the IST up; the second factor still completes it, once.
     const done = await authenticateTotp(ctx, ist, currentCode(ctx, user.secret));
     expect(done.statusCode).toBe(200);
     expect(json(done).data.session_token).not.toBe(ist);
-    expect(errorOf(await recoverWith(ctx, ist, user.recovery_codes[0] as string))).toEqual([
+    expect(statusAndErrorType(await recoverWith(ctx, ist, user.recovery_codes[0] as string))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);
@@ -143,8 +139,8 @@ describe('misuse (SECURITY D2)', () => {
     const code = currentCode(ctx, mine.secret);
     // (One chance in a million that both apps show the same code now; then this test cannot say anything.)
     if (code === currentCode(ctx, victim.secret)) return;
-    expect(errorOf(await authenticateTotp(ctx, ist, code))).toEqual([401, 'invalid_totp_code']);
-    expect(errorOf(await recoverWith(ctx, ist, mine.recovery_codes[0] as string))).toEqual([
+    expect(statusAndErrorType(await authenticateTotp(ctx, ist, code))).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(await recoverWith(ctx, ist, mine.recovery_codes[0] as string))).toEqual([
       401,
       'invalid_recovery_code',
     ]);
@@ -159,16 +155,16 @@ describe('misuse (SECURITY D2)', () => {
     ctx.clock.advance(9 * 60_000);
     expect((await authenticateTotp(ctx, fresh, currentCode(ctx, user.secret))).statusCode).toBe(200);
     ctx.clock.advance(2 * 60_000);
-    expect(errorOf(await authenticateTotp(ctx, old, currentCode(ctx, user.secret)))).toEqual([
+    expect(statusAndErrorType(await authenticateTotp(ctx, old, currentCode(ctx, user.secret)))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);
     const unknown = `ist-${'A'.repeat(43)}`;
-    expect(errorOf(await authenticateTotp(ctx, unknown, '123456'))).toEqual([
+    expect(statusAndErrorType(await authenticateTotp(ctx, unknown, '123456'))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);
-    expect(errorOf(await callSdk(ctx, unknown, '/totps', {}))).toEqual([
+    expect(statusAndErrorType(await callSdk(ctx, unknown, '/totps', {}))).toEqual([
       401,
       'intermediate_session_not_found',
     ]);

@@ -1,4 +1,5 @@
 /** @module oauth-one-tap.schemas — POST /v1/public/oauth/google/onetap/start and /submit (flat answers, as the other /v1/ routes). */
+import { flatAnswerFields } from '@latchkey/wire';
 import { Type } from 'typebox';
 import { ParentOrigin, PublicToken } from '../clientside-services/clientside-services.schemas.js';
 
@@ -9,8 +10,7 @@ export const OneTapStartBody = Type.Object({ public_token: PublicToken, parent_o
 
 /** Answer of the start. */
 export const OneTapStartResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   google_client_id: Type.String(),
   oauth_callback_id: Type.String(),
 });
@@ -27,7 +27,6 @@ export const OneTapSubmitBody = Type.Object({
 
 /** Answer of the submit. */
 export const OneTapSubmitResponse = Type.Object({
-  status_code: Type.Integer(),
-  request_id: Type.String(),
+  ...flatAnswerFields,
   redirect_url: Type.String(),
 });

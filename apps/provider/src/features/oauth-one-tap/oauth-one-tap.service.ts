@@ -6,7 +6,7 @@
 import type { Clock } from '../../clock.js';
 import { hashToken, mintToken } from '../../crypto/tokens.js';
 import type { Db } from '../../db/database.js';
-import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
+import { sweptClock } from '../../db/single-use-rows.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Random } from '../../random.js';
@@ -56,7 +56,7 @@ export interface OneTapSubmission {
 /** Creates the One Tap service. */
 export function createOneTapService(deps: OneTapDeps) {
   // SECURITY K4: the table holds about ten minutes' worth of starts.
-  const sweep = createExpiredRowsSweep(deps.db, 'oauth_one_tap_callbacks', deps.sweepIntervalMs);
+  const sweptNow = sweptClock(deps, 'oauth_one_tap_callbacks');
 
   async function googleConfig(project: Project): Promise<UpstreamConfig> {
     const config = await loadUpstreamConfig(deps.db, deps.keyEncryptionSecret, project.id, 'google');
@@ -74,8 +74,7 @@ export function createOneTapService(deps: OneTapDeps) {
       const config = await googleConfig(project);
       // Each start stores a row for ten minutes: it shares the redirect flow's start budget.
       await deps.lookups.check(project, 'oauth_start', clientIp);
-      const now = deps.clock.now();
-      await sweep(now);
+      const now = await sweptNow();
       const { token, hash } = mintToken(deps.random, CALLBACK_ID_BYTES);
       await insertOneTapCallback(deps.db, {
         callback_hash: hash,

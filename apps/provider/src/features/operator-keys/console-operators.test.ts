@@ -13,6 +13,7 @@ import {
   givenOperatorProject,
   givenSignedInUser,
   inviteOperator,
+  newOperatorKey,
 } from '../../../test/console-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -24,10 +25,6 @@ import { ensureOperatorProject } from './operator-project.js';
 
 const ctx = useTestContext();
 const MINUTE = 60_000;
-
-async function operatorKey(): Promise<string> {
-  return (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
-}
 
 /** A signed-in operator: invited, signed in to the operator project, invite accepted. */
 const givenOperator = (email?: string) => givenConsoleOperator(ctx, email);
@@ -225,7 +222,7 @@ describe('step-up', () => {
   });
 
   it('is not asked of an operator key', async () => {
-    const key = await operatorKey();
+    const key = await newOperatorKey(ctx);
     const target = json(await asBearer(ctx, key, 'POST', '/v1/projects', { name: 'Keyed' })).project
       .project_id;
     ctx.clock.advance(60 * MINUTE);
@@ -313,7 +310,7 @@ describe('listing and removing operators', () => {
     expect(json(self)).toMatchObject({ status_code: 400, error_type: 'console_operator_self_removal' });
     const byKey = await asBearer(
       ctx,
-      await operatorKey(),
+      await newOperatorKey(ctx),
       'DELETE',
       `/v1/console_operators/${op.operatorId}`,
     );
@@ -324,7 +321,7 @@ describe('listing and removing operators', () => {
   it('keeps one active operator when two removals race', async () => {
     const a = await givenOperator('a@example.com');
     const b = await givenOperator('b@example.com');
-    const key = await operatorKey();
+    const key = await newOperatorKey(ctx);
     const answers = await Promise.all(
       [a, b].map((op) => asBearer(ctx, key, 'DELETE', `/v1/console_operators/${op.operatorId}`)),
     );

@@ -1,9 +1,10 @@
 /** @module otp-messages — the emails and text messages that carry a passcode, and the stubs for unknown recipients, in each message language. */
-import { emailFootnote, emailHeading } from '../../email/email-blocks.js';
+import { emailExpiryAndFootnote, emailFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
-import { DEFAULT_MESSAGE_LOCALE, type MessageLocale, minutesIn } from '../../email/message-locale.js';
+import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
+import { fillMessage } from '../../email/message-template.js';
 import type { OtpPurpose } from './otps.table.js';
 
 /** What a passcode message says. */
@@ -114,25 +115,13 @@ const copy: Record<MessageLocale, OtpCopy> = {
   },
 };
 
-/** Fills `{project}`, `{code}` and `{minutes}` of `template`. */
-function filled(
-  template: string,
-  locale: MessageLocale,
-  values: { project: string; code?: string; minutes?: number },
-) {
-  return template
-    .replaceAll('{project}', values.project)
-    .replaceAll('{code}', values.code ?? '')
-    .replaceAll('{minutes}', values.minutes === undefined ? '' : minutesIn(locale, values.minutes));
-}
-
 /** The first line of every passcode message's body: the e2e tests and people both look for it. */
 export function otpHeadline(
   projectName: string,
   code: string,
   locale: MessageLocale = DEFAULT_MESSAGE_LOCALE,
 ): string {
-  return filled(copy[locale].headline, locale, { project: projectName, code });
+  return fillMessage(copy[locale].headline, locale, { project: projectName, code });
 }
 
 /**
@@ -140,7 +129,7 @@ export function otpHeadline(
  * logs and lock-screen previews, so the code is only ever in the body (issue 16 item 6).
  */
 export function otpSubject(projectName: string, locale: MessageLocale = DEFAULT_MESSAGE_LOCALE): string {
-  return filled(copy[locale].subject, locale, { project: projectName });
+  return fillMessage(copy[locale].subject, locale, { project: projectName });
 }
 
 /** Renders a passcode email: the code large, what it is for, the expiry, and a note for people who did not ask. */
@@ -150,18 +139,17 @@ export function renderOtpEmail(to: string, options: OtpMessageOptions): Outgoing
   const values = { project: options.projectName, code: options.code, minutes: options.expiresInMinutes };
   const subject = otpSubject(options.projectName, locale);
   const headline = otpHeadline(options.projectName, options.code, locale);
-  const purpose = filled(words.purposes[options.purpose], locale, values);
-  const expiry = filled(words.expiry, locale, values);
+  const purpose = fillMessage(words.purposes[options.purpose], locale, values);
+  const expiry = fillMessage(words.expiry, locale, values);
   const html = emailLayout(
     escapeHtml(subject),
     `${emailHeading(subject)}
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
 <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>
-<p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
-${emailFootnote(words.notYou)}`,
+${emailExpiryAndFootnote(expiry, words.notYou)}`,
     locale,
   );
-  const text = [`${headline}.`, '', purpose, '', expiry, '', words.notYou, ''].join('\n');
+  const text = emailText([`${headline}.`, purpose, expiry, words.notYou]);
   return { kind: 'passcode', to, subject, text, html };
 }
 
@@ -169,7 +157,7 @@ ${emailFootnote(words.notYou)}`,
 export function renderOtpText(options: OtpMessageOptions): string {
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const headline = otpHeadline(options.projectName, options.code, locale);
-  return filled(copy[locale].text, locale, {
+  return fillMessage(copy[locale].text, locale, {
     project: options.projectName,
     minutes: options.expiresInMinutes,
   }).replace('{headline}', headline);
@@ -185,8 +173,8 @@ export function renderNoAccountOtpEmail(
   locale: MessageLocale = DEFAULT_MESSAGE_LOCALE,
 ): OutgoingEmail {
   const words = copy[locale];
-  const subject = filled(words.noAccountSubject, locale, { project: projectName });
-  const body = filled(words.noAccountEmail, locale, { project: projectName });
+  const subject = fillMessage(words.noAccountSubject, locale, { project: projectName });
+  const body = fillMessage(words.noAccountEmail, locale, { project: projectName });
   const html = emailLayout(
     escapeHtml(subject),
     `${emailHeading(subject)}
@@ -194,7 +182,7 @@ export function renderNoAccountOtpEmail(
 ${emailFootnote(words.noAccountNotYou)}`,
     locale,
   );
-  return { kind: 'no_account_notice', to, subject, text: `${body}\n\n${words.noAccountNotYou}\n`, html };
+  return { kind: 'no_account_notice', to, subject, text: emailText([body, words.noAccountNotYou]), html };
 }
 
 /** The stub text for a number without an account (send/primary), likewise without a code. */
@@ -202,5 +190,5 @@ export function renderNoAccountOtpText(
   projectName: string,
   locale: MessageLocale = DEFAULT_MESSAGE_LOCALE,
 ): string {
-  return filled(copy[locale].noAccountText, locale, { project: projectName });
+  return fillMessage(copy[locale].noAccountText, locale, { project: projectName });
 }

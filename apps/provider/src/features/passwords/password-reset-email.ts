@@ -1,9 +1,10 @@
 /** @module password-reset-email — the reset email: a reset link and a "log in without a password" link. */
-import { emailButton, emailFootnote, emailHeading } from '../../email/email-blocks.js';
+import { emailButton, emailExpiryAndFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
 import { emailLayout } from '../../email/email-layout.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
-import { DEFAULT_MESSAGE_LOCALE, type MessageLocale, minutesIn } from '../../email/message-locale.js';
+import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
+import { fillMessage } from '../../email/message-template.js';
 
 /**
  * `{redirect}?stytch_token_type={type}&token={token}` (`&` when the redirect has a query); a
@@ -71,9 +72,7 @@ export function renderPasswordResetEmail(options: {
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const words = copy[locale];
   const fill = (template: string) =>
-    template
-      .replaceAll('{project}', options.projectName)
-      .replaceAll('{minutes}', minutesIn(locale, options.expiresInMinutes));
+    fillMessage(template, locale, { project: options.projectName, minutes: options.expiresInMinutes });
   const subject = fill(words.subject);
   const expiry = fill(words.expiry);
   const reset = escapeHtml(options.resetLink);
@@ -83,19 +82,14 @@ export function renderPasswordResetEmail(options: {
     `${emailHeading(subject)}
 ${emailButton(reset, words.reset)}
 <p style="margin:0 0 24px"><a href="${login}" style="color:#2563eb">${escapeHtml(words.login)}</a></p>
-<p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
-${emailFootnote(words.notYou)}`,
+${emailExpiryAndFootnote(expiry, words.notYou)}`,
     locale,
   );
-  const text = [
+  const text = emailText([
     `${words.reset}: ${options.resetLink}`,
-    '',
     `${words.login}: ${options.loginLink}`,
-    '',
     expiry,
-    '',
     words.notYou,
-    '',
-  ].join('\n');
+  ]);
   return { kind: 'password_reset', to: options.to, subject, text, html };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../test/crypto-wallet-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json, okJson } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { signInTo } from '../../../test/webauthn-helpers.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
@@ -39,11 +39,6 @@ function call(path: string, payload: Record<string, unknown>, authorization = se
   return postServerApi(ctx, `/v1/crypto_wallets${path}`, authorization, payload);
 }
 
-function ok(response: LightMyRequestResponse) {
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return json(response);
-}
-
 const SIWE = { domain: 'wallet.example', uri: 'https://wallet.example/login' };
 
 function start(wallet: Pick<TestWallet, 'type' | 'address'>, extra: Record<string, unknown> = {}) {
@@ -55,7 +50,7 @@ function start(wallet: Pick<TestWallet, 'type' | 'address'>, extra: Record<strin
 }
 
 async function signedBy(wallet: TestWallet, startExtra: Record<string, unknown> = {}) {
-  const started = ok(await start(wallet, startExtra));
+  const started = okJson(await start(wallet, startExtra));
   return { started, signature: await wallet.sign(started.challenge) };
 }
 
@@ -88,7 +83,9 @@ async function expectBadField(response: Promise<LightMyRequestResponse>, field: 
 describe('sign in from the server', () => {
   it('Ethereum with siwe_params: the SIWE message names the page; the signature signs in a new user', async () => {
     const wallet = ethereumWallet();
-    const started = ok(await start(wallet, { siwe_params: { ...SIWE, chain_id: '137', statement: 'Hi.' } }));
+    const started = okJson(
+      await start(wallet, { siwe_params: { ...SIWE, chain_id: '137', statement: 'Hi.' } }),
+    );
     expect(started).toEqual({
       status_code: 200,
       request_id: expect.any(String),
@@ -99,7 +96,7 @@ describe('sign in from the server', () => {
     expect(started.challenge).toContain('URI: https://wallet.example/login');
     expect(started.challenge).toContain('Chain ID: 137');
 
-    const signedIn = ok(
+    const signedIn = okJson(
       await finish(wallet, await wallet.sign(started.challenge), {
         session_duration_minutes: 60,
         session_custom_claims: { tier: 'gold' },
@@ -133,14 +130,14 @@ describe('sign in from the server', () => {
     expect(json(check).session.session_id).toBe(signedIn.session.session_id);
 
     // The wallet's user is named at the next start.
-    expect(ok(await start(wallet)).user_id).toBe(signedIn.user_id);
+    expect(okJson(await start(wallet)).user_id).toBe(signedIn.user_id);
   });
 
   it("without siwe_params: the project's first allowed origin; Solana signs in too", async () => {
     for (const wallet of [ethereumWallet(), solanaWallet()] as TestWallet[]) {
       const { started, signature } = await signedBy(wallet);
       expect(started.challenge).toContain('wallet.example');
-      const signedIn = ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+      const signedIn = okJson(await finish(wallet, signature, { session_duration_minutes: 30 }));
       expect(signedIn.user.crypto_wallets[0]).toMatchObject({ crypto_wallet_type: wallet.type });
       expect(signedIn.siwe_params).toBeUndefined();
     }
@@ -149,7 +146,7 @@ describe('sign in from the server', () => {
   it('a replayed signature → 401 wallet_verification_failed, nothing changed', async () => {
     const wallet = ethereumWallet();
     const { signature } = await signedBy(wallet, { siwe_params: SIWE });
-    ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+    okJson(await finish(wallet, signature, { session_duration_minutes: 30 }));
     const before = await walletState(ctx);
     const again = await finish(wallet, signature, { session_duration_minutes: 30 });
     expect([again.statusCode, json(again).error_type]).toEqual([401, 'wallet_verification_failed']);
@@ -168,18 +165,20 @@ describe('sign in from the server', () => {
 
 describe('adding a wallet to a user the integrator names', () => {
   it('user_id: the start names the user, the signature adds the wallet to them; a session_token gains the factor', async () => {
-    const created = ok(await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-owner@example.com' }));
+    const created = okJson(
+      await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-owner@example.com' }),
+    );
     const wallet = ethereumWallet();
     const { started, signature } = await signedBy(wallet, { user_id: created.user_id, siwe_params: SIWE });
     expect(started.user_id).toBe(created.user_id);
-    const added = ok(await finish(wallet, signature, { session_duration_minutes: 30 }));
+    const added = okJson(await finish(wallet, signature, { session_duration_minutes: 30 }));
     expect(added.user_id).toBe(created.user_id);
 
     // With the user's session named, the session gains the wallet factor.
     const session = added.session_token as string;
     const second = solanaWallet();
     const linked = await signedBy(second, { session_token: session });
-    const stepped = ok(await finish(second, linked.signature, { session_token: session }));
+    const stepped = okJson(await finish(second, linked.signature, { session_token: session }));
     expect(stepped.session.session_id).toBe(added.session.session_id);
     expect(stepped.session.authentication_factors.map((f: { type: string }) => f.type)).toEqual([
       'crypto',
@@ -188,7 +187,9 @@ describe('adding a wallet to a user the integrator names', () => {
     expect(stepped.user.crypto_wallets).toHaveLength(2);
 
     // Another user's wallet → 409 at the start, nothing stored.
-    const other = ok(await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-other@example.com' }));
+    const other = okJson(
+      await postServerApi(ctx, '/v1/users', secret, { email: 'wallet-other@example.com' }),
+    );
     const before = await countRows(ctx, 'crypto_wallet_challenges');
     const taken = await start(wallet, { user_id: other.user_id });
     expect([taken.statusCode, json(taken).error_type]).toEqual([409, 'crypto_wallet_in_use']);
@@ -223,7 +224,7 @@ describe('refusals', () => {
     const { started, signature } = await signedBy(wallet, { page_origin: DEMO_ORIGIN });
     expect(started.challenge).toContain(new URL(DEMO_ORIGIN).host);
     expect(started.challenge).not.toContain('wallet.example');
-    expect(ok(await finish(wallet, signature)).user.crypto_wallets).toHaveLength(1);
+    expect(okJson(await finish(wallet, signature)).user.crypto_wallets).toHaveLength(1);
     // SECURITY G1: a local page is the development project's only, never this project's.
     await expectBadField(start(solanaWallet(), { page_origin: 'http://localhost:3000' }), 'page_origin');
     await expectBadField(start(solanaWallet(), { page_origin: 'https://evil.example' }), 'page_origin');
@@ -232,7 +233,7 @@ describe('refusals', () => {
       start(ethereumWallet(), { page_origin: DEMO_ORIGIN, siwe_params: SIWE }),
       'page_origin',
     );
-    ok(await start(ethereumWallet(), { page_origin: PAGE, siwe_params: SIWE }));
+    okJson(await start(ethereumWallet(), { page_origin: PAGE, siwe_params: SIWE }));
   });
 
   it("a browser's challenge is not answered by the server API, nor a server's by the browser", async () => {
@@ -297,7 +298,7 @@ describe('the development project (no allowed origins of its own)', () => {
 
   it('Solana signs in from the server for a local page named by page_origin', async () => {
     const wallet = solanaWallet();
-    const started = ok(
+    const started = okJson(
       await call(
         '/authenticate/start',
         {
@@ -309,7 +310,7 @@ describe('the development project (no allowed origins of its own)', () => {
       ),
     );
     expect(started.challenge).toContain('localhost:5173');
-    const signedIn = ok(
+    const signedIn = okJson(
       await call(
         '/authenticate',
         {

@@ -7,6 +7,15 @@
  * the user (which gains the factor) or their sign-in awaiting one (which it completes), never alone.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ServerTotpsAuthenticateBody,
+  ServerTotpsAuthenticateResponse,
+  ServerTotpsCreateBody,
+  ServerTotpsCreateResponse,
+  ServerTotpsRecoverBody,
+  ServerTotpsRecoveryCodesBody,
+  ServerTotpsRecoveryCodesResponse,
+} from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ApiError, isApiError } from '../../errors/api-error.js';
@@ -27,15 +36,6 @@ import { userDirectory } from '../users/user-directory.js';
 import { resolveUserReference } from '../users/user-reference.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
 import { serverSignInAnswer } from './server-sign-in-answer.js';
-import {
-  ServerTotpsAuthenticateBody,
-  ServerTotpsAuthenticateResponse,
-  ServerTotpsCreateBody,
-  ServerTotpsCreateResponse,
-  ServerTotpsRecoverBody,
-  ServerTotpsRecoveryCodesBody,
-  ServerTotpsRecoveryCodesResponse,
-} from './server-totps.schemas.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing TOTP routes need. */

@@ -4,11 +4,10 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, okJson } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator, type VirtualCredential } from '../../../test/virtual-authenticator.js';
@@ -25,18 +24,13 @@ function list(userId: string, domain: string, authorization = devProjectAuthoriz
   });
 }
 
-function ok(response: LightMyRequestResponse) {
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return json(response);
-}
-
 /** Registers a new credential for `userId` through the server API; returns it and its registration id. */
 async function registerPasskey(
   userId: string,
   authenticator: VirtualAuthenticator,
 ): Promise<{ credential: VirtualCredential; registrationId: string }> {
   const authorization = devProjectAuthorization(ctx);
-  const started = ok(
+  const started = okJson(
     await postServerApi(ctx, '/v1/webauthn/register/start', authorization, {
       user_id: userId,
       domain: DEV_RP_ID,
@@ -44,7 +38,7 @@ async function registerPasskey(
     }),
   );
   const created = authenticator.create(started.public_key_credential_creation_options, PAGE_ORIGIN);
-  const registered = ok(
+  const registered = okJson(
     await postServerApi(ctx, '/v1/webauthn/register', authorization, {
       user_id: userId,
       public_key_credential: JSON.stringify(created),
@@ -84,7 +78,7 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
     const second = await registerPasskey(user.user_id, authenticator);
     await registerPasskey(other.user_id, new VirtualAuthenticator());
 
-    const answer = ok(await list(user.user_id, DEV_RP_ID));
+    const answer = okJson(await list(user.user_id, DEV_RP_ID));
     expect(answer).toMatchObject({ status_code: 200, request_id: expect.any(String) });
     expect(answer.credentials).toEqual([
       {
@@ -104,10 +98,10 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
     expect(pointOfCoseKey(answer.credentials[1].public_key)).toEqual(pointOf(second.credential));
 
     // The external id names the same user; the domain is matched case-insensitively, as the starts take it.
-    expect(ok(await list('ext-list-7', 'LOCALHOST')).credentials).toEqual(answer.credentials);
+    expect(okJson(await list('ext-list-7', 'LOCALHOST')).credentials).toEqual(answer.credentials);
     // A user without passkeys has an empty list.
     const bare = await givenServerUser(ctx, { email: 'list-credentials-bare@example.com' });
-    expect(ok(await list(bare.user_id, DEV_RP_ID)).credentials).toEqual([]);
+    expect(okJson(await list(bare.user_id, DEV_RP_ID)).credentials).toEqual([]);
   });
 
   it('only the named domain: a passkey of another RP ID of the project is not listed', async () => {
@@ -115,7 +109,7 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
     const authorization = basic(project.project_id, project.secret);
     const created = await postServerApi(ctx, '/v1/users', authorization, { email: 'rp-scope@example.com' });
     const userId = json(created).user_id as string;
-    const started = ok(
+    const started = okJson(
       await postServerApi(ctx, '/v1/webauthn/register/start', authorization, {
         user_id: userId,
         domain: 'app.example.com',
@@ -126,15 +120,15 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
       started.public_key_credential_creation_options,
       'https://app.example.com',
     );
-    ok(
+    okJson(
       await postServerApi(ctx, '/v1/webauthn/register', authorization, {
         user_id: userId,
         public_key_credential: JSON.stringify(credential),
       }),
     );
-    expect(ok(await list(userId, 'app.example.com', authorization)).credentials).toHaveLength(1);
+    expect(okJson(await list(userId, 'app.example.com', authorization)).credentials).toHaveLength(1);
     // example.com is a parent of an allowed origin's host, so a valid RP ID with no passkeys of its own.
-    expect(ok(await list(userId, 'example.com', authorization)).credentials).toEqual([]);
+    expect(okJson(await list(userId, 'example.com', authorization)).credentials).toEqual([]);
   });
 
   it('unknown user → 404; a domain outside the project → 400 naming domain; another project → 404', async () => {

@@ -3,11 +3,10 @@
  * once; every later registration (server or browser) and sign-in uses it, and it names one user of
  * the project (PGlite and TEST_DATABASE_URL).
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, okJson } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -29,10 +28,6 @@ function call(path: string, payload: Record<string, unknown>) {
 }
 
 /** The flat answer of a 200; throws with the body otherwise. */
-function ok(response: LightMyRequestResponse) {
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return json(response);
-}
 
 /** A register start for `userId` (with `extra`), base64url options. */
 function startFor(userId: string, extra: Record<string, unknown> = {}) {
@@ -61,7 +56,9 @@ function finish(userId: string, authenticator: VirtualAuthenticator, started: Re
 
 /** A discoverable sign-in started by the server, answered by `authenticator` (optionally another userHandle). */
 async function signInDiscoverable(authenticator: VirtualAuthenticator, userHandle?: string) {
-  const started = ok(await call('/authenticate/start', { domain: DEV_RP_ID, use_base64_url_encoding: true }));
+  const started = okJson(
+    await call('/authenticate/start', { domain: DEV_RP_ID, use_base64_url_encoding: true }),
+  );
   const assertion = authenticator.get(
     started.public_key_credential_request_options,
     PAGE_ORIGIN,
@@ -83,29 +80,29 @@ async function storedHandle(userId: string): Promise<string | null | undefined> 
 describe('override_id sets the user handle', () => {
   it('the options carry it, later starts keep it, and sign-in with it names the user', async () => {
     const user = await givenServerUser(ctx, { email: 'override-handle@example.com' });
-    const started = ok(await startFor(user.user_id, { override_id: 'acct-7f3a91' }));
+    const started = okJson(await startFor(user.user_id, { override_id: 'acct-7f3a91' }));
     expect(started.user_id).toBe(user.user_id);
     expect(userHandleOf(started)).toBe('acct-7f3a91');
     expect(await storedHandle(user.user_id)).toBe('acct-7f3a91');
 
     const authenticator = new VirtualAuthenticator();
-    const registered = ok(await finish(user.user_id, authenticator, started));
+    const registered = okJson(await finish(user.user_id, authenticator, started));
     expect(authenticator.credentials[0]?.userHandle).toBe(Buffer.from('acct-7f3a91').toString('base64url'));
 
     // A later start without override_id, or naming the same one, keeps the handle.
-    expect(userHandleOf(ok(await startFor(user.user_id)))).toBe('acct-7f3a91');
-    expect(userHandleOf(ok(await startFor(user.user_id, { override_id: 'acct-7f3a91' })))).toBe(
+    expect(userHandleOf(okJson(await startFor(user.user_id)))).toBe('acct-7f3a91');
+    expect(userHandleOf(okJson(await startFor(user.user_id, { override_id: 'acct-7f3a91' })))).toBe(
       'acct-7f3a91',
     );
 
     // A discoverable sign-in: the assertion's userHandle is the override, and it names the user.
-    const signedIn = ok(await signInDiscoverable(authenticator));
+    const signedIn = okJson(await signInDiscoverable(authenticator));
     expect(signedIn).toMatchObject({
       user_id: user.user_id,
       webauthn_registration_id: registered.webauthn_registration_id,
     });
     // Sign-in by user_id too.
-    const byUser = ok(
+    const byUser = okJson(
       await call('/authenticate/start', {
         domain: DEV_RP_ID,
         user_id: user.user_id,
@@ -113,7 +110,7 @@ describe('override_id sets the user handle', () => {
       }),
     );
     const assertion = authenticator.get(byUser.public_key_credential_request_options, PAGE_ORIGIN);
-    const again = ok(
+    const again = okJson(
       await call('/authenticate', {
         public_key_credential: JSON.stringify(assertion),
         session_duration_minutes: 60,
@@ -133,7 +130,9 @@ describe('override_id sets the user handle', () => {
     expect((await webauthnState(ctx)).registrations).toEqual(before.registrations);
 
     // list_credentials answers the passkey registered under the handle.
-    const listed = ok(await usersApi(ctx, 'GET', `/v1/webauthn/credentials/${user.user_id}/${DEV_RP_ID}`));
+    const listed = okJson(
+      await usersApi(ctx, 'GET', `/v1/webauthn/credentials/${user.user_id}/${DEV_RP_ID}`),
+    );
     expect(listed.credentials).toEqual([
       expect.objectContaining({ webauthn_registration_id: registered.webauthn_registration_id }),
     ]);
@@ -141,7 +140,7 @@ describe('override_id sets the user handle', () => {
 
   it("the browser's register start uses the handle the server set", async () => {
     const signedIn = await givenSignedInUser(ctx, 'override-browser@example.com');
-    ok(await startFor(signedIn.user_id, { override_id: 'browser-handle-1' }));
+    okJson(await startFor(signedIn.user_id, { override_id: 'browser-handle-1' }));
     const options = JSON.parse(
       optionsOf(await startRegistration(ctx, devCaller(ctx, signedIn.session_token))),
     );
@@ -150,9 +149,11 @@ describe('override_id sets the user handle', () => {
 
   it('without override_id the handle stays the user id, and nothing is stored', async () => {
     const user = await givenServerUser(ctx, { email: 'override-none@example.com' });
-    expect(userHandleOf(ok(await startFor(user.user_id)))).toBe(user.user_id);
+    expect(userHandleOf(okJson(await startFor(user.user_id)))).toBe(user.user_id);
     // Naming the user id itself is the handle the user has: accepted, nothing stored.
-    expect(userHandleOf(ok(await startFor(user.user_id, { override_id: user.user_id })))).toBe(user.user_id);
+    expect(userHandleOf(okJson(await startFor(user.user_id, { override_id: user.user_id })))).toBe(
+      user.user_id,
+    );
     expect(await storedHandle(user.user_id)).toBeNull();
   });
 });
@@ -160,10 +161,14 @@ describe('override_id sets the user handle', () => {
 describe('override_id refusals change nothing', () => {
   it('another handle than the set one, one over passkeys made under the user id, or bad bytes → 400 naming override_id', async () => {
     const set = await givenServerUser(ctx, { email: 'override-set@example.com' });
-    ok(await startFor(set.user_id, { override_id: 'first-handle' }));
+    okJson(await startFor(set.user_id, { override_id: 'first-handle' }));
     const withPasskey = await givenServerUser(ctx, { email: 'override-passkey@example.com' });
-    ok(
-      await finish(withPasskey.user_id, new VirtualAuthenticator(), ok(await startFor(withPasskey.user_id))),
+    okJson(
+      await finish(
+        withPasskey.user_id,
+        new VirtualAuthenticator(),
+        okJson(await startFor(withPasskey.user_id)),
+      ),
     );
     const before = await webauthnState(ctx);
     const cases: [string, string][] = [
@@ -188,7 +193,7 @@ describe('override_id refusals change nothing', () => {
 
   it("another user's handle or user id → 409 webauthn_user_handle_in_use", async () => {
     const holder = await givenServerUser(ctx, { email: 'override-holder@example.com' });
-    ok(await startFor(holder.user_id, { override_id: 'shared-handle' }));
+    okJson(await startFor(holder.user_id, { override_id: 'shared-handle' }));
     const plain = await givenServerUser(ctx, { email: 'override-plain@example.com' });
     const claimant = await givenServerUser(ctx, { email: 'override-claimant@example.com' });
     const before = await webauthnState(ctx);
@@ -223,8 +228,8 @@ describe('override_id refusals change nothing', () => {
 
   it('a registration started before the handle was set is refused, so every passkey of the user has one handle', async () => {
     const user = await givenServerUser(ctx, { email: 'override-stale@example.com' });
-    const stale = ok(await startFor(user.user_id));
-    const fresh = ok(await startFor(user.user_id, { override_id: 'fresh-handle' }));
+    const stale = okJson(await startFor(user.user_id));
+    const fresh = okJson(await startFor(user.user_id, { override_id: 'fresh-handle' }));
     const before = await webauthnState(ctx);
     const refused = await finish(user.user_id, new VirtualAuthenticator(), stale);
     expect([refused.statusCode, json(refused).error_type, json(refused).error_message]).toEqual([
@@ -233,21 +238,21 @@ describe('override_id refusals change nothing', () => {
       VERIFICATION_MESSAGES.userHandleChanged,
     ]);
     expect((await webauthnState(ctx)).registrations).toEqual(before.registrations);
-    ok(await finish(user.user_id, new VirtualAuthenticator(), fresh));
+    okJson(await finish(user.user_id, new VirtualAuthenticator(), fresh));
   });
 });
 
 describe('deleting the user', () => {
   it('erases the handle: no row keeps it, and another user may take it', async () => {
     const user = await givenServerUser(ctx, { email: 'override-deleted@example.com' });
-    ok(
+    okJson(
       await finish(
         user.user_id,
         new VirtualAuthenticator(),
-        ok(await startFor(user.user_id, { override_id: 'gone-handle' })),
+        okJson(await startFor(user.user_id, { override_id: 'gone-handle' })),
       ),
     );
-    ok(await startFor(user.user_id));
+    okJson(await startFor(user.user_id));
     expect((await usersApi(ctx, 'DELETE', `/v1/users/${user.user_id}`)).statusCode).toBe(200);
     expect(
       await ctx.db
@@ -264,7 +269,7 @@ describe('deleting the user', () => {
         .execute(),
     ).toEqual([]);
     const next = await givenServerUser(ctx, { email: 'override-next@example.com' });
-    expect(userHandleOf(ok(await startFor(next.user_id, { override_id: 'gone-handle' })))).toBe(
+    expect(userHandleOf(okJson(await startFor(next.user_id, { override_id: 'gone-handle' })))).toBe(
       'gone-handle',
     );
   });

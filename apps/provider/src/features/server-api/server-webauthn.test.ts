@@ -2,12 +2,11 @@
  * Issue 20: the server API's passkey calls (`/v1/webauthn…`, Basic project_id:secret), driven with a
  * virtual authenticator as the browser's tests are (PGlite and TEST_DATABASE_URL).
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
 import { actorsOf } from '../../../test/server-send-calls.js';
-import { basic, json, type TestContext } from '../../../test/test-app.js';
+import { basic, json, okJson, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -39,10 +38,6 @@ function rename(id: string, payload: Record<string, unknown>, authorization = de
 }
 
 /** The flat answer of a 200; throws with the body otherwise. */
-function ok(response: LightMyRequestResponse) {
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return json(response);
-}
 
 /** Registers a new credential of `authenticator` for `userId` from the server; returns the finish answer. */
 async function registerFromServer(
@@ -50,7 +45,7 @@ async function registerFromServer(
   authenticator: VirtualAuthenticator,
   finishExtra: Record<string, unknown> = {},
 ) {
-  const started = ok(
+  const started = okJson(
     await call('/register/start', { user_id: userId, domain: DEV_RP_ID, use_base64_url_encoding: true }),
   );
   const credential = authenticator.create(started.public_key_credential_creation_options, PAGE_ORIGIN);
@@ -63,7 +58,7 @@ async function registerFromServer(
 
 /** An assertion of `authenticator` for a server-started sign-in (`user_id` when given). */
 async function assertionFromServer(authenticator: VirtualAuthenticator, userId?: string) {
-  const started = ok(
+  const started = okJson(
     await call('/authenticate/start', {
       domain: DEV_RP_ID,
       use_base64_url_encoding: true,
@@ -77,7 +72,7 @@ async function assertionFromServer(authenticator: VirtualAuthenticator, userId?:
 async function givenServerPasskeyUser(c: TestContext, email: string) {
   const user = await givenServerUser(c, { email });
   const authenticator = new VirtualAuthenticator();
-  const registered = ok(await registerFromServer(user.user_id, authenticator));
+  const registered = okJson(await registerFromServer(user.user_id, authenticator));
   return {
     userId: user.user_id as string,
     authenticator,
@@ -88,7 +83,7 @@ async function givenServerPasskeyUser(c: TestContext, email: string) {
 describe('register then authenticate from the server', () => {
   it('round trip: register without a session, sign in by user_id and by a discoverable credential', async () => {
     const user = await givenServerUser(ctx, { email: 'server-passkey@example.com' });
-    const started = ok(
+    const started = okJson(
       await call('/register/start', {
         user_id: user.user_id,
         domain: DEV_RP_ID,
@@ -106,7 +101,7 @@ describe('register then authenticate from the server', () => {
 
     const authenticator = new VirtualAuthenticator();
     const credential = authenticator.create(started.public_key_credential_creation_options, PAGE_ORIGIN);
-    const registered = ok(
+    const registered = okJson(
       await call('/register', { user_id: user.user_id, public_key_credential: JSON.stringify(credential) }),
     );
     expect(registered).toMatchObject({
@@ -127,7 +122,7 @@ describe('register then authenticate from the server', () => {
     const registrationId = registered.webauthn_registration_id;
 
     // By user_id: only this user's credentials are offered, and a session is made when asked.
-    const byUser = ok(
+    const byUser = okJson(
       await call('/authenticate/start', {
         domain: DEV_RP_ID,
         user_id: user.user_id,
@@ -139,7 +134,7 @@ describe('register then authenticate from the server', () => {
     expect(request.allowCredentials).toEqual([
       expect.objectContaining({ id: authenticator.credentials[0]?.idBase64url, type: 'public-key' }),
     ]);
-    const signedIn = ok(
+    const signedIn = okJson(
       await call('/authenticate', {
         public_key_credential: JSON.stringify(
           authenticator.get(byUser.public_key_credential_request_options, PAGE_ORIGIN),
@@ -168,10 +163,12 @@ describe('register then authenticate from the server', () => {
     expect((await registrationRow(ctx, registrationId)).sign_count).toBe(1);
 
     // Discoverable: no user named, no allowCredentials; no duration → no session, counter still recorded.
-    const open = ok(await call('/authenticate/start', { domain: DEV_RP_ID, use_base64_url_encoding: true }));
+    const open = okJson(
+      await call('/authenticate/start', { domain: DEV_RP_ID, use_base64_url_encoding: true }),
+    );
     expect(open.user_id).toBe('');
     expect(JSON.parse(open.public_key_credential_request_options).allowCredentials).toBeUndefined();
-    const plain = ok(
+    const plain = okJson(
       await call('/authenticate', {
         public_key_credential: JSON.stringify(
           authenticator.get(open.public_key_credential_request_options, PAGE_ORIGIN),
@@ -195,7 +192,7 @@ describe('register then authenticate from the server', () => {
 
   it('register with the user’s session token or JWT adds the factor to it; with a duration alone starts one', async () => {
     const signedIn = await givenSignedInUser(ctx, 'server-passkey-session@example.com');
-    const withToken = ok(
+    const withToken = okJson(
       await registerFromServer(signedIn.user_id, new VirtualAuthenticator(), {
         session_token: signedIn.session_token,
       }),
@@ -206,7 +203,7 @@ describe('register then authenticate from the server', () => {
       'webauthn',
     );
 
-    const withJwt = ok(
+    const withJwt = okJson(
       await registerFromServer(signedIn.user_id, new VirtualAuthenticator(), {
         session_jwt: signedIn.session_jwt,
       }),
@@ -214,7 +211,7 @@ describe('register then authenticate from the server', () => {
     expect(withJwt.session.session_id).toBe(signedIn.session.session_id);
     expect(withJwt.session_token).toBe('');
 
-    const fresh = ok(
+    const fresh = okJson(
       await registerFromServer(signedIn.user_id, new VirtualAuthenticator(), {
         session_duration_minutes: 30,
       }),
@@ -240,13 +237,13 @@ describe('register then authenticate from the server', () => {
       counts: { ...before.counts, webauthn_challenges: 0 },
     });
 
-    const ownerSession = ok(
+    const ownerSession = okJson(
       await call('/authenticate', {
         public_key_credential: await assertionFromServer(owner.authenticator, owner.userId),
         session_duration_minutes: 60,
       }),
     );
-    const steppedUp = ok(
+    const steppedUp = okJson(
       await call('/authenticate', {
         public_key_credential: await assertionFromServer(owner.authenticator, owner.userId),
         session_token: ownerSession.session_token,
@@ -258,7 +255,7 @@ describe('register then authenticate from the server', () => {
 
   it('without use_base64_url_encoding the options are standard base64, and a converted answer verifies', async () => {
     const user = await givenServerUser(ctx, { email: 'server-passkey-b64@example.com' });
-    const started = ok(await call('/register/start', { user_id: user.user_id, domain: DEV_RP_ID }));
+    const started = okJson(await call('/register/start', { user_id: user.user_id, domain: DEV_RP_ID }));
     const options = JSON.parse(started.public_key_credential_creation_options);
     expect(options.challenge).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(options.user.id, 'base64').toString()).toBe(user.user_id);
@@ -281,7 +278,7 @@ describe('register then authenticate from the server', () => {
 describe('refusals', () => {
   it('a replayed challenge is refused: the second register and the second authenticate → 401, nothing changes', async () => {
     const user = await givenServerUser(ctx, { email: 'server-replay@example.com' });
-    const started = ok(
+    const started = okJson(
       await call('/register/start', {
         user_id: user.user_id,
         domain: DEV_RP_ID,
@@ -292,7 +289,7 @@ describe('refusals', () => {
     const credential = JSON.stringify(
       authenticator.create(started.public_key_credential_creation_options, PAGE_ORIGIN),
     );
-    ok(await call('/register', { user_id: user.user_id, public_key_credential: credential }));
+    okJson(await call('/register', { user_id: user.user_id, public_key_credential: credential }));
     let before = await webauthnState(ctx);
     const again = await call('/register', { user_id: user.user_id, public_key_credential: credential });
     expect([again.statusCode, json(again).error_type]).toEqual([401, 'webauthn_verification_failed']);
@@ -300,7 +297,7 @@ describe('refusals', () => {
     expect(await webauthnState(ctx)).toEqual(before);
 
     const assertion = await assertionFromServer(authenticator, user.user_id);
-    ok(await call('/authenticate', { public_key_credential: assertion, session_duration_minutes: 60 }));
+    okJson(await call('/authenticate', { public_key_credential: assertion, session_duration_minutes: 60 }));
     before = await webauthnState(ctx);
     const replayed = await call('/authenticate', {
       public_key_credential: assertion,
@@ -414,7 +411,7 @@ describe('refusals', () => {
   it('a challenge started for one user does not register for another', async () => {
     const first = await givenServerUser(ctx, { email: 'server-first@example.com' });
     const second = await givenServerUser(ctx, { email: 'server-second@example.com' });
-    const started = ok(
+    const started = okJson(
       await call('/register/start', {
         user_id: first.user_id,
         domain: DEV_RP_ID,
@@ -458,7 +455,7 @@ describe('refusals', () => {
 describe('PUT /v1/webauthn/{webauthn_registration_id}', () => {
   it('renames any registration of the project; unknown → 404, a bad name → 400, nothing changed', async () => {
     const owner = await givenServerPasskeyUser(ctx, 'server-rename@example.com');
-    const renamed = ok(await rename(owner.registrationId, { name: '  Work laptop  ' }));
+    const renamed = okJson(await rename(owner.registrationId, { name: '  Work laptop  ' }));
     expect(renamed).toMatchObject({
       status_code: 200,
       webauthn_registration: { webauthn_registration_id: owner.registrationId, name: 'Work laptop' },

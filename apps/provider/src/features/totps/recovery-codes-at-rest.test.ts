@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Migrator } from 'kysely/migration';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.js';
-import { createTestContext } from '../../../test/test-app.js';
+import { createTestContext, statusAndErrorType } from '../../../test/test-app.js';
 import {
   callSdk,
   givenIst,
@@ -47,11 +47,6 @@ const ctx = useTestContext({ devProject: { mfaRequired: true }, recoveryCodeHash
 beforeEach(() => {
   Object.assign(argon, { hash: 0, verify: 0, dummy: 0 });
 });
-
-const errorOf = (response: { statusCode: number; json(): unknown }) => [
-  response.statusCode,
-  (response.json() as { error_type?: string }).error_type,
-];
 
 const storedCodes = (totpId: string) =>
   ctx.db
@@ -131,7 +126,7 @@ describe('verifying a code', () => {
     const first = await recoverWith(ctx, await givenIst(ctx, user.email), typed);
     expect(first.statusCode).toBe(200);
     const again = await recoverWith(ctx, await givenIst(ctx, user.email), code);
-    expect(errorOf(again)).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(again)).toEqual([401, 'invalid_recovery_code']);
     const used = (await storedCodes(user.totp_id)).filter((r) => r.used_at !== null);
     expect(used.map((r) => r.code_selector)).toEqual([code[0]]);
   });
@@ -145,7 +140,7 @@ describe('verifying a code', () => {
       unknownSelectorCode(user.recovery_codes),
     ];
     for (const code of wrong)
-      expect(errorOf(await recoverWith(ctx, ist, code))).toEqual([401, 'invalid_recovery_code']);
+      expect(statusAndErrorType(await recoverWith(ctx, ist, code))).toEqual([401, 'invalid_recovery_code']);
     expect((await istRow(ctx, ist)).failed_attempts).toBe(2);
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
@@ -209,7 +204,7 @@ describe('codes stored as plain SHA-256 before salting', () => {
       expect(rows.map((r) => r.code_hash).sort()).toEqual(codes.map(hashToken).sort());
       expect(rows.every((r) => r.code_selector === null)).toBe(true);
       expect((await recoverWith(own, user.session_token, codes[0] as string)).statusCode).toBe(200);
-      expect(errorOf(await recoverWith(own, user.session_token, codes[0] as string))).toEqual([
+      expect(statusAndErrorType(await recoverWith(own, user.session_token, codes[0] as string))).toEqual([
         401,
         'invalid_recovery_code',
       ]);
@@ -222,14 +217,17 @@ describe('codes stored as plain SHA-256 before salting', () => {
     const user = await givenMfaUser(ctx, 'legacy@example.com');
     const codes = await givenLegacyCodes(user.totp_id);
     const ist = await givenIst(ctx, user.email);
-    expect(errorOf(await recoverWith(ctx, ist, 'legz-zzzz-zzzz'))).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(await recoverWith(ctx, ist, 'legz-zzzz-zzzz'))).toEqual([
+      401,
+      'invalid_recovery_code',
+    ]);
     expect((await istRow(ctx, ist)).failed_attempts).toBe(1);
     Object.assign(argon, { hash: 0, verify: 0, dummy: 0 });
     expect((await recoverWith(ctx, ist, (codes[4] as string).toUpperCase())).statusCode).toBe(200);
     // The same single argon2id cost as a salted code, so the scheme does not show in the timing.
     expect(argon).toEqual({ hash: 0, verify: 0, dummy: 1 });
     const again = await recoverWith(ctx, await givenIst(ctx, user.email), codes[4] as string);
-    expect(errorOf(again)).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(again)).toEqual([401, 'invalid_recovery_code']);
     expect((await recoverWith(ctx, await givenIst(ctx, user.email), codes[5] as string)).statusCode).toBe(
       200,
     );
@@ -242,7 +240,7 @@ describe('codes stored as plain SHA-256 before salting', () => {
     const before = await mfaSnapshot(ctx);
     const code = codes[7] as string;
     const responses = await Promise.all([recoverWith(ctx, a, code), recoverWith(ctx, b, code)]);
-    expect(responses.map(errorOf).sort()).toEqual([
+    expect(responses.map(statusAndErrorType).sort()).toEqual([
       [200, undefined],
       [401, 'invalid_recovery_code'],
     ]);
@@ -256,7 +254,7 @@ describe('codes stored as plain SHA-256 before salting', () => {
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json().data.totps.recovery_codes as string[];
     for (const row of await storedCodes(user.totp_id)) expect(row.code_hash).toMatch(/^\$argon2id\$/);
-    expect(errorOf(await recoverWith(ctx, user.session_token, old[0] as string))).toEqual([
+    expect(statusAndErrorType(await recoverWith(ctx, user.session_token, old[0] as string))).toEqual([
       401,
       'invalid_recovery_code',
     ]);

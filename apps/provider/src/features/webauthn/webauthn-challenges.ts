@@ -1,9 +1,7 @@
 /** @module webauthn-challenges — issuing and consuming single-use WebAuthn challenges (SECURITY B5, G6, G7). */
 
-import type { Clock } from '../../clock.js';
 import { hashToken } from '../../crypto/tokens.js';
-import type { Db } from '../../db/database.js';
-import { createExpiredRowsSweep } from '../../db/single-use-rows.js';
+import { type ExpiringRowsDeps, sweptClock } from '../../db/single-use-rows.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
 import type { WebauthnCeremony, WebauthnChallengeRow } from './webauthn.table.js';
@@ -40,18 +38,12 @@ export interface ChallengeStore {
  * `sweepIntervalMs` of the injected clock, so the table holds about five minutes' worth of
  * starts (bounded further by the start endpoints' rate limit).
  */
-export function createChallengeStore(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  sweepIntervalMs?: number;
-}): ChallengeStore {
-  const sweep = createExpiredRowsSweep(deps.db, 'webauthn_challenges', deps.sweepIntervalMs);
+export function createChallengeStore(deps: ExpiringRowsDeps & { random: Random }): ChallengeStore {
+  const sweptNow = sweptClock(deps, 'webauthn_challenges');
 
   return {
     async issue(project, binding) {
-      const now = deps.clock.now();
-      await sweep(now);
+      const now = await sweptNow();
       const challenge = new Uint8Array(deps.random.bytes(CHALLENGE_BYTES));
       await insertChallenge(deps.db, {
         // The browser echoes the challenge as unpadded base64url in clientDataJSON.

@@ -5,13 +5,17 @@
  */
 import { WEBHOOK_EVENT_TYPE_NAMES } from '@latchkey/wire';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asBearer, givenOperatorProject, givenSignedInUser } from '../../../test/console-helpers.js';
+import {
+  asBearer,
+  givenOperatorProject,
+  givenSignedInUser,
+  newOperatorKey,
+} from '../../../test/console-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { deliveriesOf, givenEndpoint, webhooksApi } from '../../../test/webhook-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { cryptoRandom } from '../../random.js';
-import { createOperatorKey } from '../operator-keys/operator-keys.service.js';
 
 const ctx = useTestContext();
 const MINUTE = 60_000;
@@ -29,15 +33,11 @@ beforeEach(() => {
   receiver.answer(200);
 });
 
-async function operatorKey(): Promise<string> {
-  return (await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'test')).secret;
-}
-
 /** A signed-in console operator (invited, invite accepted): their session token and session id. */
 async function givenConsoleOperator() {
   const project = await givenOperatorProject(ctx);
   const email = `op-${cryptoRandom.uuid()}@example.com`;
-  const invited = await asBearer(ctx, await operatorKey(), 'POST', '/v1/console_operators/invites', {
+  const invited = await asBearer(ctx, await newOperatorKey(ctx), 'POST', '/v1/console_operators/invites', {
     email,
   });
   const token = new URLSearchParams(new URL(json(invited).invite_url).hash.slice(1)).get('token');
@@ -165,7 +165,7 @@ describe('step-up on the webhook calls', () => {
   });
 
   it('is not asked of an operator key or the project secret', async () => {
-    const key = await operatorKey();
+    const key = await newOperatorKey(ctx);
     const byKey = json(await onDevProject(key, 'POST', '/endpoints', { url: 'https://k.example.com/h' }));
     const bySecret = await givenEndpoint(ctx, { url: 'https://s.example.com/h' });
     ctx.clock.advance(60 * MINUTE);

@@ -4,7 +4,7 @@ import { openSecret } from '../../crypto/key-encryption.js';
 import type { Db } from '../../db/database.js';
 import { createExpirySweep } from '../../db/expiry-sweep.js';
 import { inTransaction } from '../../db/transaction.js';
-import { type ClaimLoop, createClaimLoop } from '../../delivery/claim-loop.js';
+import { type ClaimLoop, createClaimLoop, withClaimLoopDefaults } from '../../delivery/claim-loop.js';
 import { type DeliveryLog, failureOf } from '../../delivery/delivery-worker.js';
 import type { Random } from '../../random.js';
 import { unitInterval, webhookRetriesExhausted, webhookRetryDelayMs } from './webhook-retry-schedule.js';
@@ -143,18 +143,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
   return createClaimLoop({
     name: 'webhook outbox',
-    autoStart: deps.autoStart ?? true,
-    pollIntervalMs: deps.pollIntervalMs ?? 5_000,
-    concurrency: deps.concurrency ?? 4,
-    stopGraceMs: deps.stopGraceMs ?? 5_000,
-    claim: () => {
-      const now = deps.clock.now();
-      return claimWebhookDelivery(deps.db, now, new Date(now.getTime() + claimMs));
-    },
-    outage: {
-      warn: (fields, message) => deps.log.warn(fields, message),
-      message: 'webhook outbox unreachable; will retry',
-    },
+    ...withClaimLoopDefaults(deps, 5_000),
+    clock: deps.clock,
+    claimMs,
+    claim: (now, claimUntil) => claimWebhookDelivery(deps.db, now, claimUntil),
+    log: deps.log,
     describeError: failureOf,
     run,
     onTick: () => void sweepOld(deps.clock.now()),

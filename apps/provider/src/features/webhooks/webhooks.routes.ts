@@ -1,6 +1,16 @@
 /** @module webhooks.routes — /v1/webhooks/endpoints…: a project's webhook endpoints, with its secret (a Latchkey addition). */
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  WebhookDeliveriesListResponse,
+  WebhookEndpointDeleteResponse,
+  WebhookEndpointResponse,
+  WebhookEndpointsListResponse,
+  WebhookEndpointWithSecretResponse,
+  WebhookEventTypesListResponse,
+  WebhookReplayResponse,
+  WebhookTestEventResponse,
+} from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -16,14 +26,6 @@ import {
   EndpointParams,
   ReplayBody,
   UpdateEndpointBody,
-  WebhookDeliveriesListResponse,
-  WebhookEndpointDeleteResponse,
-  WebhookEndpointResponse,
-  WebhookEndpointsListResponse,
-  WebhookEndpointWithSecretResponse,
-  WebhookEventTypesListResponse,
-  WebhookReplayResponse,
-  WebhookTestEventResponse,
 } from './webhooks.schemas.js';
 
 export interface WebhooksRoutesOptions {

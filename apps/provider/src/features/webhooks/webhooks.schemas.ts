@@ -40,14 +40,3 @@ export const ReplayBody = Type.Object(
   { event_id: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-
-export {
-  WebhookDeliveriesListResponse,
-  WebhookEndpointDeleteResponse,
-  WebhookEndpointResponse,
-  WebhookEndpointsListResponse,
-  WebhookEndpointWithSecretResponse,
-  WebhookEventTypesListResponse,
-  WebhookReplayResponse,
-  WebhookTestEventResponse,
-} from '@latchkey/wire';
