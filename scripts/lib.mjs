@@ -1,6 +1,6 @@
 // Small helpers shared by the start and test scripts: run commands, find the repo, check freshness.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,9 +15,23 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** Runs a command and reports whether it succeeded, without exiting. */
-export function attempt(command, args, options = {}) {
-  return spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options }).status === 0;
+/**
+ * Runs a command and resolves whether it succeeded, without exiting and without blocking this
+ * process, so another command can run beside it. Its output goes to the terminal, or with
+ * `logFile` into that file (to print once the commands beside it end).
+ */
+export async function attempt(command, args, { logFile, ...options } = {}) {
+  const out = logFile === undefined ? undefined : openSync(logFile, 'w');
+  try {
+    return await new Promise((resolve) => {
+      const stdio = out === undefined ? 'inherit' : ['ignore', out, out];
+      const child = spawn(command, args, { cwd: repoRoot, stdio, ...options });
+      child.on('error', () => resolve(false));
+      child.on('close', (code) => resolve(code === 0));
+    });
+  } finally {
+    if (out !== undefined) closeSync(out);
+  }
 }
 
 /** Starts a long-running child whose output is prefixed with a label. */

@@ -1,9 +1,8 @@
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages, Debian's
 // chromium and postgresql), builds, type-checks and lints, then runs the unit and provider
-// integration tests (PGlite), the provider suite again on a real PostgreSQL server, and the
-// end-to-end tests in Chromium. Prints one closing line: "tests: N passed, N failed".
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+// integration tests (PGlite), then the end-to-end tests in Chromium with the provider suite again
+// on a real PostgreSQL server beside them. Prints one closing line: "tests: N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { attempt, ensureBuilt, ensureInstalled, ensureNextjsExampleBuilt, repoRoot, run } from './lib.mjs';
@@ -79,12 +78,11 @@ const outcomes = [];
 async function vitest(label, args, env = {}, { logFile } = {}) {
   const file = join(reports, `${label}.json`);
   if (!logFile) console.log(`\n• ${label}`);
-  const command = [
+  const ok = await attempt(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-    { env: { ...process.env, ...env } },
-  ];
-  const ok = logFile ? await attemptWithLog(...command, logFile) : attempt(...command);
+    { env: { ...process.env, ...env }, logFile },
+  );
   let passed = 0;
   let failed = ok ? 0 : 1;
   const failures = [];
@@ -100,25 +98,6 @@ async function vitest(label, args, env = {}, { logFile } = {}) {
           );
   }
   outcomes.push({ label, ok, passed, failed, failures });
-}
-
-/** Runs a command without blocking this process; resolves whether it succeeded. */
-function attemptAsync(command, args, options) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
-    child.on('error', () => resolve(false));
-    child.on('close', (code) => resolve(code === 0));
-  });
-}
-
-/** attemptAsync with the command's output kept in `logFile`. */
-async function attemptWithLog(command, args, options, logFile) {
-  const out = openSync(logFile, 'w');
-  try {
-    return await attemptAsync(command, args, { ...options, stdio: ['ignore', out, out] });
-  } finally {
-    closeSync(out);
-  }
 }
 
 // CI keeps only the tail of the log, so the summary repeats what failed.
@@ -137,7 +116,7 @@ endPhase('unit and integration');
 // Each suite must pass beside another CPU-heavy process anyway, so neither may depend on speed.
 const postgres = await startTestPostgres();
 const postgresLog = join(reports, 'postgres.log');
-const postgresStart = performance.now();
+const besideStart = performance.now();
 let postgresSeconds = 0;
 const postgresRun = vitest(
   'provider and Clickwise on PostgreSQL',
@@ -145,16 +124,16 @@ const postgresRun = vitest(
   { TEST_DATABASE_URL: postgres.url },
   { logFile: postgresLog },
 ).finally(() => {
-  postgresSeconds = (performance.now() - postgresStart) / 1000;
+  postgresSeconds = (performance.now() - besideStart) / 1000;
   postgres.stop();
 });
 
 console.log('\n• end-to-end (Chromium), with the provider suite on PostgreSQL beside it');
 const e2eReport = join(reports, 'e2e.json');
-const e2eOk = await attemptAsync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+const e2eOk = await attempt('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
 });
-const e2eSeconds = (performance.now() - postgresStart) / 1000;
+const e2eSeconds = (performance.now() - besideStart) / 1000;
 let e2ePassed = 0;
 let e2eFailed = e2eOk ? 0 : 1;
 if (existsSync(e2eReport)) {
