@@ -2,6 +2,7 @@
 // (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once,
 // and each worker has a stack of its own (e2e/support/stack.ts).
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { chromiumArgs } from './support/chromium-args.js';
 import { STACK_COUNT, stack, stackAt } from './support/stack.js';
 
 type Stack = ReturnType<typeof stackAt>;
@@ -117,16 +118,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs(),
     },
   },
   webServer: Array.from({ length: STACK_COUNT }, (_, index) => webServersOf(stackAt(index))).flat(),
