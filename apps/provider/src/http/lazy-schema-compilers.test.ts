@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazySchemaCompilers } from './lazy-schema-compilers.js';
+import { CompiledSchemas, lazySchemaCompilers } from './lazy-schema-compilers.js';
 
 const AJV = { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } } as const;
 
@@ -27,10 +27,14 @@ afterEach(async () => {
 });
 
 /** The same two routes on Fastify's default compilers or on the lazy ones. */
-async function appWith(lazy: boolean) {
+async function appWith(
+  lazy: boolean,
+  compiled = new CompiledSchemas(),
+  ajv: { customOptions: object } = AJV,
+) {
   const app = Fastify({
-    ajv: AJV,
-    ...(lazy ? { schemaController: { compilersFactory: lazySchemaCompilers() } } : {}),
+    ajv,
+    ...(lazy ? { schemaController: { compilersFactory: lazySchemaCompilers(compiled) } } : {}),
   });
   apps.push(app);
   app.setErrorHandler((error, _request, reply) => {
@@ -97,5 +101,32 @@ describe('lazySchemaCompilers', () => {
     await lazy.ready();
     expect((await lazy.inject({ method: 'GET', url: '/fine' })).statusCode).toBe(200);
     expect((await lazy.inject({ method: 'GET', url: '/broken' })).statusCode).toBe(500);
+  });
+
+  it('compiles a schema once for every app in the process with the same settings, and again for other settings', async () => {
+    const compiled = new CompiledSchemas();
+    const [first, second] = [await appWith(true, compiled), await appWith(true, compiled)];
+    for (const app of [first, second, first])
+      for (const url of ['/one', '/two']) {
+        const answer = await app.inject({ method: 'POST', url, payload: bodies[1] });
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+    // One request validator (Body) and one serializer (Answer), shared by both routes of both apps.
+    expect(compiled.compilations).toBe(2);
+
+    const refused = await second.inject({ method: 'POST', url: '/two', payload: bodies[2] });
+    expect(refused.statusCode).toBe(400);
+
+    // Ajv options that accept other input must not reuse what the first settings compiled.
+    const coercing = await appWith(true, compiled, {
+      customOptions: { ...AJV.customOptions, coerceTypes: true },
+    });
+    const coerced = await coercing.inject({
+      method: 'POST',
+      url: '/one',
+      payload: { email: 'ada@example.com', count: '2' },
+    });
+    expect(coerced.statusCode, coerced.body).toBe(200);
+    expect(compiled.compilations).toBe(3);
   });
 });
