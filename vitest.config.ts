@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { databaseFreeProviderTestFiles } from './apps/provider/test/database-free-files.js';
 
 /**
  * Provider files that must load modules before anything else in their process does: OpenTelemetry
@@ -109,7 +110,12 @@ export default defineConfig({
         test: {
           name: 'provider',
           include: ['apps/provider/src/**/*.test.ts'],
-          exclude: PROVIDER_FILES_ON_THEIR_OWN,
+          // On PostgreSQL, only the files that can reach a database (test/database-free-files.ts):
+          // the others would run the same code as on PGlite again.
+          exclude: [
+            ...PROVIDER_FILES_ON_THEIR_OWN,
+            ...(process.env.TEST_DATABASE_URL ? databaseFreeProviderTestFiles(import.meta.dirname) : []),
+          ],
           environment: 'node',
           // Migrates one database per run; each file clones it, and on PGlite a closed clone is
           // emptied for the worker's next file (apps/provider/test/test-database.ts, pglite-pool.ts).
