@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { countRowsMatching } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { json, okJson } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -218,12 +219,7 @@ describe('override_id refusals change nothing', () => {
       startFor(second.user_id, { override_id: 'contested' }),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const holders = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('webauthn_user_handle', '=', 'contested')
-      .execute();
-    expect(holders).toHaveLength(1);
+    expect(await countRowsMatching(ctx, 'users', { webauthn_user_handle: 'contested' })).toBe(1);
   });
 
   it('a registration started before the handle was set is refused, so every passkey of the user has one handle', async () => {
@@ -254,20 +250,8 @@ describe('deleting the user', () => {
     );
     okJson(await startFor(user.user_id));
     expect((await usersApi(ctx, 'DELETE', `/v1/users/${user.user_id}`)).statusCode).toBe(200);
-    expect(
-      await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('webauthn_user_handle', '=', 'gone-handle')
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await ctx.db
-        .selectFrom('webauthn_challenges')
-        .select('challenge_hash')
-        .where('user_handle', '=', 'gone-handle')
-        .execute(),
-    ).toEqual([]);
+    expect(await countRowsMatching(ctx, 'users', { webauthn_user_handle: 'gone-handle' })).toBe(0);
+    expect(await countRowsMatching(ctx, 'webauthn_challenges', { user_handle: 'gone-handle' })).toBe(0);
     const next = await givenServerUser(ctx, { email: 'override-next@example.com' });
     expect(userHandleOf(okJson(await startFor(next.user_id, { override_id: 'gone-handle' })))).toBe(
       'gone-handle',

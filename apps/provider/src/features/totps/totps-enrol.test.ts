@@ -7,6 +7,7 @@ import {
   latestToken,
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
+import { countRowsMatching } from '../../../test/row-counts.js';
 import { json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
@@ -173,16 +174,8 @@ describe('DELETE /users/totps/{totp_id}', () => {
     expect(response.statusCode).toBe(200);
     expect(json(response).data.user_id).toBe(user.user_id);
     expect(json(response).data.__user.totps).toEqual([]);
-    expect(await ctx.db.selectFrom('totps').select('id').where('id', '=', user.totp_id).execute()).toEqual(
-      [],
-    );
-    expect(
-      await ctx.db
-        .selectFrom('totp_recovery_codes')
-        .select('id')
-        .where('totp_id', '=', user.totp_id)
-        .execute(),
-    ).toEqual([]);
+    expect(await countRowsMatching(ctx, 'totps', { id: user.totp_id })).toBe(0);
+    expect(await countRowsMatching(ctx, 'totp_recovery_codes', { totp_id: user.totp_id })).toBe(0);
     const again = await callSdk(ctx, user.session_token, `/users/totps/${user.totp_id}`, undefined, {
       method: 'DELETE',
     });

@@ -1,6 +1,7 @@
 /** Renaming and removing passkeys, and passkeys in every User object. */
 import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import { countRowsMatching } from '../../../test/row-counts.js';
 import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
 import { json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -106,13 +107,7 @@ describe('DELETE /users/webauthn_registrations/{webauthn_registration_id}', () =
     expect(data.user_id).toBe(user.user_id);
     expect(data.__user.user_id).toBe(user.user_id);
     expect(data.__user.webauthn_registrations).toEqual([]);
-    expect(
-      await ctx.db
-        .selectFrom('webauthn_registrations')
-        .select('id')
-        .where('id', '=', user.registrationId)
-        .execute(),
-    ).toEqual([]);
+    expect(await countRowsMatching(ctx, 'webauthn_registrations', { id: user.registrationId })).toBe(0);
     // The current session lives; the other one is revoked; other users are untouched.
     expect((await refresh(user.session_token)).statusCode).toBe(200);
     const revoked = await refresh(otherSession);
