@@ -1,7 +1,7 @@
 // `npm test`: every test, from a fresh clone. Installs what is missing (npm packages, Debian's
-// chromium and postgresql), builds, type-checks and lints, then runs the unit and provider
-// integration tests (PGlite), then the end-to-end tests in Chromium with the provider suite again
-// on a real PostgreSQL server beside them. Prints one closing line: "tests: N passed, N failed".
+// chromium and postgresql), builds, type-checks and lints, then runs the end-to-end tests in
+// Chromium and, beside them, the unit and provider integration tests (PGlite) followed by the
+// provider suite again on a real PostgreSQL server. Prints one closing line: "tests: N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
@@ -107,33 +107,40 @@ function firstLine(messages = []) {
   return plain.split('\n')[0].slice(0, 300);
 }
 
-await vitest('unit and integration (PGlite)', []);
-endPhase('unit and integration');
-
-// The provider suite on PostgreSQL runs beside the end-to-end tests, not after them: Chromium and
-// the e2e stack leave about a fifth of the two cores idle (waits for pages, emails, servers), and
-// the PostgreSQL run fills it (issue 18: CI 32 min, both phases CPU-bound alone at 80–84 %).
-// Each suite must pass beside another CPU-heavy process anyway, so neither may depend on speed.
-const postgres = await startTestPostgres();
-const postgresLog = join(reports, 'postgres.log');
+// The end-to-end tests run beside the Vitest suites (PGlite, then PostgreSQL), not after them:
+// alone, Chromium and the e2e stack kept the two cores 57 % busy (one worker waiting on pages,
+// emails and servers), and the suites fill the rest (issue 18). Every suite must pass beside
+// another CPU-heavy process anyway, so none may depend on the machine's speed. The e2e output
+// streams; the suites' is kept in files and printed when all have ended.
 const besideStart = performance.now();
+const secondsSince = (start) => (performance.now() - start) / 1000;
+let unitSeconds = 0;
 let postgresSeconds = 0;
-const postgresRun = vitest(
-  'provider and Clickwise on PostgreSQL',
-  ['--project', 'provider', '--project', 'provider-alone', '--project', 'clickwise'],
-  { TEST_DATABASE_URL: postgres.url },
-  { logFile: postgresLog },
-).finally(() => {
-  postgresSeconds = (performance.now() - besideStart) / 1000;
-  postgres.stop();
-});
+const unitLog = join(reports, 'unit.log');
+const postgresLog = join(reports, 'postgres.log');
+const suites = (async () => {
+  await vitest('unit and integration (PGlite)', [], {}, { logFile: unitLog });
+  unitSeconds = secondsSince(besideStart);
+  const postgres = await startTestPostgres();
+  try {
+    await vitest(
+      'provider and Clickwise on PostgreSQL',
+      ['--project', 'provider', '--project', 'provider-alone', '--project', 'clickwise'],
+      { TEST_DATABASE_URL: postgres.url },
+      { logFile: postgresLog },
+    );
+  } finally {
+    postgresSeconds = secondsSince(besideStart) - unitSeconds;
+    postgres.stop();
+  }
+})();
 
-console.log('\n• end-to-end (Chromium), with the provider suite on PostgreSQL beside it');
+console.log('\n• end-to-end (Chromium), with the unit, integration and PostgreSQL suites beside it');
 const e2eReport = join(reports, 'e2e.json');
 const e2eOk = await attempt('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
 });
-const e2eSeconds = (performance.now() - besideStart) / 1000;
+const e2eSeconds = secondsSince(besideStart);
 let e2ePassed = 0;
 let e2eFailed = e2eOk ? 0 : 1;
 if (existsSync(e2eReport)) {
@@ -141,11 +148,16 @@ if (existsSync(e2eReport)) {
   e2ePassed = stats.expected + stats.flaky;
   e2eFailed = Math.max(stats.unexpected, e2eOk ? 0 : 1);
 }
-await postgresRun;
-console.log('\n• provider and Clickwise on PostgreSQL (ran beside the end-to-end tests)');
-process.stdout.write(readFileSync(postgresLog, 'utf8'));
+await suites;
+for (const [label, log] of [
+  ['unit and integration (PGlite)', unitLog],
+  ['provider and Clickwise on PostgreSQL', postgresLog],
+]) {
+  console.log(`\n• ${label} (ran beside the end-to-end tests)`);
+  if (existsSync(log)) process.stdout.write(readFileSync(log, 'utf8'));
+}
 endPhase(
-  `PostgreSQL beside end-to-end (PostgreSQL ${postgresSeconds.toFixed(0)} s, end-to-end ${e2eSeconds.toFixed(0)} s)`,
+  `tests (end-to-end ${e2eSeconds.toFixed(0)} s, beside unit and integration ${unitSeconds.toFixed(0)} s then PostgreSQL ${postgresSeconds.toFixed(0)} s)`,
 );
 outcomes.push({
   label: 'end-to-end (Chromium)',
