@@ -133,7 +133,10 @@ const suites = (async () => {
     postgresSeconds = secondsSince(besideStart) - unitSeconds;
     postgres.stop();
   }
-})();
+})().catch((error) => {
+  // Recorded, not thrown: a rejection nobody awaits yet would end this process mid-e2e.
+  outcomes.push({ label: 'Vitest suites', ok: false, passed: 0, failed: 1, failures: [String(error)] });
+});
 
 console.log('\n• end-to-end (Chromium), with the unit, integration and PostgreSQL suites beside it');
 const e2eReport = join(reports, 'e2e.json');
