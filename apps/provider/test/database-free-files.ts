@@ -39,44 +39,60 @@ function resolveRelative(fromFile: string, specifier: string): string | undefine
     `${base}.ts`,
     join(base, 'index.ts'),
   ];
-  return candidates.find((candidate) =>
-    candidate.endsWith('.ts') || candidate.endsWith('.tsx') ? existsSync(candidate) : false,
-  );
+  return candidates.find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
 }
 
-/** Whether `file` (absolute) can open a database, following its repository imports. */
-export function canOpenDatabase(
-  file: string,
-  providerRoot: string,
-  seen = new Map<string, boolean>(),
-): boolean {
-  const known = seen.get(file);
-  if (known !== undefined) return known;
-  seen.set(file, false); // an import cycle adds nothing new
-  const openers = DATABASE_OPENERS.map((opener) => join(providerRoot, opener));
+/** What one module says by itself: whether it opens a database, and the repository modules it imports. */
+interface ModuleFacts {
+  opens: boolean;
+  imports: string[];
+}
+
+function readFacts(file: string, openers: string[]): ModuleFacts {
   const source = readFileSync(file, 'utf8');
   let opens = openers.includes(file) || DATABASE_URL_VARIABLE.test(source) || COMPUTED_IMPORT.test(source);
+  const imports: string[] = [];
   for (const match of source.matchAll(IMPORT_SPECIFIER)) {
-    if (opens) break;
     const specifier = match[1] ?? match[2] ?? match[3] ?? '';
     if (DATABASE_OR_PROCESS_PACKAGES.test(specifier)) opens = true;
     else if (specifier.startsWith('.')) {
       const imported = resolveRelative(file, specifier);
-      if (imported !== undefined) opens = canOpenDatabase(imported, providerRoot, seen);
+      if (imported !== undefined) imports.push(imported);
     }
   }
-  seen.set(file, opens);
-  return opens;
+  return { opens, imports };
 }
 
-/** The test files under `apps/provider/src` that cannot open a database, relative to `repoRoot`. */
+/**
+ * The test files under `apps/provider/src` that cannot open a database, relative to `repoRoot`:
+ * those from which no module that opens one can be reached through repository imports. Reached
+ * per test file (not memoised per module), so an import cycle cannot hide a way out of it.
+ */
 export function databaseFreeProviderTestFiles(repoRoot: string): string[] {
   const providerRoot = join(repoRoot, 'apps/provider');
-  const seen = new Map<string, boolean>();
+  const openers = DATABASE_OPENERS.map((opener) => join(providerRoot, opener));
+  const facts = new Map<string, ModuleFacts>();
+  const factsOf = (file: string) => {
+    let known = facts.get(file);
+    if (known === undefined) {
+      known = readFacts(file, openers);
+      facts.set(file, known);
+    }
+    return known;
+  };
+  const canOpenDatabase = (testFile: string) => {
+    const reached = new Set([testFile]);
+    for (const file of reached) {
+      const { opens, imports } = factsOf(file);
+      if (opens) return true;
+      for (const imported of imports) reached.add(imported);
+    }
+    return false;
+  };
   return readdirSync(join(providerRoot, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => join(providerRoot, 'src', file))
-    .filter((file) => !canOpenDatabase(file, providerRoot, seen))
+    .filter((file) => !canOpenDatabase(file))
     .map((file) => relative(repoRoot, file))
     .sort();
 }

@@ -36,6 +36,12 @@ describe('databaseFreeProviderTestFiles', () => {
       'src/g-type-only.test.ts': "import type { run } from './uses-db.js';\n",
       'src/h-dynamic.test.ts': "const { run } = await import('./uses-db.js');\n",
       'src/nested/i-pure.test.ts': "export * from '../pure.js';\n",
+      // A cycle whose way to the database leaves from one side: both ends reach it.
+      'src/cycle-a.ts':
+        "import { b } from './cycle-b.js';\nimport { open } from './db/connect.js';\nexport const a = open;\n",
+      'src/cycle-b.ts': "import { a } from './cycle-a.js';\nexport const b = a;\n",
+      'src/j-into-the-cycle.test.ts': "import { a } from './cycle-a.js';\n",
+      'src/k-into-the-cycle.test.ts': "import { b } from './cycle-b.js';\n",
     });
     expect(databaseFreeProviderTestFiles(repo)).toEqual([
       'apps/provider/src/a-pure.test.ts',
