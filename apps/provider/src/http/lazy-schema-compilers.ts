@@ -54,6 +54,11 @@ const settingsKey = (kind: 'validator' | 'serializer', externalSchemas: unknown,
   `${kind}${JSON.stringify(externalSchemas)}${JSON.stringify(options)}`;
 
 const processCompiledSchemas = new CompiledSchemas();
+// Fastify's own builders, once per process: the Ajv one pools its Ajv instances by settings, so
+// an app built after the first reuses one instead of making another (with its formats) to compile
+// schemas the process has already compiled.
+const buildValidator = AjvCompiler() as unknown as ValidatorBuilder;
+const buildSerializer = SerializerSelector() as unknown as SerializerBuilder;
 
 /**
  * Compiling ~150 route schemas was 0.2–0.65 s of the provider's start (issue 18), most of it for
@@ -64,8 +69,6 @@ const processCompiledSchemas = new CompiledSchemas();
  * already compiled the same schema object with the same settings.
  */
 export function lazySchemaCompilers(compiled: CompiledSchemas = processCompiledSchemas): CompilersFactory {
-  const buildValidator = AjvCompiler() as unknown as ValidatorBuilder;
-  const buildSerializer = SerializerSelector() as unknown as SerializerBuilder;
   return {
     buildValidator: (externalSchemas, options) => {
       const compile = buildValidator(externalSchemas, options);
