@@ -18,10 +18,11 @@ import type {
 import { validateUpstreamConfig } from '../src/features/oauth/upstream/upstream-config.js';
 import {
   type FakeSigningKey,
-  generateSigningKey,
   type IdTokenDefect,
+  makeSigningKey,
   signIdToken,
 } from './fake-openid-tokens.js';
+import { strangerRsaKeyPair } from './prepared-rsa-keys.js';
 
 export { ID_TOKEN_DEFECTS, type IdTokenDefect } from './fake-openid-tokens.js';
 
@@ -158,12 +159,6 @@ const DEFAULT_IDENTITY: FakeIdentity = {
   locale: 'en',
 };
 
-/**
- * A key no fake publishes (forged userinfo answers), made once per test file and before any
- * request: RSA key generation can outlast a test's short upstream time-out on a busy machine.
- */
-let strangerKeyOnce: Promise<FakeSigningKey> | undefined;
-
 /** Starts the fake on a random port. */
 export async function startFakeOpenIdProvider(
   options: FakeOpenIdProviderOptions = {},
@@ -173,10 +168,10 @@ export async function startFakeOpenIdProvider(
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
   const microsoft = options.issuerStyle === 'microsoft';
   const tenantId = options.tenantId ?? '9188040d-6c67-4c5b-b112-36a304b66dad';
-  const keys: FakeSigningKey[] = [await generateSigningKey()];
+  const keys: FakeSigningKey[] = [await makeSigningKey()];
   const apple = await generateKeyPair('ES256', { extractable: true });
-  strangerKeyOnce ??= generateSigningKey();
-  const strangerKey = await strangerKeyOnce;
+  // No fake publishes it: forged userinfo answers.
+  const strangerKey = await makeSigningKey(await strangerRsaKeyPair());
 
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, { identity: FakeIdentity; scope: string }>();
@@ -475,7 +470,7 @@ export async function startFakeOpenIdProvider(
       userinfoInDiscovery = !omit;
     },
     rotateKey: async () => {
-      const key = await generateSigningKey();
+      const key = await makeSigningKey();
       keys.push(key);
       return key.kid;
     },

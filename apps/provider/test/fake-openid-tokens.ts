@@ -3,7 +3,8 @@
  * ID tokens that are right by default or wrong in exactly one named way (SECURITY C5).
  */
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { nextRsaKeyPair, type RsaKeyPair, strangerRsaKeyPair } from './prepared-rsa-keys.js';
 
 /** One way an ID token can be wrong; each maps to one check of the verifier. */
 export type IdTokenDefect =
@@ -40,9 +41,9 @@ export interface FakeSigningKey {
   publicJwk: JWK;
 }
 
-/** Makes a new RS256 key with a random kid. */
-export async function generateSigningKey(): Promise<FakeSigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+/** An RS256 key with a new random kid (the key pair from test/prepared-rsa-keys.ts). */
+export async function makeSigningKey(keyPair?: RsaKeyPair): Promise<FakeSigningKey> {
+  const { privateKey, publicKey } = keyPair ?? (await nextRsaKeyPair());
   const kid = `fake-${randomUUID()}`;
   return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
@@ -108,7 +109,7 @@ export async function signIdToken(
       .sign(new TextEncoder().encode(context.clientSecret));
   }
   if (defect === 'other_key' || defect === 'unknown_kid') {
-    const stranger = await generateSigningKey();
+    const stranger = await makeSigningKey(await strangerRsaKeyPair());
     // other_key claims the published kid, so only the signature check can catch it.
     const kid = defect === 'other_key' ? context.key.kid : stranger.kid;
     return new SignJWT(body).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid }).sign(stranger.privateKey);

@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { exportJWK, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import {
   type UpstreamConfig,
@@ -17,6 +17,7 @@ import {
 } from '../src/features/oauth/upstream/upstream-config.js';
 import type { FakeCallback } from './fake-openid-provider.js';
 import { GOOGLE_CLAIMS, grantProfileBefore } from './google-like-oidc.js';
+import { nextRsaKeyPair } from './prepared-rsa-keys.js';
 
 /** The claims an account releases; `sub` is its account id. */
 export interface LoopbackAccount {
@@ -77,7 +78,7 @@ export async function startLoopbackOidcProvider(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const { privateKey } = await nextRsaKeyPair();
   const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: 'loopback-1', alg: 'RS256', use: 'sig' };
 
   const configuration: Configuration = {
