@@ -107,8 +107,10 @@ it('every public entry type-checks under node16 and bundler resolution, with a R
     const compilerOptions = {
       strict: true,
       noEmit: true,
-      // Our declarations are checked too (a .d.ts naming a file left out of the tarball fails).
+      // Our declarations are checked too (a .d.ts naming a file left out of the tarball fails);
+      // TypeScript's own lib files need no check (about a tenth of each check's CPU).
       skipLibCheck,
+      skipDefaultLibCheck: true,
       target: 'ES2022',
       lib: ['ES2023', 'DOM', 'DOM.Iterable'],
       jsx: 'react-jsx',

@@ -8,7 +8,7 @@
 // file, built into each of them, so neither sheet waits for the other and the eager sheet stays as it is.
 // It also writes dist/styles.css (`@latchkey/react/styles.css`): every sheet in one file, for
 // pages whose Content-Security-Policy allows no inline styles (the widget's `stylesheet: 'external'`).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -108,6 +108,19 @@ async function render({ file, name, sources, what }) {
   ].join('\n');
 }
 
+/**
+ * Writes a theme module only when its text changed, and then by a rename: `npm test` type-checks
+ * the sources while it builds, and a reader must never see half a module (or a fresh clone's
+ * committed modules rewritten for nothing).
+ */
+async function writeIfChanged(target, text) {
+  if ((await readFile(target, 'utf8').catch(() => undefined)) === text) return false;
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, target);
+  return true;
+}
+
 async function main() {
   let stale = false;
   for (const module of modules) {
@@ -119,8 +132,7 @@ async function main() {
         console.error(`src/theme/${module.file} is stale: run \`node packages/react/scripts/build-css.mjs\``);
         stale = true;
       }
-    } else {
-      await writeFile(target, next);
+    } else if (await writeIfChanged(target, next)) {
       console.log(`wrote ${target} (${Buffer.byteLength(next)} bytes)`);
     }
   }
