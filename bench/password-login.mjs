@@ -22,6 +22,9 @@
  * and in-process, the child for http and better-auth): on a machine others load, the ratio of
  * the floor's CPU per verify to a target's CPU per login is the throughput ratio the target
  * reaches when both are CPU-bound on the same cores, and it barely moves with foreign load.
+ * Beside it, the main thread's share: argon2id runs on libuv's threads, so the main thread's CPU
+ * per login is the provider's own work (routes, SQL, PGlite), the part a faster login must cut
+ * (in-process, it also holds app.inject's client side).
  * It prints figures and never fails on them (exit 1 only if it could not measure); its last line
  * is `BENCH_ROWS [...]` for bench/run.mjs.
  */
@@ -63,16 +66,26 @@ const ownCpuMs = () => {
   return (user + system) / 1000;
 };
 
-/** CPU milliseconds (user + system, all threads) process `pid` has used, from /proc (Linux). */
-function processCpuMs(pid) {
+/** CPU milliseconds (user + system) from a stat(5) file of /proc (Linux). */
+function statCpuMs(path) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const text = readFileSync(path, 'utf8');
+    const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms on Linux.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
 }
+
+/** CPU milliseconds (user + system, all threads) process `pid` has used. */
+const processCpuMs = (pid) => statCpuMs(`/proc/${pid}/stat`);
+
+/**
+ * CPU milliseconds of process `pid`'s main thread alone: what a login costs besides the hash,
+ * which runs on libuv's threads (the floor's main thread does almost nothing).
+ */
+const mainThreadCpuMs = (pid) => statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 
 const load = (path) => import(pathToFileURL(join(repoRoot, 'apps/provider/dist', path)).href);
 
@@ -143,6 +156,7 @@ async function betterAuthTarget(peers) {
     name: 'better-auth',
     label: `better-auth ${server.version} sign-in/email (scrypt, better-sqlite3)`,
     cpuMs: () => processCpuMs(server.pid),
+    mainThreadMs: () => mainThreadCpuMs(server.pid),
     login: () => client.post({ email: server.info.email, password: server.info.password }),
     stop: async () => {
       client.close();
@@ -174,6 +188,7 @@ async function httpTarget() {
       name: 'http',
       label: `provider over HTTP (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, child process)`,
       cpuMs: () => processCpuMs(provider.pid),
+      mainThreadMs: () => mainThreadCpuMs(provider.pid),
       login: (i) => post('/passwords/authenticate', { email: emails[i % ACCOUNTS], password: PASSWORD }),
       stop: async () => {
         for (const client of clients.values()) client.close();
@@ -283,6 +298,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         name: 'floor',
         label: 'argon2id verify alone (the floor)',
         cpuMs: ownCpuMs,
+        mainThreadMs: () => mainThreadCpuMs(process.pid),
         login: async () => {
           if (!(await floorHasher.verify(stored.hash, PASSWORD))) throw new Error('verify failed');
         },
@@ -296,6 +312,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
               ? `provider in-process (${database.kind}, app.inject)`
               : `provider in-process, hasher limit ${limit}`,
           cpuMs: ownCpuMs,
+          mainThreadMs: () => mainThreadCpuMs(process.pid),
           before: () => {
             hasher = hashers.get(limit);
           },
@@ -329,8 +346,10 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         const profiler = target.name === 'in-process' && round === 0 ? await startProfiler() : undefined;
         const stopMeter = startForeignCpuMeter();
         const cpuBefore = target.cpuMs();
+        const mainBefore = target.mainThreadMs();
         const run = await timed(logins, concurrency, target.login);
         const cpuMsPerLogin = (target.cpuMs() - cpuBefore) / logins;
+        const mainThreadMsPerLogin = (target.mainThreadMs() - mainBefore) / logins;
         const foreignCores = stopMeter()?.foreignCores ?? Number.NaN;
         await profiler?.stop();
         const figures = {
@@ -338,11 +357,12 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
           p50Ms: percentile(run.durations, 50),
           p99Ms: percentile(run.durations, 99),
           cpuMsPerLogin,
+          mainThreadMsPerLogin,
           foreignCores,
         };
         perTarget.get(target.name).push(figures);
         log(
-          `round ${round + 1} ${target.name.padEnd(width)} ${figures.perSecond.toFixed(1).padStart(6)} /s  p50 ${figures.p50Ms.toFixed(0)} ms  p99 ${figures.p99Ms.toFixed(0)} ms  CPU ${figures.cpuMsPerLogin.toFixed(1)} ms/login  foreign CPU ${foreignCores.toFixed(2)} cores`,
+          `round ${round + 1} ${target.name.padEnd(width)} ${figures.perSecond.toFixed(1).padStart(6)} /s  p50 ${figures.p50Ms.toFixed(0)} ms  p99 ${figures.p99Ms.toFixed(0)} ms  CPU ${figures.cpuMsPerLogin.toFixed(1)} ms/login (main thread ${figures.mainThreadMsPerLogin.toFixed(1)})  foreign CPU ${foreignCores.toFixed(2)} cores`,
         );
       }
     }
@@ -355,6 +375,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         p50Ms: median(rs.map((r) => r.p50Ms)),
         p99Ms: median(rs.map((r) => r.p99Ms)),
         cpuMsPerLogin: median(rs.map((r) => r.cpuMsPerLogin)),
+        mainThreadMsPerLogin: median(rs.map((r) => r.mainThreadMsPerLogin)),
         foreignCores: rs.map((r) => r.foreignCores),
       };
     });
@@ -393,7 +414,7 @@ export function printPasswordLoginFigures(f, log = console.log) {
   const width = Math.max(...f.results.map((r) => r.label.length));
   for (const r of f.results)
     log(
-      `${r.label.padEnd(width)} ${r.perSecond.toFixed(1).padStart(7)} /s   p50 ${r.p50Ms.toFixed(0)} ms   p99 ${r.p99Ms.toFixed(0)} ms   CPU ${r.cpuMsPerLogin.toFixed(1)} ms/login   foreign CPU ${r.foreignCores.map((c) => c.toFixed(2)).join(', ')}`,
+      `${r.label.padEnd(width)} ${r.perSecond.toFixed(1).padStart(7)} /s   p50 ${r.p50Ms.toFixed(0)} ms   p99 ${r.p99Ms.toFixed(0)} ms   CPU ${r.cpuMsPerLogin.toFixed(1)} ms/login (main thread ${r.mainThreadMsPerLogin.toFixed(1)})   foreign CPU ${r.foreignCores.map((c) => c.toFixed(2)).join(', ')}`,
     );
   const of = (name) => f.results.find((r) => r.name === name);
   const floor = of('floor');
