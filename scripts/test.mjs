@@ -76,16 +76,19 @@ endPhase('build');
 ensureNextjsExampleBuilt();
 endPhase('Next.js example build');
 const [typesOk, lintOk] = await checks;
-for (const [label, log, ok] of [
+const checkOutcomes = [
   ['tsc -p tsconfig.tests.json', typeCheckLog, typesOk],
   ['biome ci .', lintLog, lintOk],
-]) {
+];
+// Both outputs first, so a run where both fail names both.
+for (const [, log] of checkOutcomes) {
   const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
   if (output.trim() !== '') process.stdout.write(output);
-  if (!ok) {
-    console.error(`\n✖ ${label} failed`);
-    process.exit(1);
-  }
+}
+const failedChecks = checkOutcomes.filter(([, , ok]) => !ok).map(([label]) => label);
+if (failedChecks.length > 0) {
+  console.error(`\n✖ ${failedChecks.join(' and ')} failed`);
+  process.exit(1);
 }
 endPhase('type-check and lint (what was left after the builds)');
 
