@@ -270,17 +270,28 @@ export interface RsaKeyPair {
 }
 
 let next = 0;
+/** Each PEM is parsed once per process: the keys are immutable, so fakes may share them. */
+const imported = new Map<string, Promise<RsaKeyPair>>();
 
 /** The pool's next key pair, extractable (the fakes export their JWKs). */
 export function nextRsaKeyPair(): Promise<RsaKeyPair> {
   const pem = POOL_PEMS[next % POOL_PEMS.length] as string;
   next += 1;
-  return importPair(pem);
+  return importOnce(pem);
 }
 
 /** A key pair no pool user publishes. */
 export function strangerRsaKeyPair(): Promise<RsaKeyPair> {
-  return importPair(STRANGER_PEM);
+  return importOnce(STRANGER_PEM);
+}
+
+function importOnce(pkcs8: string): Promise<RsaKeyPair> {
+  let pair = imported.get(pkcs8);
+  if (pair === undefined) {
+    pair = importPair(pkcs8);
+    imported.set(pkcs8, pair);
+  }
+  return pair;
 }
 
 async function importPair(pkcs8: string): Promise<RsaKeyPair> {
