@@ -86,6 +86,7 @@ const processCpuMs = (pid) => statCpuMs(`/proc/${pid}/stat`);
  * which runs on libuv's threads (the floor's main thread does almost nothing).
  */
 const mainThreadCpuMs = (pid) => statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+const ownMainThreadCpuMs = () => mainThreadCpuMs(process.pid);
 
 const load = (path) => import(pathToFileURL(join(repoRoot, 'apps/provider/dist', path)).href);
 
@@ -298,7 +299,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
         name: 'floor',
         label: 'argon2id verify alone (the floor)',
         cpuMs: ownCpuMs,
-        mainThreadMs: () => mainThreadCpuMs(process.pid),
+        mainThreadMs: ownMainThreadCpuMs,
         login: async () => {
           if (!(await floorHasher.verify(stored.hash, PASSWORD))) throw new Error('verify failed');
         },
@@ -312,7 +313,7 @@ export async function benchPasswordLogin({ log = console.log } = {}) {
               ? `provider in-process (${database.kind}, app.inject)`
               : `provider in-process, hasher limit ${limit}`,
           cpuMs: ownCpuMs,
-          mainThreadMs: () => mainThreadCpuMs(process.pid),
+          mainThreadMs: ownMainThreadCpuMs,
           before: () => {
             hasher = hashers.get(limit);
           },
