@@ -92,6 +92,81 @@ describe('construction', () => {
   });
 });
 
+describe('the first calls on a page that is still loading', () => {
+  /** document.readyState as `state`, and animation frames that run when `frame()` is called. */
+  function loadingPage(state: 'loading' | 'interactive') {
+    const frameCallbacks: FrameRequestCallback[] = [];
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frameCallbacks.push(callback));
+    return {
+      frame: () => {
+        for (const callback of frameCallbacks.splice(0)) callback(performance.now());
+      },
+    };
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('wait for the first paint: then the bootstrap, then the refresh of the stored session', () => {
+    vi.useFakeTimers();
+    const page = loadingPage('interactive');
+    const { client, fetch } = createTestClient({
+      prepare(setup) {
+        seedSignedIn(setup);
+        setup.fetch.on('POST /sessions/authenticate', ok(authResponse()));
+      },
+    });
+    // The stored session is there at once; only the calls wait.
+    expect(client.session.getSync()).toEqual(makeSession());
+    expect(fetch.requests).toEqual([]);
+    page.frame();
+    expect(fetch.requests).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual([
+      `/projects/bootstrap/${PUBLIC_TOKEN}`,
+      '/sessions/authenticate',
+    ]);
+    client.destroy();
+  });
+
+  it('start when no frame comes (a hidden tab), 100 ms after construction', () => {
+    vi.useFakeTimers();
+    loadingPage('loading');
+    const { client, fetch } = createTestClient();
+    vi.advanceTimersByTime(99);
+    expect(fetch.requests).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(fetch.requests).toHaveLength(1);
+    client.destroy();
+  });
+
+  it('start at once when something needs the bootstrap first, and only once', async () => {
+    vi.useFakeTimers();
+    const page = loadingPage('interactive');
+    const { client, fetch } = createTestClient();
+    const config = client.bootstrap.getAsync();
+    expect(fetch.requests).toHaveLength(1);
+    page.frame();
+    vi.advanceTimersByTime(100);
+    expect(fetch.requests).toHaveLength(1);
+    await config;
+    client.destroy();
+  });
+
+  it('are never made by a client destroyed before the paint', () => {
+    vi.useFakeTimers();
+    const page = loadingPage('interactive');
+    const { client, fetch } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
+    client.destroy();
+    page.frame();
+    vi.advanceTimersByTime(100);
+    // Only the telemetry the destroy flushed.
+    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual(['/events']);
+  });
+});
+
 describe('request headers', () => {
   it('carry the parent host and an X-SDK-Client blob with ordered keys and fresh ids', async () => {
     const { fetch } = createTestClient({

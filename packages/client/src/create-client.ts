@@ -2,6 +2,7 @@
 
 import { BootstrapLoader, type BootstrapMethods } from './bootstrap.js';
 import { type LatchkeyEventListener, type LatchkeyEventName, LatchkeyEvents } from './events.js';
+import { runAfterFirstPaint } from './internal/after-first-paint.js';
 import { encodeBase64Utf8 } from './internal/base64url.js';
 import type { ClientContext } from './internal/context.js';
 import { createHttpClient } from './internal/http.js';
@@ -50,7 +51,8 @@ export interface LatchkeyClient {
 
 /**
  * Creates the client. Side effects at construction, as the wire describes: bootstrap fetch,
- * `sdk_instance_instantiated` event, and a session refresh when the session cookie exists.
+ * `sdk_instance_instantiated` event, and a session refresh when the session cookie exists. While
+ * the page is still loading, the two calls wait for its first paint (internal/after-first-paint.ts).
  * @example
  * const client = createLatchkeyClient({ publicToken: 'public-token-test-…', baseUrl: 'http://localhost:4000' });
  */
@@ -125,7 +127,13 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
   const hasSessionCookie = session.startup();
   const stopRescheduling = session.subscribe(() => scheduler.reschedule());
   const stopCrossTab = listenCrossTab(o.eventTarget, stateKey(publicToken), store);
-  void bootstrap.getAsync();
+  let destroyed = false;
+  // The bootstrap, then the refresh of a stored session: after a loading page's first paint.
+  runAfterFirstPaint(() => {
+    if (destroyed) return;
+    void bootstrap.getAsync();
+    if (hasSessionCookie) scheduler.start();
+  });
   telemetry.log({
     name: 'sdk_instance_instantiated',
     details: {
@@ -134,9 +142,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
       success_callback_registered: false,
     },
   });
-  if (hasSessionCookie) scheduler.start();
 
-  let destroyed = false;
   return {
     publicToken,
     bootstrap: { getSync: () => bootstrap.getSync(), getAsync: () => bootstrap.getAsync() },
