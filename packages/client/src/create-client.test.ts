@@ -131,6 +131,20 @@ describe('the first calls on a page that is still loading', () => {
     client.destroy();
   });
 
+  it('refresh no session that ended before the paint', () => {
+    vi.useFakeTimers();
+    const page = loadingPage('interactive');
+    const { client, fetch, cookies } = createTestClient({ prepare: (setup) => seedSignedIn(setup) });
+    cookies.set('stytch_session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+    cookies.set('stytch_session_jwt=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+    page.frame();
+    vi.advanceTimersByTime(0);
+    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual([
+      `/projects/bootstrap/${PUBLIC_TOKEN}`,
+    ]);
+    client.destroy();
+  });
+
   it('start when no frame comes (a hidden tab), 100 ms after construction', () => {
     vi.useFakeTimers();
     loadingPage('loading');

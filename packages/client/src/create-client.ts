@@ -124,15 +124,16 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     isActive: () => session.hasSessionCookie(),
   });
 
-  const hasSessionCookie = session.startup();
+  session.startup();
   const stopRescheduling = session.subscribe(() => scheduler.reschedule());
   const stopCrossTab = listenCrossTab(o.eventTarget, stateKey(publicToken), store);
   let destroyed = false;
-  // The bootstrap, then the refresh of a stored session: after a loading page's first paint.
+  // The bootstrap, then the refresh of a stored session: after a loading page's first paint, and
+  // only if the session is still there then (a sign-out meanwhile leaves nothing to refresh).
   runAfterFirstPaint(() => {
     if (destroyed) return;
     void bootstrap.getAsync();
-    if (hasSessionCookie) scheduler.start();
+    if (session.hasSessionCookie()) scheduler.start();
   });
   telemetry.log({
     name: 'sdk_instance_instantiated',
