@@ -93,6 +93,9 @@ describe('construction', () => {
 });
 
 describe('the first calls on a page that is still loading', () => {
+  /** Each request's path under /sdk/v1, in order. */
+  const sdkPaths = (requests: { url: string }[]) =>
+    requests.map((request) => new URL(request.url).pathname.replace(/^\/sdk\/v1/, ''));
   /** document.readyState as `state`, and animation frames that run when `frame()` is called. */
   function loadingPage(state: 'loading' | 'interactive') {
     const frameCallbacks: FrameRequestCallback[] = [];
@@ -124,7 +127,7 @@ describe('the first calls on a page that is still loading', () => {
     page.frame();
     expect(fetch.requests).toEqual([]);
     vi.advanceTimersByTime(0);
-    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual([
+    expect(sdkPaths(fetch.requests)).toEqual([
       `/projects/bootstrap/${PUBLIC_TOKEN}`,
       '/sessions/authenticate',
     ]);
@@ -139,9 +142,7 @@ describe('the first calls on a page that is still loading', () => {
     cookies.set('stytch_session_jwt=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT');
     page.frame();
     vi.advanceTimersByTime(0);
-    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual([
-      `/projects/bootstrap/${PUBLIC_TOKEN}`,
-    ]);
+    expect(sdkPaths(fetch.requests)).toEqual([`/projects/bootstrap/${PUBLIC_TOKEN}`]);
     client.destroy();
   });
 
@@ -177,7 +178,7 @@ describe('the first calls on a page that is still loading', () => {
     page.frame();
     vi.advanceTimersByTime(100);
     // Only the telemetry the destroy flushed.
-    expect(fetch.requests.map((request) => request.url.replace(/^.*\/sdk\/v1/, ''))).toEqual(['/events']);
+    expect(sdkPaths(fetch.requests)).toEqual(['/events']);
   });
 });
 

@@ -9,13 +9,15 @@
  * screen needed it, and a call that does need the bootstrap starts it at once (`getAsync`).
  */
 
-/** What the timing reads from the page: the globals by default, a fake in tests. */
+import type { Clock } from '../options.js';
+
+/** What the timing reads from the page: pageEnvironment's, or a fake in tests. */
 export interface PaintEnvironment {
   /** `document.readyState`, undefined without a DOM. */
   readyState(): string | undefined;
   /** The page's requestAnimationFrame, when it has one. */
   requestAnimationFrame: ((callback: () => void) => unknown) | undefined;
-  setTimeout(callback: () => void, ms: number): unknown;
+  setTimeout: Clock['setTimeout'];
 }
 
 /**
@@ -24,13 +26,13 @@ export interface PaintEnvironment {
  */
 export const FIRST_PAINT_WAIT_LIMIT_MS = 100;
 
-/** The page's own document and timers. */
-export function pageEnvironment(): PaintEnvironment {
+/** The page's own document and frames, with the client's clock for timers. */
+export function pageEnvironment(clock: Clock): PaintEnvironment {
   return {
     readyState: () => (typeof document === 'undefined' ? undefined : document.readyState),
     requestAnimationFrame:
       typeof requestAnimationFrame === 'function' ? (callback) => requestAnimationFrame(callback) : undefined,
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
   };
 }
 
@@ -39,7 +41,7 @@ export function pageEnvironment(): PaintEnvironment {
  * or `interactive`), else at once: a page that has loaded has painted already, and without a
  * DOM (a server, a worker) there is no paint to wait for.
  */
-export function runAfterFirstPaint(task: () => void, env: PaintEnvironment = pageEnvironment()): void {
+export function runAfterFirstPaint(task: () => void, env: PaintEnvironment): void {
   const state = env.readyState();
   const loading = state === 'loading' || state === 'interactive';
   const frame = env.requestAnimationFrame;
