@@ -2,7 +2,7 @@
 
 import { BootstrapLoader, type BootstrapMethods } from './bootstrap.js';
 import { type LatchkeyEventListener, type LatchkeyEventName, LatchkeyEvents } from './events.js';
-import { pageEnvironment, runAfterFirstPaint } from './internal/after-first-paint.js';
+import { runAfterFirstPaint } from './internal/after-first-paint.js';
 import { encodeBase64Utf8 } from './internal/base64url.js';
 import type { ClientContext } from './internal/context.js';
 import { createHttpClient } from './internal/http.js';
@@ -134,7 +134,7 @@ export function createLatchkeyClient(options: ClientOptions): LatchkeyClient {
     if (destroyed) return;
     void bootstrap.getAsync();
     if (session.hasSessionCookie()) scheduler.start();
-  }, pageEnvironment(clock));
+  }, clock);
   telemetry.log({
     name: 'sdk_instance_instantiated',
     details: {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAINT_WAIT_LIMIT_MS, type PaintEnvironment, runAfterFirstPaint } from './after-first-paint.js';
+import type { Clock } from '../options.js';
+import { FIRST_PAINT_WAIT_LIMIT_MS, type PaintPage, runAfterFirstPaint } from './after-first-paint.js';
 
 /** A page whose frames and timers run only when the test says so. */
 function fakePage(readyState: string | undefined, { frames = true } = {}) {
   const frameCallbacks: (() => void)[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
-  const env: PaintEnvironment = {
-    readyState: () => readyState,
+  const page: PaintPage = {
+    document: readyState === undefined ? undefined : { readyState },
     requestAnimationFrame: frames ? (callback) => frameCallbacks.push(callback) : undefined,
-    setTimeout: (callback, ms) => timers.push({ callback, ms }),
   };
+  const clock: Pick<Clock, 'setTimeout'> = { setTimeout: (callback, ms) => timers.push({ callback, ms }) };
   return {
-    env,
+    /** Runs `task` on this page. */
+    run: (task: () => void) => runAfterFirstPaint(task, clock, page),
     /** Runs the frame's callbacks, as the browser does before it paints the frame. */
     frame: () => {
       for (const callback of frameCallbacks.splice(0)) callback();
@@ -30,7 +32,7 @@ describe('runAfterFirstPaint', () => {
   it.each(['loading', 'interactive'])('on a %s page, waits for the frame to be painted', (state) => {
     const page = fakePage(state);
     const runs: string[] = [];
-    runAfterFirstPaint(() => runs.push('task'), page.env);
+    page.run(() => runs.push('task'));
     expect(runs).toEqual([]);
     page.frame();
     // Inside the frame's callbacks the frame is not painted yet.
@@ -45,7 +47,7 @@ describe('runAfterFirstPaint', () => {
   it('runs once the limit has passed when no frame comes (a hidden tab), and not again after a frame', () => {
     const page = fakePage('interactive');
     let runs = 0;
-    runAfterFirstPaint(() => runs++, page.env);
+    page.run(() => runs++);
     page.timersOf(FIRST_PAINT_WAIT_LIMIT_MS);
     expect(runs).toBe(1);
     page.frame();
@@ -59,7 +61,7 @@ describe('runAfterFirstPaint', () => {
     ['a loading page without animation frames', 'loading', false],
   ] as const)('runs at once on %s', (_, state, frames) => {
     let runs = 0;
-    runAfterFirstPaint(() => runs++, fakePage(state, { frames }).env);
+    fakePage(state, { frames }).run(() => runs++);
     expect(runs).toBe(1);
   });
 });

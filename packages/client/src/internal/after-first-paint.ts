@@ -11,13 +11,11 @@
 
 import type { Clock } from '../options.js';
 
-/** What the timing reads from the page: pageEnvironment's, or a fake in tests. */
-export interface PaintEnvironment {
-  /** `document.readyState`, undefined without a DOM. */
-  readyState(): string | undefined;
-  /** The page's requestAnimationFrame, when it has one. */
-  requestAnimationFrame: ((callback: () => void) => unknown) | undefined;
-  setTimeout: Clock['setTimeout'];
+/** What the timing reads from the page: the globals in a browser, a fake in tests. */
+export interface PaintPage {
+  /** Absent without a DOM (a server, a worker). */
+  document?: { readyState: string } | undefined;
+  requestAnimationFrame?: ((callback: () => void) => unknown) | undefined;
 }
 
 /**
@@ -26,26 +24,18 @@ export interface PaintEnvironment {
  */
 export const FIRST_PAINT_WAIT_LIMIT_MS = 100;
 
-/** The page's own document and frames, with the client's clock for timers. */
-export function pageEnvironment(clock: Clock): PaintEnvironment {
-  return {
-    readyState: () => (typeof document === 'undefined' ? undefined : document.readyState),
-    requestAnimationFrame:
-      typeof requestAnimationFrame === 'function' ? (callback) => requestAnimationFrame(callback) : undefined,
-    setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
-  };
-}
-
 /**
  * Runs `task` once, after the next frame is painted when the page is still loading (`loading`
  * or `interactive`), else at once: a page that has loaded has painted already, and without a
- * DOM (a server, a worker) there is no paint to wait for.
+ * DOM there is no paint to wait for. Timers come from the client's clock.
  */
-export function runAfterFirstPaint(task: () => void, env: PaintEnvironment): void {
-  const state = env.readyState();
-  const loading = state === 'loading' || state === 'interactive';
-  const frame = env.requestAnimationFrame;
-  if (!loading || !frame) {
+export function runAfterFirstPaint(
+  task: () => void,
+  clock: Pick<Clock, 'setTimeout'>,
+  page: PaintPage = globalThis,
+): void {
+  // readyState is `loading`, `interactive` or `complete`.
+  if (!page.document || page.document.readyState === 'complete' || !page.requestAnimationFrame) {
     task();
     return;
   }
@@ -56,6 +46,6 @@ export function runAfterFirstPaint(task: () => void, env: PaintEnvironment): voi
     task();
   };
   // A frame's callbacks run before it is painted; a task queued from one runs after.
-  frame(() => env.setTimeout(runOnce, 0));
-  env.setTimeout(runOnce, FIRST_PAINT_WAIT_LIMIT_MS);
+  page.requestAnimationFrame(() => clock.setTimeout(runOnce, 0));
+  clock.setTimeout(runOnce, FIRST_PAINT_WAIT_LIMIT_MS);
 }
