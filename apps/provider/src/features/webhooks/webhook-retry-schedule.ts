@@ -1,6 +1,6 @@
 /** @module webhook-retry-schedule — when a failed webhook delivery is tried again, and when it is given up. */
 
-/** The first retry waits up to this long; each later one up to twice as long as the one before. */
+/** The first retry waits up to this long (at least half of it); each later one up to twice as long as the one before. */
 const BASE_DELAY_MS = 5_000;
 /** No retry waits longer than this (so a receiver back after an outage hears within the hour). */
 const MAX_DELAY_MS = 60 * 60_000;
@@ -8,13 +8,14 @@ const MAX_DELAY_MS = 60 * 60_000;
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
- * The wait after attempt number `attempts` failed: exponential backoff with full jitter (a
- * uniform draw between 0 and the attempt's ceiling), so receivers coming back after an outage are
- * not hit by every process's retries at once. `unit` is a uniform draw from [0, 1).
+ * The wait after attempt number `attempts` failed: exponential backoff with "equal jitter" (half
+ * the attempt's ceiling, plus a uniform draw up to the other half), so receivers coming back after
+ * an outage are not hit by every process's retries at once, and a retry never follows the failure
+ * that caused it at once. `unit` is a uniform draw from [0, 1).
  */
 export function webhookRetryDelayMs(attempts: number, unit: number): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.min(attempts - 1, 30));
-  return Math.floor(unit * ceiling);
+  return Math.floor(ceiling / 2 + (unit * ceiling) / 2);
 }
 
 /** Whether the retry window that began at `windowStartedAt` is over at `now`. */

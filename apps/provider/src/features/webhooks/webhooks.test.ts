@@ -252,14 +252,12 @@ describe('webhook delivery', () => {
       // Refused, or a kept-alive connection found closed: no answer either way.
       expect(delivery?.attempts[index]).toMatchObject({ status_code: null, error: expect.any(String) });
       const wait = new Date(delivery?.next_attempt_at ?? 0).getTime() - ctx.clock.now().getTime();
-      expect(wait).toBeGreaterThanOrEqual(0);
+      expect(wait).toBeGreaterThanOrEqual(ceiling / 2);
       expect(wait).toBeLessThan(ceiling);
       // Not before it is due.
-      if (wait > 0) {
-        ctx.clock.advance(wait - 1);
-        await ctx.app.webhooks.drain();
-        expect((await deliveriesOf(ctx, endpointId))[0]?.attempts).toHaveLength(index + 1);
-      }
+      ctx.clock.advance(wait - 1);
+      await ctx.app.webhooks.drain();
+      expect((await deliveriesOf(ctx, endpointId))[0]?.attempts).toHaveLength(index + 1);
       ctx.clock.advance(1);
     }
     await receiver.up();
