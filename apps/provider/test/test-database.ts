@@ -53,7 +53,8 @@ export async function adminQuery(sqlText: string): Promise<void> {
       idleTimeoutMillis: 0,
       allowExitOnIdle: true,
     });
-    // A server stopped by a test (readiness) ends the idle connection; the next query opens another.
+    // The server ending the idle connection (a restart) must not crash the process; the pool
+    // drops that client and opens another for the next query.
     adminPool.on('error', () => {});
   }
   await adminPool.query(sqlText);
