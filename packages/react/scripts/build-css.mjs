@@ -4,8 +4,9 @@
 // back-button.css) into its own, so the same CSS can be injected into a shadow root or once
 // into the document without a CSS loader, and both tsc and esbuild see plain TypeScript. The .css files stay the source of truth; `--check`
 // fails (exit 1) when a generated module is stale, which the test suite runs.
-// A rule two lazily loaded sheets both need (overlay-control.css, wrap-list.css) has one source
-// file, built into each of them, so neither sheet waits for the other and the eager sheet stays as it is.
+// A rule two lazily loaded sheets both need (overlay-control.css, wrap-list.css, later-text.css)
+// has one source file, built into each of them, so neither sheet waits for the other and the eager
+// sheet carries none of it.
 // It also writes dist/styles.css (`@latchkey/react/styles.css`): every sheet in one file, for
 // pages whose Content-Security-Policy allows no inline styles (the widget's `stylesheet: 'external'`).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -37,12 +38,16 @@ const modules = [
   },
   {
     sheet: 'screens',
-    sources: ['wrap-list.css', 'screens.css'],
+    sources: ['later-text.css', 'wrap-list.css', 'screens.css'],
     what: 'The rules of the screens after Main',
   },
-  { sheet: 'passkey', sources: ['passkey.css'], what: "The passkey list's rules" },
-  { sheet: 'crypto', sources: ['crypto.css'], what: "The crypto-wallet screens' rules" },
-  { sheet: 'mfa', sources: ['wrap-list.css', 'mfa.css'], what: "The authenticator app set-up's rules" },
+  { sheet: 'passkey', sources: ['later-text.css', 'passkey.css'], what: "The passkey list's rules" },
+  { sheet: 'crypto', sources: ['later-text.css', 'crypto.css'], what: "The crypto-wallet screens' rules" },
+  {
+    sheet: 'mfa',
+    sources: ['later-text.css', 'wrap-list.css', 'mfa.css'],
+    what: "The authenticator app set-up's rules",
+  },
   { sheet: 'phone', sources: ['overlay-control.css', 'phone.css'], what: "Main's phone form's rules" },
   { sheet: 'toast', sources: ['toast.css'], what: 'The toasts of the screens that resend' },
   { sheet: 'brand-buttons', sources: ['brand-buttons.css'], what: 'The provider and wallet button stacks' },

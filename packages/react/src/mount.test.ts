@@ -64,6 +64,23 @@ describe('mountLogin', () => {
     expect(styles[0]?.textContent).toContain('--lk-container-width:400px');
   });
 
+  // An unknown element is inline: around the widget's block it would lay out an empty line in the
+  // page's font, which a browser loads before the first paint (issue 18).
+  it('makes its host element a block, in the page and as a shadow host', async () => {
+    target();
+    target('login-2');
+    await mountWith(() => mountLogin({ elementId: '#login', client: createFakeClient(), config: {} }));
+    await mountWith(() =>
+      mountLogin({ elementId: '#login-2', client: createFakeClient(), config: { enableShadowDOM: true } }),
+    );
+    const [inPage, shadowHost] = document.querySelectorAll(HOST_ELEMENT_NAME);
+    expect(getComputedStyle(inPage!).display).toBe('block');
+    // jsdom does not match :host; the rule a browser applies to the shadow host is in the shadow root.
+    expect(shadowHost?.shadowRoot?.querySelector('style[data-lk-styles]')?.textContent).toMatch(
+      /(^|})[^{}]*(^|,):host(,[^{}]*)?\{display:block\}/,
+    );
+  });
+
   it('renders inside an open shadow root with the CSS injected there', async () => {
     const host = target();
     await mountWith(() =>

@@ -78,11 +78,13 @@ describe('tokens.css and widget.css', () => {
     expect(tokens).toMatch(/--lk-toast-exit-duration:\s*0\.4s;/);
   });
 
-  it('widget.css has no raw colours and scopes every rule under .lk-root', () => {
+  it('widget.css has no raw colours and scopes every rule under .lk-root, but the host element’s', () => {
     const withoutComments = widget.replace(/\/\*[\s\S]*?\*\//g, '');
     expect(withoutComments).not.toMatch(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(/i);
     const selectors = [...withoutComments.matchAll(/(^|})\s*([^{}@]+)\{/g)].map((m) => m[2]!.trim());
-    for (const group of selectors.filter((s) => !/^(from|to|\d+%)$/.test(s))) {
+    const hostRule = 'latchkey-widget,\n:host';
+    expect(selectors).toContain(hostRule);
+    for (const group of selectors.filter((s) => !/^(from|to|\d+%)$/.test(s) && s !== hostRule)) {
       for (const selector of group.split(',')) expect(selector.trim()).toMatch(/^\.lk-root\b/);
     }
   });
