@@ -5,43 +5,27 @@
  * session tokens, the TOTP secret and recovery codes, passwords, OAuth codes and states.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../test/fake-openid-provider.js';
+import { expect, it } from 'vitest';
 import { outboxFor } from '../test/magic-link-helpers.js';
-import {
-  authorizeAtFake,
-  deliverCallback,
-  givenOAuthConfig,
-  redirectOf,
-  tokenOf,
-} from '../test/oauth-helpers.js';
+import { authorizeAtFake, deliverCallback, redirectOf, tokenOf } from '../test/oauth-helpers.js';
 import { codeFromText, freshIp } from '../test/otp-helpers.js';
 import { STRONG_PASSWORD } from '../test/password-helpers.js';
 import { devProjectAuthorization, postServerApi } from '../test/server-api-calls.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../test/test-app.js';
+import { json, sdkHeaders } from '../test/test-app.js';
 import { totpCode } from '../test/totp-helpers.js';
+import { useFakeOpenIdProvider } from '../test/use-fake-openid-provider.js';
+import { useTestContext } from '../test/use-test-context.js';
 import { createProviderLogger } from './logging/provider-logger.js';
 
 const logged: string[] = [];
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logged.push(String(chunk));
-      done();
-    },
-  });
-  ctx = await createTestContext({
-    logger: createProviderLogger({ level: 'trace', destination: sink }),
-  });
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'google');
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logged.push(String(chunk));
+    done();
+  },
 });
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext({ logger: createProviderLogger({ level: 'trace', destination: sink }) });
+const fake = useFakeOpenIdProvider(ctx, 'google');
 
 /** Every secret seen in an answer, a message or a request; the log must contain none of them. */
 const secrets = new Set<string>();

@@ -17,10 +17,11 @@
  * (a limiter's bucket, a cached key) is seen too.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { givenPasswordUser } from '../test/password-helpers.js';
 import { statementRecorder } from '../test/statement-recorder.js';
-import { createTestContext, drainDeliveries, sdkHeaders, type TestContext } from '../test/test-app.js';
+import { drainDeliveries, sdkHeaders } from '../test/test-app.js';
+import { useTestContext } from '../test/use-test-context.js';
 
 const WARM_UP = 2;
 const CALLS = 3;
@@ -30,7 +31,20 @@ type Call = () => Promise<LightMyRequestResponse>;
 const recorder = statementRecorder();
 /** Messages handed to a transport so far (email and SMS). */
 let transportCalls = 0;
-let ctx: TestContext;
+const ctx = useTestContext({
+  dbPlugins: [recorder.plugin],
+  mailer: {
+    send: async () => {
+      transportCalls += 1;
+    },
+  },
+  messenger: {
+    supports: () => true,
+    send: async () => {
+      transportCalls += 1;
+    },
+  },
+});
 let session: string;
 
 /** A POST to /sdk/v1{path} from one client address (its send-limit bucket exists after the warm-up). */
@@ -46,27 +60,12 @@ const post =
     });
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    dbPlugins: [recorder.plugin],
-    mailer: {
-      send: async () => {
-        transportCalls += 1;
-      },
-    },
-    messenger: {
-      supports: () => true,
-      send: async () => {
-        transportCalls += 1;
-      },
-    },
-  });
   await givenPasswordUser(ctx, 'known@example.com');
   await givenPasswordUser(ctx, 'taken@example.com');
   session = (await givenPasswordUser(ctx, 'signed-in@example.com')).session_token;
   await post('/otps/sms/login_or_create', { phone_number: '+14155550123' })();
   await drainDeliveries(ctx);
 });
-afterAll(async () => ctx?.close());
 
 /** What one call did before its answer; the queue is drained afterwards, outside the record. */
 interface Work {

@@ -4,7 +4,7 @@
  * deliver each message exactly once.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   authenticateMagicLink,
   outboxFor,
@@ -12,7 +12,7 @@ import {
   tokenFromText,
 } from '../../test/magic-link-helpers.js';
 import { startReset } from '../../test/password-helpers.js';
-import { createTestContext, drainDeliveries, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
+import { drainDeliveries, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { buildApp } from '../app.js';
@@ -163,33 +163,29 @@ describe('durability', () => {
 });
 
 describe('transport failures', () => {
-  let ctx: TestContext;
   const logged: string[] = [];
   const handed: OutgoingEmail[] = [];
   let failures = 0;
-  beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        logged.push(String(chunk));
-        done();
-      },
-    });
-    ctx = await createTestContext({
-      logger: createProviderLogger({ level: 'trace', destination }),
-      mailer: {
-        async send(message) {
-          handed.push(message);
-          if (failures > 0) {
-            failures -= 1;
-            throw new MailDeliveryError('the SMTP server did not accept the message', {
-              cause: Object.assign(new Error(`550 rejected: ${message.text}`), { code: 'EENVELOPE' }),
-            });
-          }
-        },
-      },
-    });
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
   });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext({
+    logger: createProviderLogger({ level: 'trace', destination }),
+    mailer: {
+      async send(message) {
+        handed.push(message);
+        if (failures > 0) {
+          failures -= 1;
+          throw new MailDeliveryError('the SMTP server did not accept the message', {
+            cause: Object.assign(new Error(`550 rejected: ${message.text}`), { code: 'EENVELOPE' }),
+          });
+        }
+      },
+    },
+  });
 
   const links = (email: string) =>
     ctx.db.selectFrom('magic_links').select(['revoked_at', 'used_at']).where('email', '=', email).execute();
@@ -315,12 +311,7 @@ describe('one recipient, several jobs', () => {
 });
 
 describe.skipIf(!testDatabaseUrl)('two processes on one PostgreSQL', () => {
-  // A plain context, not useTestContext's view: a test spreads it with another process's app.
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = useTestContext();
 
   it('claim each job exactly once, however they race', async () => {
     const second = await connectDatabase({ kind: 'postgres', url: ctx.database.url as string, poolSize: 10 });
