@@ -27,7 +27,8 @@ import {
   tokenOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { callbackUrl } from './callback-url.js';
 import { saveOAuthConfig } from './oauth-config-store.js';
@@ -36,14 +37,13 @@ import { saveOAuthConfig } from './oauth-config-store.js';
 const PUBLIC_URL = 'http://localhost:4000';
 const redirects = { login_redirect_url: LOGIN_REDIRECT, signup_redirect_url: SIGNUP_REDIRECT };
 
-let ctx: TestContext;
+const ctx = useTestContext();
 /** Plain JSON userinfo, configured as `gitlab` (any OpenID provider without a preset). */
 let jsonIssuer: LoopbackOidcProvider;
 /** Userinfo as a signed JWT (`application/jwt`), configured as `salesforce`. */
 let jwtIssuer: LoopbackOidcProvider;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // oidc-provider times its tokens by the wall clock; the provider checks them by its own.
   ctx.clock.set(new Date());
   jsonIssuer = await startLoopbackOidcProvider({ redirectUris: [callbackUrl(PUBLIC_URL, 'gitlab')] });
@@ -58,7 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await jsonIssuer?.close();
   await jwtIssuer?.close();
-  await ctx?.close();
 });
 
 const snapshot = () => rowCounts(ctx, [...OAUTH_TABLES, 'passwords']);

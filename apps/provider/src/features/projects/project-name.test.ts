@@ -9,18 +9,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { sendOtp } from '../../../test/otp-helpers.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { ensureDevProject } from './dev-project.js';
 import { PROJECT_CACHE_TTL_MS } from './project-lookup.js';
 import { checkProjectName, MAX_PROJECT_NAME_LENGTH } from './project-name.js';
 import { renameProject } from './projects.service.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let dataDir: string;
 let clickwise: { project_id: string; public_token: string };
 beforeAll(async () => {
-  ctx = await createTestContext();
   dataDir = mkdtempSync(join(tmpdir(), 'latchkey-project-name-'));
   const authenticate = 'http://localhost:3000/user/authenticate';
   ({ credentials: clickwise } = await ensureDevProject(
@@ -29,10 +28,7 @@ beforeAll(async () => {
     { key: 'clickwise', name: 'Clickwise', loginRedirectUrl: authenticate, signupRedirectUrl: authenticate },
   ));
 });
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("emails say the project's name", () => {
   it("Clickwise's sign-up link: 'Finish creating your Clickwise account', in subject and both bodies", async () => {
