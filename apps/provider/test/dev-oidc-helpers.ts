@@ -5,8 +5,9 @@
  */
 import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
+import { fileScoped } from './file-scoped.js';
 import { stateCookieOf } from './oauth-helpers.js';
-import { createTestContext, type TestContext, type TestContextOptions } from './test-app.js';
+import { createTestContext, type TestContext } from './test-app.js';
 
 /** A loopback port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -19,15 +20,19 @@ export async function freePort(): Promise<number> {
 }
 
 /** A development-mode provider with its issuer, listening at its public URL. */
-export async function createDevIssuerContext(options: TestContextOptions = {}): Promise<TestContext> {
+async function createDevIssuerContext(): Promise<TestContext> {
   const port = await freePort();
-  const ctx = await createTestContext({
-    devOidcIssuer: true,
-    publicUrl: `http://127.0.0.1:${port}`,
-    ...options,
-  });
+  const ctx = await createTestContext({ devOidcIssuer: true, publicUrl: `http://127.0.0.1:${port}` });
   await ctx.app.listen({ host: '127.0.0.1', port });
   return ctx;
+}
+
+/**
+ * The file's (or describe block's) development-mode provider with its issuer, listening at its
+ * public URL: built before the first test and closed after the last, as useTestContext does.
+ */
+export function useDevIssuerContext(): TestContext {
+  return fileScoped('the development issuer context', createDevIssuerContext, (ctx) => ctx.close());
 }
 
 /** Path and query of an absolute URL, for inject. */

@@ -4,9 +4,8 @@
  * name and address, and the callback redeems a real code for a verified ID token. Other projects,
  * and providers an operator configured, never reach the issuer; the bootstrap says what is set up.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevIssuerContext, signInThroughDevIssuer } from '../../../test/dev-oidc-helpers.js';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
+import { signInThroughDevIssuer, useDevIssuerContext } from '../../../test/dev-oidc-helpers.js';
 import {
   authenticateOAuth,
   givenOAuthConfig,
@@ -15,19 +14,12 @@ import {
   tokenOf,
 } from '../../../test/oauth-helpers.js';
 import { sdkGet } from '../../../test/sdk-call.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { OAUTH_PROVIDER_TYPES } from '../oauth/upstream/provider-types.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createDevIssuerContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useDevIssuerContext();
+const fake = useFakeOpenIdProvider(ctx);
 
 async function bootstrapOf(publicToken: string) {
   const response = await sdkGet(ctx, `/projects/bootstrap/${publicToken}`, { publicToken: publicToken });

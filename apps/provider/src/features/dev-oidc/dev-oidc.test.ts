@@ -4,27 +4,25 @@
  * tokens, userinfo; and that it exists in development only.
  */
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   consentOf,
-  createDevIssuerContext,
   openConsentPage,
   submitConsent,
+  useDevIssuerContext,
 } from '../../../test/dev-oidc-helpers.js';
-import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { createTestContext, json } from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 
-let ctx: TestContext;
+const ctx = useDevIssuerContext();
 let issuer: string;
 let callback: string;
 const verifier = 'v'.repeat(43);
 
-beforeAll(async () => {
-  ctx = await createDevIssuerContext();
+beforeAll(() => {
   issuer = `${ctx.options.publicUrl}/dev/oidc`;
   callback = `${ctx.options.publicUrl}/v1/public/oauth/google/callback`;
 });
-afterAll(async () => ctx?.close());
 
 /** An authorization URL of the google client, with `overrides` (undefined drops a parameter). */
 function authorizeUrl(overrides: Record<string, string | undefined> = {}): string {
