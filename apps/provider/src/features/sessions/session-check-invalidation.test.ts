@@ -9,23 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { sdkPost } from '../../../test/sdk-call.js';
 import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { basic, createTestContext, json, type TestContext } from '../../../test/test-app.js';
+import { basic, json, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
 import { newId } from '../../ids.js';
 import { cryptoRandom } from '../../random.js';
 import type { AuthenticationFactor } from './sessions.table.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let b: SecondInstance;
 beforeAll(async () => {
-  ctx = await createTestContext();
   b = await startSecondInstance(ctx);
 });
-afterAll(async () => {
-  await b?.close();
-  await ctx?.close();
-});
+afterAll(async () => b?.close());
 
 function checkOn(app: TestContext['app'], sessionToken: string) {
   return sdkPost(ctx, '/sessions/authenticate', {}, { sessionToken, app });

@@ -11,8 +11,8 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { sdkPost } from '../../../test/sdk-call.js';
 import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
 import { type SwitchableTcpProxy, startSwitchableTcpProxy } from '../../../test/switchable-tcp-proxy.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { FEED_BACK_MESSAGE, FEED_DOWN_MESSAGE } from '../../db/change-feed-outage-log.js';
 
 // Reconnection backs off to 30 s between attempts; the wait for it is bounded well above that.
@@ -20,12 +20,11 @@ const RECONNECT_WAIT_MS = 90_000;
 
 describe.runIf(testDatabaseUrl)('session checks while the listening connection is lost', () => {
   const bLog = capturedLogger('info');
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let proxy: SwitchableTcpProxy;
   let b: SecondInstance;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
     const url = new URL(ctx.database.url as string);
     proxy = await startSwitchableTcpProxy({ host: url.hostname, port: Number(url.port) });
     url.port = String(proxy.port);
@@ -35,7 +34,6 @@ describe.runIf(testDatabaseUrl)('session checks while the listening connection i
   afterAll(async () => {
     await b?.close();
     await proxy?.close();
-    await ctx?.close();
   });
 
   const checkOnB = (sessionToken: string) =>
