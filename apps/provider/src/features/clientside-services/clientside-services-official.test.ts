@@ -6,22 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfficialReply, parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
-import {
-  createTestContext,
-  DEMO_ORIGIN,
-  DEMO_REDIRECT,
-  json,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let google: FakeOpenIdProvider;
 let shop: Awaited<ReturnType<TestContext['givenProject']>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   google = await startFakeOpenIdProvider({ clock: ctx.clock });
   const sealing = {
     keyEncryptionSecret: 'test-key-encryption-secret',
@@ -31,10 +25,7 @@ beforeAll(async () => {
   await saveOAuthConfig(ctx.db, sealing, ctx.dev.project.id, google.config('google'));
   shop = await ctx.givenProject({ allowedOrigins: ['https://shop.example'] });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await google?.close();
-});
+afterAll(async () => google?.close());
 
 /** The payload of a successful answer; fails the test on an error answer. */
 function payloadOf(reply: OfficialReply): Record<string, unknown> {

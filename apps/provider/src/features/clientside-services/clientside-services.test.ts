@@ -1,20 +1,19 @@
 /** The client-side services frame: its page and CSP, its script, and the phone-number route it calls. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
-import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let shop: Awaited<ReturnType<TestContext['givenProject']>>;
 let closed: Awaited<ReturnType<TestContext['givenProject']>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   shop = await ctx.givenProject({
     allowedOrigins: ['https://shop.example', 'https://www.shop.example:8443'],
   });
   closed = await ctx.givenProject({});
 });
-afterAll(() => ctx.close());
 
 const page = (token?: string) =>
   ctx.app.inject({
