@@ -6,7 +6,7 @@
  * taken over. PGlite and TEST_DATABASE_URL.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   authenticateMagicLink,
   outboxFor,
@@ -23,7 +23,7 @@ import {
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { startSecondInstance } from '../../../test/second-instance.js';
 import { statementRecorder } from '../../../test/statement-recorder.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { DELIVERY_CLAIM_MS } from '../../delivery/delivery-worker.js';
 import { MailDeliveryError, type OutgoingEmail } from '../../email/mailer.js';
@@ -185,21 +185,17 @@ describe('a new account', () => {
 describe('made once', () => {
   const handed: OutgoingEmail[] = [];
   let failing = 0;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({
-      mailer: {
-        async send(message) {
-          if (failing > 0) {
-            failing -= 1;
-            throw new MailDeliveryError('relay down');
-          }
-          handed.push(message);
-        },
+  const ctx = useTestContext({
+    mailer: {
+      async send(message) {
+        if (failing > 0) {
+          failing -= 1;
+          throw new MailDeliveryError('relay down');
+        }
+        handed.push(message);
       },
-    });
+    },
   });
-  afterAll(async () => ctx?.close());
 
   const retry = async (email: string) => {
     const [job] = await ctx.db

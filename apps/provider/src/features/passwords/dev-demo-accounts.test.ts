@@ -1,27 +1,20 @@
 /** The development project's demo accounts reach the widget's Breached and Dedupe screens (issue 17 item 11). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  json,
-  sdkHeaders,
-  TEST_ARGON2,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, sdkHeaders, TEST_ARGON2 } from '../../../test/test-app.js';
+import { useTestContext } from '../../../test/use-test-context.js';
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { cryptoRandom } from '../../random.js';
 import { DEV_DEMO_ACCOUNTS, ensureDevDemoAccounts } from './dev-demo-accounts.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 const hasher = createPasswordHasher({ parameters: TEST_ARGON2 });
 const ensure = () =>
   ensureDevDemoAccounts(ctx.db, { clock: ctx.clock, random: cryptoRandom, hasher }, ctx.dev.project);
 const account = (email: string) => DEV_DEMO_ACCOUNTS.find((a) => a.email === email)!;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ensure();
 });
-afterAll(() => ctx?.close());
 
 const post = (url: string, payload: object) =>
   ctx.app.inject({
