@@ -7,7 +7,8 @@ import { STRONG_PASSWORD } from './password-helpers.js';
 import type { AssessmentApiServer } from './recaptcha-assessment-server.js';
 import { rowCounts } from './row-counts.js';
 import { freshAddressesIn } from './sdk-call.js';
-import { createTestContext, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { useTestContext } from './use-test-context.js';
 
 /** The site key of the captcha'd development project in these tests. */
 export const TEST_SITE_KEY = '6LcTestSiteKey_captcha-1';
@@ -149,8 +150,14 @@ export async function captchaState(ctx: TestContext) {
   };
 }
 
-/** A test context whose development project has captcha on, and the app's log lines. */
-export async function createCaptchaContext(options: TestContextOptions = {}) {
+/**
+ * The file's (or describe block's) test context whose development project has captcha on, as
+ * useTestContext builds it, and the app's log lines. Pass a function when the options need
+ * awaiting or come from an earlier beforeAll.
+ */
+export function useCaptchaContext(
+  options: TestContextOptions | (() => TestContextOptions | Promise<TestContextOptions>) = {},
+) {
   const logLines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -158,10 +165,10 @@ export async function createCaptchaContext(options: TestContextOptions = {}) {
       done();
     },
   });
-  const ctx = await createTestContext({
+  const ctx = useTestContext(async () => ({
     logger: pino({ level: 'warn' }, sink),
     devProject: { captchaSiteKey: TEST_SITE_KEY },
-    ...options,
-  });
+    ...(typeof options === 'function' ? await options() : options),
+  }));
   return { ctx, logLines };
 }

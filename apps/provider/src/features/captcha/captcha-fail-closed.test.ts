@@ -1,8 +1,8 @@
 /** SECURITY A7, J6: with the assessment API unreachable or not configured, captcha'd calls are refused, and it is logged. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_CALLS, captchaState, createCaptchaContext } from '../../../test/captcha-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CAPTCHA_CALLS, captchaState, useCaptchaContext } from '../../../test/captcha-helpers.js';
 import { closedPortUrl, TEST_RECAPTCHA_API_KEY } from '../../../test/recaptcha-assessment-server.js';
-import { json, type TestContext } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 
 const cases = CAPTCHA_CALLS.map((call) => [call.name, call] as const);
 
@@ -10,16 +10,9 @@ describe.each([
   ['the assessment API unreachable', 'could not be had', true],
   ['no assessment URL configured', 'LATCHKEY_RECAPTCHA_ASSESSMENT_URL is not set', false],
 ] as const)('%s', (_label, logged, configured) => {
-  let ctx: TestContext;
-  let logLines: Array<Record<string, unknown>>;
-  beforeAll(async () => {
-    ({ ctx, logLines } = await createCaptchaContext(
-      configured
-        ? { recaptcha: { assessmentUrl: await closedPortUrl(), apiKey: TEST_RECAPTCHA_API_KEY } }
-        : {},
-    ));
-  });
-  afterAll(async () => ctx?.close());
+  const { ctx, logLines } = useCaptchaContext(async () =>
+    configured ? { recaptcha: { assessmentUrl: await closedPortUrl(), apiKey: TEST_RECAPTCHA_API_KEY } } : {},
+  );
 
   it.each(cases)('%s answers 429 captcha_failed with nothing changed, and warns', async (_name, call) => {
     const before = await captchaState(ctx);

@@ -8,11 +8,11 @@ import {
   CAPTCHA_CALLS,
   type CaptchaCall,
   captchaState,
-  createCaptchaContext,
   givenCaptchaUser,
   postSdk,
   TEST_SITE_KEY,
   TEST_USER_AGENT,
+  useCaptchaContext,
 } from '../../../test/captcha-helpers.js';
 import { STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import {
@@ -21,23 +21,21 @@ import {
   startAssessmentApi,
   TEST_RECAPTCHA_API_KEY,
 } from '../../../test/recaptcha-assessment-server.js';
-import { DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
 
+// The assessment API starts before the context, whose options name its URL, and stops after it closes.
 let api: AssessmentApiServer;
-let ctx: TestContext;
-let logLines: Array<Record<string, unknown>>;
 beforeAll(async () => {
   api = await startAssessmentApi();
-  ({ ctx, logLines } = await createCaptchaContext({
-    recaptcha: { assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY },
-    // Waited out only by the 'hang' cases; generous enough that a busy machine's answers still count.
-    captchaTimeoutMs: 1000,
-  }));
-  await givenCaptchaUser(ctx, api);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await api?.close();
+afterAll(async () => api?.close());
+const { ctx, logLines } = useCaptchaContext(() => ({
+  recaptcha: { assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY },
+  // Waited out only by the 'hang' cases; generous enough that a busy machine's answers still count.
+  captchaTimeoutMs: 1000,
+}));
+beforeAll(async () => {
+  await givenCaptchaUser(ctx, api);
 });
 
 const cases = CAPTCHA_CALLS.map((call) => [call.name, call] as const);
