@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
 import { startSmtpServer } from '../../test/smtp-capture.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../test/test-app.js';
+import { createTestContext, drainDeliveries, json } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { MailDeliveryError } from './mailer.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
@@ -14,20 +15,18 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let ctx: TestContext;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ctx = await createTestContext({
-    mailer: createSmtpMailer({
-      url: `smtp://127.0.0.1:${smtp.port}`,
-      from: 'Latchkey <no-reply@latchkey.test>',
-    }),
-  });
 });
 afterAll(async () => {
-  await ctx?.close();
   await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
 });
+const ctx = useTestContext(() => ({
+  mailer: createSmtpMailer({
+    url: `smtp://127.0.0.1:${smtp.port}`,
+    from: 'Latchkey <no-reply@latchkey.test>',
+  }),
+}));
 
 describe('SMTP delivery', () => {
   it('delivers the magic-link email (HTML and text) to the SMTP server instead of the outbox', async () => {

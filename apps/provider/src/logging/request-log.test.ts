@@ -4,14 +4,9 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createTestContext,
-  sdkHeaders,
-  type TestContext,
-  type TestContextOptions,
-} from '../../test/test-app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, sdkHeaders, type TestContextOptions } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { noMessenger } from '../messaging/messenger.js';
 import { createProviderLogger } from './provider-logger.js';
 import { parseRequestLogPolicy } from './request-log.js';
@@ -31,14 +26,10 @@ function collectingLogger(level: string) {
 }
 
 // One database for the file; each case is its own app on it, as another process would be.
-let ctx: TestContext;
+const ctx = useTestContext();
 const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
 afterAll(async () => {
   for (const app of apps) await app.close();
-  await ctx?.close();
 });
 
 /** An app on the file's database, configured by `options`, logging at `level`. */
