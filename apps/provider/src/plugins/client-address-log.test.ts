@@ -1,24 +1,21 @@
 /** Request log lines name the client as the limits count it (client_ip), never the proxy's socket or a spoofed entry. */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { expect, it } from 'vitest';
+import { sdkHeaders } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { createProviderLogger } from '../logging/provider-logger.js';
 
 const lines: Array<Record<string, unknown>> = [];
-let ctx: TestContext;
-beforeAll(async () => {
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  ctx = await createTestContext({
-    trustedProxies: '127.0.0.1',
-    logger: createProviderLogger({ level: 'info', destination }),
-  });
+const destination = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+    done();
+  },
 });
-afterAll(async () => ctx?.close());
+const ctx = useTestContext({
+  trustedProxies: '127.0.0.1',
+  logger: createProviderLogger({ level: 'info', destination }),
+});
 
 it('binds the resolved client address to the request lines, and logs no socket or Host', async () => {
   const response = await ctx.app.inject({

@@ -6,26 +6,23 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SecondInstance, startSecondInstance } from '../../test/second-instance.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { json, sdkHeaders, type TestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { IP_DELAY_FROM } from '../features/passwords/login-lockout.js';
 import { DEFAULT_SEND_LIMITS } from '../features/projects/send-limits.js';
 
 const PROXY = '127.0.0.1';
 
 describe.skipIf(!testDatabaseUrl)('two instances on one PostgreSQL behind one trusted proxy', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ trustedProxies: PROXY, devProject: { sendLimits: DEFAULT_SEND_LIMITS } });
   let second: SecondInstance;
   let apps: TestContext['app'][];
   beforeAll(async () => {
-    ctx = await createTestContext({ trustedProxies: PROXY, devProject: { sendLimits: DEFAULT_SEND_LIMITS } });
     second = await startSecondInstance(ctx);
     apps = [ctx.app, second.app];
   });
-  afterAll(async () => {
-    await second?.close();
-    await ctx?.close();
-  });
+  afterAll(async () => second?.close());
 
   /** Request `i` goes to instance i mod 2, through the proxy, with a spoofed left-most entry. */
   const post = (i: number, path: string, payload: Record<string, unknown>, client: string) =>

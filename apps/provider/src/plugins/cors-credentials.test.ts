@@ -4,16 +4,15 @@
  * `Access-Control-Allow-Credentials: true` beside the exact origin.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO_ORIGIN, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ORIGIN, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let shop: Awaited<ReturnType<TestContext['givenProject']>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
   shop = await ctx.givenProject({ allowedOrigins: ['https://shop.example'] });
 });
-afterAll(async () => ctx?.close());
 
 /** What Chromium lists in the preflight of every 6.x (and 5.x) SDK call but /events. */
 const SDK_REQUEST_HEADERS = 'authorization,content-type,x-sdk-client,x-sdk-parent-host';

@@ -1,27 +1,19 @@
 /** The /sdk/v1 edge: Basic auth, CORS, body handling, the error shape and common headers. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
 import { countRows } from '../../test/row-counts.js';
-import {
-  basic,
-  createTestContext,
-  DEMO_ORIGIN,
-  json,
-  sdkHeaders,
-  type TestContext,
-} from '../../test/test-app.js';
+import { basic, DEMO_ORIGIN, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let configured: Awaited<ReturnType<TestContext['givenProject']>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
   configured = await ctx.givenProject({
     allowedOrigins: ['https://app.example.com'],
     allowedRedirectUrls: ['https://app.example.com/authenticate'],
     defaultLoginRedirectUrl: 'https://app.example.com/authenticate',
   });
 });
-afterAll(async () => ctx?.close());
 
 const send = (headers: Record<string, string>, payload?: string | Record<string, unknown>) =>
   ctx.app.inject({

@@ -4,32 +4,23 @@
  * server-to-server calls (no Sec-Fetch-* at all) and the upstream's cross-site form_post to the
  * OAuth callback keep working.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../test/fake-openid-provider.js';
+import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../test/magic-link-helpers.js';
 import {
   authenticateOAuth,
   authorizeAtFake,
   deliverCallback,
-  givenOAuthConfig,
   redirectOf,
   tokenOf,
 } from '../../test/oauth-helpers.js';
 import { rowCounts } from '../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../test/server-api-calls.js';
-import { createTestContext, DEMO_ORIGIN, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
+import { DEMO_ORIGIN, json, sdkHeaders } from '../../test/test-app.js';
+import { useFakeOpenIdProvider } from '../../test/use-fake-openid-provider.js';
+import { useTestContext } from '../../test/use-test-context.js';
 
-let ctx: TestContext;
-let fake: FakeOpenIdProvider;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fake = await startFakeOpenIdProvider({ clock: ctx.clock });
-  await givenOAuthConfig(ctx, fake, 'apple');
-});
-afterAll(async () => {
-  await fake?.close();
-  await ctx?.close();
-});
+const ctx = useTestContext();
+const fake = useFakeOpenIdProvider(ctx, 'apple');
 
 const SEND_TABLES = ['users', 'emails', 'magic_links', 'outbox_messages', 'rate_limit_buckets'] as const;
 

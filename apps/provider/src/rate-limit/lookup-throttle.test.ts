@@ -1,7 +1,8 @@
 /** Request limits of /passwords/strength_check and /users/search, per client network and per project (database buckets). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postPasswords } from '../../test/password-helpers.js';
-import { createTestContext, DEMO_ORIGIN, json, type TestContext } from '../../test/test-app.js';
+import { DEMO_ORIGIN, json } from '../../test/test-app.js';
+import { useTestContext } from '../../test/use-test-context.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Project } from '../features/projects/project.js';
 import {
@@ -12,14 +13,12 @@ import {
 } from './lookup-throttle.js';
 import { createRateLimiter } from './rate-limiter.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let project: Project & { publicToken: string };
 beforeAll(async () => {
-  ctx = await createTestContext();
   const created = await ctx.givenProject({ allowedOrigins: [DEMO_ORIGIN] });
   project = { ...created.project, publicToken: created.public_token };
 });
-afterAll(async () => ctx?.close());
 
 // oauth_start is a browser redirect, tested with the OAuth start route (features/oauth/oauth-start.test.ts);
 // crypto_start with the wallet start routes (features/crypto-wallets/).
