@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../../../scripts/postgres.mjs';
 import { capturedLogger } from '../../../test/captured-logger.js';
-import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
@@ -82,11 +81,7 @@ describe('on a reachable, migrated database', () => {
 });
 
 describe('while the process shuts down', () => {
-  let context: TestContext;
-  beforeAll(async () => {
-    context = await createTestContext();
-  });
-  afterAll(() => context.close());
+  const context = useTestContext();
 
   it('answers 503 draining at once, without asking the database, and stays alive', async () => {
     expect((await context.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /** One-time passcodes by SMS and WhatsApp: sign-in, outbox shape, phone validation (F6), send limits (PGlite and TEST_DATABASE_URL). */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   authenticateOtp,
@@ -10,7 +10,7 @@ import {
   sendOtp,
 } from '../../../test/otp-helpers.js';
 import { sdkGet } from '../../../test/sdk-call.js';
-import { createTestContext, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
+import { DEMO_REDIRECT, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { noMessenger } from '../../messaging/messenger.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
@@ -180,11 +180,7 @@ describe('send limits per phone number (SECURITY A5, E3)', () => {
 });
 
 describe('without a messaging transport (production without LATCHKEY_SMS_API_URL)', () => {
-  let prod: TestContext;
-  beforeAll(async () => {
-    prod = await createTestContext({ mode: 'production', messenger: noMessenger });
-  });
-  afterAll(async () => prod?.close());
+  const prod = useTestContext({ mode: 'production', messenger: noMessenger });
 
   it('SMS and WhatsApp sends → 503 service_unavailable before anything is counted or stored; email works', async () => {
     for (const channel of ['sms', 'whatsapp'] as const) {

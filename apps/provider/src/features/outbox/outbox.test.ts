@@ -1,7 +1,7 @@
 /** The dev outbox: JSON API, HTML page, and its absence in production mode. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { createTestContext, drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -72,11 +72,7 @@ describe('development mode', () => {
 });
 
 describe('production mode', () => {
-  let prod: TestContext;
-  beforeAll(async () => {
-    prod = await createTestContext({ mode: 'production' });
-  });
-  afterAll(async () => prod?.close());
+  const prod = useTestContext({ mode: 'production' });
 
   it('has no outbox routes', async () => {
     expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
