@@ -3,8 +3,8 @@
 /**
  * Returns a view whose properties are `current()`'s at the moment they are read (methods bound to
  * it), so a module-level `const` can name a value that a beforeAll or beforeEach builds.
- * `current` throws when the value is not there yet, saying which. Spreading it copies the value's
- * own properties.
+ * `current` throws when the value is not there yet, saying which. Writing a property writes the
+ * value's (a test switching a fake server's mode); spreading the view copies the value's own properties.
  */
 export function readThroughView<T extends object>(current: () => T): T {
   return new Proxy({} as T, {
@@ -13,6 +13,7 @@ export function readThroughView<T extends object>(current: () => T): T {
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
+    set: (_, property, value) => Reflect.set(current(), property, value),
     has: (_, property) => Reflect.has(current(), property),
     // Spreading the view (`{ ...caller, origin }`) copies the value's own properties.
     ownKeys: () => Reflect.ownKeys(current()),

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileScoped } from './file-scoped.js';
 
 /** How the server answers: assessments, a 500, a body that is no assessment, or never (the caller's timeout must end it). */
 export type AssessmentApiMode = 'ok' | 'error' | 'malformed' | 'hang';
@@ -103,4 +104,12 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return `http://127.0.0.1:${port}/v1/projects/demo/assessments`;
+}
+
+/**
+ * The file's (or describe block's) assessment API: started before the first test, closed after the
+ * last. A context whose options name its URL reads them when its own hook runs, after this one.
+ */
+export function useAssessmentApi(): AssessmentApiServer {
+  return fileScoped('the assessment API', startAssessmentApi, (api) => api.close());
 }

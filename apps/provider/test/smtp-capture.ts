@@ -1,6 +1,7 @@
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives, for tests of what leaves by SMTP. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { fileScoped } from './file-scoped.js';
 
 /** One message as the server received it: the envelope and the raw RFC 5322 text. */
 export interface Received {
@@ -35,4 +36,16 @@ export function startSmtpServer(): Promise<{ server: SMTPServer; port: number; r
       resolve({ server, port: (server.server.address() as AddressInfo).port, received });
     });
   });
+}
+
+/** A running capture server: its port and the messages it has received. */
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** The file's SMTP capture server: started before the first test, closed after the last. */
+export function useSmtpServer(): SmtpCapture {
+  return fileScoped(
+    'the SMTP server',
+    startSmtpServer,
+    (smtp) => new Promise<void>((resolve) => smtp.server.close(() => resolve())),
+  );
 }

@@ -4,30 +4,23 @@
  * when another instance sends it after the setting changed; SMS go out with the project's sender
  * id; bad values are refused naming the field, and null goes back to the deployment's.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
 import { sendOtp } from '../../test/otp-helpers.js';
 import { givenProjectSettings, operatorAuthorization, patchProject } from '../../test/project-admin-calls.js';
 import { startSecondInstance } from '../../test/second-instance.js';
-import { type Received, startSmtpServer } from '../../test/smtp-capture.js';
+import { type Received, useSmtpServer } from '../../test/smtp-capture.js';
 import { drainDeliveries, json } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { createSmtpMailer } from './smtp-mailer.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let smtpUrl = '';
+const smtp = useSmtpServer();
 const received = (): Received[] => smtp.received;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-});
-
 const DEPLOYMENT_FROM = 'Latchkey <no-reply@latchkey.test>';
-const ctx = useTestContext(() => ({ mailer: createSmtpMailer({ url: smtpUrl, from: DEPLOYMENT_FROM }) }));
+const ctx = useTestContext(() => ({
+  mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: DEPLOYMENT_FROM }),
+}));
 
 beforeEach(async () => {
   smtp.received.length = 0;
@@ -85,7 +78,7 @@ describe("a project's email sender", () => {
     });
     // Another process (a restart is the same: only the stored job remains) sends what was queued.
     const second = await startSecondInstance(ctx, {
-      mailer: () => createSmtpMailer({ url: smtpUrl, from: DEPLOYMENT_FROM }),
+      mailer: () => createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: DEPLOYMENT_FROM }),
     });
     try {
       await second.app.deliveries.drain();

@@ -1,7 +1,7 @@
 /** The SMTP path against a real smtp-server on 127.0.0.1, end to end through the app. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestMagicLink } from '../../test/magic-link-helpers.js';
-import { startSmtpServer } from '../../test/smtp-capture.js';
+import { startSmtpServer, useSmtpServer } from '../../test/smtp-capture.js';
 import { createTestContext, drainDeliveries, json } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { MailDeliveryError } from './mailer.js';
@@ -14,13 +14,7 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
-});
+const smtp = useSmtpServer();
 const ctx = useTestContext(() => ({
   mailer: createSmtpMailer({
     url: `smtp://127.0.0.1:${smtp.port}`,

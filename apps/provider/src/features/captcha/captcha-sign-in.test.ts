@@ -3,7 +3,7 @@
  * captcha_failed, having done nothing, for a missing, refused, replayed or unassessable one.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CAPTCHA_CALLS,
   type CaptchaCall,
@@ -17,18 +17,13 @@ import {
 import { STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import {
   type AssessmentApiMode,
-  type AssessmentApiServer,
-  startAssessmentApi,
   TEST_RECAPTCHA_API_KEY,
+  useAssessmentApi,
 } from '../../../test/recaptcha-assessment-server.js';
 import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
 
 // The assessment API starts before the context, whose options name its URL, and stops after it closes.
-let api: AssessmentApiServer;
-beforeAll(async () => {
-  api = await startAssessmentApi();
-});
-afterAll(async () => api?.close());
+const api = useAssessmentApi();
 const { ctx, logLines } = useCaptchaContext(() => ({
   recaptcha: { assessmentUrl: api.url, apiKey: TEST_RECAPTCHA_API_KEY },
   // Waited out only by the 'hang' cases; generous enough that a busy machine's answers still count.

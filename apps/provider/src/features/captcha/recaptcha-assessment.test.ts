@@ -1,10 +1,9 @@
 /** The assessment client against a local stand-in for reCAPTCHA Enterprise, and the pass rule. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  type AssessmentApiServer,
   closedPortUrl,
-  startAssessmentApi,
   TEST_RECAPTCHA_API_KEY,
+  useAssessmentApi,
 } from '../../../test/recaptcha-assessment-server.js';
 import {
   AssessmentUnavailableError,
@@ -13,11 +12,7 @@ import {
   passesAssessment,
 } from './recaptcha-assessment.js';
 
-let api: AssessmentApiServer;
-beforeAll(async () => {
-  api = await startAssessmentApi();
-});
-afterAll(async () => api?.close());
+const api = useAssessmentApi();
 
 const event = (token: string) => ({
   token,
