@@ -11,8 +11,16 @@ export interface Received {
   raw: string;
 }
 
+/** A running capture server: its URL, the messages it has received, and how to stop it. */
+export interface SmtpCapture {
+  /** `smtp://127.0.0.1:PORT`, for createSmtpMailer. */
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}
+
 /** Starts the server on a free port; `received` fills as messages arrive. */
-export function startSmtpServer(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+export function startSmtpServer(): Promise<SmtpCapture> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,19 +41,16 @@ export function startSmtpServer(): Promise<{ server: SMTPServer; port: number; r
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
+      resolve({
+        url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+        received,
+        close: () => new Promise<void>((closed) => server.close(() => closed())),
+      });
     });
   });
 }
 
-/** A running capture server: its port and the messages it has received. */
-export type SmtpCapture = Awaited<ReturnType<typeof startSmtpServer>>;
-
 /** The file's SMTP capture server: started before the first test, closed after the last. */
 export function useSmtpServer(): SmtpCapture {
-  return fileScoped(
-    'the SMTP server',
-    startSmtpServer,
-    (smtp) => new Promise<void>((resolve) => smtp.server.close(() => resolve())),
-  );
+  return fileScoped('the SMTP server', startSmtpServer, (smtp) => smtp.close());
 }

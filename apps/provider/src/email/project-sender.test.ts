@@ -19,7 +19,7 @@ const received = (): Received[] => smtp.received;
 
 const DEPLOYMENT_FROM = 'Latchkey <no-reply@latchkey.test>';
 const ctx = useTestContext(() => ({
-  mailer: createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: DEPLOYMENT_FROM }),
+  mailer: createSmtpMailer({ url: smtp.url, from: DEPLOYMENT_FROM }),
 }));
 
 beforeEach(async () => {
@@ -78,7 +78,7 @@ describe("a project's email sender", () => {
     });
     // Another process (a restart is the same: only the stored job remains) sends what was queued.
     const second = await startSecondInstance(ctx, {
-      mailer: () => createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: DEPLOYMENT_FROM }),
+      mailer: () => createSmtpMailer({ url: smtp.url, from: DEPLOYMENT_FROM }),
     });
     try {
       await second.app.deliveries.drain();

@@ -17,7 +17,7 @@ function decodeQuotedPrintable(raw: string): string {
 const smtp = useSmtpServer();
 const ctx = useTestContext(() => ({
   mailer: createSmtpMailer({
-    url: `smtp://127.0.0.1:${smtp.port}`,
+    url: smtp.url,
     from: 'Latchkey <no-reply@latchkey.test>',
   }),
 }));
@@ -45,9 +45,8 @@ describe('SMTP delivery', () => {
 
   it('with the SMTP server unreachable: the send still answers 200, the link is revoked and retried later', async () => {
     const closed = await startSmtpServer();
-    const port = closed.port;
-    await new Promise<void>((resolve) => closed.server.close(() => resolve()));
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'x@latchkey.test' });
+    await closed.close();
+    const mailer = createSmtpMailer({ url: closed.url, from: 'x@latchkey.test' });
     await expect(
       mailer.send({ kind: 'magic_link', to: 'a@example.com', subject: 's', text: 't', html: '<p>t</p>' }),
     ).rejects.toBeInstanceOf(MailDeliveryError);
