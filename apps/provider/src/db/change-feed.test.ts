@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL change feed's `sync()` (issue 18, SECURITY D3/D7): one `select 1` answers every
- * caller that arrived before it was sent and none that arrived later. A proxy holds back what the
+ * caller that arrived before it was sent and none that arrived later. And the listener: one
+ * connection carries the feeds of every channel. A proxy holds back what the
  * server sends, so the test decides when the feed hears each reply and notification.
  */
 import { sql } from 'kysely';
@@ -8,7 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fileScoped } from '../../test/file-scoped.js';
 import { startHoldingTcpProxy } from '../../test/holding-tcp-proxy.js';
 import { createTestDatabase, testDatabaseUrl } from '../../test/test-database.js';
-import { type ChangeFeedStatus, createPostgresChangeFeed } from './change-feed.js';
+import {
+  type ChangeFeedStatus,
+  createPostgresChangeFeed,
+  createPostgresListener,
+  LISTENER_APPLICATION_NAME,
+  type PostgresListener,
+} from './change-feed.js';
 
 const CHANNEL = 'latchkey_change_feed_test';
 // ReadyForQuery, idle: the last message of a statement's reply.
@@ -153,4 +160,68 @@ describe.skipIf(!testDatabaseUrl)('the PostgreSQL change feed: a sync that hangs
     expect(await behind.feed.sync()).toBe(true);
     expect(behind.heard).toContain('after-reconnect');
   }, 60_000);
+});
+
+describe.skipIf(!testDatabaseUrl)('the PostgreSQL listener: one connection for every channel', () => {
+  // A database of its own: a test context's app holds a listening connection of its own there.
+  const database = fileScoped(
+    'the database',
+    () => createTestDatabase(),
+    (opened) => opened.close(),
+  );
+  const heard: Record<string, string[]> = {};
+  const feedOf = (listener: PostgresListener, channel: string) => {
+    heard[channel] = [];
+    const feed = listener.feed(channel);
+    feed.subscribe({ onChange: (payload) => heard[channel]?.push(payload), onReset: () => {} });
+    return feed;
+  };
+  const notify = (channel: string, payload: string) =>
+    sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+  /** The listening connections to the test's database, by the name the listener gives its own. */
+  const listeningConnections = async () => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(
+      database.db,
+    );
+    return rows[0]?.n;
+  };
+
+  it('carries the feeds of several channels, each hearing only its own, and ends with the last', async () => {
+    const listener = createPostgresListener(database.url as string);
+    const [first, second, third] = ['lk_first', 'lk_second', 'lk_third'].map((channel) =>
+      feedOf(listener, channel),
+    );
+    await Promise.all([first, second, third].map((feed) => feed?.ready()));
+    expect([first?.live, second?.live, third?.live]).toEqual([true, true, true]);
+    expect(await listeningConnections()).toBe(1);
+
+    await notify('lk_second', 'to the second');
+    expect(await second?.sync()).toBe(true);
+    expect(heard).toEqual({ lk_first: [], lk_second: ['to the second'], lk_third: [] });
+
+    // A closed feed hears nothing more; the others stay live on the same connection.
+    await first?.close();
+    expect(first?.live).toBe(false);
+    await notify('lk_first', 'too late');
+    await notify('lk_third', 'to the third');
+    expect(await third?.sync()).toBe(true);
+    expect(heard.lk_first).toEqual([]);
+    expect(heard.lk_third).toEqual(['to the third']);
+
+    // A feed that subscribes once the connection is live gets its LISTEN on it.
+    const late = feedOf(listener, 'lk_late');
+    await late.ready();
+    expect(late.live).toBe(true);
+    await notify('lk_late', 'to the late one');
+    expect(await late.sync()).toBe(true);
+    expect(heard.lk_late).toEqual(['to the late one']);
+    expect(await listeningConnections()).toBe(1);
+
+    await Promise.all([second?.close(), third?.close(), late.close()]);
+    expect(await late.sync()).toBe(false);
+    // The server drops the ended session from pg_stat_activity shortly after the client goes.
+    await vi.waitFor(async () => expect(await listeningConnections()).toBe(0), { timeout: 30_000 });
+  });
 });

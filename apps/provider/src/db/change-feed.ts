@@ -1,11 +1,11 @@
 /**
- * @module change-feed — PostgreSQL notifications on one channel, for in-process caches that must
+ * @module change-feed — PostgreSQL notifications on a channel, for in-process caches that must
  * drop an entry the moment any process changes its rows (issue 18: session checks).
  *
- * PostgreSQL: a dedicated client (never a pool's) runs LISTEN and goes live only once a
- * notification sent from another connection has reached it unasked; it reconnects when its
- * connection is lost or a sync fails, and reports itself not live meanwhile, so callers stop
- * caching. PGlite (one process): the database's own listen.
+ * PostgreSQL: one dedicated client per process (never a pool's) runs LISTEN for every channel and
+ * goes live only once a notification sent from another connection has reached it unasked; it
+ * reconnects when its connection is lost or a sync fails, and its feeds report themselves not
+ * live meanwhile, so callers stop caching. PGlite (one process): the database's own listen.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -119,31 +119,65 @@ async function probeFromAnotherConnection(
   }
 }
 
+/** The `application_name` of a provider's listening connection. */
+export const LISTENER_APPLICATION_NAME = 'latchkey change feed';
+
+/** Options of a feed over a PostgreSQL listener. */
+export interface PostgresFeedOptions {
+  /** Told every time the feed goes live or stops being live (after an attempt, not before the first). */
+  onStatus?: (status: ChangeFeedStatus) => void;
+}
+
+/** One listening connection that carries the feeds of every channel a process listens on. */
+export interface PostgresListener {
+  /** A feed of `channel` over this listener's connection. */
+  feed(channel: string, options?: PostgresFeedOptions): ChangeFeed;
+}
+
+/** A feed of a listener, and what it needs from the connection. */
+interface ListenerFeed {
+  channel: string;
+  listeners: Set<ChangeListener>;
+  onStatus: (status: ChangeFeedStatus) => void;
+  /** Until its first subscriber the feed needs no LISTEN; once it has had one, it keeps it. */
+  wanted: boolean;
+  closed: boolean;
+  /** Settles once the feed's first attempt to listen has. */
+  firstAttempt?: Promise<void>;
+}
+
 /**
- * A feed over a dedicated PostgreSQL connection to `url`. `sync()` is one `select 1` on that
- * connection: PostgreSQL delivers the notifications pending for a session before it reports a
- * statement done (ReadyForQuery), and a commit signals listening sessions before it returns, so a
- * notification committed before the `select 1` was sent reaches the subscribers before the
- * `select 1` resolves. One statement answers every caller that arrived before it was sent, and
- * none that arrived later: callers join the batch not yet sent, which goes out once the current
- * turn of the event loop is over (so the checks read off the sockets in one turn share it), the
- * statement before it has been answered (at most one in flight), and `minSyncIntervalMs` after
- * the statement before it was sent. On a quiet process that is at once; under load it bounds the
- * round trips (each a write, a wake-up and work for the server) whatever the request rate.
+ * Feeds over one dedicated PostgreSQL connection to `url`, whatever their channels: a provider
+ * process holds one listening connection (and proves it once) instead of one per channel.
+ *
+ * The connection goes live only once a notification sent from another connection has reached it
+ * unasked; it reconnects when it is lost or a sync fails, and its feeds report themselves not live
+ * meanwhile, so callers stop caching. It opens at the first subscriber of any feed, LISTENs on
+ * each channel a feed has subscribers for, and ends when the last feed closes.
+ *
+ * `sync()` is one `select 1` on that connection: PostgreSQL delivers the notifications pending for
+ * a session, on every channel it listens on, before it reports a statement done (ReadyForQuery),
+ * and a commit signals listening sessions before it returns, so a notification committed before
+ * the `select 1` was sent reaches the subscribers before the `select 1` resolves. One statement
+ * answers every caller, of any feed, that arrived before it was sent, and none that arrived later:
+ * callers join the batch not yet sent, which goes out once the current turn of the event loop is
+ * over (so the checks read off the sockets in one turn share it), the statement before it has been
+ * answered (at most one in flight), and `minSyncIntervalMs` after the statement before it was
+ * sent. On a quiet process that is at once; under load it bounds the round trips (each a write, a
+ * wake-up and work for the server) whatever the request rate.
  */
-export function createPostgresChangeFeed(
+export function createPostgresListener(
   url: string,
-  channel: string,
   {
     minSyncIntervalMs = MIN_SYNC_INTERVAL_MS,
     probeTimeoutMs = PROBE_TIMEOUT_MS,
-    onStatus = () => {},
-  }: PostgresChangeFeedOptions = {},
-): ChangeFeed {
-  const listeners = new Set<ChangeListener>();
+  }: Omit<PostgresChangeFeedOptions, 'onStatus'> = {},
+): PostgresListener {
+  const feeds = new Set<ListenerFeed>();
   let client: pg.Client | undefined;
+  /** The channels the current connection LISTENs on. */
+  let listened = new Set<string>();
   let live = false;
-  let closed = false;
   let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let retryMs = RECONNECT_MS;
@@ -152,8 +186,19 @@ export function createPostgresChangeFeed(
   // The batch not sent yet: every caller until it is sent shares it.
   let unsent: Promise<boolean> | undefined;
 
-  const reset = () => {
-    for (const listener of listeners) listener.onReset();
+  // The connection's statements, one at a time: LISTENs and UNLISTENs come and go beside the
+  // syncs, and pg deprecates a second query on a client before the first is answered.
+  let statements: Promise<unknown> = Promise.resolve();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = statements.then(run, run);
+    statements = next.catch(() => {});
+    return next;
+  };
+
+  const wanted = () => [...feeds].filter((feed) => feed.wanted);
+  const isLive = (feed: ListenerFeed) => live && listened.has(feed.channel);
+  const reset = (feed: ListenerFeed) => {
+    for (const listener of feed.listeners) listener.onReset();
   };
 
   const lost = (lostClient: pg.Client, reason: string) => {
@@ -161,11 +206,13 @@ export function createPostgresChangeFeed(
     client = undefined;
     const wasLive = live;
     live = false;
-    reset();
+    listened = new Set();
     lostClient.end().catch(() => {});
-    if (closed) return;
-    onStatus({ live: false, reason });
-    if (listeners.size > 0 && !retry) {
+    for (const feed of wanted()) {
+      reset(feed);
+      feed.onStatus({ live: false, reason });
+    }
+    if (feeds.size > 0 && !retry && wanted().some((feed) => feed.listeners.size > 0)) {
       // A connection that was live is retried soon; attempts that keep failing, less and less often.
       retryMs = wasLive ? RECONNECT_MS : Math.min(retryMs * 2, MAX_RETRY_MS);
       retry = setTimeout(() => {
@@ -176,14 +223,49 @@ export function createPostgresChangeFeed(
     }
   };
 
+  /** LISTENs on the channels of wanted feeds the live connection does not listen on yet. */
+  const listenToNewChannels = async (current: pg.Client): Promise<void> => {
+    // Feeds may subscribe while a LISTEN is in flight: look again after each.
+    for (;;) {
+      if (client !== current || !live) return;
+      const channel = wanted().find((feed) => !listened.has(feed.channel))?.channel;
+      if (channel === undefined) return;
+      await serially(() => current.query(`listen ${pg.escapeIdentifier(channel)}`));
+      if (client !== current) return;
+      listened.add(channel);
+      // Anything read while the feed was not listening was never cached, but say so anyway.
+      for (const feed of wanted()) if (feed.channel === channel) goneLive(feed);
+    }
+  };
+  const goneLive = (feed: ListenerFeed) => {
+    reset(feed);
+    feed.onStatus({ live: true });
+  };
+
   const start = (): Promise<void> => {
-    if (closed || client || starting) return starting ?? Promise.resolve();
+    if (starting) return starting;
+    if (client) {
+      // Live already (or being proven): a feed that wants a new channel gets its LISTEN.
+      const current = client;
+      starting = listenToNewChannels(current)
+        .catch((error: unknown) => lost(current, `listening connection failed: ${reasonOf(error)}`))
+        .finally(() => {
+          starting = undefined;
+        });
+      return starting;
+    }
+    const channels = [...new Set(wanted().map((feed) => feed.channel))];
+    if (channels.length === 0) return Promise.resolve();
     const next = new pg.Client({
       connectionString: url,
+      // Operators find the provider's listening connection by this name in pg_stat_activity.
+      application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
       connectionTimeoutMillis: SYNC_TIMEOUT_MS,
       query_timeout: SYNC_TIMEOUT_MS,
     });
+    // A statement stuck on a lost connection must not hold up the new one's.
+    statements = Promise.resolve();
     starting = (async () => {
       next.on('error', (error) => lost(next, `listening connection failed: ${reasonOf(error)}`));
       next.on('end', () => lost(next, 'listening connection closed'));
@@ -193,22 +275,27 @@ export function createPostgresChangeFeed(
         probeHeard = resolve;
       });
       next.on('notification', (message) => {
-        if (message.channel !== channel || message.payload === undefined) return;
+        if (message.payload === undefined) return;
         if (message.payload === probe) probeHeard();
         if (message.payload.startsWith(PROBE_PREFIX)) return;
-        for (const listener of listeners) listener.onChange(message.payload);
+        for (const feed of feeds)
+          if (feed.channel === message.channel)
+            for (const listener of feed.listeners) listener.onChange(message.payload);
       });
       client = next;
       try {
         await next.connect();
-        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-        await probeFromAnotherConnection(url, channel, probe, heard, probeTimeoutMs);
-        if (client !== next || closed) return;
+        for (const channel of channels)
+          await serially(() => next.query(`listen ${pg.escapeIdentifier(channel)}`));
+        // One probe proves the connection, and with it every channel it listens on.
+        await probeFromAnotherConnection(url, channels[0] as string, probe, heard, probeTimeoutMs);
+        if (client !== next) return;
         live = true;
+        listened = new Set(channels);
         retryMs = RECONNECT_MS;
-        // Anything read while the feed was down was never cached, but say so anyway.
-        reset();
-        onStatus({ live: true });
+        for (const feed of wanted()) if (listened.has(feed.channel)) goneLive(feed);
+        // Feeds that subscribed while the connection was being proven.
+        await listenToNewChannels(next);
       } catch (error) {
         lost(next, reasonOf(error));
       }
@@ -218,12 +305,26 @@ export function createPostgresChangeFeed(
     return starting;
   };
 
+  /** Ends the connection once no feed is left. */
+  const stopIfUnused = async () => {
+    if (feeds.size > 0) return;
+    if (retry) clearTimeout(retry);
+    retry = undefined;
+    await starting;
+    if (feeds.size > 0) return;
+    const current = client;
+    client = undefined;
+    live = false;
+    listened = new Set();
+    await current?.end().catch(() => {});
+  };
+
   const runSync = (): Promise<boolean> => {
     const current = client;
     if (!live || !current) return Promise.resolve(false);
     // A sync that fails (a timeout: the link may hang without closing) ends the connection, so
-    // the feed reconnects and proves itself again rather than staying unable to sync.
-    const run = current.query('select 1').then(
+    // the listener reconnects and proves itself again rather than staying unable to sync.
+    const run = serially(() => current.query('select 1')).then(
       () => live && client === current,
       (error: unknown) => {
         lost(current, `sync failed: ${reasonOf(error)}`);
@@ -252,36 +353,62 @@ export function createPostgresChangeFeed(
   };
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      void start();
-      return () => {
-        listeners.delete(listener);
+    feed(channel, { onStatus = () => {} } = {}) {
+      const feed: ListenerFeed = { channel, listeners: new Set(), onStatus, wanted: false, closed: false };
+      feeds.add(feed);
+      return {
+        subscribe(listener) {
+          feed.listeners.add(listener);
+          if (!feed.closed) {
+            if (!feed.wanted) {
+              feed.wanted = true;
+              // Its channel may be listened on for another feed already: then it is live at once.
+              if (isLive(feed)) goneLive(feed);
+            }
+            const attempt = start();
+            feed.firstAttempt ??= attempt;
+          }
+          return () => {
+            feed.listeners.delete(listener);
+          };
+        },
+        get live() {
+          return !feed.closed && isLive(feed);
+        },
+        async ready() {
+          await feed.firstAttempt;
+        },
+        sync() {
+          if (feed.closed || !isLive(feed)) return Promise.resolve(false);
+          // Never the statement in flight: it may have been sent before this caller's cut-off.
+          unsent ??= sendBatch();
+          return unsent;
+        },
+        async close() {
+          if (feed.closed) return;
+          feed.closed = true;
+          feed.wanted = false;
+          feed.listeners.clear();
+          feeds.delete(feed);
+          const current = client;
+          if (current && listened.has(channel) && ![...feeds].some((other) => other.channel === channel)) {
+            listened.delete(channel);
+            await serially(() => current.query(`unlisten ${pg.escapeIdentifier(channel)}`)).catch(() => {});
+          }
+          await stopIfUnused();
+        },
       };
     },
-    get live() {
-      return live;
-    },
-    async ready() {
-      await starting;
-    },
-    sync() {
-      if (!live) return Promise.resolve(false);
-      // Never the statement in flight: it may have been sent before this caller's cut-off.
-      unsent ??= sendBatch();
-      return unsent;
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await starting;
-      const current = client;
-      client = undefined;
-      live = false;
-      listeners.clear();
-      await current?.end().catch(() => {});
-    },
   };
+}
+
+/** A feed over a listening connection of its own (`createPostgresListener` with one feed). */
+export function createPostgresChangeFeed(
+  url: string,
+  channel: string,
+  { onStatus, ...options }: PostgresChangeFeedOptions = {},
+): ChangeFeed {
+  return createPostgresListener(url, options).feed(channel, onStatus ? { onStatus } : {});
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type ChangeFeed, createPgliteChangeFeed, createPostgresChangeFeed } from './change-feed.js';
+import { type ChangeFeed, createPgliteChangeFeed, createPostgresListener } from './change-feed.js';
 import { createChangeFeedOutageLog, type OutageLogger } from './change-feed-outage-log.js';
 import type { Database, Db } from './database.js';
 import { PgliteDialect } from './pglite-dialect.js';
@@ -16,7 +16,7 @@ import { defaultPoolSize } from './pool-size.js';
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Notifications on `channel` (a dedicated listening connection on PostgreSQL); close it before the handle. */
+  /** Notifications on `channel` (on PostgreSQL over the handle's one listening connection); close it before the handle. */
   changeFeed(channel: string): ChangeFeed;
   close(): Promise<void>;
   /** The pool's state (PostgreSQL; PGlite has one connection and no pool): the metrics read it. */
@@ -67,13 +67,13 @@ function connectPostgres(
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const outage = logger ? createChangeFeedOutageLog(logger, { directUrlSet: behindPooler }) : undefined;
+  // One listening connection carries every channel's feed (it opens at the first subscriber).
+  const listener = createPostgresListener(directUrl);
   return {
     db,
     kind: 'postgres',
     changeFeed: (channel) =>
-      createPostgresChangeFeed(directUrl, channel, {
-        ...(outage ? { onStatus: (status) => outage(channel, status) } : {}),
-      }),
+      listener.feed(channel, outage ? { onStatus: (status) => outage(channel, status) } : {}),
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
