@@ -144,6 +144,14 @@ interface ListenerFeed {
   closed: boolean;
   /** Settles once the feed's first attempt to listen has. */
   firstAttempt?: Promise<void>;
+  /**
+   * Its syncs, paced per feed as when each feed had a connection of its own: a session check and
+   * a webhook look in one request do not wait for each other's interval.
+   */
+  inFlight?: Promise<boolean>;
+  lastSentAt: number;
+  /** The batch not sent yet: every caller of this feed until it is sent shares it. */
+  unsent?: Promise<boolean>;
 }
 
 /**
@@ -158,13 +166,16 @@ interface ListenerFeed {
  * `sync()` is one `select 1` on that connection: PostgreSQL delivers the notifications pending for
  * a session, on every channel it listens on, before it reports a statement done (ReadyForQuery),
  * and a commit signals listening sessions before it returns, so a notification committed before
- * the `select 1` was sent reaches the subscribers before the `select 1` resolves. One statement
- * answers every caller, of any feed, that arrived before it was sent, and none that arrived later:
- * callers join the batch not yet sent, which goes out once the current turn of the event loop is
- * over (so the checks read off the sockets in one turn share it), the statement before it has been
- * answered (at most one in flight), and `minSyncIntervalMs` after the statement before it was
- * sent. On a quiet process that is at once; under load it bounds the round trips (each a write, a
- * wake-up and work for the server) whatever the request rate.
+ * the `select 1` was sent reaches the subscribers before the `select 1` resolves. Each feed paces
+ * its own statements: one answers every caller of the feed that arrived before it was sent, and
+ * none that arrived later: callers join the feed's batch not yet sent, which goes out once the
+ * current turn of the event loop is over (so the checks read off the sockets in one turn share it),
+ * the feed's statement before it has been answered (at most one in flight per feed), and
+ * `minSyncIntervalMs` after that statement was sent. On a quiet process that is at once; under
+ * load it bounds the round trips (each a write, a wake-up and work for the server) whatever the
+ * request rate. (A single pace for the whole connection cost session checks on PostgreSQL about a
+ * tenth of their throughput: a request that also looks for webhook endpoints waited out the
+ * session check's interval.)
  */
 export function createPostgresListener(
   url: string,
@@ -181,10 +192,6 @@ export function createPostgresListener(
   let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let retryMs = RECONNECT_MS;
-  let inFlight: Promise<boolean> | undefined;
-  let lastSentAt = Number.NEGATIVE_INFINITY;
-  // The batch not sent yet: every caller until it is sent shares it.
-  let unsent: Promise<boolean> | undefined;
 
   // The connection's statements, one at a time: LISTENs and UNLISTENs come and go beside the
   // syncs, and pg deprecates a second query on a client before the first is answered.
@@ -319,7 +326,7 @@ export function createPostgresListener(
     await current?.end().catch(() => {});
   };
 
-  const runSync = (): Promise<boolean> => {
+  const runSync = (feed: ListenerFeed): Promise<boolean> => {
     const current = client;
     if (!live || !current) return Promise.resolve(false);
     // A sync that fails (a timeout: the link may hang without closing) ends the connection, so
@@ -331,30 +338,37 @@ export function createPostgresListener(
         return false;
       },
     );
-    inFlight = run;
+    feed.inFlight = run;
     const settle = () => {
-      if (inFlight === run) inFlight = undefined;
+      if (feed.inFlight === run) feed.inFlight = undefined;
     };
     run.then(settle, settle);
     return run;
   };
 
-  const sendBatch = async (): Promise<boolean> => {
+  const sendBatch = async (feed: ListenerFeed): Promise<boolean> => {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (inFlight) await inFlight;
-    const wait = lastSentAt + minSyncIntervalMs - performance.now();
+    while (feed.inFlight) await feed.inFlight;
+    const wait = feed.lastSentAt + minSyncIntervalMs - performance.now();
     if (wait > 0) await new Promise<void>((resolve) => setTimeout(resolve, wait));
-    while (inFlight) await inFlight;
+    while (feed.inFlight) await feed.inFlight;
     // Closing the batch and sending its statement happen in one step: a caller from here on
     // starts the next batch.
-    unsent = undefined;
-    lastSentAt = performance.now();
-    return runSync();
+    feed.unsent = undefined;
+    feed.lastSentAt = performance.now();
+    return runSync(feed);
   };
 
   return {
     feed(channel, { onStatus = () => {} } = {}) {
-      const feed: ListenerFeed = { channel, listeners: new Set(), onStatus, wanted: false, closed: false };
+      const feed: ListenerFeed = {
+        channel,
+        listeners: new Set(),
+        onStatus,
+        wanted: false,
+        closed: false,
+        lastSentAt: Number.NEGATIVE_INFINITY,
+      };
       feeds.add(feed);
       return {
         subscribe(listener) {
@@ -381,8 +395,8 @@ export function createPostgresListener(
         sync() {
           if (feed.closed || !isLive(feed)) return Promise.resolve(false);
           // Never the statement in flight: it may have been sent before this caller's cut-off.
-          unsent ??= sendBatch();
-          return unsent;
+          feed.unsent ??= sendBatch(feed);
+          return feed.unsent;
         },
         async close() {
           if (feed.closed) return;
