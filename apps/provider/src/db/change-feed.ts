@@ -173,9 +173,9 @@ interface ListenerFeed {
  * the feed's statement before it has been answered (at most one in flight per feed), and
  * `minSyncIntervalMs` after that statement was sent. On a quiet process that is at once; under
  * load it bounds the round trips (each a write, a wake-up and work for the server) whatever the
- * request rate. (A single pace for the whole connection cost session checks on PostgreSQL about a
- * tenth of their throughput: a request that also looks for webhook endpoints waited out the
- * session check's interval.)
+ * request rate. (With one pace for the whole connection, sessions/authenticate on PostgreSQL
+ * measured 8-25 % below the per-channel connections before it, on a noisy machine; paced per feed,
+ * as those were, it measures the same.)
  */
 export function createPostgresListener(
   url: string,
