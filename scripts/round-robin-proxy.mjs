@@ -2,11 +2,11 @@
 /**
  * @module round-robin-proxy — a small loopback reverse proxy in front of several provider
  * instances, behaving as docs/deploy.md asks of a deployment's balancer: round robin, the client's
- * address appended to X-Forwarded-For, a connection the instance refused or cut before it was made
- * (nothing was sent) tried on the next instance, which is then left out for a while, and a request that failed in flight
- * answered 502 (it may have run, so only the client may retry it). The forwarding itself is
- * http-proxy-3's; this module only chooses the instance and records what happened, for the
- * scale-out test (apps/provider/src/scale-out.test.ts) and bench (bench/scale-out.mjs).
+ * address appended to X-Forwarded-For, a connection the instance refused or cut before it was
+ * made (nothing was sent) tried on the next instance, which is then left out for a while, and a
+ * request that failed in flight answered 502 (it may have run, so only the client may retry it).
+ * The forwarding itself is http-proxy-3's; this module only chooses the instance and records what
+ * happened, for the scale-out test (apps/provider/src/scale-out.test.ts) and bench (bench/scale-out.mjs).
  *
  * As a program: `node scripts/round-robin-proxy.mjs [--keep-alive] URL…` listens on a free
  * loopback port (PORT to choose one) and prints `listening on http://127.0.0.1:PORT`.
@@ -110,9 +110,9 @@ export async function startRoundRobinProxy({
       proxy.web(req, res, { target: targets[backend], buffer }, (error) => {
         const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? error.message;
         attempt.error = code;
-        // Refused, or cut before the connection was made (an instance killed with the connection
-        // in its accept queue resets it): the instance never saw the request, so another may take it.
-        if (code === 'ECONNREFUSED' || !attempt.connected) {
+        // Failed before the connection was made (refused, or reset by an instance killed with the
+        // connection in its accept queue): the instance never saw the request, so another may take it.
+        if (!attempt.connected) {
           downUntil[backend] = performance.now() + downMs;
           if (entry.attempts.length < targets.length && !res.headersSent) return forward();
         }

@@ -144,10 +144,7 @@ interface ListenerFeed {
   closed: boolean;
   /** Settles once the feed's first attempt to listen has. */
   firstAttempt?: Promise<void>;
-  /**
-   * Its syncs, paced per feed as when each feed had a connection of its own: a session check and
-   * a webhook look in one request do not wait for each other's interval.
-   */
+  /** Its syncs, paced per feed as when each feed had a connection of its own (see below). */
   inFlight?: Promise<boolean>;
   lastSentAt: number;
   /** The batch not sent yet: every caller of this feed until it is sent shares it. */
@@ -219,7 +216,7 @@ export function createPostgresListener(
       reset(feed);
       feed.onStatus({ live: false, reason });
     }
-    if (feeds.size > 0 && !retry && wanted().some((feed) => feed.listeners.size > 0)) {
+    if (!retry && wanted().some((feed) => feed.listeners.size > 0)) {
       // A connection that was live is retried soon; attempts that keep failing, less and less often.
       retryMs = wasLive ? RECONNECT_MS : Math.min(retryMs * 2, MAX_RETRY_MS);
       retry = setTimeout(() => {
