@@ -25,9 +25,11 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY apps apps
-# TypeScript for every workspace, the provider's bundle (main and CLI), the console and Clickwise.
+# TypeScript for every workspace, the provider's bundle (main and CLI) and PGlite template, the console
+# and Clickwise.
 RUN npx tsc -b \
  && node apps/provider/scripts/bundle.mjs --force \
+ && node apps/provider/scripts/pglite-template.mjs --force \
  && node packages/react/scripts/build-standalone.mjs \
  && npm run build -w @latchkey/console \
  && npm run build -w @latchkey/clickwise \

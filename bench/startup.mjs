@@ -4,9 +4,11 @@
  * `apps/provider/dist/bundle/provider/main.js`, development mode, PGlite):
  * the time from spawning it to its first answered request (`GET /` → 200; the provider listens
  * only once its database is open, migrated and the development project is written), and its RSS
- * at that moment, with a fresh data directory and with the data the fresh start left behind.
+ * at that moment, with a fresh data directory (made from the build's migrated PGlite template,
+ * apps/provider/scripts/pglite-template.mjs) and with the data the fresh start left behind.
  * Next to it, in the same run and alternating with it, the ceiling: a bare Node process that
- * imports PGlite, opens the same kind of data directory and answers one query. The ratio
+ * imports PGlite, opens the same kind of data directory and answers one query (on a fresh one,
+ * PGlite's own initdb). The ratio
  * provider / ceiling is the figure to compare across changes; the absolute times depend on the
  * machine and its other load, which is printed. It prints figures and never fails on them
  * (exit 1 only if it could not measure).
@@ -39,6 +41,9 @@ function positiveInteger(name, fallback) {
 // What `npm start` runs: the one-file bundle of dist/ (apps/provider/scripts/bundle.mjs).
 const { BUNDLE_ENTRY: mainJs, bundleProvider } = await import(
   pathToFileURL(join(repoRoot, 'apps/provider/scripts/bundle.mjs')).href
+);
+const { writeTemplate: writePgliteTemplate } = await import(
+  pathToFileURL(join(repoRoot, 'apps/provider/scripts/pglite-template.mjs')).href
 );
 // PGlite as the provider resolves it, so the ceiling runs the very same engine build.
 const pgliteUrl = pathToFileURL(
@@ -158,6 +163,8 @@ export async function benchStartup({ log = console.log } = {}) {
   log(`startup: ${rounds} rounds, provider and bare PGlite alternating, fresh then existing data`);
   buildProvider();
   await bundleProvider();
+  // A fresh directory starts from the build's migrated template, as it does for `npm start`.
+  await writePgliteTemplate();
   const runs = { providerFresh: [], providerExisting: [], ceilingFresh: [], ceilingExisting: [] };
   const foreignLoad = startLoadMeter();
   for (let round = 0; round < rounds; round++) {

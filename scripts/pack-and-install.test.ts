@@ -7,7 +7,7 @@
  * when esbuild bundles a React entry for the browser, and when the provider's bin runs.
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,6 +187,8 @@ it('`npx latchkey-provider --help` runs the installed provider (never the regist
 }, 120_000);
 
 it('`latchkey-provider start` from the tarball serves the provider and its packed console', async () => {
+  // Its new data directory starts from the packed PGlite template, not initdb (src/db/pglite-data-dir.ts).
+  expect(existsSync(join(app, 'node_modules/@latchkey/provider/dist/pglite-template.tar.gz'))).toBe(true);
   const port = await freePort();
   // The bin link itself: its shebang and executable bit, as a shell would run it.
   const provider = spawn(join(app, 'node_modules/.bin/latchkey-provider'), ['start'], {

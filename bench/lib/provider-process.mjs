@@ -17,7 +17,10 @@ import { findFreePort } from './free-port.mjs';
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const mainJs = join(repoRoot, 'apps/provider/dist/main.js');
 
-/** Brings apps/provider/dist up to date with `tsc -b` unless BENCH_SKIP_BUILD=1. */
+/**
+ * Brings apps/provider/dist up to date with `tsc -b`, and its PGlite template (the migrated
+ * database a fresh data directory starts from), unless BENCH_SKIP_BUILD=1.
+ */
 export function buildProvider() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
@@ -29,6 +32,12 @@ export function buildProvider() {
       const detail = `${built.stdout}${built.stderr}`.trim().split('\n').slice(0, 15).join('\n');
       if (!existsSync(mainJs)) throw new Error(`tsc -b apps/provider failed and no build exists:\n${detail}`);
       console.warn(`warning: tsc -b apps/provider failed; benchmarking the existing dist/\n${detail}`);
+    } else {
+      const template = spawnSync(process.execPath, ['apps/provider/scripts/pglite-template.mjs'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
+      if (template.status !== 0) throw new Error(`the PGlite template failed:\n${template.stderr}`);
     }
   }
   if (!existsSync(mainJs)) throw new Error(`${mainJs} does not exist; build the provider first`);

@@ -22,7 +22,12 @@ let builtThisRun = false;
 export function buildProvider(): void {
   if (builtThisRun) return;
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  for (const args of [[tsc, '-b', 'apps/provider'], ['apps/provider/scripts/bundle.mjs']]) {
+  const steps = [
+    [tsc, '-b', 'apps/provider'],
+    ['apps/provider/scripts/bundle.mjs'],
+    ['apps/provider/scripts/pglite-template.mjs'],
+  ];
+  for (const args of steps) {
     const built = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`${args.join(' ')} failed:\n${built.stdout}${built.stderr}`);
   }

@@ -1,5 +1,5 @@
 /** @module connect — Kysely over PGlite (default, embedded) or PostgreSQL (DATABASE_URL); same SQL. */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -7,8 +7,10 @@ import pg from 'pg';
 import { type ChangeFeed, createPgliteChangeFeed, createPostgresListener } from './change-feed.js';
 import { createChangeFeedOutageLog, type OutageLogger } from './change-feed-outage-log.js';
 import type { Database, Db } from './database.js';
+import { openPgliteDir } from './pglite-data-dir.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { acquireDataDirLock, LOCK_FILE_NAME } from './pglite-lock.js';
+import { PGLITE_OPTIONS } from './pglite-options.js';
 import { createPreparedPgliteSession } from './pglite-prepared-session.js';
 import { defaultPoolSize } from './pool-size.js';
 
@@ -77,30 +79,6 @@ function connectPostgres(
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
-}
-
-/**
- * PGlite's PostgreSQL keeps initdb's shared_buffers = 128MB, and those pages sit in the
- * WebAssembly heap, which never shrinks: they are most of its RSS (about 100 MiB more than at
- * 32MB) and fill up as pages are touched. Pages outside the pool are a read from the OS page
- * cache away, so a small pool costs the embedded database little.
- */
-const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-};
-
-/**
- * Opens the PGlite files in `dataDir`, creating them when absent. A new directory is made by
- * initdb inside the same WebAssembly instance, which leaves its heap (about 400 MiB) behind for
- * good; closing it and opening the files it wrote costs about half a second once, and the
- * process then runs at the RSS of an existing directory.
- */
-async function openPgliteDir(dataDir: string): Promise<PGlite> {
-  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
-  const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
-  if (!fresh) return client;
-  await client.close();
-  return PGlite.create(dataDir, PGLITE_OPTIONS);
 }
 
 /** What opening PGlite in memory may start from. */

@@ -15,7 +15,7 @@ describe.skipIf(testDatabaseUrl)('PGlite on disk', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'latchkey-buffers-'));
-    // On disk, as `npm start` runs it: a new directory, so initdb runs and the instance is reopened.
+    // On disk, as `npm start` runs it: a new directory, made from the build's template (or initdb).
     handle = await connectDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
   });
   afterAll(async () => {
@@ -28,7 +28,7 @@ describe.skipIf(testDatabaseUrl)('PGlite on disk', () => {
     expect(rows[0]?.shared_buffers).toBe('32MB');
   });
 
-  it('keeps what it wrote across the reopen after initdb, and across a restart', async () => {
+  it('keeps what it wrote across a restart', async () => {
     await sql`create table kept (id integer primary key)`.execute(handle.db);
     await sql`insert into kept values (7)`.execute(handle.db);
     await handle.close();
