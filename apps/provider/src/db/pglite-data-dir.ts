@@ -4,7 +4,7 @@
  * about 7 s of CPU and a WebAssembly heap the process then keeps (issue 18). Without a usable
  * template, initdb makes it as before.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -71,7 +71,14 @@ async function loadTemplate(dataDir: string, template: string | undefined): Prom
     rmSync(staging, { recursive: true, force: true });
     return false;
   }
-  if (existsSync(dataDir)) rmdirSync(dataDir);
-  renameSync(staging, dataDir);
-  return true;
+  try {
+    if (existsSync(dataDir)) rmdirSync(dataDir);
+    renameSync(staging, dataDir);
+    return true;
+  } catch {
+    // dataDir cannot be replaced (a volume mounted on it): initdb fills it where it is.
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    return false;
+  }
 }
