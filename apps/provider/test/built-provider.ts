@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { findRepoRoot } from '../src/config.js';
 
 const root = findRepoRoot();
-const BUNDLE_DIR = join(root, 'apps/provider/dist/bundle/provider');
+export const BUNDLE_DIR = join(root, 'apps/provider/dist/bundle/provider');
 export const BUILT_MAIN = join(BUNDLE_DIR, 'main.js');
 let builtThisRun = false;
 

@@ -49,7 +49,7 @@ export function createBreachedPasswords(deps: {
   warn?: (message: string, error?: unknown) => void;
 }): BreachedPasswords {
   const { rangeApi } = deps;
-  if (!rangeApi) return { isBreached: async (password) => isCommonPassword(password) };
+  if (!rangeApi) return { isBreached: isCommonPassword };
 
   const fetchRange = deps.fetch ?? fetch;
   const timeoutMs = rangeApi.timeoutMs ?? RANGE_TIMEOUT_MS;
@@ -72,7 +72,7 @@ export function createBreachedPasswords(deps: {
 
   return {
     async isBreached(password) {
-      if (isCommonPassword(password)) return true;
+      if (await isCommonPassword(password)) return true;
       if (deps.clock.now().getTime() < skipUntil) return false;
       const digest = createHash('sha1').update(password, 'utf8').digest('hex').toUpperCase();
       try {

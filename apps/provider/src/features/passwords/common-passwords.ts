@@ -1,5 +1,5 @@
 /** @module common-passwords — the bundled list of the most common (breached) passwords (SECURITY §2 "Password policy"). */
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordDictionaries } from './password-dictionaries.js';
 
 /**
  * How many of zxcvbn-ts's password dictionary (ordered most common first, from public breach
@@ -7,13 +7,15 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  */
 export const COMMON_PASSWORD_COUNT = 10_000;
 
-let common: ReadonlySet<string> | undefined;
+let common: Promise<ReadonlySet<string>> | undefined;
 
 /**
  * True when `password` (already NFKC-normalised) is on the list, compared lower-cased: the list
  * is lower-case and `Password1` is as guessable as `password1`. No network lookup is made.
  */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT));
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= passwordDictionaries().then(
+    ({ commonDictionary }) => new Set(commonDictionary['passwords-common'].slice(0, COMMON_PASSWORD_COUNT)),
+  );
+  return (await common).has(password.toLowerCase());
 }

@@ -1,12 +1,11 @@
 /** @module password-strength — judging a password by the project's policy: zxcvbn score or LUDS counts, plus the common-password list. */
 import type { PasswordStrengthCheckResult } from '@latchkey/wire';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import type { BreachedPasswords } from './breached-passwords.js';
 import { isCommonPassword } from './common-passwords.js';
+import { passwordDictionaries } from './password-dictionaries.js';
 import { codePointLength } from './password-input.js';
 import { MIN_ZXCVBN_SCORE } from './password-policy.js';
 
@@ -19,13 +18,16 @@ const ZXCVBN_MAX_CODE_POINTS = 64;
 /** wire/endpoints.md "Passwords": the strength check response without request_id/status_code. */
 export type PasswordStrength = Omit<PasswordStrengthCheckResult, 'request_id' | 'status_code'>;
 
-let zxcvbn: ZxcvbnFactory | undefined;
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 const estimator = () =>
-  (zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...commonDictionary, ...englishDictionary },
-    graphs: adjacencyGraphs,
-    translations,
-  }));
+  (zxcvbn ??= passwordDictionaries().then(
+    ({ commonDictionary, englishDictionary, adjacencyGraphs, translations }) =>
+      new ZxcvbnFactory({
+        dictionary: { ...commonDictionary, ...englishDictionary },
+        graphs: adjacencyGraphs,
+        translations,
+      }),
+  ));
 
 /** The LUDS classes present and what the project's counts still miss. */
 function ludsOf(password: string, config: Project['passwordConfig']) {
@@ -48,32 +50,33 @@ function ludsOf(password: string, config: Project['passwordConfig']) {
  * built from the address scores lower. `breached` is what the breach check found (by default
  * the bundled common-password list alone).
  */
-export function judgePassword(
+export async function judgePassword(
   project: Project,
   password: string,
   email?: string,
-  breached: boolean = isCommonPassword(password),
-): PasswordStrength {
+  breached?: boolean,
+): Promise<PasswordStrength> {
   const config = project.passwordConfig;
   const luds = ludsOf(password, config);
   const inputs = email ? [email, email.split('@')[0] ?? ''] : [];
-  const result = estimator().check([...password].slice(0, ZXCVBN_MAX_CODE_POINTS).join(''), inputs);
+  const isBreached = breached ?? (await isCommonPassword(password));
+  const result = (await estimator()).check([...password].slice(0, ZXCVBN_MAX_CODE_POINTS).join(''), inputs);
   const strong =
     config.strengthPolicy === 'luds'
       ? luds.missing_characters === 0 && luds.missing_complexity === 0
       : result.score >= MIN_ZXCVBN_SCORE;
-  const warning = breached
+  const warning = isBreached
     ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
     : (result.feedback.warning ?? '');
   return {
-    valid_password: strong && !breached,
+    valid_password: strong && !isBreached,
     score: result.score,
-    breached_password: breached,
+    breached_password: isBreached,
     breach_detection_on_create: true,
     strength_policy: config.strengthPolicy,
     feedback: {
       suggestions: config.strengthPolicy === 'zxcvbn' ? result.feedback.suggestions : [],
-      warning: config.strengthPolicy === 'zxcvbn' || breached ? warning : '',
+      warning: config.strengthPolicy === 'zxcvbn' || isBreached ? warning : '',
       luds_requirements: luds,
     },
   };

@@ -7,6 +7,7 @@ import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-chec
 import { createUserManagement } from '../user-management/user-management.service.js';
 import { createBreachedPasswords } from './breached-passwords.js';
 import { createLoginLockout, forgetAccountFailures } from './login-lockout.js';
+import { passwordDictionaries } from './password-dictionaries.js';
 import { createPasswordLock } from './password-lock.js';
 import { createPasswordResetDelivery, PASSWORD_RESET_JOB } from './password-reset-delivery.js';
 import { passwordsRoutes } from './passwords.routes.js';
@@ -46,6 +47,14 @@ export const passwordsPlugin = featurePlugin(
       // The "password changed" notice goes out after the change has committed: a failed delivery is logged, not answered.
       report: (error: unknown) => app.log.error({ err: error }, 'password changed notice not delivered'),
     };
+    // zxcvbn's dictionaries are off the start's path (password-dictionaries.ts): loaded once the
+    // server listens, so the first strength check seldom waits for them.
+    app.addHook('onListen', (done) => {
+      passwordDictionaries().catch((error: unknown) =>
+        app.log.error({ err: error }, 'the password dictionaries did not load'),
+      );
+      done();
+    });
     const passwords = createPasswordsService(passwordDeps);
     const resets = createPasswordsResetService(passwordDeps);
     const emailResets = createPasswordsEmailResetService({

@@ -1,0 +1,18 @@
+/**
+ * @module password-dictionaries — zxcvbn-ts's dictionaries (the common-password list among them),
+ * loaded on first use instead of with the provider's modules: they are 1.6 MB of the bundle, and
+ * importing them decompresses them, together about a tenth of a start's CPU (issue 18). A listening
+ * provider loads them in the background (passwords.plugin.ts), so the first check seldom waits.
+ */
+export type PasswordDictionaries = typeof import('./password-dictionary-data.js');
+
+let loading: Promise<PasswordDictionaries> | undefined;
+
+/** The dictionaries, imported once per process (again after a failed import). */
+export function passwordDictionaries(): Promise<PasswordDictionaries> {
+  loading ??= import('./password-dictionary-data.js').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
