@@ -8,11 +8,8 @@ export type PasswordDictionaries = typeof import('./password-dictionary-data.js'
 
 let loading: Promise<PasswordDictionaries> | undefined;
 
-/** The dictionaries, imported once per process (again after a failed import). */
+/** The dictionaries, imported once per process. */
 export function passwordDictionaries(): Promise<PasswordDictionaries> {
-  loading ??= import('./password-dictionary-data.js').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('./password-dictionary-data.js');
   return loading;
 }
