@@ -91,6 +91,10 @@ test('signs in with Google through the redirect, and a second sign-in finds the 
 
 test('cancelling at Google brings the person back with a message and no session', async ({ demo, page }) => {
   await page.goto(PAGE);
+  // This project's One Tap prompt appears above the buttons just after the page loads and moves
+  // them down: a click aimed at the button before it lands can hit the prompt instead (a CI run
+  // clicked at the button's old place and never left the page). The page is settled once it shows.
+  await expect(page.getByRole('button', { name: /^Continue as / })).toBeVisible();
   await demo.widget.root.getByRole('button', { name: 'Continue with Google' }).click();
   await page.waitForURL((url) => url.origin === fakeGoogle.issuer);
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
