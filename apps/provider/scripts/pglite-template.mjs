@@ -13,7 +13,7 @@ const providerDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(providerDir, 'dist');
 export const PGLITE_TEMPLATE = join(distDir, 'pglite-template.tar.gz');
 
-/** What the template is made from: the built migrations and their runner, and PGlite itself. */
+/** What the template is made from: the built migrations, their runner, its writer, and PGlite itself. */
 function newestInput() {
   const migrations = join(distDir, 'db/migrations');
   const files = [
@@ -21,7 +21,7 @@ function newestInput() {
       .filter((name) => name.endsWith('.js'))
       .map((name) => join(migrations, name)),
     join(distDir, 'db/migrate.js'),
-    join(distDir, 'db/pglite-options.js'),
+    join(distDir, 'db/pglite-template.js'),
     join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
   ];
   return Math.max(...files.map((file) => statSync(file).mtimeMs));
