@@ -1,8 +1,9 @@
-// End-to-end: Debian's Chromium drives the real widget on the demo page against the real provider
+// End-to-end: Debian's Chromium (its headless shell, support/chromium-executable.ts) drives the real widget on the demo page against the real provider
 // (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once,
 // and each worker has a stack of its own (e2e/support/stack.ts).
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumArgs } from './support/chromium-args.js';
+import { chromiumExecutable } from './support/chromium-executable.js';
 import { STACK_COUNT, stack, stackAt } from './support/stack.js';
 
 type Stack = ReturnType<typeof stackAt>;
@@ -117,7 +118,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: chromiumArgs(),
     },
   },

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages the tests drive for real: Debian's Chromium (end-to-end tests),
-# PostgreSQL (the provider's database-matrix tests) and PgBouncer (the provider behind a
-# transaction-pooling proxy, scripts/pgbouncer.mjs). Does nothing when all are present.
+# Installs the system packages the tests drive for real: Debian's Chromium headless shell
+# (end-to-end tests, e2e/support/chromium-executable.ts), PostgreSQL (the provider's
+# database-matrix tests) and PgBouncer (the provider behind a transaction-pooling proxy,
+# scripts/pgbouncer.mjs). Does nothing when all are present.
 set -euo pipefail
 need=()
-[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || need+=(postgresql)
 [ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || need+=(pgbouncer)
 [ ${#need[@]} -eq 0 ] && exit 0

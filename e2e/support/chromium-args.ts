@@ -1,7 +1,8 @@
 // Chromium's command line for the suite: Playwright's defaults, plus the browser-UI features a
 // headless test never shows.
 //
-// Every page Playwright opens is a window of its own, and Chromium 156 preloads each window's
+// On the desktop Chromium (CHROMIUM_PATH=/usr/bin/chromium; the headless shell has no browser UI),
+// every page Playwright opens is a window of its own, and Chromium 156 preloads each window's
 // omnibox (address bar) popup: a WebUI page of about 200 ES modules in a renderer of its own.
 // No test ever opens that popup, yet it cost as much renderer CPU as the page under test (a trace
 // of password-sign-in: 1.8–1.9 s of the window's 3.5–3.7 s; issue 18).

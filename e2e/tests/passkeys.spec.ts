@@ -3,6 +3,7 @@
 // stand in for the devices; the provider, its database and the widget are the real ones.
 import { PasskeyManager } from '../pages/passkey-manager.js';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { browserNameOnLinux } from '../support/chromium-executable.js';
 import { expect, snapshot, snapshotAtBothWidths, test } from '../support/fixtures.js';
 import { magicLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { isRegistration, registeredAaguid } from '../support/registered-aaguid.js';
@@ -13,9 +14,9 @@ const PAGE = '/?login=passkeys';
 // Chromium's virtual authenticator (device/fido/virtual_ctap2_device.cc) identifies itself with
 // this AAGUID, which no list of passkey providers knows; Chromium keeps it under attestation
 // "none". The provider then names the passkey after the browser and system its client hints
-// name: Debian's Chromium says "Chromium" (not "Google Chrome") and "Linux".
+// name (support/chromium-executable.ts).
 const VIRTUAL_AUTHENTICATOR_AAGUID = '01020304-0506-0708-0102-030405060708';
-const BROWSER_NAME = 'Chromium on Linux';
+const BROWSER_NAME = browserNameOnLinux();
 
 test('registers, renames and deletes passkeys, then signs in with the button and through autofill', async ({
   demo,
