@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logoPaths, WALLET_LOGOS } from './wallet-logos.js';
 import { WALLET_SETUP_LINKS } from './wallet-setup-links.js';
@@ -24,5 +26,14 @@ describe('logoPaths', () => {
       { d: 'M3 12a9 9 0 1 1 18 0', fill: '#0E5BFF' },
       { d: 'M12 18v1', fill: '#fff', fillRule: 'evenodd', clipRule: 'evenodd' },
     ]);
+  });
+});
+
+describe('wallet-logo-svgs.ts', () => {
+  it('holds what the installed @web3icons/core gives (scripts/wallet-logo-svgs.mjs --check)', () => {
+    const script = join(import.meta.dirname, '../../../scripts/wallet-logo-svgs.mjs');
+    const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

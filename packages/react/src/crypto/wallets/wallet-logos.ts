@@ -1,12 +1,10 @@
 /**
  * @module crypto/wallets/wallet-logos — the brand marks of the wallets CryptoSetupWallet links to,
- * from @web3icons/core (MIT; each wallet's own logo, 24×24). Only these four files are bundled, in
- * the crypto chunk. Vessel has no published mark there: its link keeps the generic wallet mark.
+ * from @web3icons/core (MIT; each wallet's own logo, 24×24), copied into wallet-logo-svgs.ts by
+ * scripts/wallet-logo-svgs.mjs so an app installs only these four. They are bundled in the crypto
+ * chunk. Vessel has no published mark there: its link keeps the generic wallet mark.
  */
-import binance from '@web3icons/core/svgs/exchanges/branded/binance.svg.js';
-import coinbase from '@web3icons/core/svgs/wallets/branded/coinbase.svg.js';
-import metamask from '@web3icons/core/svgs/wallets/branded/metamask.svg.js';
-import phantom from '@web3icons/core/svgs/wallets/branded/phantom.svg.js';
+import { BINANCE_SVG, COINBASE_SVG, METAMASK_SVG, PHANTOM_SVG } from './wallet-logo-svgs.js';
 
 /** One `<path>` of a logo, with the attributes these logos use. */
 export interface LogoPath {
@@ -36,8 +34,8 @@ export function logoPaths(svg: string): LogoPath[] {
 
 /** The logo of each wallet the setup screen names, by the name it shows. */
 export const WALLET_LOGOS: Readonly<Record<string, readonly LogoPath[]>> = {
-  MetaMask: logoPaths(metamask),
-  Phantom: logoPaths(phantom),
-  'Coinbase Wallet': logoPaths(coinbase),
-  'Binance Wallet': logoPaths(binance),
+  MetaMask: logoPaths(METAMASK_SVG),
+  Phantom: logoPaths(PHANTOM_SVG),
+  'Coinbase Wallet': logoPaths(COINBASE_SVG),
+  'Binance Wallet': logoPaths(BINANCE_SVG),
 };
