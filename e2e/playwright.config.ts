@@ -1,6 +1,7 @@
-// End-to-end: Debian's Chromium (its headless shell, support/chromium-executable.ts) drives the real widget on the demo page against the real provider
-// (embedded PostgreSQL in .tmp/e2e-data). Ports differ from `npm start` so both can run at once,
-// and each worker has a stack of its own (e2e/support/stack.ts).
+// End-to-end: Debian's Chromium (its headless shell, support/chromium-executable.ts) drives the
+// real widget on the demo page against the real provider (embedded PostgreSQL in .tmp/e2e-data).
+// Ports differ from `npm start` so both can run at once, and each worker has a stack of its own
+// (e2e/support/stack.ts).
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { chromiumArgs } from './support/chromium-args.js';
 import { chromiumExecutable } from './support/chromium-executable.js';
