@@ -12,6 +12,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { singleQuoted } from './single-quoted.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const themeDir = join(packageDir, 'src/theme');
@@ -67,11 +68,6 @@ export function minifyCss(css) {
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
     .trim();
-}
-
-/** A single-quoted JS string literal, the form the repository's formatter keeps unchanged. */
-function singleQuoted(text) {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { singleQuoted } from './single-quoted.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(packageDir, 'src/crypto/wallets/wallet-logo-svgs.ts');
@@ -24,11 +25,6 @@ const resolve = (file) => createRequire(join(packageDir, 'package.json')).resolv
 const anyLogo = resolve(Object.values(LOGOS)[0]);
 const manifestPath = join(anyLogo.slice(0, anyLogo.lastIndexOf('/dist/')), 'package.json');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
-
-/** A single-quoted JS string literal on one line, the form the repository's formatter keeps. */
-function singleQuoted(text) {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
-}
 
 const exports = [];
 for (const [name, file] of Object.entries(LOGOS)) {
