@@ -9,8 +9,8 @@
  * Next to it, in the same run and alternating with it, the ceiling: a bare Node process that
  * imports PGlite, opens the same kind of data directory and answers one query (on a fresh one,
  * PGlite's own initdb). The ratio provider / ceiling is the figure to compare across changes; the
- * absolute times depend on the machine and its other load, which is printed. It prints figures and never fails on them
- * (exit 1 only if it could not measure).
+ * absolute times depend on the machine and its other load, which is printed. It prints figures
+ * and never fails on them (exit 1 only if it could not measure).
  *
  * Env: BENCH_STARTUP_ROUNDS (default 3), BENCH_SKIP_BUILD=1 to skip `tsc -b apps/provider`.
  */
