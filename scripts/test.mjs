@@ -61,8 +61,8 @@ run('bash', ['scripts/system-deps.sh']);
 endPhase('install');
 // The type-check and the lint read only sources (the tests' tsconfig resolves the workspace
 // packages through their `source` condition; biome skips dist/), so they run beside the builds,
-// whose single-threaded tsc and bundlers left a quarter of the two cores idle (issue 18). Their
-// output is kept in files and printed once the builds are done.
+// whose bundlers (and TypeScript 6's tsc, before 7's native one) left the two cores partly idle
+// (issue 18). Their output is kept in files and printed once the builds are done.
 console.log('• type-checking tests and linting (biome), beside the builds…');
 const typeCheckLog = join(reports, 'type-check.log');
 const lintLog = join(reports, 'lint.log');

@@ -77,8 +77,8 @@ it("reports our declarations' errors, a file left out of the tarball among them,
     "node_modules/@latchkey/fake/index.d.ts: Cannot find module './left-out.js' or its corresponding type declarations.",
   ]);
   // tsc itself reports the other package's error too.
-  const tsc = runNode([join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
-  expect(tsc.status).toBe(2);
+  const tsc = runNode([join(repoRoot, 'node_modules/@typescript/native/bin/tsc'), '-p', 'tsconfig.json']);
+  expect(tsc.status).toBeGreaterThan(0);
   expect(tsc.stdout).toMatch(/node_modules\/other\/index\.d\.ts\(1,\d+\): error TS2314/);
 });
 

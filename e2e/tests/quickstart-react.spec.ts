@@ -107,7 +107,7 @@ test('the React (Vite) quickstart: its code signs in, stays signed in on reload 
       thirdParty: ['react', 'react-dom', 'vite', '@types/react', '@types/react-dom'],
     });
     writeFiles(app, { ...template, ...files });
-    const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+    const tsc = join(repoRoot, 'node_modules/@typescript/native/bin/tsc');
     execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, stdio: 'inherit' });
     const vite = join(app, 'node_modules/vite/bin/vite.js');
     execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });

@@ -21,7 +21,8 @@ let builtThisRun = false;
  */
 export function buildProvider(): void {
   if (builtThisRun) return;
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  // TypeScript 7's compiler (`typescript` is TypeScript 6, kept for its API: package.json).
+  const tsc = join(root, 'node_modules/@typescript/native/bin/tsc');
   const steps = [
     [tsc, '-b', 'apps/provider'],
     ['apps/provider/scripts/bundle.mjs'],

@@ -2,11 +2,12 @@
 // The package entry is a React Server Components client boundary: 'use client' must be the first
 // statement of what tsc emits (dist/index.js) and of an app bundler's output of the entry, or a
 // framework such as Next.js treats the hooks as server code and fails to build.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,19 +19,37 @@ const firstStatement = (code: string) =>
 
 describe("'use client'", () => {
   it('leads the entry as tsc emits it', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(
-      join(packageDir, 'tsconfig.json'),
-      {},
-      {
-        ...ts.sys,
-        onUnRecoverableConfigFileDiagnostic: () => {},
-      },
-    );
-    const emitted = ts.transpileModule(readFileSync(entry, 'utf8'), {
-      compilerOptions: config?.options ?? {},
-      fileName: entry,
-    }).outputText;
-    expect(firstStatement(emitted)).toBe("'use client';");
+    // The build's compiler (TypeScript 7, which has no JavaScript API) with the package's own
+    // options, on the entry alone: no type check, no imports followed.
+    const out = mkdtempSync(join(tmpdir(), 'latchkey-use-client-'));
+    try {
+      const config = join(out, 'tsconfig.json');
+      writeFileSync(
+        config,
+        JSON.stringify({
+          extends: join(packageDir, 'tsconfig.json'),
+          compilerOptions: {
+            outDir: join(out, 'dist'),
+            rootDir: join(packageDir, 'src'),
+            noCheck: true,
+            noResolve: true,
+            composite: false,
+            incremental: false,
+            declaration: false,
+            declarationMap: false,
+            isolatedDeclarations: false,
+            sourceMap: false,
+          },
+          files: [entry],
+          include: [],
+        }),
+      );
+      const tsc = join(packageDir, '../../node_modules/@typescript/native/bin/tsc');
+      execFileSync(process.execPath, [tsc, '-p', config], { encoding: 'utf8' });
+      expect(firstStatement(readFileSync(join(out, 'dist/index.js'), 'utf8'))).toBe("'use client';");
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('leads an app bundler’s output of the entry, without a warning', async () => {
