@@ -114,12 +114,13 @@ export default defineConfig({
     baseURL: stack.demoUrl,
     browserName: 'chromium',
     // A failed test keeps its trace (actions, their logs and errors, console), its screenshot, and
-    // Playwright's error-context.md (the page's accessibility tree when it failed). Not its
-    // screencast: Chromium painted and encoded every frame of every test for it (4 specs: 268 →
-    // 190 CPU-s). Nor DOM snapshots, and with them the network log: every test paid for them
-    // (Playwright serialising the whole DOM around each action; the console's big pages most), a
-    // fifth of the suite (540 → 472 s, 564 → 459 CPU-s, against 454 with no trace at all; issue
-    // 18). For a failure's DOM and requests, run its spec again with `--trace on`.
+    // Playwright's error-context.md (with the page's accessibility tree when a locator's
+    // expectation failed). Not its screencast: Chromium painted and encoded every frame of every
+    // test for it (4 specs: 268 → 190 CPU-s). Nor DOM snapshots, and with them the network log:
+    // every test paid for them (Playwright serialising the whole DOM around each action; the
+    // console's big pages most), a fifth of the suite (540 → 472 s, 564 → 459 CPU-s, against 454
+    // with no trace at all; issue 18). For a failure's DOM and requests, run its spec again with
+    // `--trace on`.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -232,9 +232,19 @@ for (const version of versions) {
       await page.setViewportSize({ width: 360, height: 800 });
       await snapshot(page, `official-${version.name}-passcode-360`);
       const code = passcodeIn(message!);
-      // 6.x's passcode field is one labelled input behind six boxes; 5.1.1 focuses its own.
-      if (version.name === '6.x') await login.getByLabel('One-time passcode').pressSequentially(code);
-      else await page.keyboard.type(code, { delay: 30 });
+      // 6.x's passcode field is one labelled input behind six boxes; 5.1.1 focuses its own. Into
+      // 5.1.1's, key by key, each once the field shows the last: typed at a fixed pace, a key that
+      // came while the widget was still rendering the field was lost on a busy machine.
+      const passcode = login.getByLabel('One-time passcode');
+      if (version.name === '6.x') await passcode.pressSequentially(code);
+      else {
+        await expect(passcode).toBeFocused();
+        for (let typed = 1; typed <= code.length; typed += 1) {
+          await page.keyboard.press(code[typed - 1] ?? '');
+          // The sixth key submits the code, and the field may go with it.
+          if (typed < code.length) await expect(passcode).toHaveValue(code.slice(0, typed));
+        }
+      }
       await expect
         .poll(() => page.evaluate(() => window.official.user.getSync()?.phone_numbers[0]?.phone_number))
         .toBe(phone.e164);
