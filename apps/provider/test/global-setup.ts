@@ -16,6 +16,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import type { Database, Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { pgliteTemplateFile } from '../src/db/pglite-data-dir.js';
+import { dropClones } from './postgres-pool.js';
 import { adminQuery, testDatabaseUrl } from './test-database.js';
 
 declare module 'vitest' {
@@ -41,7 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await handle.close();
     }
     project.provide('postgresTemplate', template);
-    return () => adminQuery(`drop database if exists ${template} with (force)`);
+    return async () => {
+      await dropClones(adminQuery, template);
+      await adminQuery(`drop database if exists ${template} with (force)`);
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'latchkey-test-snapshot-'));
   const { client, db } = (await migratedFromTemplate()) ?? (await migrated(await PGlite.create()));

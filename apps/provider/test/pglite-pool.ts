@@ -14,12 +14,10 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, pgliteHandle } from '../src/db/connect.js';
+import { MIGRATOR_TABLES, SHAPE_QUERY, TEST_TABLES_QUERY } from './database-shape.js';
 
 /** How many files one instance serves before it is closed: WebAssembly memory only grows. */
 const USES_PER_INSTANCE = 25;
-
-/** The migrator's own tables: their rows are the snapshot's, not a test's. */
-const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
 const idle: PGlite[] = [];
 const uses = new WeakMap<PGlite, number>();
@@ -71,11 +69,7 @@ async function emptied(client: PGlite): Promise<boolean> {
     // Fails inside an open transaction, which then leaves the instance out of the pool.
     await client.exec('discard all');
     if ((await shapeOf(client)) !== snapshotShape) return false;
-    const { rows: tables } = await client.query<{ name: string }>(
-      `select format('%I.%I', schemaname, tablename) as name from pg_tables
-       where schemaname = 'public' and tablename <> all($1::text[])`,
-      [MIGRATOR_TABLES],
-    );
+    const { rows: tables } = await client.query<{ name: string }>(TEST_TABLES_QUERY, [MIGRATOR_TABLES]);
     if (tables.length > 0) await client.exec(`truncate ${tables.map((t) => t.name).join(', ')}`);
     return true;
   } catch {
@@ -85,36 +79,6 @@ async function emptied(client: PGlite): Promise<boolean> {
 
 /** A digest of everything in the database but its rows, and of the migrator's rows. */
 async function shapeOf(client: PGlite): Promise<string> {
-  const { rows } = await client.query<{ shape: string }>(`
-    select md5(string_agg(item, E'\\n' order by item)) as shape from (
-      -- A session's temporary schemas stay in the catalogue once made; DISCARD ALL empties them.
-      select 'namespace ' || nspname as item from pg_namespace where nspname not like 'pg\\_%temp\\_%'
-      union all
-      select 'relation ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text
-        || case when c.relkind = 'i' then ' ' || pg_get_indexdef(c.oid) else '' end
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-        and n.nspname not like 'pg\\_%temp\\_%'
-      union all
-      select 'column ' || a.attrelid::regclass::text || '.' || a.attname || ' '
-        || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text
-        || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
-      from pg_attribute a
-      join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-      where n.nspname = 'public' and a.attnum > 0 and not a.attisdropped
-      union all
-      select 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
-      from pg_constraint where connamespace = 'public'::regnamespace
-      union all
-      select 'function ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
-      from pg_proc p where p.pronamespace = 'public'::regnamespace
-      union all
-      select 'trigger ' || tgrelid::regclass::text || ' ' || tgname from pg_trigger where not tgisinternal
-      union all
-      select 'migration ' || name from kysely_migration
-      union all
-      select 'migration lock ' || id || ' ' || is_locked::text from kysely_migration_lock
-    ) as items`);
+  const { rows } = await client.query<{ shape: string }>(SHAPE_QUERY);
   return rows[0]?.shape ?? '';
 }

@@ -2,8 +2,9 @@
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL, so one suite runs against both targets.
  * Each is a clone of the database global-setup.ts migrated once for the run (when it ran), then
- * brought to the latest migration as before, so a file never pays for every migration again. On
- * PGlite a clone a file has closed is emptied and handed to the worker's next file (pglite-pool.ts).
+ * brought to the latest migration as before, so a file never pays for every migration again. A
+ * clone a file has closed is emptied and handed to the worker's next file (pglite-pool.ts,
+ * postgres-pool.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open-database.js';
 import { takePooledPglite } from './pglite-pool.js';
 import { pgliteSnapshot } from './pglite-snapshot.js';
+import { takePooledPostgres } from './postgres-pool.js';
 
 /** An open test database. */
 export interface TestDatabase {
@@ -44,8 +46,11 @@ export const testDatabaseUrl: string | undefined = process.env.TEST_DATABASE_URL
  */
 let adminPool: pg.Pool | undefined;
 
-/** Runs one statement on TEST_DATABASE_URL's own database (create and drop databases). */
-export async function adminQuery(sqlText: string): Promise<void> {
+/** Runs one statement on TEST_DATABASE_URL's own database (create and drop databases); its rows. */
+export async function adminQuery(
+  sqlText: string,
+  values?: unknown[],
+): Promise<Array<Record<string, unknown>>> {
   if (!adminPool) {
     adminPool = new pg.Pool({
       connectionString: testDatabaseUrl,
@@ -57,7 +62,7 @@ export async function adminQuery(sqlText: string): Promise<void> {
     // drops that client and opens another for the next query.
     adminPool.on('error', () => {});
   }
-  await adminPool.query(sqlText);
+  return (await adminPool.query(sqlText, values)).rows;
 }
 
 /** Options of createTestDatabase. */
@@ -119,23 +124,35 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await migrateToLatest(handle.db);
     return handle;
   }
-  const name = `latchkey_test_${randomBytes(6).toString('hex')}`;
+  const serverUrl = testDatabaseUrl;
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   const template = inject('postgresTemplate');
-  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
+  const { name, release } = template
+    ? await takePooledPostgres(adminQuery, urlOf, template)
+    : await createdPostgres(`latchkey_test_${randomBytes(6).toString('hex')}`);
+  const url = urlOf(name);
   // The pool the provider itself would have on this machine (pool-size.ts), not a larger one.
-  const handle = await connectDatabase({ kind: 'postgres', url: url.toString() });
+  const handle = await connectDatabase({ kind: 'postgres', url });
   await migrateToLatest(handle.db);
   return {
     db: handle.db,
     kind: 'postgres',
-    url: url.toString(),
+    url,
     changeFeed: handle.changeFeed,
     ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     close: async () => {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await release();
     },
   };
+}
+
+/** A database of its own for a file of a project without the run's template (global-setup.ts). */
+async function createdPostgres(name: string): Promise<{ name: string; release: () => Promise<void> }> {
+  await adminQuery(`create database ${name}`);
+  return { name, release: () => adminQuery(`drop database if exists ${name} with (force)`).then(() => {}) };
 }

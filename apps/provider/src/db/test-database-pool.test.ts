@@ -1,9 +1,10 @@
 /**
- * The tests' PGlite pool (test/pglite-pool.ts): a database a file closed reaches the next file
- * empty and with the snapshot's schema, or not at all — so files stay as isolated as when each
- * started its own PGlite.
+ * The tests' database pools (test/pglite-pool.ts, test/postgres-pool.ts): a database a file closed
+ * reaches the next file empty and with the snapshot's schema, or not at all — so files stay as
+ * isolated as when each started its own PGlite or created its own PostgreSQL database.
  */
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { closeIdlePglites } from '../../test/pglite-pool.js';
 import { insertRow } from '../../test/row-factory.js';
@@ -101,6 +102,70 @@ describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
     } finally {
       await second.close();
       await feed.close().catch(() => {});
+    }
+  });
+});
+
+/** The database's name: the same name means the same pooled PostgreSQL database. */
+async function databaseName(db: TestDatabase['db']): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  return rows[0]?.name ?? '';
+}
+
+async function rowCount(db: TestDatabase['db']): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from projects)::int + (select count(*) from users)::int as n`.execute(db);
+  return rows[0]?.n ?? -1;
+}
+
+describe.runIf(testDatabaseUrl)('the PostgreSQL test-database pool', () => {
+  it('hands a closed database to the next caller empty', async () => {
+    const first = await createTestDatabase();
+    const name = await databaseName(first.db);
+    await insertRow(first.db, 'users');
+    expect(await rowCount(first.db)).toBeGreaterThan(0);
+    await first.close();
+
+    const second = await createTestDatabase();
+    try {
+      expect(await databaseName(second.db)).toBe(name);
+      expect(await rowCount(second.db)).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does not reuse a database whose schema a test changed, and drops it', async () => {
+    const first = await createTestDatabase();
+    const name = await databaseName(first.db);
+    await sql`create table pool_extra (id int)`.execute(first.db);
+    await first.close();
+    const second = await createTestDatabase();
+    try {
+      expect(await databaseName(second.db)).not.toBe(name);
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_database where datname = ${name}`.execute(second.db);
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does not reuse a database a session is still open on', async () => {
+    const first = await createTestDatabase();
+    const name = await databaseName(first.db);
+    // A second pool the file forgot to close, as a second instance would have.
+    const straggler = new pg.Client({ connectionString: first.url });
+    straggler.on('error', () => {});
+    await straggler.connect();
+    await first.close();
+    const second = await createTestDatabase();
+    try {
+      expect(await databaseName(second.db)).not.toBe(name);
+      await expect(straggler.query('select 1')).rejects.toThrow();
+    } finally {
+      await second.close();
+      await straggler.end().catch(() => {});
     }
   });
 });
