@@ -2,7 +2,7 @@
 // deliveries failed"), read from each endpoint's delivery log: a retry after a failed attempt
 // counts, a delivery still queued tells nothing, and the newest that arrived ends the count.
 import type { WebhookDelivery } from '@latchkey/wire';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../../testing/as-operator.js';
 import { sampleProject } from '../../testing/sample-project.js';
@@ -104,6 +104,7 @@ describe('WebhooksPage while it loads', () => {
     loading.focus();
     const loaded = await screen.findByRole('heading', { level: 1, name: 'Shop webhooks' });
     expect(screen.getAllByRole('heading', { level: 1 })).toEqual([loaded]);
-    expect(document.activeElement).toBe(loaded);
+    // The heading takes focus in a passive effect, which may run after findByRole has seen it.
+    await waitFor(() => expect(document.activeElement).toBe(loaded));
   });
 });
