@@ -1,16 +1,22 @@
 /**
  * @module database-shape — what a pooled test database must still look like to be handed to the
- * next test file (pglite-pool.ts, postgres-pool.ts): everything in it but its rows.
+ * next test file (pglite-pool.ts, postgres-pool.ts): everything in it but its rows; and the
+ * emptying of those rows.
  */
 
+/** What both pools' clients offer: PGlite's and `pg`'s `query` have this form. */
+export interface Queryable {
+  query<Row>(sqlText: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
 /** The migrator's own tables: their rows are the snapshot's, not a test's. */
-export const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+const MIGRATOR_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
 /**
  * One row, `shape`: a digest of the schemas, relations, indexes, columns, constraints, functions
  * and triggers, and of the migrator's rows.
  */
-export const SHAPE_QUERY = `
+const SHAPE_QUERY = `
   select md5(string_agg(item, E'\\n' order by item)) as shape from (
     -- A session's temporary schemas stay in the catalogue once made; DISCARD ALL empties them.
     select 'namespace ' || nspname as item from pg_namespace where nspname not like 'pg\\_%temp\\_%'
@@ -43,6 +49,18 @@ export const SHAPE_QUERY = `
   ) as items`;
 
 /** The public tables whose rows belong to tests (all but the migrator's), quoted for SQL. */
-export const TEST_TABLES_QUERY = `
+const TEST_TABLES_QUERY = `
   select format('%I.%I', schemaname, tablename) as name from pg_tables
   where schemaname = 'public' and tablename <> all($1::text[])`;
+
+/** A digest of everything in the database but its rows, and of the migrator's rows. */
+export async function shapeOf(client: Queryable): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(SHAPE_QUERY);
+  return rows[0]?.shape ?? '';
+}
+
+/** Empties every table whose rows belong to tests. */
+export async function truncateTestTables(client: Queryable): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(TEST_TABLES_QUERY, [MIGRATOR_TABLES]);
+  if (rows.length > 0) await client.query(`truncate ${rows.map((t) => t.name).join(', ')}`);
+}

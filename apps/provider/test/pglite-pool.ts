@@ -14,7 +14,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, pgliteHandle } from '../src/db/connect.js';
-import { MIGRATOR_TABLES, SHAPE_QUERY, TEST_TABLES_QUERY } from './database-shape.js';
+import { shapeOf, truncateTestTables } from './database-shape.js';
 
 /** How many files one instance serves before it is closed: WebAssembly memory only grows. */
 const USES_PER_INSTANCE = 25;
@@ -69,16 +69,9 @@ async function emptied(client: PGlite): Promise<boolean> {
     // Fails inside an open transaction, which then leaves the instance out of the pool.
     await client.exec('discard all');
     if ((await shapeOf(client)) !== snapshotShape) return false;
-    const { rows: tables } = await client.query<{ name: string }>(TEST_TABLES_QUERY, [MIGRATOR_TABLES]);
-    if (tables.length > 0) await client.exec(`truncate ${tables.map((t) => t.name).join(', ')}`);
+    await truncateTestTables(client);
     return true;
   } catch {
     return false;
   }
-}
-
-/** A digest of everything in the database but its rows, and of the migrator's rows. */
-async function shapeOf(client: PGlite): Promise<string> {
-  const { rows } = await client.query<{ shape: string }>(SHAPE_QUERY);
-  return rows[0]?.shape ?? '';
 }

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { MIGRATOR_TABLES, SHAPE_QUERY, TEST_TABLES_QUERY } from './database-shape.js';
+import { shapeOf, truncateTestTables } from './database-shape.js';
 
 /** Runs a statement on the server's own database (create, drop, and look at sessions). */
 export type AdminQuery = (sqlText: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -37,23 +37,28 @@ export async function takePooledPostgres(
   urlOf: (name: string) => string,
   template: string,
 ): Promise<{ name: string; release: () => Promise<void> }> {
-  let name = idle.pop();
-  if (!name) {
-    name = `${clonePrefix(template)}${randomBytes(6).toString('hex')}`;
-    await admin(`create database ${name} template ${template}`);
-    templateShape ??= await withClient(urlOf(name), shapeOf);
-  }
-  const taken = name;
+  const name = idle.pop() ?? (await newClone(admin, urlOf, template));
   let released = false;
   return {
-    name: taken,
+    name,
     release: async () => {
       if (released) return;
       released = true;
-      if (await emptied(admin, urlOf(taken), taken)) idle.push(taken);
-      else await admin(`drop database if exists ${taken} with (force)`);
+      if (await emptied(admin, urlOf(name), name)) idle.push(name);
+      else await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function newClone(
+  admin: AdminQuery,
+  urlOf: (name: string) => string,
+  template: string,
+): Promise<string> {
+  const name = `${clonePrefix(template)}${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name} template ${template}`);
+  templateShape ??= await withClient(urlOf(name), shapeOf);
+  return name;
 }
 
 /** Drops every clone of `template` the workers left idle, once the run is over. */
@@ -70,8 +75,7 @@ async function emptied(admin: AdminQuery, url: string, name: string): Promise<bo
     if (!(await noSessionsOn(admin, name))) return false;
     return await withClient(url, async (client) => {
       if ((await shapeOf(client)) !== templateShape) return false;
-      const { rows } = await client.query<{ name: string }>(TEST_TABLES_QUERY, [MIGRATOR_TABLES]);
-      if (rows.length > 0) await client.query(`truncate ${rows.map((t) => t.name).join(', ')}`);
+      await truncateTestTables(client);
       return true;
     });
   } catch {
@@ -103,9 +107,4 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
-}
-
-async function shapeOf(client: pg.Client): Promise<string> {
-  const { rows } = await client.query<{ shape: string }>(SHAPE_QUERY);
-  return rows[0]?.shape ?? '';
 }

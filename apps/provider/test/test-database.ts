@@ -154,5 +154,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 /** A database of its own for a file of a project without the run's template (global-setup.ts). */
 async function createdPostgres(name: string): Promise<{ name: string; release: () => Promise<void> }> {
   await adminQuery(`create database ${name}`);
-  return { name, release: () => adminQuery(`drop database if exists ${name} with (force)`).then(() => {}) };
+  return {
+    name,
+    release: async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
