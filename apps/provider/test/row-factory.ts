@@ -35,17 +35,25 @@ async function foreignKeysOf(db: Db, table: string): Promise<Map<string, { table
   return new Map(result.rows.map((r) => [r.column_name, { table: r.ref_table, column: r.ref_column }]));
 }
 
-/** Column → first value a `col in (...)` / `col = any (array[...])` CHECK allows. */
+/**
+ * Column → a value its CHECKs allow: the first of a `col in (...)` list, unless a compound CHECK
+ * names `col = '…'` in its first branch — that branch's other columns are the nullable ones left
+ * null here, so its value is the one that passes both (webauthn_challenges: 'primary', not
+ * 'register', which needs a user). Ordered by oid: catalogue scan order differs between databases.
+ */
 async function allowedValuesOf(db: Db, table: string): Promise<Map<string, string>> {
   const result = await sql<{ def: string }>`select pg_get_constraintdef(c.oid) as def from pg_constraint c
-    join pg_class t on t.oid = c.conrelid where c.contype = 'c' and t.relname = ${table}`.execute(db);
-  const allowed = new Map<string, string>();
+    join pg_class t on t.oid = c.conrelid where c.contype = 'c' and t.relname = ${table}
+    order by c.oid`.execute(db);
+  const listed = new Map<string, string>();
+  const compared = new Map<string, string>();
   for (const { def } of result.rows) {
-    const match =
-      /\(\(?(\w+)\)? = ANY \(+ARRAY\['([^']*)'/.exec(def) ?? /\(\(?(\w+)\)? = '([^']*)'/.exec(def);
-    if (match) allowed.set(match[1] as string, match[2] as string);
+    const inList = /\(\(?(\w+)\)? = ANY \(+ARRAY\['([^']*)'/.exec(def);
+    if (inList) listed.set(inList[1] as string, inList[2] as string);
+    const equal = /\(\(?(\w+)\)? = '([^']*)'/.exec(def);
+    if (equal && !compared.has(equal[1] as string)) compared.set(equal[1] as string, equal[2] as string);
   }
-  return allowed;
+  return new Map([...listed, ...compared]);
 }
 
 function valueOfType(udt: string): string {
