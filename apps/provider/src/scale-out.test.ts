@@ -47,7 +47,8 @@ const freshClientIp = () => {
 };
 
 describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL behind a round-robin proxy', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-scale-out-'));
+  // Made in beforeAll: a skipped describe (no PostgreSQL) runs no afterAll to remove it.
+  let dataDir: string;
   let database: TestDatabase;
   let proxy: RoundRobinProxy;
   let receiver: WebhookReceiver;
@@ -76,6 +77,7 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL behind a ro
   };
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'latchkey-scale-out-'));
     buildProvider();
     database = await createTestDatabase();
     for (let index = 0; index < INSTANCES; index += 1) urls.push(`http://127.0.0.1:${await freePort()}`);

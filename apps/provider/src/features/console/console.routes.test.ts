@@ -1,5 +1,5 @@
 /** Serving the console: hashed assets cached for good, the page never, deep links reload, a strict CSP, nothing else read from disk. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -19,7 +19,10 @@ writeFileSync(join(dir, 'secret.txt'), 'not served');
 const files = readConsoleFiles(dir);
 const app = Fastify();
 if (files) app.register(consoleRoutes, { files });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the console', () => {
   it('answers its page for every address below /console/, never cached, with a strict CSP', async () => {

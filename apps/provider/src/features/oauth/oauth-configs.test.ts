@@ -1,5 +1,5 @@
 /** Upstream configurations: stored sealed (SECURITY B10), loaded for the upstream client, and managed by `latchkey-provider oauth`. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,7 +37,10 @@ beforeAll(async () => {
  * of a deployment without LATCHKEY_KEY_ENCRYPTION_SECRET.
  */
 let unsealedApp: FastifyInstance | undefined;
-afterAll(async () => unsealedApp?.close());
+afterAll(async () => {
+  await unsealedApp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const deps = async (keyEncryptionSecret: string | null = KEY_SECRET) => {
   const operator = await createOperatorKey(ctx.db, { clock: ctx.clock, random: cryptoRandom }, 'cli tests');
   if (keyEncryptionSecret === null && !unsealedApp) {

@@ -3,10 +3,10 @@
  * operator credentials (only an active operator's, only the operator project's), their idle end,
  * and the step-up that destructive changes need. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   asBearer,
   givenConsoleOperator,
@@ -56,6 +56,7 @@ describe('the operator project', () => {
 
   it('gets a development invite in a file, never in the log, until an operator exists', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-console-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const lines: string[] = [];
     const logger = {
       info: (fields: Record<string, unknown>, line: string) => lines.push(JSON.stringify({ fields, line })),

@@ -1,9 +1,9 @@
 /** Operator keys: LATCHKEY_OPERATOR_KEY, the development key file, and their refusals. */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { isApiError } from '../../errors/api-error.js';
@@ -53,6 +53,7 @@ describe('LATCHKEY_OPERATOR_KEY', () => {
 describe('the development operator key', () => {
   it('is written owner-only, reused while live, and replaced once revoked', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-operator-key-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const deps = { clock: ctx.clock, random: cryptoRandom, dataDir };
     const first = await ensureDevOperatorKey(ctx.db, deps);
     expect(first.outcome).toBe('created');
