@@ -30,7 +30,7 @@ describe('logoPaths', () => {
 });
 
 describe('wallet-logo-svgs.ts', () => {
-  it('holds what the installed @web3icons/core gives (scripts/wallet-logo-svgs.mjs --check)', () => {
+  it('holds what the pinned @web3icons/core release gives (scripts/wallet-logo-svgs.mjs --check)', () => {
     const script = join(import.meta.dirname, '../../../scripts/wallet-logo-svgs.mjs');
     const run = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
