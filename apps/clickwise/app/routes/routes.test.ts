@@ -1,6 +1,7 @@
 /** The server side of the routes, called as React Router calls them, over an in-memory database. */
 import { randomBytes } from 'node:crypto';
 import { type LatchkeyServerClient, LatchkeyServerError } from '@latchkey/node';
+import pg from 'pg';
 import type { ActionFunctionArgs, AppLoadContext } from 'react-router';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,16 +65,38 @@ const fakeLatchkey = {
 /** The endpoint secret the provider would sign with (`whsec_` + base64 of 24 random bytes). */
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 
+/**
+ * On PostgreSQL, a database of this run's own, dropped after it: the server outlives a run, and a
+ * second run against it found the first one's campaigns and users.
+ */
+async function ownPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `clickwise_test_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
+let postgres: Awaited<ReturnType<typeof ownPostgresDatabase>> | undefined;
+
 beforeAll(async () => {
+  // `npm test` runs this file a second time on a real PostgreSQL server (TEST_DATABASE_URL).
+  if (process.env.TEST_DATABASE_URL) postgres = await ownPostgresDatabase(process.env.TEST_DATABASE_URL);
   const config: ClickwiseConfig = {
     host: '127.0.0.1',
     port: 3000,
     publicOrigin: ORIGIN,
     providerUrl: 'http://localhost:4000',
-    // `npm test` runs this file a second time on a real PostgreSQL server (TEST_DATABASE_URL).
-    database: process.env.TEST_DATABASE_URL
-      ? { kind: 'postgres', url: process.env.TEST_DATABASE_URL }
-      : { kind: 'pglite', dataDir: null },
+    database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null },
     project: () => ({
       projectId: 'project-test-x',
       publicToken: 'public-token-test-x',
@@ -88,7 +111,10 @@ beforeAll(async () => {
   app = { ...(await createAppContext(config, { clock, handle })), latchkey: () => fakeLatchkey };
   context = { clickwise: app };
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await postgres?.drop();
+});
 
 const args = (request: Request, params: Record<string, string> = {}, on: AppLoadContext = context) =>
   ({ request, params, context: on }) as unknown as ActionFunctionArgs;
