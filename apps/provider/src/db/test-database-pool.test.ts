@@ -30,6 +30,46 @@ async function backendStart(db: TestDatabase['db']): Promise<string> {
   return rows[0]?.started ?? '';
 }
 
+/** The database's name: the same name means the same pooled PostgreSQL database. */
+async function databaseName(db: TestDatabase['db']): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  return rows[0]?.name ?? '';
+}
+
+async function rowCount(db: TestDatabase['db']): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from projects)::int + (select count(*) from users)::int as n`.execute(db);
+  return rows[0]?.n ?? -1;
+}
+
+/** What tells one pooled database from another: the PGlite instance, or the PostgreSQL database. */
+const databaseIdentity = testDatabaseUrl ? databaseName : backendStart;
+
+describe('both test-database pools', () => {
+  it('do not reuse a database whose schema a test changed (PostgreSQL drops it)', async () => {
+    // An instance at its last use would be closed anyway, whatever its schema: start from a new one.
+    if (!testDatabaseUrl) await closeIdlePglites();
+    const first = await createTestDatabase();
+    const identity = await databaseIdentity(first.db);
+    await sql`create table pool_extra (id int)`.execute(first.db);
+    await first.close();
+    const second = await createTestDatabase();
+    try {
+      expect(await databaseIdentity(second.db)).not.toBe(identity);
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_tables where tablename = 'pool_extra'`.execute(second.db);
+      expect(rows[0]?.n).toBe(0);
+      if (testDatabaseUrl) {
+        const { rows: dropped } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_database where datname = ${identity}`.execute(second.db);
+        expect(dropped[0]?.n).toBe(0);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
   it('hands a closed database to the next caller empty, with its session reset', async () => {
     // Earlier files in this worker may have worn the idle instance to its last use, after which
@@ -39,9 +79,7 @@ describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
     const started = await backendStart(first.db);
     await insertRow(first.db, 'users');
     await markInstance(first.db, 'first');
-    const { rows: before } = await sql<{ n: number }>`
-      select (select count(*) from projects)::int + (select count(*) from users)::int as n`.execute(first.db);
-    expect(before[0]?.n).toBeGreaterThan(0);
+    expect(await rowCount(first.db)).toBeGreaterThan(0);
     await first.close();
 
     const second = await createTestDatabase();
@@ -49,11 +87,7 @@ describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
       // The same instance (same start time), yet nothing of the first file is left.
       expect(await backendStart(second.db)).toBe(started);
       expect(await instanceMarker(second.db)).toBe('');
-      const { rows } = await sql<{ n: number }>`
-        select (select count(*) from projects)::int + (select count(*) from users)::int as n`.execute(
-        second.db,
-      );
-      expect(rows[0]?.n).toBe(0);
+      expect(await rowCount(second.db)).toBe(0);
       const { rows: temporary } = await sql<{ n: number }>`
         select count(*)::int as n from pg_class where relname = 'pool_probe'`.execute(second.db);
       expect(temporary[0]?.n).toBe(0);
@@ -68,22 +102,6 @@ describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
     const second = await createTestDatabase();
     try {
       await expect(sql`select 1`.execute(first.db)).rejects.toThrow();
-    } finally {
-      await second.close();
-    }
-  });
-
-  it('does not reuse a database whose schema a test changed', async () => {
-    const first = await createTestDatabase();
-    const started = await backendStart(first.db);
-    await sql`create table pool_extra (id int)`.execute(first.db);
-    await first.close();
-    const second = await createTestDatabase();
-    try {
-      expect(await backendStart(second.db)).not.toBe(started);
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_tables where tablename = 'pool_extra'`.execute(second.db);
-      expect(rows[0]?.n).toBe(0);
     } finally {
       await second.close();
     }
@@ -106,18 +124,6 @@ describe.skipIf(testDatabaseUrl)('the PGlite test-database pool', () => {
   });
 });
 
-/** The database's name: the same name means the same pooled PostgreSQL database. */
-async function databaseName(db: TestDatabase['db']): Promise<string> {
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
-  return rows[0]?.name ?? '';
-}
-
-async function rowCount(db: TestDatabase['db']): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select (select count(*) from projects)::int + (select count(*) from users)::int as n`.execute(db);
-  return rows[0]?.n ?? -1;
-}
-
 describe.runIf(testDatabaseUrl)('the PostgreSQL test-database pool', () => {
   it('hands a closed database to the next caller empty', async () => {
     const first = await createTestDatabase();
@@ -130,22 +136,6 @@ describe.runIf(testDatabaseUrl)('the PostgreSQL test-database pool', () => {
     try {
       expect(await databaseName(second.db)).toBe(name);
       expect(await rowCount(second.db)).toBe(0);
-    } finally {
-      await second.close();
-    }
-  });
-
-  it('does not reuse a database whose schema a test changed, and drops it', async () => {
-    const first = await createTestDatabase();
-    const name = await databaseName(first.db);
-    await sql`create table pool_extra (id int)`.execute(first.db);
-    await first.close();
-    const second = await createTestDatabase();
-    try {
-      expect(await databaseName(second.db)).not.toBe(name);
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_database where datname = ${name}`.execute(second.db);
-      expect(rows[0]?.n).toBe(0);
     } finally {
       await second.close();
     }
