@@ -1,20 +1,12 @@
 /** @module totps.repository — SQL for TOTPs and their recovery codes; each use is one guarded statement. */
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy } from '../../db/keyed-rows.js';
+import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRecoveryCodeRow, TotpRow } from './totps.table.js';
 
 /** The user's TOTP (at most one), verified or not. */
-export async function findTotpOfUser(
-  db: DbExecutor,
-  projectId: string,
-  userId: string,
-): Promise<TotpRow | undefined> {
-  return db
-    .selectFrom('totps')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+export const findTotpOfUser = (db: DbExecutor, projectId: string, userId: string) =>
+  findRowBy(db, 'totps', { project_id: projectId, user_id: userId });
 
 /**
  * Stores `row` as the user's TOTP, replacing an unverified one (its recovery codes cascade away);
@@ -137,12 +129,5 @@ export async function deleteTotp(
   db: DbExecutor,
   key: { projectId: string; userId: string; totpId: string },
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom('totps')
-    .where('id', '=', key.totpId)
-    .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return deleteUserOwnedRow(db, 'totps', { projectId: key.projectId, userId: key.userId, id: key.totpId });
 }
