@@ -86,43 +86,33 @@ export async function findUnusedRecoveryCode(
 }
 
 /**
- * Uses the recovery code `codeId` of `totpId` if it is still unused: one guarded UPDATE, so of two
- * uses of one code, sequential or concurrent, only the first finds the row (SECURITY B4).
+ * Uses the unused recovery code of `totpId` that `code` names: one guarded UPDATE, so of two uses
+ * of one code, sequential or concurrent, only the first finds the row (SECURITY B4). Its id, or undefined.
  */
-export async function useRecoveryCode(
-  db: DbExecutor,
-  key: { totpId: string; codeId: string },
-  now: Date,
-): Promise<string | undefined> {
-  const row = await db
-    .updateTable('totp_recovery_codes')
-    .set({ used_at: now })
-    .where('id', '=', key.codeId)
-    .where('totp_id', '=', key.totpId)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** Uses an unused legacy (unsalted SHA-256) recovery code of `totpId` as useRecoveryCode does; its id, or undefined. */
-export async function useLegacyRecoveryCode(
+async function useUnusedRecoveryCode(
   db: DbExecutor,
   totpId: string,
-  legacyHash: string,
+  code: { id: string } | { code_selector: null; code_hash: string },
   now: Date,
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('totp_recovery_codes')
     .set({ used_at: now })
     .where('totp_id', '=', totpId)
-    .where('code_selector', 'is', null)
-    .where('code_hash', '=', legacyHash)
+    .where((eb) => eb.and(code))
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Uses the recovery code `codeId` of `totpId` if it is still unused; its id, or undefined. */
+export const useRecoveryCode = (db: DbExecutor, key: { totpId: string; codeId: string }, now: Date) =>
+  useUnusedRecoveryCode(db, key.totpId, { id: key.codeId }, now);
+
+/** Uses an unused legacy (unsalted SHA-256) recovery code of `totpId`; its id, or undefined. */
+export const useLegacyRecoveryCode = (db: DbExecutor, totpId: string, legacyHash: string, now: Date) =>
+  useUnusedRecoveryCode(db, totpId, { code_selector: null, code_hash: legacyHash }, now);
 
 /** Deletes the user's TOTP `totpId` and (by cascade) its recovery codes; false when it is not theirs. */
 export async function deleteTotp(
