@@ -39,10 +39,7 @@ export async function claimDeliveryJob(
         ),
       ),
     )
-    .orderBy('j.seq')
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
+    .orderBy('j.seq');
   return claimRow(db, 'delivery_jobs', due, lockedUntil);
 }
 

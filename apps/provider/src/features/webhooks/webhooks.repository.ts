@@ -145,10 +145,7 @@ export async function claimWebhookDelivery(
       ),
     )
     .orderBy('d.run_at')
-    .orderBy('d.id')
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
+    .orderBy('d.id');
   return claimRow(db, 'webhook_deliveries', due, lockedUntil);
 }
 
