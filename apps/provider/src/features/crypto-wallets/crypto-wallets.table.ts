@@ -3,7 +3,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { SingleUseColumns, UserOwnedColumns } from '../../db/shared-columns.js';
 import type { CryptoWalletType } from './verification/wallet-address.js';
 
-/** Columns of `crypto_wallets`: one wallet proven by a signature, owned by one user. */
+/**
+ * Columns of `crypto_wallets`: one wallet proven by a signature, owned by one user; id: the wire
+ * `crypto_wallet_id`.
+ */
 export interface CryptoWalletsTable extends UserOwnedColumns {
   type: CryptoWalletType;
   /** Canonical form (canonicalWalletAddress); unique per project and type. */

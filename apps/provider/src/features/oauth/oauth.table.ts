@@ -50,7 +50,10 @@ export interface OAuthStatesTable extends SingleUseColumns {
   custom_scopes: JsonColumn<string[]>;
 }
 
-/** Columns of `oauth_registrations`: an upstream identity linked to a user (wire User.providers[]). */
+/**
+ * Columns of `oauth_registrations`: an upstream identity linked to a user (wire User.providers[]);
+ * id: the wire `oauth_user_registration_id` (`oauth-user-registration-{env}-{uuid}`).
+ */
 export interface OAuthRegistrationsTable extends UserOwnedColumns {
   provider_type: string;
   issuer: string;

@@ -2,7 +2,7 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { UserOwnedColumns } from '../../db/shared-columns.js';
 
-/** Columns of `totps`: a user's authenticator app (at most one per user). */
+/** Columns of `totps`: a user's authenticator app (at most one per user); id: the wire `totp_id`. */
 export interface TotpsTable extends UserOwnedColumns {
   /** Base32 secret, sealed with sealSecret when `secret_encryption` is `aes-256-gcm`. */
   secret: string;

@@ -6,7 +6,10 @@ import type { SingleUseColumns, UserOwnedColumns } from '../../db/shared-columns
 /** `platform` / `cross-platform` as the browser reported it, or `''` when it did not. */
 export type AuthenticatorType = '' | 'platform' | 'cross-platform';
 
-/** Columns of `webauthn_registrations`: one registered credential (passkey or security key). */
+/**
+ * Columns of `webauthn_registrations`: one registered credential (passkey or security key); id:
+ * the wire `webauthn_registration_id`.
+ */
 export interface WebauthnRegistrationsTable extends UserOwnedColumns {
   /** base64url (unpadded) of the credential id; unique per project. */
   credential_id: string;
