@@ -46,19 +46,18 @@ export async function findUserWithFactors(
   return user;
 }
 
+/** The email rows of user `userId` of `projectId`. */
+function emailsOfUser(db: DbExecutor, projectId: string, userId: string) {
+  return db.selectFrom('emails').where('project_id', '=', projectId).where('user_id', '=', userId);
+}
+
 /** The addresses of user `userId` of `projectId`, oldest first. */
 export async function findAddressesOfUser(
   db: DbExecutor,
   projectId: string,
   userId: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('emails')
-    .select('email')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await emailsOfUser(db, projectId, userId).select('email').orderBy('created_at').execute();
   return rows.map((row) => row.email);
 }
 
@@ -77,11 +76,8 @@ export async function ownsAnyEmail(
   userId: string,
   emailIds: string[],
 ): Promise<boolean> {
-  const owned = await db
-    .selectFrom('emails')
+  const owned = await emailsOfUser(db, projectId, userId)
     .select('id')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
     .where('id', 'in', emailIds)
     .executeTakeFirst();
   return owned !== undefined;
