@@ -23,7 +23,11 @@ export function dueOrLapsed(alias: string, now: Date): RawBuilder<SqlBool> {
   return sql<SqlBool>`((${column('state')} = 'pending' and ${column('run_at')} <= ${now}) or (${column('state')} = 'running' and ${column('locked_until')} <= ${now}))`;
 }
 
-/** Claims the row `due` selects (a one-row `FOR UPDATE SKIP LOCKED` subquery) until `lockedUntil`. */
+/**
+ * Claims the first of the rows `due` selects (their ids, in claim order) until `lockedUntil`:
+ * `FOR UPDATE SKIP LOCKED` lets several processes on one PostgreSQL claim at once without taking
+ * the same row.
+ */
 export async function claimRow<T extends ClaimableTable, DueDb, DueTables extends keyof DueDb>(
   db: DbExecutor,
   table: T,
@@ -33,7 +37,7 @@ export async function claimRow<T extends ClaimableTable, DueDb, DueTables extend
   const claimed = await db
     .updateTable(table as ClaimableTable)
     .set({ state: 'running', attempts: sql`attempts + 1`, locked_until: lockedUntil })
-    .where('id', '=', due)
+    .where('id', '=', due.limit(1).forUpdate().skipLocked())
     .returningAll()
     .executeTakeFirst();
   return claimed as ClaimableRow<T> | undefined;

@@ -1,8 +1,8 @@
 /**
- * @module keyed-rows — the two statements of a table whose rows are unique by a natural key within
- * a project (a phone number, a wallet, a passkey, an upstream identity): read the row of a key
- * whoever owns it, and insert one unless the key is taken. The unique index decides a concurrent
- * first use, never a prior lookup.
+ * @module keyed-rows — the statements that act on the rows a key names, column = value (a phone
+ * number, a wallet, a passkey, an upstream identity, an id, each within a project): read or delete
+ * the row of a key whoever owns it, delete a deleted user's rows, and insert a row unless its
+ * natural key is taken. The unique index decides a concurrent first use, never a prior lookup.
  */
 import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, DbExecutor } from './database.js';
@@ -27,6 +27,45 @@ export async function findRowBy<T extends keyof Database>(
 ): Promise<RowOf<T> | undefined> {
   const result = await sql<RowOf<T>>`select * from ${sql.table(table)} where ${matching(key)}`.execute(db);
   return result.rows[0];
+}
+
+/** `columns` of the row of `table` with `key`, when a statement needs only those. */
+export async function findColumnsBy<T extends keyof Database, C extends keyof RowOf<T> & string>(
+  db: DbExecutor,
+  table: T,
+  key: RowKey<T>,
+  columns: readonly C[],
+): Promise<Pick<RowOf<T>, C> | undefined> {
+  const selected = sql.join(columns.map((column) => sql.ref(column)));
+  const result = await sql<Pick<RowOf<T>, C>>`select ${selected} from ${sql.table(table)}
+    where ${matching(key)}`.execute(db);
+  return result.rows[0];
+}
+
+/** Deletes the row of `table` with `key`; false when there was none. */
+export async function deleteRowBy<T extends keyof Database>(
+  db: DbExecutor,
+  table: T,
+  key: RowKey<T>,
+): Promise<boolean> {
+  const result = await sql`delete from ${sql.table(table)} where ${matching(key)} returning 1`.execute(db);
+  return result.rows.length > 0;
+}
+
+/**
+ * Deletes the rows of `table` with `key` whose `column` is one of `values` (a deleted user's, issue
+ * 20); nothing when `values` is empty.
+ */
+export async function deleteRowsWithAnyOf<T extends keyof Database>(
+  db: DbExecutor,
+  table: T,
+  key: RowKey<T>,
+  column: keyof RowOf<T> & string,
+  values: readonly string[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await sql`delete from ${sql.table(table)}
+    where ${matching(key)} and ${sql.ref(column)} in (${sql.join(values)})`.execute(db);
 }
 
 /** Tables of users' factors, each with the columns its unique index spans. */

@@ -3,6 +3,7 @@
  * id is part of the guard, so another user's id, or an unknown one, deletes nothing.
  */
 import type { DbExecutor } from './database.js';
+import { deleteRowBy } from './keyed-rows.js';
 
 /** Tables whose rows belong to one user of one project and are removed one at a time. */
 export type UserOwnedTable =
@@ -20,14 +21,7 @@ export async function deleteUserOwnedRow(
   table: UserOwnedTable,
   key: { projectId: string; userId: string; id: string },
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom(table)
-    .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .where('id', '=', key.id)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return deleteRowBy(db, table, { project_id: key.projectId, user_id: key.userId, id: key.id });
 }
 
 /**

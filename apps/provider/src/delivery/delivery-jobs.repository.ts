@@ -1,6 +1,7 @@
 /** @module delivery-jobs.repository — SQL for the delivery queue; a job is claimed by one guarded UPDATE. */
 import { type Claim, claimRow, dueOrLapsed, finishClaim } from '../db/claimable-rows.js';
 import type { DbExecutor } from '../db/database.js';
+import { deleteRowsWithAnyOf } from '../db/keyed-rows.js';
 import type { DeliveryJobRow, NewDeliveryJobRow } from './delivery-jobs.table.js';
 
 const OPEN = ['pending', 'running'] as const;
@@ -38,10 +39,7 @@ export async function claimDeliveryJob(
         ),
       ),
     )
-    .orderBy('j.seq')
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
+    .orderBy('j.seq');
   return claimRow(db, 'delivery_jobs', due, lockedUntil);
 }
 
@@ -79,18 +77,8 @@ export async function deleteFinishedDeliveryJobs(db: DbExecutor, before: Date): 
 }
 
 /** Deletes every job of `projectId` addressed to one of `recipients` (a deleted user's, issue 20). */
-export async function deleteDeliveryJobsTo(
-  db: DbExecutor,
-  projectId: string,
-  recipients: string[],
-): Promise<void> {
-  if (recipients.length === 0) return;
-  await db
-    .deleteFrom('delivery_jobs')
-    .where('project_id', '=', projectId)
-    .where('recipient', 'in', recipients)
-    .execute();
-}
+export const deleteDeliveryJobsTo = (db: DbExecutor, projectId: string, recipients: string[]) =>
+  deleteRowsWithAnyOf(db, 'delivery_jobs', { project_id: projectId }, 'recipient', recipients);
 
 /**
  * Whether job `id` is still queued. Read under the recipient's issuance lock, it tells a worker

@@ -66,4 +66,3 @@ export interface ClickwiseDatabase {
 export type Db = Kysely<ClickwiseDatabase>;
 export type UserRow = Selectable<UsersTable>;
 export type CampaignRow = Selectable<CampaignsTable>;
-export type EstimateRow = Selectable<EstimatesTable>;

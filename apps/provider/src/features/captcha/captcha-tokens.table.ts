@@ -1,10 +1,7 @@
 /** @module captcha-tokens.table — the captcha tokens already presented, so each works once (SECURITY A7). */
-import type { Selectable } from 'kysely';
 
 /** Columns of `captcha_tokens`: only the SHA-256 of a token, until it could no longer matter. */
 export interface CaptchaTokensTable {
   token_hash: string;
   expires_at: Date;
 }
-
-export type CaptchaTokenRow = Selectable<CaptchaTokensTable>;

@@ -1,23 +1,22 @@
 /** @module crypto-wallets.table — the crypto_wallets and crypto_wallet_challenges tables. */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SingleUseColumns, UserOwnedColumns } from '../../db/shared-columns.js';
 import type { CryptoWalletType } from './verification/wallet-address.js';
 
-/** Columns of `crypto_wallets`: one wallet proven by a signature, owned by one user. */
-export interface CryptoWalletsTable {
-  /** The wire `crypto_wallet_id` (`crypto-wallet-{environment}-{uuid}`). */
-  id: string;
-  project_id: string;
-  user_id: string;
+/**
+ * Columns of `crypto_wallets`: one wallet proven by a signature, owned by one user; id: the wire
+ * `crypto_wallet_id`.
+ */
+export interface CryptoWalletsTable extends UserOwnedColumns {
   type: CryptoWalletType;
   /** Canonical form (canonicalWalletAddress); unique per project and type. */
   address: string;
   verified: boolean;
-  created_at: Date;
   last_authenticated_at: Date | null;
 }
 
 /** Columns of `crypto_wallet_challenges`: one issued message to be signed, single use. */
-export interface CryptoWalletChallengesTable {
+export interface CryptoWalletChallengesTable extends SingleUseColumns {
   /** Identity: orders one wallet's challenges even when they share a timestamp. */
   id: Generated<string | number>;
   project_id: string;
@@ -40,9 +39,6 @@ export interface CryptoWalletChallengesTable {
   chain_id: ColumnType<string | number | null, number | null, never>;
   /** Whether the message is an EIP-4361 (SIWE) message, re-parsed and validated at sign-in. */
   siwe: boolean;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
 }
 
 export type CryptoWalletRow = Selectable<CryptoWalletsTable>;

@@ -1,5 +1,5 @@
 /** @module events.table — telemetry events sent by browsers to POST /sdk/v1/events. */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
 
 /** Columns of `sdk_events`: one row per event of a batch. */
@@ -14,5 +14,4 @@ export interface SdkEventsTable {
   received_at: Date;
 }
 
-export type SdkEventRow = Selectable<SdkEventsTable>;
 export type NewSdkEventRow = Insertable<SdkEventsTable>;

@@ -1,5 +1,6 @@
 /** @module oauth-configs.repository — SQL for the projects' upstream OAuth configurations. */
 import type { DbExecutor } from '../../db/database.js';
+import { deleteRowBy, findRowBy } from '../../db/keyed-rows.js';
 import type { NewOAuthProviderConfigRow, OAuthProviderConfigRow } from './oauth.table.js';
 
 /** Stores `row`, replacing the project's earlier configuration of the same provider. */
@@ -17,18 +18,8 @@ export async function upsertOAuthConfig(
 }
 
 /** The project's configuration of `providerType`. */
-export async function findOAuthConfig(
-  db: DbExecutor,
-  projectId: string,
-  providerType: string,
-): Promise<OAuthProviderConfigRow | undefined> {
-  return db
-    .selectFrom('oauth_provider_configs')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('provider_type', '=', providerType)
-    .executeTakeFirst();
-}
+export const findOAuthConfig = (db: DbExecutor, projectId: string, providerType: string) =>
+  findRowBy(db, 'oauth_provider_configs', { project_id: projectId, provider_type: providerType });
 
 /** Every configuration of the project, by provider name. */
 export async function listOAuthConfigs(db: DbExecutor, projectId: string): Promise<OAuthProviderConfigRow[]> {
@@ -41,16 +32,5 @@ export async function listOAuthConfigs(db: DbExecutor, projectId: string): Promi
 }
 
 /** Deletes the project's configuration of `providerType`; false when there was none. */
-export async function deleteOAuthConfig(
-  db: DbExecutor,
-  projectId: string,
-  providerType: string,
-): Promise<boolean> {
-  const row = await db
-    .deleteFrom('oauth_provider_configs')
-    .where('project_id', '=', projectId)
-    .where('provider_type', '=', providerType)
-    .returning('provider_type')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const deleteOAuthConfig = (db: DbExecutor, projectId: string, providerType: string) =>
+  deleteRowBy(db, 'oauth_provider_configs', { project_id: projectId, provider_type: providerType });

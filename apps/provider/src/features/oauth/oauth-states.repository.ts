@@ -1,5 +1,6 @@
 /** @module oauth-states.repository — SQL for the states of redirects to an upstream; consumption is one guarded UPDATE. */
 import type { DbExecutor } from '../../db/database.js';
+import { findColumnsBy } from '../../db/keyed-rows.js';
 import { singleUseRows } from '../../db/single-use-rows.js';
 import type { NewOAuthStateRow } from './oauth.table.js';
 
@@ -16,11 +17,7 @@ export async function findOAuthStateLoginRedirect(
   db: DbExecutor,
   stateHash: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('oauth_states')
-    .select('login_redirect_url')
-    .where('state_hash', '=', stateHash)
-    .executeTakeFirst();
+  const row = await findColumnsBy(db, 'oauth_states', { state_hash: stateHash }, ['login_redirect_url']);
   return row?.login_redirect_url;
 }
 

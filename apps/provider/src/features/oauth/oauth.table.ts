@@ -1,6 +1,7 @@
 /** @module oauth.table — upstream configurations, flow states, linked identities and the sign-in tokens of OAuth. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
+import type { RevocableColumns, SingleUseColumns, UserOwnedColumns } from '../../db/shared-columns.js';
 
 /** How a stored secret is kept: sealed by crypto/key-encryption.ts, or as given. */
 export type SecretEncryption = 'aes-256-gcm' | 'none';
@@ -33,7 +34,7 @@ export interface OAuthProviderConfigsTable {
 }
 
 /** Columns of `oauth_states`: one redirect to an upstream, usable once within 10 minutes. */
-export interface OAuthStatesTable {
+export interface OAuthStatesTable extends SingleUseColumns {
   /** SHA-256 (base64url) of the `state` sent upstream and kept in the browser's cookie. */
   state_hash: string;
   project_id: string;
@@ -47,17 +48,13 @@ export interface OAuthStatesTable {
   login_redirect_url: string;
   signup_redirect_url: string;
   custom_scopes: JsonColumn<string[]>;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
 }
 
-/** Columns of `oauth_registrations`: an upstream identity linked to a user (wire User.providers[]). */
-export interface OAuthRegistrationsTable {
-  /** The wire `oauth_user_registration_id` (`oauth-user-registration-{env}-{uuid}`). */
-  id: string;
-  project_id: string;
-  user_id: string;
+/**
+ * Columns of `oauth_registrations`: an upstream identity linked to a user (wire User.providers[]);
+ * id: the wire `oauth_user_registration_id` (`oauth-user-registration-{env}-{uuid}`).
+ */
+export interface OAuthRegistrationsTable extends UserOwnedColumns {
   provider_type: string;
   issuer: string;
   provider_subject: string;
@@ -65,12 +62,11 @@ export interface OAuthRegistrationsTable {
   email_id: string | null;
   profile_picture_url: string;
   locale: string;
-  created_at: Date;
   last_authenticated_at: Date;
 }
 
 /** Columns of `oauth_tokens`: the token of `?stytch_token_type=oauth&token=…`, single use, 10 minutes. */
-export interface OAuthTokensTable {
+export interface OAuthTokensTable extends RevocableColumns {
   token_hash: string;
   project_id: string;
   user_id: string;
@@ -81,12 +77,8 @@ export interface OAuthTokensTable {
   /** The upstream's tokens as JSON (sealed when configured); erased when the token is redeemed. */
   provider_values: string | null;
   provider_values_encryption: SecretEncryption;
+  /** The fifth failed PKCE attempt revokes the token (SECURITY H1). */
   failed_attempts: number;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  /** Set by the fifth failed PKCE attempt (SECURITY H1). */
-  revoked_at: Date | null;
 }
 
 export type OAuthProviderConfigRow = Selectable<OAuthProviderConfigsTable>;

@@ -1,5 +1,6 @@
 /** @module console-operators.repository — SQL for the operator project and the console's operators. */
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy } from '../../db/keyed-rows.js';
 import type { ConsoleOperatorRow, NewConsoleOperatorRow } from './console-operators.table.js';
 
 /** The operator project's id, when it has been made. */
@@ -48,17 +49,8 @@ export async function acceptConsoleInvite(
 }
 
 /** The active operator held by the operator project's user `userId`. */
-export async function findActiveConsoleOperator(
-  db: DbExecutor,
-  userId: string,
-): Promise<ConsoleOperatorRow | undefined> {
-  return db
-    .selectFrom('console_operators')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-}
+export const findActiveConsoleOperator = (db: DbExecutor, userId: string) =>
+  findRowBy(db, 'console_operators', { user_id: userId, status: 'active' });
 
 /** Whether any operator has accepted an invite (development prints an invite until one has). */
 export async function hasActiveConsoleOperator(db: DbExecutor): Promise<boolean> {

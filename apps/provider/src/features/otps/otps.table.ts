@@ -1,5 +1,6 @@
 /** @module otps.table — issued one-time passcodes; only a salted HMAC of each code is stored. */
 import type { Insertable, Selectable } from 'kysely';
+import type { RevocableColumns } from '../../db/shared-columns.js';
 
 /** How a code reaches its recipient. */
 export type OtpChannel = 'email' | 'sms' | 'whatsapp';
@@ -15,7 +16,7 @@ export type OtpPurpose = 'login' | 'signup' | 'secondary' | 'decoy';
  * Columns of `otp_codes`. A code is open while consumed_at and revoked_at are null; it can be
  * tried while it is open, not expired and attempts < 5. At most one open code per method.
  */
-export interface OtpCodesTable {
+export interface OtpCodesTable extends RevocableColumns<'consumed_at'> {
   id: string;
   project_id: string;
   /** The email_id or phone_id the code was sent to (the wire `method_id`). */
@@ -37,11 +38,6 @@ export interface OtpCodesTable {
   salt: string;
   /** Attempts evaluated so far, right or wrong (SECURITY A1, A2). */
   attempts: number;
-  created_at: Date;
-  expires_at: Date;
-  consumed_at: Date | null;
-  /** Set when a newer code replaced this one, or when its message could not be delivered. */
-  revoked_at: Date | null;
 }
 
 export type OtpCodeRow = Selectable<OtpCodesTable>;

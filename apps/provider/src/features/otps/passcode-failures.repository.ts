@@ -1,6 +1,7 @@
 /** @module passcode-failures.repository — SQL of the passcode cap: one guarded upsert counts a wrong code, one statement clears the run unless it is locked. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { deleteRowsWithAnyOf } from '../../db/keyed-rows.js';
 import type { PasscodeFailuresRow } from './passcode-failures.table.js';
 
 /** Which destination of which project. */
@@ -72,15 +73,5 @@ export async function endPasscodeFailures(
 }
 
 /** Deletes the passcode failure runs of `destinations` in `projectId` (a deleted user's, issue 20). */
-export async function deletePasscodeFailuresOf(
-  db: DbExecutor,
-  projectId: string,
-  destinations: string[],
-): Promise<void> {
-  if (destinations.length === 0) return;
-  await db
-    .deleteFrom('passcode_failures')
-    .where('project_id', '=', projectId)
-    .where('destination', 'in', destinations)
-    .execute();
-}
+export const deletePasscodeFailuresOf = (db: DbExecutor, projectId: string, destinations: string[]) =>
+  deleteRowsWithAnyOf(db, 'passcode_failures', { project_id: projectId }, 'destination', destinations);

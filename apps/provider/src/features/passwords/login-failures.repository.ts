@@ -2,6 +2,7 @@
 import { type QueryCreator, type RawBuilder, sql } from 'kysely';
 import { compiledPerShape, compiledStatement } from '../../db/compiled-statement.js';
 import type { Database, DbExecutor } from '../../db/database.js';
+import { deleteRowsWithAnyOf } from '../../db/keyed-rows.js';
 
 /** One counter row: a scope (account or network) and the SHA-256 of its key. */
 export interface FailureKey {
@@ -292,17 +293,5 @@ const deleteAndRefundStatement = compiledPerShape(
 );
 
 /** Deletes the counters of `scope` with these key hashes in `projectId` (a deleted user's, issue 20). */
-export async function deleteFailuresOf(
-  db: DbExecutor,
-  projectId: string,
-  scope: string,
-  keyHashes: string[],
-): Promise<void> {
-  if (keyHashes.length === 0) return;
-  await db
-    .deleteFrom('login_failures')
-    .where('project_id', '=', projectId)
-    .where('scope', '=', scope)
-    .where('key_hash', 'in', keyHashes)
-    .execute();
-}
+export const deleteFailuresOf = (db: DbExecutor, projectId: string, scope: string, keyHashes: string[]) =>
+  deleteRowsWithAnyOf(db, 'login_failures', { project_id: projectId, scope }, 'key_hash', keyHashes);

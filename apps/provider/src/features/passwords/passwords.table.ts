@@ -1,16 +1,15 @@
 /** @module passwords.table — the passwords, login_failures, password_resets and password_lockouts tables. */
 import type { Insertable, Selectable } from 'kysely';
+import type { RevocableColumns, UserOwnedColumns } from '../../db/shared-columns.js';
 
-/** Columns of `passwords`: at most one per user; `hash` is an argon2id PHC string. */
-export interface PasswordsTable {
-  /** The wire `password_id` (`password-{environment}-{uuid}`); kept when the hash is replaced. */
-  id: string;
-  user_id: string;
-  project_id: string;
+/**
+ * Columns of `passwords`: at most one per user; `hash` is an argon2id PHC string. The id (the wire
+ * `password_id`) is kept when the hash is replaced.
+ */
+export interface PasswordsTable extends UserOwnedColumns {
   hash: string;
   /** Set when the password must be replaced before the next login (e.g. found breached). */
   requires_reset: boolean;
-  created_at: Date;
   updated_at: Date;
 }
 
@@ -25,17 +24,13 @@ export interface LoginFailuresTable {
 }
 
 /** Columns of `password_resets`: one emailed reset token (its SHA-256), single use. */
-export interface PasswordResetsTable {
+export interface PasswordResetsTable extends RevocableColumns {
   id: string;
   project_id: string;
   user_id: string;
   email_id: string;
   token_hash: string;
   code_challenge: string | null;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
 }
 
 /** How a lock ended: a new password set by someone who proved an address of the account. */
@@ -58,4 +53,3 @@ export type PasswordLockoutRow = Selectable<PasswordLockoutsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
 export type PasswordRow = Selectable<PasswordsTable>;
 export type NewPasswordRow = Insertable<PasswordsTable>;
-export type LoginFailureRow = Selectable<LoginFailuresTable>;

@@ -1,6 +1,6 @@
 /** @module phone-numbers.repository — SQL for users' phone numbers. */
 import type { DbExecutor } from '../../db/database.js';
-import { findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
+import { findColumnsBy, findRowBy, insertRowIfAbsent } from '../../db/keyed-rows.js';
 import type { NewPhoneNumberRow } from './phone-numbers.table.js';
 
 /** The phone row for an E.164 number in `projectId`. */
@@ -17,14 +17,8 @@ export async function isVerifiedNumberOf(
   userId: string,
   phoneNumber: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('phone_numbers')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('phone_number', '=', phoneNumber)
-    .where('verified', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+  const key = { user_id: userId, phone_number: phoneNumber, verified: true };
+  return (await findColumnsBy(db, 'phone_numbers', key, ['id'])) !== undefined;
 }
 
 /** Marks a phone number verified. */

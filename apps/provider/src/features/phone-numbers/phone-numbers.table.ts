@@ -1,14 +1,11 @@
 /** @module phone-numbers.table — users' phone numbers, E.164, unique per project. */
 import type { Insertable, Selectable } from 'kysely';
+import type { UserOwnedColumns } from '../../db/shared-columns.js';
 
 /** Columns of `phone_numbers`: one number per row, in E.164 form (`+14155552671`). */
-export interface PhoneNumbersTable {
-  id: string;
-  project_id: string;
-  user_id: string;
+export interface PhoneNumbersTable extends UserOwnedColumns {
   phone_number: string;
   verified: boolean;
-  created_at: Date;
 }
 
 export type PhoneNumberRow = Selectable<PhoneNumbersTable>;

@@ -1,7 +1,7 @@
 /** @module sessions.repository — SQL for sessions; validity is always decided in the statement itself. */
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { compiledStatement } from '../../db/compiled-statement.js';
-import type { DbExecutor } from '../../db/database.js';
+import type { Database, DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import type { AuthenticationFactor, NewSessionRow, SessionRow } from './sessions.table.js';
 
@@ -41,24 +41,35 @@ export async function findLiveSessionByTokenHash(
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  return selectLiveSession(db, projectId, 'token_hash', tokenHash, now).executeTakeFirst();
+  return selectLiveSessions(db, projectId, 'token_hash', tokenHash, now).executeTakeFirst();
 }
 
-/** The project's live (not revoked, not expired at `now`) session whose `column` is `value`. */
-function selectLiveSession(
+/** A column that names one session, or every session of a user. */
+type SessionKeyColumn = 'id' | 'token_hash' | 'user_id';
+
+/** The filter of the project's live (not revoked, not expired at `now`) sessions whose `column` is `value`. */
+function liveSessions(projectId: string, column: SessionKeyColumn, value: string, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.and([
+      eb('project_id', '=', projectId),
+      eb(column, '=', value),
+      eb('revoked_at', 'is', null),
+      eb('expires_at', '>', now),
+    ]);
+}
+
+/** The project's live sessions whose `column` is `value`. */
+function selectLiveSessions(
   db: DbExecutor,
   projectId: string,
-  column: 'id' | 'token_hash',
+  column: SessionKeyColumn,
   value: string,
   now: Date,
 ) {
   return db
     .selectFrom('sessions')
     .selectAll()
-    .where('project_id', '=', projectId)
-    .where(column, '=', value)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
+    .where(liveSessions(projectId, column, value, now));
 }
 
 /** Which session to check: by token hash (browser refresh) or by id (server check with a JWT). */
@@ -85,10 +96,7 @@ export async function touchLiveSession(
       last_accessed_at: now,
       ...(extendTo ? { expires_at: sql<Date>`least(${extendTo}::timestamptz, absolute_expires_at)` } : {}),
     })
-    .where('project_id', '=', key.projectId)
-    .where('id', '=', key.id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(liveSessions(key.projectId, 'id', key.id, now))
     .returningAll()
     .executeTakeFirst();
 }
@@ -144,10 +152,7 @@ export async function revokeLiveSession(
   return db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('project_id', '=', projectId)
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(liveSessions(projectId, 'token_hash', tokenHash, now))
     .returningAll()
     .executeTakeFirst();
 }
@@ -180,13 +185,7 @@ export async function findLiveSessionsOfUser(
   userId: string,
   now: Date,
 ): Promise<SessionRow[]> {
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+  return selectLiveSessions(db, projectId, 'user_id', userId, now)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -207,10 +206,7 @@ export async function revokeLiveSessions(
   return db
     .updateTable('sessions')
     .set({ revoked_at: now })
-    .where('project_id', '=', projectId)
-    .where(column, '=', value)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(liveSessions(projectId, column, value, now))
     .returningAll()
     .execute();
 }
@@ -222,7 +218,7 @@ export async function lockLiveSession(
   sessionId: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  return selectLiveSession(db, projectId, 'id', sessionId, now).forUpdate().executeTakeFirst();
+  return selectLiveSessions(db, projectId, 'id', sessionId, now).forUpdate().executeTakeFirst();
 }
 
 /** Replaces the custom claims of session `sessionId`. */

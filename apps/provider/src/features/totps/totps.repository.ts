@@ -1,20 +1,12 @@
 /** @module totps.repository — SQL for TOTPs and their recovery codes; each use is one guarded statement. */
 import type { DbExecutor } from '../../db/database.js';
+import { findRowBy } from '../../db/keyed-rows.js';
+import { deleteUserOwnedRow } from '../../db/user-owned-rows.js';
 import type { NewTotpRecoveryCodeRow, NewTotpRow, TotpRecoveryCodeRow, TotpRow } from './totps.table.js';
 
 /** The user's TOTP (at most one), verified or not. */
-export async function findTotpOfUser(
-  db: DbExecutor,
-  projectId: string,
-  userId: string,
-): Promise<TotpRow | undefined> {
-  return db
-    .selectFrom('totps')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+export const findTotpOfUser = (db: DbExecutor, projectId: string, userId: string) =>
+  findRowBy(db, 'totps', { project_id: projectId, user_id: userId });
 
 /**
  * Stores `row` as the user's TOTP, replacing an unverified one (its recovery codes cascade away);
@@ -94,55 +86,38 @@ export async function findUnusedRecoveryCode(
 }
 
 /**
- * Uses the recovery code `codeId` of `totpId` if it is still unused: one guarded UPDATE, so of two
- * uses of one code, sequential or concurrent, only the first finds the row (SECURITY B4).
+ * Uses the unused recovery code of `totpId` that `code` names: one guarded UPDATE, so of two uses
+ * of one code, sequential or concurrent, only the first finds the row (SECURITY B4). Its id, or undefined.
  */
-export async function useRecoveryCode(
-  db: DbExecutor,
-  key: { totpId: string; codeId: string },
-  now: Date,
-): Promise<string | undefined> {
-  const row = await db
-    .updateTable('totp_recovery_codes')
-    .set({ used_at: now })
-    .where('id', '=', key.codeId)
-    .where('totp_id', '=', key.totpId)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** Uses an unused legacy (unsalted SHA-256) recovery code of `totpId` as useRecoveryCode does; its id, or undefined. */
-export async function useLegacyRecoveryCode(
+async function useUnusedRecoveryCode(
   db: DbExecutor,
   totpId: string,
-  legacyHash: string,
+  code: { id: string } | { code_selector: null; code_hash: string },
   now: Date,
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('totp_recovery_codes')
     .set({ used_at: now })
     .where('totp_id', '=', totpId)
-    .where('code_selector', 'is', null)
-    .where('code_hash', '=', legacyHash)
+    .where((eb) => eb.and(code))
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return row?.id;
 }
 
+/** Uses the recovery code `codeId` of `totpId` if it is still unused; its id, or undefined. */
+export const useRecoveryCode = (db: DbExecutor, key: { totpId: string; codeId: string }, now: Date) =>
+  useUnusedRecoveryCode(db, key.totpId, { id: key.codeId }, now);
+
+/** Uses an unused legacy (unsalted SHA-256) recovery code of `totpId`; its id, or undefined. */
+export const useLegacyRecoveryCode = (db: DbExecutor, totpId: string, legacyHash: string, now: Date) =>
+  useUnusedRecoveryCode(db, totpId, { code_selector: null, code_hash: legacyHash }, now);
+
 /** Deletes the user's TOTP `totpId` and (by cascade) its recovery codes; false when it is not theirs. */
 export async function deleteTotp(
   db: DbExecutor,
   key: { projectId: string; userId: string; totpId: string },
 ): Promise<boolean> {
-  const row = await db
-    .deleteFrom('totps')
-    .where('id', '=', key.totpId)
-    .where('project_id', '=', key.projectId)
-    .where('user_id', '=', key.userId)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return deleteUserOwnedRow(db, 'totps', { projectId: key.projectId, userId: key.userId, id: key.totpId });
 }

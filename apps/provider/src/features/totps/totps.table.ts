@@ -1,12 +1,9 @@
 /** @module totps.table — the totps and totp_recovery_codes tables. */
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { UserOwnedColumns } from '../../db/shared-columns.js';
 
-/** Columns of `totps`: a user's authenticator app (at most one per user). */
-export interface TotpsTable {
-  /** The wire `totp_id` (`totp-{environment}-{uuid}`). */
-  id: string;
-  project_id: string;
-  user_id: string;
+/** Columns of `totps`: a user's authenticator app (at most one per user); id: the wire `totp_id`. */
+export interface TotpsTable extends UserOwnedColumns {
   /** Base32 secret, sealed with sealSecret when `secret_encryption` is `aes-256-gcm`. */
   secret: string;
   secret_encryption: 'none' | 'aes-256-gcm';
@@ -15,7 +12,6 @@ export interface TotpsTable {
   expires_at: Date | null;
   /** bigint: the pg driver reads it as a string, PGlite as a number; write numbers, read with Number(). */
   last_used_step: ColumnType<string | number | null, number | null, number | null>;
-  created_at: Date;
 }
 
 /** Columns of `totp_recovery_codes`: single-use codes, stored hashed only (recovery-code-at-rest.ts). */

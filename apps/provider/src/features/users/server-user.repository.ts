@@ -1,6 +1,7 @@
 /** @module server-user.repository — SQL of what only the server API shows of a user: its external id, roles and password lock. */
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
+import { findColumnsBy } from '../../db/keyed-rows.js';
 
 /** The server API's own fields of one user. */
 export interface ServerUserFields {
@@ -16,12 +17,7 @@ export async function findUserIdByExternalId(
   projectId: string,
   externalId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('external_id', '=', externalId)
-    .executeTakeFirst();
+  const row = await findColumnsBy(db, 'users', { project_id: projectId, external_id: externalId }, ['id']);
   return row?.id;
 }
 

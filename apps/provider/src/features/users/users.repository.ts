@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { compiledStatement } from '../../db/compiled-statement.js';
 import type { DbExecutor } from '../../db/database.js';
+import { findColumnsBy, findRowBy } from '../../db/keyed-rows.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { Project } from '../projects/project.js';
@@ -45,49 +46,28 @@ export async function findUserWithFactors(
   return user;
 }
 
+/** The email rows of user `userId` of `projectId`. */
+function emailsOfUser(db: DbExecutor, projectId: string, userId: string) {
+  return db.selectFrom('emails').where('project_id', '=', projectId).where('user_id', '=', userId);
+}
+
 /** The addresses of user `userId` of `projectId`, oldest first. */
 export async function findAddressesOfUser(
   db: DbExecutor,
   projectId: string,
   userId: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('emails')
-    .select('email')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await emailsOfUser(db, projectId, userId).select('email').orderBy('created_at').execute();
   return rows.map((row) => row.email);
 }
 
 /** The email row for a normalised address in `projectId`. */
-export async function findEmailByAddress(
-  db: DbExecutor,
-  projectId: string,
-  email: string,
-): Promise<EmailRow | undefined> {
-  return db
-    .selectFrom('emails')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
+export const findEmailByAddress = (db: DbExecutor, projectId: string, email: string) =>
+  findRowBy(db, 'emails', { project_id: projectId, email });
 
 /** The address `emailId` if it still belongs to user `userId`. */
-export async function findEmailOfUser(
-  db: DbExecutor,
-  userId: string,
-  emailId: string,
-): Promise<EmailRow | undefined> {
-  return db
-    .selectFrom('emails')
-    .selectAll()
-    .where('id', '=', emailId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+export const findEmailOfUser = (db: DbExecutor, userId: string, emailId: string) =>
+  findRowBy(db, 'emails', { id: emailId, user_id: userId });
 
 /** Whether user `userId` of `projectId` still owns at least one of the addresses `emailIds`. */
 export async function ownsAnyEmail(
@@ -96,11 +76,8 @@ export async function ownsAnyEmail(
   userId: string,
   emailIds: string[],
 ): Promise<boolean> {
-  const owned = await db
-    .selectFrom('emails')
+  const owned = await emailsOfUser(db, projectId, userId)
     .select('id')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
     .where('id', 'in', emailIds)
     .executeTakeFirst();
   return owned !== undefined;
@@ -230,12 +207,8 @@ export async function findWebauthnUserHandle(
   projectId: string,
   userId: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'webauthn_user_handle'])
-    .where('id', '=', userId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const key = { id: userId, project_id: projectId };
+  const row = await findColumnsBy(db, 'users', key, ['id', 'webauthn_user_handle']);
   return row && (row.webauthn_user_handle ?? row.id);
 }
 

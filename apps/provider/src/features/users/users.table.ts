@@ -1,6 +1,7 @@
 /** @module users.table — the users and emails tables. */
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
+import type { UserOwnedColumns } from '../../db/shared-columns.js';
 
 /** `pending` until the first successful authentication (create_user_as_pending). */
 export type UserStatus = 'active' | 'pending';
@@ -29,13 +30,9 @@ export interface UsersTable {
 }
 
 /** Columns of `emails`: one address per row, unique per project, lower-cased. */
-export interface EmailsTable {
-  id: string;
-  project_id: string;
-  user_id: string;
+export interface EmailsTable extends UserOwnedColumns {
   email: string;
   verified: boolean;
-  created_at: Date;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,15 @@ export const insertRegistrationIfAbsent = (db: DbExecutor, row: NewWebauthnRegis
 export const findRegistrationByCredentialId = (db: DbExecutor, projectId: string, credentialId: string) =>
   findRowBy(db, 'webauthn_registrations', { project_id: projectId, credential_id: credentialId });
 
+/** The user's registrations, on RP ID `domain` only when it is given. */
+function registrationsOfUser(db: DbExecutor, projectId: string, userId: string, domain?: string) {
+  const query = db
+    .selectFrom('webauthn_registrations')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId);
+  return domain === undefined ? query : query.where('domain', '=', domain);
+}
+
 /** The user's registrations (for excludeCredentials / allowCredentials), oldest first; optionally one RP ID only. */
 export async function listUserRegistrations(
   db: DbExecutor,
@@ -23,13 +32,11 @@ export async function listUserRegistrations(
   userId: string,
   domain?: string,
 ): Promise<Pick<WebauthnRegistrationRow, 'credential_id' | 'transports'>[]> {
-  let query = db
-    .selectFrom('webauthn_registrations')
+  return registrationsOfUser(db, projectId, userId, domain)
     .select(['credential_id', 'transports'])
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId);
-  if (domain !== undefined) query = query.where('domain', '=', domain);
-  return query.orderBy('created_at').orderBy('id').execute();
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** The user's credentials on RP ID `domain` with their public keys (the server API's list), oldest first. */
@@ -39,12 +46,8 @@ export async function listUserCredentials(
   userId: string,
   domain: string,
 ): Promise<Pick<WebauthnRegistrationRow, 'id' | 'credential_id' | 'public_key'>[]> {
-  return db
-    .selectFrom('webauthn_registrations')
+  return registrationsOfUser(db, projectId, userId, domain)
     .select(['id', 'credential_id', 'public_key'])
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .where('domain', '=', domain)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -56,12 +59,7 @@ export async function listUserRegistrationNames(
   projectId: string,
   userId: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('webauthn_registrations')
-    .select('name')
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await registrationsOfUser(db, projectId, userId).select('name').execute();
   return rows.map((row) => row.name);
 }
 
@@ -71,11 +69,8 @@ export async function countUserRegistrations(
   projectId: string,
   userId: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('webauthn_registrations')
+  const row = await registrationsOfUser(db, projectId, userId)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('project_id', '=', projectId)
-    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,16 +1,16 @@
 /** @module webauthn.table — the webauthn_registrations and webauthn_challenges tables. */
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { JsonColumn } from '../../db/json-column.js';
+import type { SingleUseColumns, UserOwnedColumns } from '../../db/shared-columns.js';
 
 /** `platform` / `cross-platform` as the browser reported it, or `''` when it did not. */
 export type AuthenticatorType = '' | 'platform' | 'cross-platform';
 
-/** Columns of `webauthn_registrations`: one registered credential (passkey or security key). */
-export interface WebauthnRegistrationsTable {
-  /** The wire `webauthn_registration_id` (`webauthn-registration-{environment}-{uuid}`). */
-  id: string;
-  project_id: string;
-  user_id: string;
+/**
+ * Columns of `webauthn_registrations`: one registered credential (passkey or security key); id:
+ * the wire `webauthn_registration_id`.
+ */
+export interface WebauthnRegistrationsTable extends UserOwnedColumns {
   /** base64url (unpadded) of the credential id; unique per project. */
   credential_id: string;
   /** base64url of the COSE public key. */
@@ -28,7 +28,6 @@ export interface WebauthnRegistrationsTable {
   authenticator_type: AuthenticatorType;
   name: string;
   aaguid: string;
-  created_at: Date;
   last_authenticated_at: Date | null;
 }
 
@@ -36,7 +35,7 @@ export interface WebauthnRegistrationsTable {
 export type WebauthnCeremony = 'register' | 'primary' | 'secondary';
 
 /** Columns of `webauthn_challenges`: one issued challenge, single use. */
-export interface WebauthnChallengesTable {
+export interface WebauthnChallengesTable extends SingleUseColumns<'consumed_at'> {
   /** SHA-256 (base64url) of the challenge as the browser echoes it in clientDataJSON. */
   challenge_hash: string;
   project_id: string;
@@ -55,9 +54,6 @@ export interface WebauthnChallengesTable {
   user_agent: string | null;
   /** register only: the user handle the options named (null before it was recorded: the user id). */
   user_handle: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: Date;
-  expires_at: Date;
-  consumed_at: Date | null;
 }
 
 export type WebauthnRegistrationRow = Selectable<WebauthnRegistrationsTable>;

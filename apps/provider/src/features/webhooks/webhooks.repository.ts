@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type Claim, claimRow, dueOrLapsed, finishClaim } from '../../db/claimable-rows.js';
 import type { DbExecutor } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
+import { deleteRowBy, findRowBy } from '../../db/keyed-rows.js';
 import type {
   NewWebhookAttemptRow,
   NewWebhookEndpointRow,
@@ -34,18 +35,9 @@ export async function listWebhookEndpoints(db: DbExecutor, projectId: string): P
     .execute();
 }
 
-export async function findWebhookEndpoint(
-  db: DbExecutor,
-  projectId: string,
-  id: string,
-): Promise<WebhookEndpointRow | undefined> {
-  return db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+/** The project's endpoint `id`. */
+export const findWebhookEndpoint = (db: DbExecutor, projectId: string, id: string) =>
+  findRowBy(db, 'webhook_endpoints', { project_id: projectId, id });
 
 /** What an update may change. */
 export type WebhookEndpointChanges = Partial<
@@ -76,15 +68,8 @@ export async function updateWebhookEndpoint(
 }
 
 /** Deletes an endpoint with its deliveries and their log; false when there was none. */
-export async function deleteWebhookEndpoint(db: DbExecutor, projectId: string, id: string): Promise<boolean> {
-  const row = await db
-    .deleteFrom('webhook_endpoints')
-    .where('project_id', '=', projectId)
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const deleteWebhookEndpoint = (db: DbExecutor, projectId: string, id: string) =>
+  deleteRowBy(db, 'webhook_endpoints', { project_id: projectId, id });
 
 /** The enabled endpoints of the project that take events of `type` (an empty filter takes all). */
 export async function findSubscribedEndpointIds(
@@ -160,10 +145,7 @@ export async function claimWebhookDelivery(
       ),
     )
     .orderBy('d.run_at')
-    .orderBy('d.id')
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
+    .orderBy('d.id');
   return claimRow(db, 'webhook_deliveries', due, lockedUntil);
 }
 
@@ -251,18 +233,9 @@ export async function listWebhookAttempts(
     .execute();
 }
 
-export async function findWebhookEvent(
-  db: DbExecutor,
-  projectId: string,
-  eventId: string,
-): Promise<WebhookEventRow | undefined> {
-  return db
-    .selectFrom('webhook_events')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-}
+/** The project's event `eventId`. */
+export const findWebhookEvent = (db: DbExecutor, projectId: string, eventId: string) =>
+  findRowBy(db, 'webhook_events', { project_id: projectId, id: eventId });
 
 /**
  * Queues the event for the endpoint again, due now with a fresh 24-hour window; a delivery in
