@@ -179,6 +179,11 @@ export async function webauthnState(ctx: TestContext) {
   };
 }
 
+/** `state` but for its count of challenges, for comparing two states across calls that store challenges (and use them up). */
+export function apartFromChallenges(state: Awaited<ReturnType<typeof webauthnState>>) {
+  return { ...state, counts: { ...state.counts, webauthn_challenges: 0 } };
+}
+
 /** The stored counter and flags of one registration. */
 export async function registrationRow(ctx: TestContext, id: string) {
   const row = await ctx.db
