@@ -131,30 +131,19 @@ describe('POST /v1/public/phone_numbers/parse', () => {
     expect(json(await parse({ ...base(), number: '2015550123', country: 'ZZ' })).e164).toBeNull();
   });
 
-  it('refuses a page origin the project does not accept', async () => {
-    const response = await parse({
-      ...base(),
-      parent_origin: 'https://evil.example',
-      number: '+12015550123',
-    });
-    expect(response.statusCode).toBe(403);
-    expect(json(response).error_type).toBe('invalid_origin');
-  });
-
-  it('refuses an unknown public token', async () => {
-    const response = await parse({
-      ...base(),
-      public_token: 'public-token-test-nope',
-      number: '+12015550123',
-    });
-    expect(response.statusCode).toBe(401);
-    expect(json(response).error_type).toBe('invalid_public_token');
-  });
-
-  it('refuses a malformed country', async () => {
-    const response = await parse({ ...base(), number: '2015550123', country: 'USA' });
-    expect(response.statusCode).toBe(400);
-    expect(json(response).error_type).toBe('invalid_request');
+  it.each([
+    [
+      'a page origin the project does not accept',
+      { parent_origin: 'https://evil.example' },
+      403,
+      'invalid_origin',
+    ],
+    ['an unknown public token', { public_token: 'public-token-test-nope' }, 401, 'invalid_public_token'],
+    ['a malformed country', { number: '2015550123', country: 'USA' }, 400, 'invalid_request'],
+  ])('refuses %s', async (_, change, status, errorType) => {
+    const response = await parse({ ...base(), number: '+12015550123', ...change });
+    expect(response.statusCode).toBe(status);
+    expect(json(response).error_type).toBe(errorType);
   });
 });
 
