@@ -1,10 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Clock } from '../src/clock.js';
-import type { Db } from '../src/db/database.js';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
-import { createOutboxMailer } from '../src/email/outbox-mailer.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
-import { cryptoRandom } from '../src/random.js';
 import { freshPasswordIp } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 
@@ -81,18 +77,6 @@ export function recordingMailer(): { mailer: Mailer; sent: OutgoingEmail[]; pass
       },
     },
   };
-}
-
-/** The dev outbox of `db`, silent: what a recording mailer passes each message on to. */
-export function outboxMailerFor(db: Db, clock: Clock): Mailer {
-  return createOutboxMailer({
-    db,
-    clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
 }
 
 /** The captured log lines of one security event. */

@@ -13,7 +13,7 @@ import {
 } from '../../test/magic-link-helpers.js';
 import { startReset } from '../../test/password-helpers.js';
 import { countRowsMatching } from '../../test/row-counts.js';
-import { drainDeliveries, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
+import { drainDeliveries, outboxMailerFor, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { buildApp } from '../app.js';
@@ -21,7 +21,6 @@ import { createPasswordHasher } from '../crypto/password-hasher.js';
 import { connectDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
 import { MailDeliveryError, type Mailer, type OutgoingEmail } from '../email/mailer.js';
-import { createOutboxMailer } from '../email/outbox-mailer.js';
 import { createProviderLogger } from '../logging/provider-logger.js';
 import { createOutboxMessenger } from '../messaging/outbox-messenger.js';
 import { cryptoRandom } from '../random.js';
@@ -29,15 +28,7 @@ import { claimDeliveryJob, completeDeliveryJob, insertDeliveryJob } from './deli
 import { DELIVERY_CLAIM_MS, type DeliveryWorkerSettings } from './delivery-worker.js';
 import { MAX_DELIVERY_ATTEMPTS } from './retry-schedule.js';
 
-const outboxMailer = (ctx: TestContext, db: Db = ctx.db) =>
-  createOutboxMailer({
-    db,
-    clock: ctx.clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
+const outboxMailer = (ctx: TestContext, db: Db = ctx.db) => outboxMailerFor(db, ctx.clock);
 
 /** Another provider process on the test's database: its own app, worker and (on PostgreSQL) pool. */
 function anotherProcess(

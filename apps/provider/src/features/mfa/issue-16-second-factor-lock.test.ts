@@ -11,7 +11,7 @@ import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import { recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import {
   callOn,
@@ -23,7 +23,7 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { createTestContext, json } from '../../../test/test-app.js';
+import { createTestContext, json, outboxMailerFor } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   currentCode,

@@ -17,7 +17,6 @@ import {
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
-  outboxMailerFor,
   passwordLogin,
   reachHardCap,
   recordingMailer,
@@ -26,7 +25,13 @@ import {
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import {
+  createTestContext,
+  json,
+  outboxMailerFor,
+  sdkHeaders,
+  type TestContext,
+} from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';

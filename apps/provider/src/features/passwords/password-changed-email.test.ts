@@ -10,11 +10,9 @@ import {
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json } from '../../../test/test-app.js';
+import { createTestContext, json, outboxMailerFor } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
-import { cryptoRandom } from '../../random.js';
 
 const ctx = useTestContext();
 
@@ -111,14 +109,7 @@ it('a failed delivery of the notice is logged, and the change and its session st
       },
     },
   });
-  outbox = createOutboxMailer({
-    db: failing.db,
-    clock: failing.clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
+  outbox = outboxMailerFor(failing.db, failing.clock);
   try {
     await givenPasswordUser(failing, 'smtp-down@example.com');
     const response = await postPasswords(failing, '/passwords/existing_password/reset', {
