@@ -1,6 +1,7 @@
 /** The client-side services frame: its page and CSP, its script, and the phone-number route it calls. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
+import { postServerApi } from '../../../test/server-api-calls.js';
 import { DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -77,12 +78,7 @@ describe('GET /v1/public/clientside-services.js', () => {
 });
 
 const parse = (body: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/public/phone_numbers/parse',
-    headers: { 'content-type': 'application/json' },
-    payload: body,
-  });
+  postServerApi(ctx, '/v1/public/phone_numbers/parse', undefined, body);
 
 describe('POST /v1/public/phone_numbers/parse', () => {
   const base = () => ({ public_token: ctx.dev.public_token, parent_origin: DEMO_ORIGIN });

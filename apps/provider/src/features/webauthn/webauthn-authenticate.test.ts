@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CeremonyTweaks, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -486,7 +486,7 @@ describe('a project with its own origins', () => {
 
 function devHeaders(sessionToken: string) {
   return {
-    authorization: `Basic ${Buffer.from(`${ctx.dev.public_token}:${sessionToken}`).toString('base64')}`,
+    authorization: basic(ctx.dev.public_token, sessionToken),
     'content-type': 'application/json',
     origin: PAGE_ORIGIN,
   };
