@@ -10,7 +10,7 @@ import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
-import { postPasswords, resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
+import { postPasswords, resetPasswordByEmail, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import {
@@ -186,12 +186,7 @@ describe('100 consecutive wrong codes across many ISTs', () => {
   it('a completed reset by email ends it: older ISTs end, the right code signs in, the end is logged', async () => {
     ctx.clock.advance(WINDOW_MS);
     const older = await istFor(ctx, user.email, { password: NEW_PASSWORD });
-    expect((await startReset(ctx, user.email)).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, user.email);
-    const done = await postPasswords(ctx, '/passwords/email/reset', {
-      token: reset,
-      password: STRONG_PASSWORD,
-    });
+    const done = await resetPasswordByEmail(ctx, user.email, STRONG_PASSWORD);
     expect(done.statusCode).toBe(200);
     const ist = json(done).data.intermediate_session_token as string;
     // An IST the old password bought cannot be completed any more, even with the right code.

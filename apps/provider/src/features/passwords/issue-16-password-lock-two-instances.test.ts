@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenVerifiedEmail } from '../../../test/given-factors.js';
-import {
-  givenPasswordUser,
-  resetLinksFor,
-  STRONG_PASSWORD,
-  startReset,
-} from '../../../test/password-helpers.js';
+import { givenPasswordUser, resetPasswordByEmail, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
@@ -18,7 +13,6 @@ import {
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
-import { sdkPost } from '../../../test/sdk-call.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
@@ -100,14 +94,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     expect(notices('split-other@example.com')).toHaveLength(1);
 
     // A reset by email completed on one instance ends the lock for both.
-    expect((await startReset(ctx, 'split@example.com')).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, 'split@example.com');
-    const done = await sdkPost(
-      ctx,
-      '/passwords/email/reset',
-      { token: reset, password: NEW_PASSWORD },
-      { app: second.app },
-    );
+    const done = await resetPasswordByEmail(ctx, 'split@example.com', NEW_PASSWORD, { app: second.app });
     expect(done.statusCode).toBe(200);
     for (const app of apps) {
       expect((await passwordLogin(ctx, 'split-other@example.com', NEW_PASSWORD, app)).statusCode).toBe(200);
