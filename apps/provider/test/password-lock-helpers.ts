@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
+import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-credentials.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { freshPasswordIp } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
@@ -48,6 +49,15 @@ export async function failLogins(
 export function reachHardCap(ctx: TestContext, email: string, apps?: FastifyInstance[]): Promise<void> {
   return failLogins(ctx, email, HARD_CAP, apps);
 }
+
+/** What a client sees of the 401 every failed login gets (SECURITY E1), as `visible` shows it. */
+export const REFUSED_LOGIN = {
+  status: 401,
+  error_type: 'unauthorized_credentials',
+  error_message: WRONG_CREDENTIALS_MESSAGE,
+  retry_after: undefined,
+  session: false,
+};
 
 /** What a client can see of a response, without the per-request id. */
 export function visible(response: LightMyRequestResponse) {

@@ -9,6 +9,7 @@ import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
   passwordLogin,
+  REFUSED_LOGIN,
   securityEvents,
   visible,
   WRONG_PASSWORD,
@@ -16,16 +17,8 @@ import {
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
 
-const REFUSED = {
-  status: 401,
-  error_type: 'unauthorized_credentials',
-  error_message: WRONG_CREDENTIALS_MESSAGE,
-  retry_after: undefined,
-  session: false,
-};
 const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
@@ -69,13 +62,15 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
       passwordLogin(ctx, 'split@example.com', WRONG_PASSWORD, second.app),
       passwordLogin(ctx, 'split-other@example.com', WRONG_PASSWORD, ctx.app),
     ]);
-    expect(racing.map(visible)).toEqual(Array(4).fill(REFUSED));
+    expect(racing.map(visible)).toEqual(Array(4).fill(REFUSED_LOGIN));
     // Hours later, the right password is refused on either instance, under either address.
     ctx.clock.advance(13 * 60 * 60 * 1000);
     for (const app of apps) {
-      expect(visible(await passwordLogin(ctx, 'split@example.com', STRONG_PASSWORD, app))).toEqual(REFUSED);
+      expect(visible(await passwordLogin(ctx, 'split@example.com', STRONG_PASSWORD, app))).toEqual(
+        REFUSED_LOGIN,
+      );
       expect(visible(await passwordLogin(ctx, 'split-other@example.com', STRONG_PASSWORD, app))).toEqual(
-        REFUSED,
+        REFUSED_LOGIN,
       );
     }
     // One lock, logged once, and one notice per address, whichever instance won the race.
