@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
-import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CeremonyTweaks, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -16,7 +16,6 @@ import {
   PAGE_ORIGIN,
   registerWith,
   registrationRow,
-  signInTo,
   startRegistration,
   startSignIn,
   webauthnState,

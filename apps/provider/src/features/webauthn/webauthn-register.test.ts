@@ -1,6 +1,6 @@
 /** Registering a passkey: POST /webauthn/register/start and /webauthn/register (PGlite and TEST_DATABASE_URL). */
 import { describe, expect, it } from 'vitest';
-import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
+import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
 import { CHROME_LINUX, GOOGLE_PASSWORD_MANAGER, SAFARI_MAC } from '../../../test/passkey-naming-inputs.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -17,7 +17,6 @@ import {
   PAGE_ORIGIN,
   registerWith,
   registrationRow,
-  signInTo,
   startRegistration,
   startSignIn,
   webauthnState,
