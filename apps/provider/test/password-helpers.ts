@@ -13,6 +13,9 @@ import type { TestContext } from './test-app.js';
  */
 export const STRONG_PASSWORD = 'Violet-Harbour-Kettle-Marmalade';
 
+/** Another strong password, for an owner who changes or resets STRONG_PASSWORD. */
+export const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
+
 /** A client address no earlier test has used, so per-network counters start at 0. */
 export const freshPasswordIp = freshAddressesIn(77);
 

@@ -10,7 +10,12 @@ import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
-import { postPasswords, resetPasswordByEmail, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import {
+  NEW_PASSWORD,
+  postPasswords,
+  resetPasswordByEmail,
+  STRONG_PASSWORD,
+} from '../../../test/password-helpers.js';
 import { recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import {
@@ -39,7 +44,6 @@ import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 /** What every attempt gets once the user is at the cap: 429 without Retry-After, and what to do. */
 const LOCKED = {

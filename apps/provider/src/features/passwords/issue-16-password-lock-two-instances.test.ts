@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenVerifiedEmail } from '../../../test/given-factors.js';
-import { givenPasswordUser, resetPasswordByEmail, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import {
+  givenPasswordUser,
+  NEW_PASSWORD,
+  resetPasswordByEmail,
+  STRONG_PASSWORD,
+} from '../../../test/password-helpers.js';
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
@@ -18,8 +23,6 @@ import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { HARD_CAP } from './password-policy.js';
-
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
   const { ctx, second, mail, logs } = useTwoInstances();

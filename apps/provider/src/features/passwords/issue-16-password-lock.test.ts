@@ -9,6 +9,7 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   postPasswords,
   resetPasswordByEmail,
   STRONG_PASSWORD,
@@ -40,7 +41,6 @@ import { findPassword } from './passwords.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 const recorder = recordingMailer();
 const log = capturedLogger();

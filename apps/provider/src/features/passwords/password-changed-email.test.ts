@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   postPasswords,
   resetLinksFor,
   STRONG_PASSWORD,
@@ -17,7 +18,6 @@ import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
 const ctx = useTestContext();
 
 const CHANGED = 'Your Development project password was changed';
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 const subjects = async (email: string) => (await outboxFor(ctx, email)).map((message) => message.subject);
 const notices = async (email: string) =>
   (await outboxFor(ctx, email)).filter((message) => message.subject === CHANGED);
