@@ -1,9 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
 import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-credentials.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
+import { capturedLogger } from './captured-logger.js';
 import { freshPasswordIp } from './password-helpers.js';
-import { json, sdkHeaders, type TestContext } from './test-app.js';
+import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { useTestContext } from './use-test-context.js';
 
 /** A wrong password that passes every input check. */
 export const WRONG_PASSWORD = 'wrong-but-long-password-1';
@@ -87,6 +90,21 @@ export function recordingMailer(): { mailer: Mailer; sent: OutgoingEmail[]; pass
       },
     },
   };
+}
+
+/**
+ * The file's test context (built with `options`) whose mail is recorded, then kept in the dev
+ * outbox as usual, and whose log lines are captured: where the lock tests read notices and
+ * security events.
+ */
+export function useRecordedTestContext(options: TestContextOptions = {}) {
+  const recorder = recordingMailer();
+  const log = capturedLogger();
+  const ctx = useTestContext({ ...options, logger: log.logger, mailer: recorder.mailer });
+  beforeAll(() => {
+    recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
+  });
+  return { ctx, recorder, log };
 }
 
 /** The captured log lines of one security event. */

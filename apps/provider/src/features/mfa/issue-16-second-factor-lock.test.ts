@@ -16,7 +16,7 @@ import {
   resetPasswordByEmail,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import {
   callOn,
@@ -28,7 +28,7 @@ import {
   seen,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
-import { createTestContext, json, outboxMailerFor } from '../../../test/test-app.js';
+import { createTestContext, json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   currentCode,
@@ -38,7 +38,6 @@ import {
   nextStep,
   recoverWith,
 } from '../../../test/totp-helpers.js';
-import { useTestContext } from '../../../test/use-test-context.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER, SECOND_FACTOR_CAP } from './mfa-policy.js';
 import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
@@ -53,16 +52,7 @@ const LOCKED = {
   retry_after: undefined,
 };
 
-const recorder = recordingMailer();
-const log = capturedLogger();
-const ctx = useTestContext({
-  devProject: { mfaRequired: true },
-  logger: log.logger,
-  mailer: recorder.mailer,
-});
-beforeAll(async () => {
-  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
-});
+const { ctx, recorder, log } = useRecordedTestContext({ devProject: { mfaRequired: true } });
 
 const notices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === SECOND_FACTOR_NOTICE_SUBJECT);

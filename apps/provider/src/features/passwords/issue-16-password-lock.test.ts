@@ -20,20 +20,13 @@ import {
   passwordLogin,
   REFUSED_LOGIN,
   reachHardCap,
-  recordingMailer,
   securityEvents,
+  useRecordedTestContext,
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
-import {
-  createTestContext,
-  json,
-  outboxMailerFor,
-  sdkHeaders,
-  type TestContext,
-} from '../../../test/test-app.js';
-import { useTestContext } from '../../../test/use-test-context.js';
+import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
 import { HARD_CAP } from './password-policy.js';
@@ -42,12 +35,7 @@ import { findPassword } from './passwords.repository.js';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-const recorder = recordingMailer();
-const log = capturedLogger();
-const ctx = useTestContext({ logger: log.logger, mailer: recorder.mailer });
-beforeAll(async () => {
-  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
-});
+const { ctx, recorder, log } = useRecordedTestContext();
 
 const lockNotices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === LOCK_NOTICE_SUBJECT);
