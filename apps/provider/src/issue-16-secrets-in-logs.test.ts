@@ -98,20 +98,14 @@ it('logs no secret the provider issued or was given, at any level', async () => 
   await newestMessage('logs-ml-2@example.com');
 
   // Passcodes by email and by SMS.
-  const byEmail = await sdk('/otps/email/login_or_create', { email: 'logs-otp@example.com' });
-  const emailCode = codeFromText(await newestMessage('logs-otp@example.com'));
-  await sdk('/otps/authenticate', {
-    token: emailCode,
-    method_id: byEmail.method_id,
-    session_duration_minutes: 60,
-  });
-  const bySms = await sdk('/otps/sms/login_or_create', { phone_number: '+14155550142' });
-  const smsCode = codeFromText(await newestMessage('+14155550142'));
-  await sdk('/otps/authenticate', {
-    token: smsCode,
-    method_id: bySms.method_id,
-    session_duration_minutes: 60,
-  });
+  for (const [channel, field, to] of [
+    ['email', 'email', 'logs-otp@example.com'],
+    ['sms', 'phone_number', '+14155550142'],
+  ]) {
+    const sent = await sdk(`/otps/${channel}/login_or_create`, { [field]: to });
+    const code = codeFromText(await newestMessage(to));
+    await sdk('/otps/authenticate', { token: code, method_id: sent.method_id, session_duration_minutes: 60 });
+  }
 
   // Password: create, reset by email, and the reset email's login link.
   await sdk('/passwords', {

@@ -72,13 +72,21 @@ export function authenticateMagicLinkWith(
   return redeemLink(ctx, token, body, { sessionToken });
 }
 
-/** Signs `email` in end to end and returns the AuthenticateResponse data. */
-export async function givenSignedInUser(ctx: TestContext, email: string, durationMinutes = 60) {
-  const sent = await requestMagicLink(ctx, email);
+/** Signs `email` in to the development project end to end and returns the AuthenticateResponse data. */
+export function givenSignedInUser(ctx: TestContext, email: string, durationMinutes = 60) {
+  return signInTo(ctx, ctx.dev.public_token, email, durationMinutes);
+}
+
+/** Signs `email` in to the project of `publicToken` by magic link and returns the AuthenticateResponse data. */
+export async function signInTo(ctx: TestContext, publicToken: string, email: string, durationMinutes = 60) {
+  const sent = await requestMagicLink(ctx, email, {}, publicToken);
   if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
-  const response = await authenticateMagicLink(ctx, await latestToken(ctx, email), {
-    session_duration_minutes: durationMinutes,
-  });
+  const response = await authenticateMagicLink(
+    ctx,
+    await latestToken(ctx, email),
+    { session_duration_minutes: durationMinutes },
+    publicToken,
+  );
   if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`);
   return json(response).data as {
     user_id: string;

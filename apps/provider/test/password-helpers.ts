@@ -1,5 +1,6 @@
 /** Helpers for the password endpoint tests. */
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { outboxFor } from './magic-link-helpers.js';
 import { rowCounts } from './row-counts.js';
 import { freshAddressesIn, type SdkCallOptions, sdkPost } from './sdk-call.js';
@@ -11,6 +12,9 @@ import type { TestContext } from './test-app.js';
  * against 12 here, over some 200 checks a provider run.
  */
 export const STRONG_PASSWORD = 'Violet-Harbour-Kettle-Marmalade';
+
+/** Another strong password, for an owner who changes or resets STRONG_PASSWORD. */
+export const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 /** A client address no earlier test has used, so per-network counters start at 0. */
 export const freshPasswordIp = freshAddressesIn(77);
@@ -62,4 +66,19 @@ export async function resetLinksFor(ctx: TestContext, email: string) {
   const login = /[?&]stytch_token_type=login&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!reset || !login) throw new Error(`no reset email for ${email}: ${text}`);
   return { reset, login, text };
+}
+
+/**
+ * A whole reset by email: asks for the link to `email` (which must be answered 200), then sets
+ * `password` with its token, as the owner's browser would (on `options.app` when given); the answer.
+ */
+export async function resetPasswordByEmail(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  options: SdkCallOptions = {},
+): Promise<LightMyRequestResponse> {
+  expect((await startReset(ctx, email)).statusCode).toBe(200);
+  const { reset } = await resetLinksFor(ctx, email);
+  return postPasswords(ctx, '/passwords/email/reset', { token: reset, password }, options);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Clock } from '../src/clock.js';
-import type { Db } from '../src/db/database.js';
+import { beforeAll } from 'vitest';
 import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
-import { createOutboxMailer } from '../src/email/outbox-mailer.js';
+import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-credentials.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
-import { cryptoRandom } from '../src/random.js';
+import { capturedLogger } from './captured-logger.js';
 import { freshPasswordIp } from './password-helpers.js';
-import { json, sdkHeaders, type TestContext } from './test-app.js';
+import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { useTestContext } from './use-test-context.js';
 
 /** A wrong password that passes every input check. */
 export const WRONG_PASSWORD = 'wrong-but-long-password-1';
@@ -53,6 +53,15 @@ export function reachHardCap(ctx: TestContext, email: string, apps?: FastifyInst
   return failLogins(ctx, email, HARD_CAP, apps);
 }
 
+/** What a client sees of the 401 every failed login gets (SECURITY E1), as `visible` shows it. */
+export const REFUSED_LOGIN = {
+  status: 401,
+  error_type: 'unauthorized_credentials',
+  error_message: WRONG_CREDENTIALS_MESSAGE,
+  retry_after: undefined,
+  session: false,
+};
+
 /** What a client can see of a response, without the per-request id. */
 export function visible(response: LightMyRequestResponse) {
   const body = json(response);
@@ -83,16 +92,19 @@ export function recordingMailer(): { mailer: Mailer; sent: OutgoingEmail[]; pass
   };
 }
 
-/** The dev outbox of `db`, silent: what a recording mailer passes each message on to. */
-export function outboxMailerFor(db: Db, clock: Clock): Mailer {
-  return createOutboxMailer({
-    db,
-    clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
+/**
+ * The file's test context (built with `options`) whose mail is recorded, then kept in the dev
+ * outbox as usual, and whose log lines are captured: where the lock tests read notices and
+ * security events.
+ */
+export function useRecordedTestContext(options: TestContextOptions = {}) {
+  const recorder = recordingMailer();
+  const log = capturedLogger();
+  const ctx = useTestContext({ ...options, logger: log.logger, mailer: recorder.mailer });
+  beforeAll(() => {
+    recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
   });
+  return { ctx, recorder, log };
 }
 
 /** The captured log lines of one security event. */

@@ -24,6 +24,28 @@ export function postServerApi(
   });
 }
 
+/**
+ * Each call is refused with 403 under every credential that is not the project's secret: the
+ * public token in its place (public_token_forbidden), and `signedIn`'s session as the secret or
+ * as a Bearer JWT (session_token_forbidden).
+ */
+export async function expectForbiddenWithoutSecret(
+  ctx: TestContext,
+  signedIn: { session_token: string; session_jwt: string },
+  calls: { path: string; payload: Record<string, unknown> }[],
+): Promise<void> {
+  for (const { path, payload } of calls) {
+    for (const [authorization, type] of [
+      [basic(ctx.dev.public_token, ctx.dev.secret), 'public_token_forbidden'],
+      [basic(ctx.dev.project_id, signedIn.session_token), 'session_token_forbidden'],
+      [`Bearer ${signedIn.session_jwt}`, 'session_token_forbidden'],
+    ] as const) {
+      const response = await postServerApi(ctx, path, authorization, payload);
+      expect([response.statusCode, json(response).error_type], path).toEqual([403, type]);
+    }
+  }
+}
+
 /** The session a redemption made is a real one: the server-facing session check accepts its token. */
 export async function expectLiveSession(
   ctx: TestContext,

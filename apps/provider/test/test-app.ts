@@ -2,7 +2,13 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { createManualClock, createOffsetClock, type ManualClock, type OffsetClock } from '../src/clock.js';
+import {
+  type Clock,
+  createManualClock,
+  createOffsetClock,
+  type ManualClock,
+  type OffsetClock,
+} from '../src/clock.js';
 import type { RecaptchaConfig } from '../src/config.js';
 import { createPasswordHasher, type PasswordHasher } from '../src/crypto/password-hasher.js';
 import type { ChangeFeed } from '../src/db/change-feed.js';
@@ -193,6 +199,18 @@ export function buildTestApp(
       ...(options.metrics ? { metrics: options.metrics } : {}),
     },
   );
+}
+
+/** The dev outbox of `db`, silent: for an app or a recording mailer built beside the test context's. */
+export function outboxMailerFor(db: Db, clock: Clock): Mailer {
+  return createOutboxMailer({
+    db,
+    clock,
+    random: cryptoRandom,
+    from: 'Latchkey <no-reply@localhost>',
+    outboxUrl: 'http://localhost/dev/outbox',
+    announce: () => {},
+  });
 }
 
 /** Builds the app on a fresh database; call `close()` in afterAll. */

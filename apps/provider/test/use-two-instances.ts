@@ -1,10 +1,10 @@
 /** Two provider instances on one PostgreSQL database, each with a recording mailer and a captured logger. */
 import { afterAll, beforeAll } from 'vitest';
 import { capturedLogger } from './captured-logger.js';
-import { outboxMailerFor, recordingMailer } from './password-lock-helpers.js';
+import { recordingMailer } from './password-lock-helpers.js';
 import { readThroughView } from './read-through-view.js';
 import { type SecondInstance, startSecondInstance } from './second-instance.js';
-import { createTestContext, type TestContext, type TestContextOptions } from './test-app.js';
+import { createTestContext, outboxMailerFor, type TestContext, type TestContextOptions } from './test-app.js';
 
 /** The pair, and what each instance mailed and logged (index 0: `ctx`, 1: `second`). */
 export interface TwoInstances {

@@ -1,9 +1,15 @@
 /** The upstream OAuth client's tests: a fresh manual clock, fake OpenID provider and client for each test. */
 import { afterEach, beforeEach } from 'vitest';
 import { createManualClock, type ManualClock } from '../src/clock.js';
+import { s256Challenge } from '../src/crypto/pkce.js';
 import { createUpstreamClient, type UpstreamClient } from '../src/features/oauth/upstream/upstream-client.js';
+import type { UpstreamConfig } from '../src/features/oauth/upstream/upstream-config.js';
 import { cryptoRandom } from '../src/random.js';
-import { type FakeOpenIdProvider, startFakeOpenIdProvider } from './fake-openid-provider.js';
+import {
+  type FakeCallback,
+  type FakeOpenIdProvider,
+  startFakeOpenIdProvider,
+} from './fake-openid-provider.js';
 import { readThroughView } from './read-through-view.js';
 
 /** What each test gets: the clock, the fake on it, and a client on the same clock. */
@@ -38,4 +44,34 @@ export function useUpstreamTestbed(): UpstreamTestbed {
     fake: readThroughView(() => current().fake),
     client: readThroughView(() => current().client),
   };
+}
+
+/** What the browser brings back from the fake: the code, the PKCE verifier and nonce its start used, and the callback. */
+export interface AuthorizedCode {
+  code: string;
+  verifier: string;
+  nonce: string;
+  /** The callback's parameters, from its query or (Apple's form_post) its form. */
+  params: Record<string, string>;
+  callback: FakeCallback;
+}
+
+/** The browser's part of a sign-in: start at `fake` through `client`, let the fake approve, come back with a code. */
+export async function authorizedCodeAt(
+  fake: FakeOpenIdProvider,
+  client: UpstreamClient,
+  config: UpstreamConfig,
+  redirectUri: string,
+): Promise<AuthorizedCode> {
+  const verifier = client.randomValue();
+  const nonce = client.randomValue();
+  const url = await client.authorizationUrl(config, {
+    redirectUri,
+    state: client.randomValue(),
+    nonce,
+    codeChallenge: s256Challenge(verifier),
+  });
+  const callback = await fake.authorize(url);
+  const params = callback.method === 'GET' ? callback.params : callback.form;
+  return { code: params.code as string, verifier, nonce, params, callback };
 }

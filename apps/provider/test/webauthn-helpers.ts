@@ -1,11 +1,6 @@
 /** Intent-named steps of the passkey ceremonies, driven through the real HTTP API with a virtual authenticator. */
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  authenticateMagicLink,
-  givenSignedInUser,
-  latestToken,
-  requestMagicLink,
-} from './magic-link-helpers.js';
+import { givenSignedInUser } from './magic-link-helpers.js';
 import { rowCounts } from './row-counts.js';
 import { DEMO_ORIGIN, DEMO_REDIRECT, json, sdkHeaders, type TestContext } from './test-app.js';
 import {
@@ -179,6 +174,11 @@ export async function webauthnState(ctx: TestContext) {
   };
 }
 
+/** `state` but for its count of challenges, for comparing two states across calls that store challenges (and use them up). */
+export function apartFromChallenges(state: Awaited<ReturnType<typeof webauthnState>>) {
+  return { ...state, counts: { ...state.counts, webauthn_challenges: 0 } };
+}
+
 /** The stored counter and flags of one registration. */
 export async function registrationRow(ctx: TestContext, id: string) {
   const row = await ctx.db
@@ -197,14 +197,4 @@ export async function givenProductionLikeProject(ctx: TestContext, origins: stri
     defaultLoginRedirectUrl: DEMO_REDIRECT,
     defaultSignupRedirectUrl: DEMO_REDIRECT,
   });
-}
-
-/** Signs `email` in to the project of `publicToken` by magic link; returns its session token and user id. */
-export async function signInTo(ctx: TestContext, publicToken: string, email: string) {
-  const sent = await requestMagicLink(ctx, email, {}, publicToken);
-  if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.body}`);
-  const response = await authenticateMagicLink(ctx, await latestToken(ctx, email), {}, publicToken);
-  if (response.statusCode !== 200) throw new Error(`authenticate failed: ${response.body}`);
-  const { data } = json(response);
-  return { user_id: data.user_id as string, session_token: data.session_token as string };
 }

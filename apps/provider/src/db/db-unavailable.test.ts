@@ -1,9 +1,8 @@
 /** SECURITY J2/J3: with the database unreachable every call fails closed with 503, never 500. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { basic } from '../../test/test-app.js';
+import { basic, outboxMailerFor } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { createManualClock } from '../clock.js';
-import { createOutboxMailer } from '../email/outbox-mailer.js';
 import { cryptoRandom } from '../random.js';
 import { connectDatabase, type DatabaseHandle } from './connect.js';
 import { isDatabaseUnavailable } from './db-errors.js';
@@ -20,14 +19,7 @@ beforeAll(async () => {
       db: handle.db,
       clock,
       random: cryptoRandom,
-      mailer: createOutboxMailer({
-        db: handle.db,
-        clock,
-        random: cryptoRandom,
-        from: 'x',
-        outboxUrl: 'x',
-        announce: () => {},
-      }),
+      mailer: outboxMailerFor(handle.db, clock),
     },
   );
   await app.ready();

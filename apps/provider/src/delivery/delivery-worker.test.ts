@@ -12,7 +12,8 @@ import {
   tokenFromText,
 } from '../../test/magic-link-helpers.js';
 import { startReset } from '../../test/password-helpers.js';
-import { drainDeliveries, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
+import { countRowsMatching } from '../../test/row-counts.js';
+import { drainDeliveries, outboxMailerFor, TEST_ARGON2, type TestContext } from '../../test/test-app.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { buildApp } from '../app.js';
@@ -20,7 +21,6 @@ import { createPasswordHasher } from '../crypto/password-hasher.js';
 import { connectDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
 import { MailDeliveryError, type Mailer, type OutgoingEmail } from '../email/mailer.js';
-import { createOutboxMailer } from '../email/outbox-mailer.js';
 import { createProviderLogger } from '../logging/provider-logger.js';
 import { createOutboxMessenger } from '../messaging/outbox-messenger.js';
 import { cryptoRandom } from '../random.js';
@@ -28,15 +28,7 @@ import { claimDeliveryJob, completeDeliveryJob, insertDeliveryJob } from './deli
 import { DELIVERY_CLAIM_MS, type DeliveryWorkerSettings } from './delivery-worker.js';
 import { MAX_DELIVERY_ATTEMPTS } from './retry-schedule.js';
 
-const outboxMailer = (ctx: TestContext, db: Db = ctx.db) =>
-  createOutboxMailer({
-    db,
-    clock: ctx.clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
+const outboxMailer = (ctx: TestContext, db: Db = ctx.db) => outboxMailerFor(db, ctx.clock);
 
 /** Another provider process on the test's database: its own app, worker and (on PostgreSQL) pool. */
 function anotherProcess(
@@ -131,13 +123,7 @@ describe('durability', () => {
       // Ready, as a process is before it delivers: the features add their job handlers while the app loads.
       await next.ready();
       await expect(next.deliveries.drain({ timeoutMs: 200 })).rejects.toThrow(/did not drain/);
-      expect(
-        await ctx.db
-          .selectFrom('outbox_messages')
-          .where('to_address', '=', 'died@example.com')
-          .selectAll()
-          .execute(),
-      ).toEqual([]);
+      expect(await countRowsMatching(ctx, 'outbox_messages', { to_address: 'died@example.com' })).toBe(0);
       // …and does once it lapsed: a fresh link (the unsent one was never seen), sent once.
       ctx.clock.advance(2_000);
       await next.deliveries.drain();
@@ -268,13 +254,7 @@ describe('the worker of a running process', () => {
     expect((await requestMagicLink(ctx, 'prompt@example.com')).statusCode).toBe(200);
     await vi.waitFor(
       async () =>
-        expect(
-          await ctx.db
-            .selectFrom('outbox_messages')
-            .where('to_address', '=', 'prompt@example.com')
-            .selectAll()
-            .execute(),
-        ).toHaveLength(1),
+        expect(await countRowsMatching(ctx, 'outbox_messages', { to_address: 'prompt@example.com' })).toBe(1),
       { timeout: 15_000, interval: 20 },
     );
   });

@@ -42,27 +42,22 @@ function expectRefusalNaming(response: { statusCode: number; body: string }, fie
 }
 
 describe('*_template_id', () => {
-  it('a non-empty template id → 400 naming it on every browser send, nothing stored or sent', async () => {
-    for (const [path, fields] of BROWSER_CALLS) {
-      for (const field of fields) {
-        const before = await sendSnapshot(ctx);
-        const response = await sdkPost(ctx, path, { email: freshEmail(), [field]: 'tpl-welcome' });
-        expectRefusalNaming(response, field, `${path} ${field}`);
-        expect(await sendSnapshot(ctx), `${path} ${field}`).toEqual(before);
+  it.each([
+    ['browser', BROWSER_CALLS, sdkPost],
+    ['server', SERVER_CALLS, serverSend],
+  ] as const)(
+    'a non-empty template id → 400 naming it on every %s send, nothing stored or sent',
+    async (_, calls, send) => {
+      for (const [path, fields] of calls) {
+        for (const field of fields) {
+          const before = await sendSnapshot(ctx);
+          const response = await send(ctx, path, { email: freshEmail(), [field]: 'tpl-welcome' });
+          expectRefusalNaming(response, field, `${path} ${field}`);
+          expect(await sendSnapshot(ctx), `${path} ${field}`).toEqual(before);
+        }
       }
-    }
-  });
-
-  it('a non-empty template id → 400 naming it on every server send, nothing stored or sent', async () => {
-    for (const [path, fields] of SERVER_CALLS) {
-      for (const field of fields) {
-        const before = await sendSnapshot(ctx);
-        const response = await serverSend(ctx, path, { email: freshEmail(), [field]: 'tpl-welcome' });
-        expectRefusalNaming(response, field, `${path} ${field}`);
-        expect(await sendSnapshot(ctx), `${path} ${field}`).toEqual(before);
-      }
-    }
-  });
+    },
+  );
 
   it('absent or empty → the send goes ahead as before', async () => {
     for (const [path, fields] of BROWSER_CALLS) {

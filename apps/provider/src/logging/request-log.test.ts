@@ -53,6 +53,13 @@ async function bootstrap(app: FastifyInstance) {
   expect(response.statusCode).toBe(200);
 }
 
+/** The request lines an app configured by `options`, logging at `level`, writes for one bootstrap call. */
+async function requestLinesOfBootstrap(level: string, options: TestContextOptions) {
+  const { app, lines } = await appLogging(level, options);
+  await bootstrap(app);
+  return lines.filter((line) => REQUEST_LINES.includes(line.msg));
+}
+
 describe('request lines in production (LATCHKEY_REQUEST_LOG unset)', () => {
   it('writes no per-request line at info, but still the 5xx error and the forwarded-header warning', async () => {
     const { app, lines } = await appLogging('info', { mode: 'production', messenger: noMessenger });
@@ -79,9 +86,7 @@ describe('request lines in production (LATCHKEY_REQUEST_LOG unset)', () => {
   });
 
   it('writes them at debug when LOG_LEVEL=debug', async () => {
-    const { app, lines } = await appLogging('debug', { mode: 'production' });
-    await bootstrap(app);
-    const requestLines = lines.filter((line) => REQUEST_LINES.includes(line.msg));
+    const requestLines = await requestLinesOfBootstrap('debug', { mode: 'production' });
     expect(requestLines.map((line) => [line.msg, line.level])).toEqual([
       ['incoming request', 20],
       ['request completed', 20],
@@ -92,9 +97,7 @@ describe('request lines in production (LATCHKEY_REQUEST_LOG unset)', () => {
 
 describe('other policies', () => {
   it('development writes both lines at info, as before', async () => {
-    const { app, lines } = await appLogging('info', { mode: 'development' });
-    await bootstrap(app);
-    const requestLines = lines.filter((line) => REQUEST_LINES.includes(line.msg));
+    const requestLines = await requestLinesOfBootstrap('info', { mode: 'development' });
     expect(requestLines.map((line) => [line.msg, line.level])).toEqual([
       ['incoming request', 30],
       ['request completed', 30],
@@ -102,12 +105,10 @@ describe('other policies', () => {
   });
 
   it('a sampled request writes one info line naming the request, its query redacted', async () => {
-    const { app, lines } = await appLogging('info', {
+    const requestLines = await requestLinesOfBootstrap('info', {
       mode: 'production',
       requestLog: { kind: 'sampled', rate: 1 },
     });
-    await bootstrap(app);
-    const requestLines = lines.filter((line) => REQUEST_LINES.includes(line.msg));
     expect(requestLines).toHaveLength(1);
     expect(requestLines[0]).toMatchObject({
       level: 30,

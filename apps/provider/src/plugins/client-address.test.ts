@@ -91,7 +91,8 @@ const signUp = (
   ctx: TestContext,
   email: string,
   from: { socket: string; headers?: Record<string, string> },
-) => post(ctx, '/passwords', { email, password: STRONG_PASSWORD, session_duration_minutes: 60 }, from);
+  app = ctx.app,
+) => post(ctx, '/passwords', { email, password: STRONG_PASSWORD, session_duration_minutes: 60 }, from, app);
 
 describe('behind one trusted proxy (LATCHKEY_TRUSTED_PROXIES=127.0.0.1)', () => {
   it('70 wrong passwords with spoofed left-most entries meet the per-network limit: only the real client counts', async () => {
@@ -193,22 +194,10 @@ describe('behind one trusted proxy (LATCHKEY_TRUSTED_PROXIES=127.0.0.1)', () => 
           'x-forwarded-for': '6.6.6.7',
         },
       };
-      const viaForwarded = await post(
-        behind,
-        '/passwords',
-        { email: 'fwd@example.com', password: STRONG_PASSWORD },
-        quoted,
-        second.app,
-      );
+      const viaForwarded = await signUp(behind, 'fwd@example.com', quoted, second.app);
       expect(await sessionAddress(behind, viaForwarded)).toBe('2001:db8:16:9::7');
       const xffOnly = { socket: PROXY, headers: { 'x-forwarded-for': '198.51.100.40' } };
-      const viaXff = await post(
-        behind,
-        '/passwords',
-        { email: 'xff@example.com', password: STRONG_PASSWORD },
-        xffOnly,
-        second.app,
-      );
+      const viaXff = await signUp(behind, 'xff@example.com', xffOnly, second.app);
       expect(await sessionAddress(behind, viaXff)).toBe(PROXY);
     } finally {
       await second.close();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfficialReply, parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
+import { postServerApi } from '../../../test/server-api-calls.js';
 import { DEMO_ORIGIN, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
@@ -199,12 +200,7 @@ describe('who is answered', () => {
 
 describe('POST /v1/public/phone_numbers/example', () => {
   const example = (body: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/v1/public/phone_numbers/example',
-      headers: { 'content-type': 'application/json' },
-      payload: body,
-    });
+    postServerApi(ctx, '/v1/public/phone_numbers/example', undefined, body);
 
   it('answers the example flat, like the other /v1/ answers', async () => {
     const response = await example({

@@ -1,6 +1,7 @@
 /** The client-side services frame: its page and CSP, its script, and the phone-number route it calls. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
+import { postServerApi } from '../../../test/server-api-calls.js';
 import { DEMO_ORIGIN, json, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -77,12 +78,7 @@ describe('GET /v1/public/clientside-services.js', () => {
 });
 
 const parse = (body: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/public/phone_numbers/parse',
-    headers: { 'content-type': 'application/json' },
-    payload: body,
-  });
+  postServerApi(ctx, '/v1/public/phone_numbers/parse', undefined, body);
 
 describe('POST /v1/public/phone_numbers/parse', () => {
   const base = () => ({ public_token: ctx.dev.public_token, parent_origin: DEMO_ORIGIN });
@@ -131,30 +127,19 @@ describe('POST /v1/public/phone_numbers/parse', () => {
     expect(json(await parse({ ...base(), number: '2015550123', country: 'ZZ' })).e164).toBeNull();
   });
 
-  it('refuses a page origin the project does not accept', async () => {
-    const response = await parse({
-      ...base(),
-      parent_origin: 'https://evil.example',
-      number: '+12015550123',
-    });
-    expect(response.statusCode).toBe(403);
-    expect(json(response).error_type).toBe('invalid_origin');
-  });
-
-  it('refuses an unknown public token', async () => {
-    const response = await parse({
-      ...base(),
-      public_token: 'public-token-test-nope',
-      number: '+12015550123',
-    });
-    expect(response.statusCode).toBe(401);
-    expect(json(response).error_type).toBe('invalid_public_token');
-  });
-
-  it('refuses a malformed country', async () => {
-    const response = await parse({ ...base(), number: '2015550123', country: 'USA' });
-    expect(response.statusCode).toBe(400);
-    expect(json(response).error_type).toBe('invalid_request');
+  it.each([
+    [
+      'a page origin the project does not accept',
+      { parent_origin: 'https://evil.example' },
+      403,
+      'invalid_origin',
+    ],
+    ['an unknown public token', { public_token: 'public-token-test-nope' }, 401, 'invalid_public_token'],
+    ['a malformed country', { number: '2015550123', country: 'USA' }, 400, 'invalid_request'],
+  ])('refuses %s', async (_, change, status, errorType) => {
+    const response = await parse({ ...base(), number: '+12015550123', ...change });
+    expect(response.statusCode).toBe(status);
+    expect(json(response).error_type).toBe(errorType);
   });
 });
 

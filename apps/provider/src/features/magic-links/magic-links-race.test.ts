@@ -1,7 +1,7 @@
 /** SECURITY B2: concurrent redemptions of one token give exactly one session (run it against PostgreSQL too). */
 import { expect, it } from 'vitest';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { sessionCountOf } from '../../../test/row-counts.js';
+import { countRowsMatching, sessionCountOf } from '../../../test/row-counts.js';
 import { drainDeliveries, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -29,12 +29,7 @@ it('10 concurrent login_or_create calls for a new address create exactly one use
   expect(userIds.size).toBe(1);
   // The account is created by the delivery worker, under the ids every answer named.
   await drainDeliveries(ctx);
-  const emails = await ctx.db
-    .selectFrom('emails')
-    .select('user_id')
-    .where('email', '=', 'crowd@example.com')
-    .execute();
-  expect(emails).toHaveLength(1);
+  expect(await countRowsMatching(ctx, 'emails', { email: 'crowd@example.com' })).toBe(1);
   const users = await ctx.db
     .selectFrom('users')
     .select('id')

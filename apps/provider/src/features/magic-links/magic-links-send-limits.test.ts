@@ -4,10 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
 import { freshAddressesIn, type SdkCallOptions, sdkPost } from '../../../test/sdk-call.js';
-import { createTestContext, DEMO_REDIRECT, json, sdkHeaders } from '../../../test/test-app.js';
+import {
+  createTestContext,
+  DEMO_REDIRECT,
+  json,
+  outboxMailerFor,
+  sdkHeaders,
+} from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { cryptoRandom } from '../../random.js';
 import { DEFAULT_SEND_LIMITS, type SendLimits } from '../projects/send-limits.js';
 
@@ -231,14 +236,7 @@ describe('limits live in the database (SECURITY A8)', () => {
         db: ctx.db,
         clock: ctx.clock,
         random: cryptoRandom,
-        mailer: createOutboxMailer({
-          db: ctx.db,
-          clock: ctx.clock,
-          random: cryptoRandom,
-          from: 'Latchkey <no-reply@localhost>',
-          outboxUrl: 'http://localhost/dev/outbox',
-          announce: () => {},
-        }),
+        mailer: outboxMailerFor(ctx.db, ctx.clock),
       },
     );
     try {

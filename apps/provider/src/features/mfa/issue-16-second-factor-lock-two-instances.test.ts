@@ -4,9 +4,8 @@
  * are counted exactly, the lock holds on both, and the owner is told once.
  */
 import { describe, expect, it } from 'vitest';
-import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
+import { resetPasswordByEmail, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { securityEvents } from '../../../test/password-lock-helpers.js';
-import { sdkPost } from '../../../test/sdk-call.js';
 import {
   callOn,
   failSecondFactors,
@@ -84,14 +83,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     expect(notices.map((message) => message.to)).toEqual([user.email]);
 
     // A reset by email completed on one instance ends it for both.
-    expect((await startReset(ctx, user.email)).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, user.email);
-    const done = await sdkPost(
-      ctx,
-      '/passwords/email/reset',
-      { token: reset, password: STRONG_PASSWORD },
-      { app: second.app },
-    );
+    const done = await resetPasswordByEmail(ctx, user.email, STRONG_PASSWORD, { app: second.app });
     expect(done.statusCode).toBe(200);
     expect(json(done).data.intermediate_session_token).toMatch(/^ist-/);
     ctx.clock.advance(WINDOW_MS);

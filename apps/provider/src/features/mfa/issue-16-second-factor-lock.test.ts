@@ -10,8 +10,13 @@ import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, latestCode, sendOtp } from '../../../test/otp-helpers.js';
-import { postPasswords, resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import {
+  NEW_PASSWORD,
+  postPasswords,
+  resetPasswordByEmail,
+  STRONG_PASSWORD,
+} from '../../../test/password-helpers.js';
+import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import {
   callOn,
@@ -33,13 +38,11 @@ import {
   nextStep,
   recoverWith,
 } from '../../../test/totp-helpers.js';
-import { useTestContext } from '../../../test/use-test-context.js';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER, SECOND_FACTOR_CAP } from './mfa-policy.js';
 import { SECOND_FACTOR_LOCKED_MESSAGE } from './second-factor-lock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = SECOND_FACTOR_ATTEMPTS_PER_USER.windowSeconds * 1000;
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 /** What every attempt gets once the user is at the cap: 429 without Retry-After, and what to do. */
 const LOCKED = {
@@ -49,16 +52,7 @@ const LOCKED = {
   retry_after: undefined,
 };
 
-const recorder = recordingMailer();
-const log = capturedLogger();
-const ctx = useTestContext({
-  devProject: { mfaRequired: true },
-  logger: log.logger,
-  mailer: recorder.mailer,
-});
-beforeAll(async () => {
-  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
-});
+const { ctx, recorder, log } = useRecordedTestContext({ devProject: { mfaRequired: true } });
 
 const notices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === SECOND_FACTOR_NOTICE_SUBJECT);
@@ -186,12 +180,7 @@ describe('100 consecutive wrong codes across many ISTs', () => {
   it('a completed reset by email ends it: older ISTs end, the right code signs in, the end is logged', async () => {
     ctx.clock.advance(WINDOW_MS);
     const older = await istFor(ctx, user.email, { password: NEW_PASSWORD });
-    expect((await startReset(ctx, user.email)).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, user.email);
-    const done = await postPasswords(ctx, '/passwords/email/reset', {
-      token: reset,
-      password: STRONG_PASSWORD,
-    });
+    const done = await resetPasswordByEmail(ctx, user.email, STRONG_PASSWORD);
     expect(done.statusCode).toBe(200);
     const ist = json(done).data.intermediate_session_token as string;
     // An IST the old password bought cannot be completed any more, even with the right code.

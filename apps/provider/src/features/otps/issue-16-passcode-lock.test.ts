@@ -6,14 +6,12 @@
  * addresses alike (NIST 800-63B §5.2.2; SECURITY E3).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { capturedLogger } from '../../../test/captured-logger.js';
 import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
-import { outboxMailerFor, recordingMailer, securityEvents } from '../../../test/password-lock-helpers.js';
+import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
 import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
-import { useTestContext } from '../../../test/use-test-context.js';
 import { PASSCODE_CAP } from './otp-policy.js';
 import { LOCKED_EVENT, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
@@ -28,12 +26,7 @@ const lockedAnswer = (channel: 'email' | 'phone') => ({
   retry_after: undefined,
 });
 
-const recorder = recordingMailer();
-const log = capturedLogger();
-const ctx = useTestContext({ logger: log.logger, mailer: recorder.mailer });
-beforeAll(async () => {
-  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
-});
+const { ctx, recorder, log } = useRecordedTestContext();
 
 const notices = (to: string) =>
   recorder.sent.filter((message) => message.to === to && message.kind === 'passcode_locked_notice');

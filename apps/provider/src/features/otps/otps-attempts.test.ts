@@ -8,11 +8,10 @@ import {
   wrongCode,
 } from '../../../test/otp-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
-import { drainDeliveries, json, type TestContext } from '../../../test/test-app.js';
+import { drainDeliveries, json, outboxMailerFor, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { buildApp } from '../../app.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
 import { createOutboxMessenger } from '../../messaging/outbox-messenger.js';
 import { cryptoRandom } from '../../random.js';
 import { OTP_MESSAGES } from './otps-authenticate.service.js';
@@ -121,12 +120,7 @@ describe('two provider processes on one database (SECURITY A8)', () => {
       },
       {
         ...deps,
-        mailer: createOutboxMailer({
-          ...deps,
-          from: 'Latchkey <no-reply@localhost>',
-          outboxUrl: 'x',
-          announce: () => {},
-        }),
+        mailer: outboxMailerFor(deps.db, deps.clock),
         messenger: createOutboxMessenger({ ...deps, outboxUrl: 'x', announce: () => {} }),
       },
     );

@@ -34,23 +34,23 @@ describe('dev demo accounts', () => {
     },
   );
 
-  it('breached@example.com: the login asks for a reset, and its password counts as breached (PasswordBreached)', async () => {
-    const { email, password } = account('breached@example.com');
+  it.each([
+    [
+      'breached@example.com',
+      'and its password counts as breached (PasswordBreached)',
+      { breached_password: true },
+    ],
+    [
+      'dedupe@example.com',
+      'though its password is strong (PasswordDedupe)',
+      { breached_password: false, valid_password: true },
+    ],
+  ])('%s: the login asks for a reset, %s', async (email, _, strength) => {
+    const { password } = account(email);
     const login = await post('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
     expect(login.statusCode).toBe(400);
     expect(json(login).error_type).toBe('reset_password');
-    const strength = json(await post('/passwords/strength_check', { email, password }));
-    expect(strength.data.breached_password).toBe(true);
-  });
-
-  it('dedupe@example.com: the login asks for a reset though the password is strong (PasswordDedupe)', async () => {
-    const { email, password } = account('dedupe@example.com');
-    const login = await post('/passwords/authenticate', { email, password, session_duration_minutes: 30 });
-    expect(login.statusCode).toBe(400);
-    expect(json(login).error_type).toBe('reset_password');
-    const strength = json(await post('/passwords/strength_check', { email, password }));
-    expect(strength.data.breached_password).toBe(false);
-    expect(strength.data.valid_password).toBe(true);
+    expect(json(await post('/passwords/strength_check', { email, password })).data).toMatchObject(strength);
   });
 
   it('a second start keeps one account each and puts a changed password back', async () => {

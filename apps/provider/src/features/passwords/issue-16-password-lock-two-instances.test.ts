@@ -6,33 +6,23 @@ import { describe, expect, it } from 'vitest';
 import { givenVerifiedEmail } from '../../../test/given-factors.js';
 import {
   givenPasswordUser,
-  resetLinksFor,
+  NEW_PASSWORD,
+  resetPasswordByEmail,
   STRONG_PASSWORD,
-  startReset,
 } from '../../../test/password-helpers.js';
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
   passwordLogin,
+  REFUSED_LOGIN,
   securityEvents,
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
-import { sdkPost } from '../../../test/sdk-call.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { sha256Base64url } from '../../crypto/hash.js';
-import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
-
-const REFUSED = {
-  status: 401,
-  error_type: 'unauthorized_credentials',
-  error_message: WRONG_CREDENTIALS_MESSAGE,
-  retry_after: undefined,
-  session: false,
-};
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
 describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL database', () => {
   const { ctx, second, mail, logs } = useTwoInstances();
@@ -75,13 +65,15 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
       passwordLogin(ctx, 'split@example.com', WRONG_PASSWORD, second.app),
       passwordLogin(ctx, 'split-other@example.com', WRONG_PASSWORD, ctx.app),
     ]);
-    expect(racing.map(visible)).toEqual(Array(4).fill(REFUSED));
+    expect(racing.map(visible)).toEqual(Array(4).fill(REFUSED_LOGIN));
     // Hours later, the right password is refused on either instance, under either address.
     ctx.clock.advance(13 * 60 * 60 * 1000);
     for (const app of apps) {
-      expect(visible(await passwordLogin(ctx, 'split@example.com', STRONG_PASSWORD, app))).toEqual(REFUSED);
+      expect(visible(await passwordLogin(ctx, 'split@example.com', STRONG_PASSWORD, app))).toEqual(
+        REFUSED_LOGIN,
+      );
       expect(visible(await passwordLogin(ctx, 'split-other@example.com', STRONG_PASSWORD, app))).toEqual(
-        REFUSED,
+        REFUSED_LOGIN,
       );
     }
     // One lock, logged once, and one notice per address, whichever instance won the race.
@@ -100,14 +92,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     expect(notices('split-other@example.com')).toHaveLength(1);
 
     // A reset by email completed on one instance ends the lock for both.
-    expect((await startReset(ctx, 'split@example.com')).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, 'split@example.com');
-    const done = await sdkPost(
-      ctx,
-      '/passwords/email/reset',
-      { token: reset, password: NEW_PASSWORD },
-      { app: second.app },
-    );
+    const done = await resetPasswordByEmail(ctx, 'split@example.com', NEW_PASSWORD, { app: second.app });
     expect(done.statusCode).toBe(200);
     for (const app of apps) {
       expect((await passwordLogin(ctx, 'split-other@example.com', NEW_PASSWORD, app)).statusCode).toBe(200);

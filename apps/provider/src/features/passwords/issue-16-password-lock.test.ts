@@ -9,50 +9,33 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { givenCodeSent } from '../../../test/otp-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   postPasswords,
-  resetLinksFor,
+  resetPasswordByEmail,
   STRONG_PASSWORD,
-  startReset,
 } from '../../../test/password-helpers.js';
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
-  outboxMailerFor,
   passwordLogin,
+  REFUSED_LOGIN,
   reachHardCap,
-  recordingMailer,
   securityEvents,
+  useRecordedTestContext,
   visible,
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
-import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
-import { WRONG_CREDENTIALS_MESSAGE } from './password-credentials.js';
 import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 
-const recorder = recordingMailer();
-const log = capturedLogger();
-const ctx = useTestContext({ logger: log.logger, mailer: recorder.mailer });
-beforeAll(async () => {
-  recorder.passTo(outboxMailerFor(ctx.db, ctx.clock));
-});
-
-/** The 401 every failed login gets (SECURITY E1). */
-const REFUSED = {
-  status: 401,
-  error_type: 'unauthorized_credentials',
-  error_message: WRONG_CREDENTIALS_MESSAGE,
-  retry_after: undefined,
-  session: false,
-};
+const { ctx, recorder, log } = useRecordedTestContext();
 
 const lockNotices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === LOCK_NOTICE_SUBJECT);
@@ -92,7 +75,7 @@ describe('past the hard cap', () => {
       return seen;
     };
     const known = await steps('lapse@example.com');
-    expect(known.slice(0, 7)).toEqual(Array(7).fill(REFUSED));
+    expect(known.slice(0, 7)).toEqual(Array(7).fill(REFUSED_LOGIN));
     expect(known[7]).toMatchObject({ status: 429, error_type: 'too_many_requests', retry_after: '30' });
     expect(await steps('lapse-ghost@example.com')).toEqual(known);
     // No session was created past the sign-up's.
@@ -137,22 +120,20 @@ describe('past the hard cap', () => {
       existing_password: STRONG_PASSWORD,
       new_password: NEW_PASSWORD,
     });
-    expect(visible(response)).toEqual(REFUSED);
+    expect(visible(response)).toEqual(REFUSED_LOGIN);
     expect((await findPassword(ctx.db, ownerId))?.hash).toBe(before);
     ctx.clock.advance(13 * HOUR_MS);
-    expect(visible(await passwordLogin(ctx, 'lapse@example.com', STRONG_PASSWORD))).toEqual(REFUSED);
-    expect(visible(await passwordLogin(ctx, 'lapse@example.com', NEW_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'lapse@example.com', STRONG_PASSWORD))).toEqual(REFUSED_LOGIN);
+    expect(visible(await passwordLogin(ctx, 'lapse@example.com', NEW_PASSWORD))).toEqual(REFUSED_LOGIN);
   });
 
   it('a completed reset by email ends the lock: the new password signs in, and the end is logged', async () => {
     ctx.clock.advance(13 * HOUR_MS);
-    expect((await startReset(ctx, 'lapse@example.com')).statusCode).toBe(200);
-    const { reset } = await resetLinksFor(ctx, 'lapse@example.com');
-    const done = await postPasswords(ctx, '/passwords/email/reset', { token: reset, password: NEW_PASSWORD });
+    const done = await resetPasswordByEmail(ctx, 'lapse@example.com', NEW_PASSWORD);
     expect(done.statusCode).toBe(200);
     expect((await passwordLogin(ctx, 'lapse@example.com', NEW_PASSWORD)).statusCode).toBe(200);
     // The counter went with the lock: one wrong password is a plain 401, not a delay.
-    expect(visible(await passwordLogin(ctx, 'lapse@example.com', WRONG_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'lapse@example.com', WRONG_PASSWORD))).toEqual(REFUSED_LOGIN);
     expect((await passwordLogin(ctx, 'lapse@example.com', NEW_PASSWORD)).statusCode).toBe(200);
     const [row] = await lockRows(ownerId);
     expect(row).toMatchObject({ unlock_reason: 'password_reset_by_email', unlocked_at: ctx.clock.now() });
@@ -173,7 +154,7 @@ describe('ending the lock from a session', () => {
     const { user_id } = await givenPasswordUser(ctx, 'by-link@example.com');
     await reachHardCap(ctx, 'by-link@example.com');
     ctx.clock.advance(13 * HOUR_MS);
-    expect(visible(await passwordLogin(ctx, 'by-link@example.com', STRONG_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'by-link@example.com', STRONG_PASSWORD))).toEqual(REFUSED_LOGIN);
     const signedIn = await givenSignedInUser(ctx, 'by-link@example.com');
     expect(signedIn.user_id).toBe(user_id);
     // The signed-in owner's app can see that the password must be replaced.
@@ -189,7 +170,7 @@ describe('ending the lock from a session', () => {
     const { user_id } = await givenPasswordUser(ctx, 'by-code@example.com');
     await reachHardCap(ctx, 'by-code@example.com');
     ctx.clock.advance(30 * DAY_MS);
-    expect(visible(await passwordLogin(ctx, 'by-code@example.com', STRONG_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'by-code@example.com', STRONG_PASSWORD))).toEqual(REFUSED_LOGIN);
     const sent = await givenCodeSent(ctx, 'email', 'by-code@example.com');
     const signedIn = await ctx.app.inject({
       method: 'POST',
@@ -208,7 +189,9 @@ describe('ending the lock from a session', () => {
   it('a session that did not prove the address (the password sign-in before the lock) changes nothing', async () => {
     const created = await givenPasswordUser(ctx, 'by-old-session@example.com');
     await givenFailures('by-old-session@example.com', HARD_CAP - 1);
-    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', WRONG_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', WRONG_PASSWORD))).toEqual(
+      REFUSED_LOGIN,
+    );
     const before = (await findPassword(ctx.db, created.user_id))?.hash;
     const refused = await sessionReset(created.session_token, NEW_PASSWORD);
     expect(refused.statusCode).toBe(400);
@@ -220,8 +203,12 @@ describe('ending the lock from a session', () => {
       lockNotices('by-old-session@example.com'),
     );
     ctx.clock.advance(13 * HOUR_MS);
-    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', STRONG_PASSWORD))).toEqual(REFUSED);
-    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', NEW_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', STRONG_PASSWORD))).toEqual(
+      REFUSED_LOGIN,
+    );
+    expect(visible(await passwordLogin(ctx, 'by-old-session@example.com', NEW_PASSWORD))).toEqual(
+      REFUSED_LOGIN,
+    );
   });
 });
 
@@ -232,7 +219,7 @@ describe('one notice, whatever the concurrency', () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => passwordLogin(ctx, 'at-once@example.com', WRONG_PASSWORD)),
     );
-    expect(responses.map(visible)).toEqual(Array(10).fill(REFUSED));
+    expect(responses.map(visible)).toEqual(Array(10).fill(REFUSED_LOGIN));
     expect(await lockRows(user_id)).toHaveLength(1);
     expect(lockNotices('at-once@example.com')).toHaveLength(1);
   });
@@ -248,14 +235,16 @@ describe('one notice, whatever the concurrency', () => {
         passwordLogin(ctx, email, WRONG_PASSWORD),
       ),
     );
-    expect(responses.map(visible)).toEqual(Array(3).fill(REFUSED));
+    expect(responses.map(visible)).toEqual(Array(3).fill(REFUSED_LOGIN));
     expect(await lockRows(user_id)).toHaveLength(1);
     expect(lockNotices('first-of-two@example.com')).toHaveLength(1);
     expect(lockNotices('second-of-two@example.com')).toHaveLength(1);
     expect(securityEvents(log.lines, 'password_login_locked')).toHaveLength(lockedBefore + 1);
     // The lock is the account's: the password is off under either address.
     ctx.clock.advance(13 * HOUR_MS);
-    expect(visible(await passwordLogin(ctx, 'second-of-two@example.com', STRONG_PASSWORD))).toEqual(REFUSED);
+    expect(visible(await passwordLogin(ctx, 'second-of-two@example.com', STRONG_PASSWORD))).toEqual(
+      REFUSED_LOGIN,
+    );
   });
 });
 
@@ -282,7 +271,7 @@ it('a failed delivery of the lock notice is logged, and the caller still sees th
     await givenFailures('smtp-down-lock@example.com', HARD_CAP - 1, failing);
     await failLogins(failing, 'smtp-down-lock@example.com', 1);
     expect(visible(await passwordLogin(failing, 'smtp-down-lock@example.com', STRONG_PASSWORD))).toEqual(
-      REFUSED,
+      REFUSED_LOGIN,
     );
     expect(await failing.db.selectFrom('password_lockouts').selectAll().execute()).toEqual([
       expect.objectContaining({ user_id, unlocked_at: null }),

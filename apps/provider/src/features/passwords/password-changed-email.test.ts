@@ -5,21 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   postPasswords,
   resetLinksFor,
   STRONG_PASSWORD,
   startReset,
 } from '../../../test/password-helpers.js';
-import { createTestContext, json } from '../../../test/test-app.js';
+import { createTestContext, json, outboxMailerFor } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { MailDeliveryError, type Mailer } from '../../email/mailer.js';
-import { createOutboxMailer } from '../../email/outbox-mailer.js';
-import { cryptoRandom } from '../../random.js';
 
 const ctx = useTestContext();
 
 const CHANGED = 'Your Development project password was changed';
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 const subjects = async (email: string) => (await outboxFor(ctx, email)).map((message) => message.subject);
 const notices = async (email: string) =>
   (await outboxFor(ctx, email)).filter((message) => message.subject === CHANGED);
@@ -111,14 +109,7 @@ it('a failed delivery of the notice is logged, and the change and its session st
       },
     },
   });
-  outbox = createOutboxMailer({
-    db: failing.db,
-    clock: failing.clock,
-    random: cryptoRandom,
-    from: 'Latchkey <no-reply@localhost>',
-    outboxUrl: 'http://localhost/dev/outbox',
-    announce: () => {},
-  });
+  outbox = outboxMailerFor(failing.db, failing.clock);
   try {
     await givenPasswordUser(failing, 'smtp-down@example.com');
     const response = await postPasswords(failing, '/passwords/existing_password/reset', {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, PASSWORD_FLOW_TABLES, postPasswords } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { isEmailAddress } from '../users/email-address.js';
 
@@ -125,7 +125,7 @@ describe('wrong JSON types', () => {
           method: 'POST',
           url: `/sdk/v1${path}`,
           headers: {
-            authorization: `Basic ${Buffer.from(`${ctx.dev.public_token}:${ctx.dev.public_token}`).toString('base64')}`,
+            authorization: basic(ctx.dev.public_token, ctx.dev.public_token),
             'content-type': 'application/json',
             origin: 'http://localhost:4100',
           },

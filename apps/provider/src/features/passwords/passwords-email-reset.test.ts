@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authenticateMagicLink, outboxFor } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   passwordSnapshot,
   postPasswords,
   STRONG_PASSWORD,
@@ -16,7 +17,6 @@ import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
 
-const NEW_PASSWORD = 'saffron-tundra-piano-58-lighthouse';
 const start = (email: string, body: Record<string, unknown> = {}) =>
   postPasswords(ctx, '/passwords/email/reset/start', { email, ...body });
 const reset = (token: string, password: string, body: Record<string, unknown> = {}) =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   givenPasswordUser,
+  NEW_PASSWORD,
   passwordSnapshot,
   postPasswords,
   STRONG_PASSWORD,
@@ -15,7 +16,6 @@ import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
 
-const NEW_PASSWORD = 'quartz-meadow-violin-41-juniper';
 const login = (email: string, password: string) => passwordLogin(ctx, email, password);
 const sessionStatus = async (token: string) => (await browserSessionCheck(ctx, token)).statusCode;
 const sessionReset = (token: string | undefined, body: unknown) =>

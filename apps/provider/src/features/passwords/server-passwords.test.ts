@@ -9,7 +9,7 @@ import { hash as argon2Hash } from '@node-rs/argon2';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { resetLinksFor, STRONG_PASSWORD } from '../../../test/password-helpers.js';
+import { NEW_PASSWORD, resetLinksFor, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -20,7 +20,6 @@ import { HARD_CAP } from './password-policy.js';
 import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
-const NEW_PASSWORD = 'harbour-lantern-quince-62-meadow';
 const TABLES = ['users', 'emails', 'passwords', 'sessions', 'password_resets', 'login_failures'] as const;
 
 const post = (path: string, payload: Record<string, unknown>, authorization?: string) =>

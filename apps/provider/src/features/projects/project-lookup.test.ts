@@ -4,12 +4,7 @@
  * notifications are down), a miss is never cached, and sessions are always checked live whatever the cache holds.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  authenticateMagicLink,
-  givenSignedInUser,
-  latestToken,
-  requestMagicLink,
-} from '../../../test/magic-link-helpers.js';
+import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
 import { sdkPost } from '../../../test/sdk-call.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -91,9 +86,7 @@ describe('project cache', () => {
       defaultLoginRedirectUrl: 'http://localhost:4100/a',
     });
     const email = 'deleted-project@example.com';
-    expect((await requestMagicLink(ctx, email, {}, project.public_token)).statusCode).toBe(200);
-    const auth = await authenticateMagicLink(ctx, await latestToken(ctx, email), {}, project.public_token);
-    const sessionToken = json(auth).data.session_token as string;
+    const sessionToken = (await signInTo(ctx, project.public_token, email)).session_token;
     expect((await refresh(project.public_token, sessionToken)).statusCode).toBe(200);
 
     await ctx.db.deleteFrom('projects').where('id', '=', project.project_id).execute();

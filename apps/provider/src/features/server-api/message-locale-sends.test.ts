@@ -21,14 +21,20 @@ async function newestTo(to: string): Promise<Record<string, string>> {
   return newest;
 }
 
+/** Sends `payload` to `path` from the server (which must answer 200); the newest message to `to` then. */
+async function serverSentTo(to: string, path: string, payload: Record<string, unknown>) {
+  const sent = await serverSend(ctx, path, payload);
+  expect(sent.statusCode, sent.body).toBe(200);
+  return newestTo(to);
+}
+
 describe('the language of what a send delivers', () => {
   it('server magic links: Spanish sign-up link, French invitation, English by default; the links still work', async () => {
     const spanish = 'locale-es@example.com';
-    expect(
-      (await serverSend(ctx, '/v1/magic_links/email/login_or_create', { email: spanish, locale: 'es' }))
-        .statusCode,
-    ).toBe(200);
-    const es = await newestTo(spanish);
+    const es = await serverSentTo(spanish, '/v1/magic_links/email/login_or_create', {
+      email: spanish,
+      locale: 'es',
+    });
     expect(es.subject).toBe('Termina de crear tu cuenta de Development project');
     expect(es.text).toContain('Usa el botón de abajo para confirmar tu dirección de correo');
     expect(es.text).toContain('Crear mi cuenta: http');
@@ -37,25 +43,17 @@ describe('the language of what a send delivers', () => {
     expect(await latestToken(ctx, spanish)).toMatch(/^[A-Za-z0-9_-]{44}$/);
 
     const french = 'locale-fr@example.com';
-    expect(
-      (
-        await serverSend(ctx, '/v1/magic_links/email/invite', {
-          email: french,
-          locale: 'fr-CA',
-          invite_expiration_minutes: 1440,
-        })
-      ).statusCode,
-    ).toBe(200);
-    const fr = await newestTo(french);
+    const fr = await serverSentTo(french, '/v1/magic_links/email/invite', {
+      email: french,
+      locale: 'fr-CA',
+      invite_expiration_minutes: 1440,
+    });
     expect(fr.subject).toBe('Terminez la création de votre compte Development project');
     expect(fr.text).toContain('Ce lien expire dans 1440 minutes');
     expect(fr.html).toContain('<html lang="fr">');
 
     const english = 'locale-default@example.com';
-    expect(
-      (await serverSend(ctx, '/v1/magic_links/email/login_or_create', { email: english })).statusCode,
-    ).toBe(200);
-    const en = await newestTo(english);
+    const en = await serverSentTo(english, '/v1/magic_links/email/login_or_create', { email: english });
     expect(en.subject).toBe('Finish creating your Development project account');
     expect(en.text).toContain('This link expires in 30 minutes and can be used once.');
     expect(en.html).toContain('<html lang="en">');
@@ -63,11 +61,10 @@ describe('the language of what a send delivers', () => {
 
   it('passcodes: a Brazilian Portuguese SMS from the server, a Spanish email from the browser', async () => {
     const phone = '+14155550142';
-    expect(
-      (await serverSend(ctx, '/v1/otps/sms/login_or_create', { phone_number: phone, locale: 'pt-BR' }))
-        .statusCode,
-    ).toBe(200);
-    const sms = await newestTo(phone);
+    const sms = await serverSentTo(phone, '/v1/otps/sms/login_or_create', {
+      phone_number: phone,
+      locale: 'pt-BR',
+    });
     expect(sms.text).toMatch(
       /^Seu código de Development project é \d{6}\. Ele expira em \d+ minutos\. Se você não o pediu, ignore esta mensagem\.$/,
     );
@@ -89,9 +86,7 @@ describe('the language of what a send delivers', () => {
   it('password resets: French from the server, Spanish from the browser', async () => {
     const french = 'locale-reset-fr@example.com';
     await givenServerUser(ctx, { email: french });
-    const started = await serverSend(ctx, '/v1/passwords/email/reset/start', { email: french, locale: 'fr' });
-    expect(started.statusCode, started.body).toBe(200);
-    const fr = await newestTo(french);
+    const fr = await serverSentTo(french, '/v1/passwords/email/reset/start', { email: french, locale: 'fr' });
     expect(fr.subject).toBe('Réinitialisez votre mot de passe Development project');
     expect(fr.text).toContain('Réinitialiser le mot de passe: http');
     expect(fr.text).toContain('Se connecter sans mot de passe: http');

@@ -13,11 +13,11 @@ import {
   type TestWallet,
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
+import { signInTo } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json, okJson } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-import { signInTo } from '../../../test/webauthn-helpers.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 
 const ctx = useTestContext();

@@ -1,9 +1,13 @@
 /** Server-facing POST /v1/magic_links/email/send|login_or_create|invite|revoke_invite with Basic project_id:secret. */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, outboxFor } from '../../../test/magic-link-helpers.js';
-import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  devProjectAuthorization,
+  expectForbiddenWithoutSecret,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { json, sdkHeaders } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { cryptoRandom } from '../../random.js';
@@ -288,16 +292,11 @@ describe('every magic-link send refuses bad input, foreign redirects, floods and
   it('a public token or a session token in place of the secret → 403; nothing sent', async () => {
     const signedIn = await givenSignedInUser(ctx, 'creds@example.com');
     const before = await sendSnapshot(ctx);
-    for (const path of [...paths, '/v1/magic_links/email/revoke_invite']) {
-      for (const [authorization, type] of [
-        [basic(ctx.dev.public_token, ctx.dev.secret), 'public_token_forbidden'],
-        [basic(ctx.dev.project_id, signedIn.session_token), 'session_token_forbidden'],
-        [`Bearer ${signedIn.session_jwt}`, 'session_token_forbidden'],
-      ] as const) {
-        const response = await postServerApi(ctx, path, authorization, { email: 'creds@example.com' });
-        expect([response.statusCode, json(response).error_type], path).toEqual([403, type]);
-      }
-    }
+    const calls = [...paths, '/v1/magic_links/email/revoke_invite'].map((path) => ({
+      path,
+      payload: { email: 'creds@example.com' },
+    }));
+    await expectForbiddenWithoutSecret(ctx, signedIn, calls);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 });

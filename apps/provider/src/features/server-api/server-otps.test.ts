@@ -4,12 +4,13 @@ import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { latestCode, wrongCode } from '../../../test/otp-helpers.js';
 import {
   devProjectAuthorization,
+  expectForbiddenWithoutSecret,
   expectLiveSession,
   flatServerAnswer,
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
@@ -244,16 +245,7 @@ describe('every passcode send refuses bad input, floods and the wrong credential
       })),
       { path: '/v1/otps/authenticate', payload: { method_id: 'email-test-x', code: '123456' } },
     ];
-    for (const { path, payload } of calls) {
-      for (const [authorization, type] of [
-        [basic(ctx.dev.public_token, ctx.dev.secret), 'public_token_forbidden'],
-        [basic(ctx.dev.project_id, signedIn.session_token), 'session_token_forbidden'],
-        [`Bearer ${signedIn.session_jwt}`, 'session_token_forbidden'],
-      ] as const) {
-        const response = await postServerApi(ctx, path, authorization, payload);
-        expect([response.statusCode, json(response).error_type], path).toEqual([403, type]);
-      }
-    }
+    await expectForbiddenWithoutSecret(ctx, signedIn, calls);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 });

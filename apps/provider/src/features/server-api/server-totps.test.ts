@@ -12,12 +12,13 @@ import {
 } from '../../../test/second-factor-lock-helpers.js';
 import {
   devProjectAuthorization,
+  expectForbiddenWithoutSecret,
   expectLiveSession,
   flatServerAnswer,
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf } from '../../../test/server-send-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { json } from '../../../test/test-app.js';
 import { currentCode, mfaSnapshot, nextStep } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
@@ -323,16 +324,7 @@ describe('credentials', () => {
         payload: { user_id: user.user_id, recovery_code: user.recovery_codes[0] },
       },
     ];
-    for (const { path, payload } of calls) {
-      for (const [authorization, type] of [
-        [basic(ctx.dev.public_token, ctx.dev.secret), 'public_token_forbidden'],
-        [basic(ctx.dev.project_id, user.session_token), 'session_token_forbidden'],
-        [`Bearer ${user.session_jwt}`, 'session_token_forbidden'],
-      ] as const) {
-        const response = await postServerApi(ctx, path, authorization, payload);
-        expect([response.statusCode, json(response).error_type], path).toEqual([403, type]);
-      }
-    }
+    await expectForbiddenWithoutSecret(ctx, user, calls);
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
 });

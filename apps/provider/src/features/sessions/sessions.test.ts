@@ -1,12 +1,7 @@
 /** Sessions through /sdk/v1: refresh with and without extension, the absolute cap, revoke, concurrency, and the JWT. */
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import {
-  authenticateMagicLink,
-  givenSignedInUser,
-  latestToken,
-  requestMagicLink,
-} from '../../../test/magic-link-helpers.js';
+import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
 import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
@@ -49,15 +44,7 @@ describe('POST /sdk/v1/sessions/authenticate', () => {
       defaultLoginRedirectUrl: 'http://localhost:4100/a',
     });
     const started = ctx.clock.now().getTime();
-    const send = await requestMagicLink(ctx, 'capped@example.com', {}, project.public_token);
-    expect(send.statusCode).toBe(200);
-    const auth = await authenticateMagicLink(
-      ctx,
-      await latestToken(ctx, 'capped@example.com'),
-      {},
-      project.public_token,
-    );
-    const token = json(auth).data.session_token;
+    const token = (await signInTo(ctx, project.public_token, 'capped@example.com')).session_token;
     const extendBy10Hours = () =>
       sdkPost(
         ctx,

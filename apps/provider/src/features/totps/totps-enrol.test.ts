@@ -8,7 +8,7 @@ import {
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
 import { countRowsMatching } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -123,7 +123,7 @@ describe('POST /totps/recovery_codes', () => {
       method: 'POST',
       url: '/sdk/v1/totps/recovery_codes',
       headers: {
-        authorization: `Basic ${Buffer.from(`${ctx.dev.public_token}:${user.session_token}`).toString('base64')}`,
+        authorization: basic(ctx.dev.public_token, user.session_token),
         'content-type': 'application/json',
       },
     });

@@ -6,6 +6,10 @@ import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
 
+/** The users row of `id`, as stored. */
+const storedUser = (id: string) =>
+  ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 const me = (method: 'GET' | 'PUT', sessionToken?: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({
     method,
@@ -69,11 +73,7 @@ describe('PUT /sdk/v1/users/me', () => {
     expect(data.crypto_wallets).toEqual([]);
     expect(data.__user.name).toEqual({ first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' });
     expect(data.__user.untrusted_metadata).toEqual({ theme: 'dark', lang: 'en' });
-    const stored = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', signedIn.user_id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedUser(signedIn.user_id);
     expect(stored.first_name).toBe('Ada');
     expect(stored.untrusted_metadata).toEqual({ theme: 'dark', lang: 'en' });
   });
@@ -89,11 +89,7 @@ describe('PUT /sdk/v1/users/me', () => {
       expect(response.statusCode).toBe(400);
       expect(json(response).error_type).toBe('invalid_request');
     }
-    const stored = await ctx.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', signedIn.user_id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedUser(signedIn.user_id);
     expect(stored.first_name).toBe('');
     expect(stored.untrusted_metadata).toEqual({});
   });

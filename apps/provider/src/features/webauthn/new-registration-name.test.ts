@@ -1,14 +1,9 @@
 /** The name a new passkey gets: authenticator, else browser and system, numbered when it repeats. */
 import { describe, expect, it } from 'vitest';
+import { CHROME_LINUX, GOOGLE_PASSWORD_MANAGER, SAFARI_IPHONE } from '../../../test/passkey-naming-inputs.js';
 import { ZERO_AAGUID } from './authenticator-names.js';
 import { FALLBACK_REGISTRATION_NAME, newRegistrationName, numberedName } from './new-registration-name.js';
 import { MAX_REGISTRATION_NAME_LENGTH } from './registration-name.js';
-
-const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 describe('newRegistrationName', () => {
   it('names a known AAGUID after its passkey provider, whatever the browser', () => {

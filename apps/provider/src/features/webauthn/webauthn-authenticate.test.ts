@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
-import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
+import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CeremonyTweaks, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -16,7 +16,6 @@ import {
   PAGE_ORIGIN,
   registerWith,
   registrationRow,
-  signInTo,
   startRegistration,
   startSignIn,
   webauthnState,
@@ -28,12 +27,17 @@ import { CEREMONY_TIMEOUT_MS } from './webauthn-policy.js';
 const { logger, lines: logLines } = capturedLogger('warn');
 const ctx = useTestContext({ logger });
 
-/** 401 webauthn_verification_failed with `message`, and nothing changed since `before`. */
-async function expectRefused(
-  response: Awaited<ReturnType<typeof finishSignIn>>,
+/**
+ * Finishing the sign-in with `assertion` as `caller` is refused: 401 webauthn_verification_failed
+ * with `message`, and nothing changes.
+ */
+async function expectSignInRefused(
+  caller: Parameters<typeof finishSignIn>[1],
+  assertion: Parameters<typeof finishSignIn>[2],
   message: string | RegExp,
-  before: Awaited<ReturnType<typeof webauthnState>>,
 ) {
+  const before = await webauthnState(ctx);
+  const response = await finishSignIn(ctx, caller, assertion);
   expect([response.statusCode, json(response).error_type]).toEqual([401, 'webauthn_verification_failed']);
   if (typeof message === 'string') expect(json(response).error_message).toBe(message);
   else expect(json(response).error_message).toMatch(message);
@@ -165,12 +169,7 @@ describe('primary sign-in', () => {
     const user = await givenPasskeyUser(ctx, 'replay@example.com');
     const assertion = await assertionFor(ctx, user.authenticator);
     expect((await finishSignIn(ctx, devCaller(ctx), assertion)).statusCode).toBe(200);
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, devCaller(ctx), assertion),
-      VERIFICATION_MESSAGES.challenge,
-      before,
-    );
+    await expectSignInRefused(devCaller(ctx), assertion, VERIFICATION_MESSAGES.challenge);
   });
 
   it('lets exactly one of two concurrent assertions for one challenge through', async () => {
@@ -192,12 +191,7 @@ describe('primary sign-in', () => {
     expect((await finishSignIn(ctx, devCaller(ctx), inTime)).statusCode).toBe(200);
     const late = await assertionFor(ctx, user.authenticator);
     ctx.clock.advance(CEREMONY_TIMEOUT_MS + 1000);
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, devCaller(ctx), late),
-      VERIFICATION_MESSAGES.challenge,
-      before,
-    );
+    await expectSignInRefused(devCaller(ctx), late, VERIFICATION_MESSAGES.challenge);
   });
 
   it('refuses a challenge issued for registration', async () => {
@@ -208,12 +202,7 @@ describe('primary sign-in', () => {
       JSON.stringify({ ...request, challenge: creation.challenge }),
       PAGE_ORIGIN,
     );
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, devCaller(ctx), assertion),
-      VERIFICATION_MESSAGES.ceremonyAuthenticate,
-      before,
-    );
+    await expectSignInRefused(devCaller(ctx), assertion, VERIFICATION_MESSAGES.ceremonyAuthenticate);
   });
 
   describe('one mutation of a valid assertion → 401, nothing updated (G7)', () => {
@@ -259,20 +248,14 @@ describe('primary sign-in', () => {
     it.each(cases)('%s', async (_name, tweaks, message) => {
       const user = await givenPasskeyUser(ctx, 'g7@example.com');
       const assertion = await assertionFor(ctx, user.authenticator, tweaks);
-      const before = await webauthnState(ctx);
-      await expectRefused(await finishSignIn(ctx, devCaller(ctx), assertion), message, before);
+      await expectSignInRefused(devCaller(ctx), assertion, message);
     });
 
     it('UV clear when the challenge required verification', async () => {
       const user = await givenPasskeyUser(ctx, 'uv@example.com');
       const startBody = { return_passkey_credential_options: true };
       const assertion = await assertionFor(ctx, user.authenticator, { uv: false }, { startBody });
-      const before = await webauthnState(ctx);
-      await expectRefused(
-        await finishSignIn(ctx, devCaller(ctx), assertion),
-        VERIFICATION_MESSAGES.uv,
-        before,
-      );
+      await expectSignInRefused(devCaller(ctx), assertion, VERIFICATION_MESSAGES.uv);
       // Only preferred: accepted.
       const preferred = await assertionFor(ctx, user.authenticator, { uv: false });
       expect((await finishSignIn(ctx, devCaller(ctx), preferred)).statusCode).toBe(200);
@@ -331,12 +314,7 @@ describe('secondary sign-in (step-up)', () => {
       optionsOf(await startSignIn(ctx, user.caller, 'secondary')),
       PAGE_ORIGIN,
     );
-    const state = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, devCaller(ctx, other.session_token), again),
-      VERIFICATION_MESSAGES.session,
-      state,
-    );
+    await expectSignInRefused(devCaller(ctx, other.session_token), again, VERIFICATION_MESSAGES.session);
     const none = await startSignIn(ctx, devCaller(ctx), 'secondary');
     expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
   });
@@ -346,12 +324,7 @@ describe('secondary sign-in (step-up)', () => {
     const bob = await givenPasskeyUser(ctx, 'bob@example.com');
     const request = optionsOf(await startSignIn(ctx, alice.caller, 'secondary'));
     const assertion = bob.authenticator.get(request, PAGE_ORIGIN, { credential: bob.credential });
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, alice.caller, assertion),
-      VERIFICATION_MESSAGES.otherUser,
-      before,
-    );
+    await expectSignInRefused(alice.caller, assertion, VERIFICATION_MESSAGES.otherUser);
   });
 });
 
@@ -370,12 +343,7 @@ describe('signature counter and backup flags (G8)', () => {
     const user = await userWithCounter('device-bound@example.com', 10, { backupEligible: false });
     for (const counter of [10, 5, 0]) {
       const assertion = await assertionFor(ctx, user.authenticator, { counter });
-      const before = await webauthnState(ctx);
-      await expectRefused(
-        await finishSignIn(ctx, devCaller(ctx), assertion),
-        VERIFICATION_MESSAGES.counter,
-        before,
-      );
+      await expectSignInRefused(devCaller(ctx), assertion, VERIFICATION_MESSAGES.counter);
     }
     const higher = await assertionFor(ctx, user.authenticator, { counter: 11 });
     expect((await finishSignIn(ctx, devCaller(ctx), higher)).statusCode).toBe(200);
@@ -410,12 +378,7 @@ describe('signature counter and backup flags (G8)', () => {
   it('refuses a backup-eligible credential that turns up not backup-eligible', async () => {
     const user = await givenPasskeyUser(ctx, 'be-lost@example.com', { backupEligible: true, backedUp: true });
     const assertion = await assertionFor(ctx, user.authenticator, { be: false, bs: false });
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, devCaller(ctx), assertion),
-      VERIFICATION_MESSAGES.backupEligibility,
-      before,
-    );
+    await expectSignInRefused(devCaller(ctx), assertion, VERIFICATION_MESSAGES.backupEligibility);
   });
 
   it('records the current backup state after a successful assertion', async () => {
@@ -452,8 +415,7 @@ describe('a project with its own origins', () => {
     expect((await finishSignIn(ctx, signedOut, ok)).statusCode).toBe(200);
     for (const origin of ['http://app.example.com', 'https://app.example.com:8443', 'https://other.test']) {
       const assertion = await assertionFor(ctx, authenticator, {}, { caller: signedOut, startBody, origin });
-      const before = await webauthnState(ctx);
-      await expectRefused(await finishSignIn(ctx, signedOut, assertion), /not an allowed origin/, before);
+      await expectSignInRefused(signedOut, assertion, /not an allowed origin/);
     }
     // A sign-in on the parent domain cannot use a credential scoped to app.example.com.
     const credential = authenticator.credentials[0];
@@ -463,12 +425,7 @@ describe('a project with its own origins', () => {
       { credential },
       { caller: signedOut, startBody: { domain: 'example.com' }, origin: 'https://app.example.com' },
     );
-    const before = await webauthnState(ctx);
-    await expectRefused(
-      await finishSignIn(ctx, signedOut, parent),
-      /registered for "app\.example\.com"/,
-      before,
-    );
+    await expectSignInRefused(signedOut, parent, /registered for "app\.example\.com"/);
   });
 
   it('does not find another project’s credentials', async () => {
@@ -486,7 +443,7 @@ describe('a project with its own origins', () => {
 
 function devHeaders(sessionToken: string) {
   return {
-    authorization: `Basic ${Buffer.from(`${ctx.dev.public_token}:${sessionToken}`).toString('base64')}`,
+    authorization: basic(ctx.dev.public_token, sessionToken),
     'content-type': 'application/json',
     origin: PAGE_ORIGIN,
   };

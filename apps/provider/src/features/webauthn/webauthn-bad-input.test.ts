@@ -7,7 +7,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CredentialJson, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -224,7 +224,7 @@ describe('POST /webauthn/register with a malformed public_key_credential', () =>
         method: 'POST',
         url: '/sdk/v1/webauthn/register',
         headers: {
-          authorization: `Basic ${Buffer.from(`${ctx.dev.public_token}:${signedIn.session_token}`).toString('base64')}`,
+          authorization: basic(ctx.dev.public_token, signedIn.session_token),
           'content-type': 'application/json',
           origin: PAGE_ORIGIN,
         },

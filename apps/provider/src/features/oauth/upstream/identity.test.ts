@@ -1,8 +1,7 @@
 /** Who signed in, after a full browser-less flow at the fake: OpenID claims, Apple, GitHub's user API, plain OAuth 2.0. */
 import { describe, expect, it } from 'vitest';
 import { type FakeIdentity, startFakeOpenIdProvider } from '../../../../test/fake-openid-provider.js';
-import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
-import { s256Challenge } from '../../../crypto/pkce.js';
+import { authorizedCodeAt, useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import type { AppleUser } from './identity.js';
 import type { UpstreamConfig } from './upstream-config.js';
 
@@ -13,18 +12,9 @@ const { clock, fake, client } = useUpstreamTestbed();
 /** Start → fake approves as `identity` → callback → exchange → identity, as the callback route will. */
 async function signIn(config: UpstreamConfig, identity?: FakeIdentity) {
   if (identity) fake.nextIdentity(identity);
-  const verifier = client.randomValue();
-  const nonce = client.randomValue();
-  const url = await client.authorizationUrl(config, {
-    redirectUri: REDIRECT_URI,
-    state: client.randomValue(),
-    nonce,
-    codeChallenge: s256Challenge(verifier),
-  });
-  const callback = await fake.authorize(url);
-  const params = callback.method === 'GET' ? callback.params : callback.form;
+  const { code, verifier, nonce, params } = await authorizedCodeAt(fake, client, config, REDIRECT_URI);
   const tokens = await client.exchangeCode(config, {
-    code: params.code as string,
+    code,
     redirectUri: REDIRECT_URI,
     codeVerifier: verifier,
   });
@@ -136,21 +126,19 @@ describe('OpenID providers', () => {
     try {
       const config = microsoft.config('microsoft');
       microsoft.nextIdentity({ sub: 'ms-1', email: 'ada@contoso.example', name: 'Ada' });
-      const verifier = client.randomValue();
-      const url = await client.authorizationUrl(config, {
-        redirectUri: REDIRECT_URI,
-        state: 's',
-        nonce: 'n-1',
-        codeChallenge: s256Challenge(verifier),
-      });
-      const callback = await microsoft.authorize(url);
+      const { code, verifier, nonce, callback } = await authorizedCodeAt(
+        microsoft,
+        client,
+        config,
+        REDIRECT_URI,
+      );
       if (callback.method !== 'GET') throw new Error('expected a redirect');
       const tokens = await client.exchangeCode(config, {
-        code: callback.params.code as string,
+        code,
         redirectUri: REDIRECT_URI,
         codeVerifier: verifier,
       });
-      expect(await client.identityFromTokens(config, tokens, { nonce: 'n-1' })).toMatchObject({
+      expect(await client.identityFromTokens(config, tokens, { nonce })).toMatchObject({
         issuer: `${microsoft.origin}/contoso/v2.0`,
         subject: 'ms-1',
         email: 'ada@contoso.example',

@@ -1,8 +1,7 @@
 /** The code exchange against the fake OpenID provider over real HTTP: success, refusals, outages, Apple's secret. */
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
-import { s256Challenge } from '../../../crypto/pkce.js';
+import { authorizedCodeAt, useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import { cryptoRandom } from '../../../random.js';
 import { createUpstreamClient } from './upstream-client.js';
 import type { UpstreamConfig } from './upstream-config.js';
@@ -12,28 +11,21 @@ const REDIRECT_URI = 'http://localhost:3000/v1/public/oauth/google/callback';
 const { clock, fake, client } = useUpstreamTestbed();
 
 /** Runs the browser's part: start at the fake, come back with a code. */
-async function authorizedCode(config: UpstreamConfig, redirectUri = REDIRECT_URI) {
-  const verifier = client.randomValue();
-  const url = await client.authorizationUrl(config, {
-    redirectUri,
-    state: 'state-1',
-    nonce: 'nonce-1',
-    codeChallenge: s256Challenge(verifier),
-  });
-  const callback = await fake.authorize(url);
-  const params = callback.method === 'GET' ? callback.params : callback.form;
-  return { code: params.code as string, verifier, callback };
-}
+const authorizedCode = (config: UpstreamConfig, redirectUri = REDIRECT_URI) =>
+  authorizedCodeAt(fake, client, config, redirectUri);
+
+/** Redeems a code at the token endpoint as the callback route does: the start's redirect URI and verifier. */
+const redeem = (
+  config: UpstreamConfig,
+  { code, verifier }: { code: string; verifier: string },
+  upstream = client,
+) => upstream.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
 
 describe('exchangeCode', () => {
   it('redeems the code with PKCE and client_secret_post and returns the tokens', async () => {
     const config = fake.config('google');
     const { code, verifier } = await authorizedCode(config);
-    const tokens = await client.exchangeCode(config, {
-      code,
-      redirectUri: REDIRECT_URI,
-      codeVerifier: verifier,
-    });
+    const tokens = await redeem(config, { code, verifier });
 
     expect(tokens).toEqual({
       access_token: expect.any(String),
@@ -57,10 +49,8 @@ describe('exchangeCode', () => {
   it('refuses a replayed code as oauth_token_invalid', async () => {
     const config = fake.config();
     const { code, verifier } = await authorizedCode(config);
-    await client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
-    await expect(
-      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-    ).rejects.toMatchObject({
+    await redeem(config, { code, verifier });
+    await expect(redeem(config, { code, verifier })).rejects.toMatchObject({
       code: 'oauth_token_invalid',
       status: 401,
       message: expect.stringContaining('(invalid_grant)'),
@@ -86,12 +76,7 @@ describe('exchangeCode', () => {
       }),
     ).rejects.toMatchObject({ code: 'oauth_token_invalid' });
     const third = await authorizedCode(config);
-    await expect(
-      client.exchangeCode(
-        { ...config, clientSecret: 'wrong' },
-        { code: third.code, redirectUri: REDIRECT_URI, codeVerifier: third.verifier },
-      ),
-    ).rejects.toMatchObject({
+    await expect(redeem({ ...config, clientSecret: 'wrong' }, third)).rejects.toMatchObject({
       code: 'oauth_token_invalid',
       message: expect.stringContaining('(invalid_client)'),
     });
@@ -103,9 +88,7 @@ describe('exchangeCode', () => {
       const config = fake.config();
       const { code, verifier } = await authorizedCode(config);
       fake.fail('token', status);
-      await expect(
-        client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-      ).rejects.toMatchObject({
+      await expect(redeem(config, { code, verifier })).rejects.toMatchObject({
         code: 'service_unavailable',
         status: 503,
         message: `The identity provider's token endpoint answered HTTP ${status}. Try again shortly.`,
@@ -119,16 +102,12 @@ describe('exchangeCode', () => {
     fake.fail('token', 'hang');
     // A short time-out only where nothing answers, so waiting it out is the only outcome.
     const impatient = createUpstreamClient({ clock, random: cryptoRandom, timeoutMs: 500 });
-    await expect(
-      impatient.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-    ).rejects.toMatchObject({
+    await expect(redeem(config, { code, verifier }, impatient)).rejects.toMatchObject({
       code: 'service_unavailable',
       message: "The identity provider's token endpoint did not answer within 0.5 seconds. Try again shortly.",
     });
     fake.fail('token', 'reset');
-    await expect(
-      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-    ).rejects.toMatchObject({
+    await expect(redeem(config, { code, verifier })).rejects.toMatchObject({
       code: 'service_unavailable',
       message: "The identity provider's token endpoint could not be reached. Try again shortly.",
     });
@@ -152,15 +131,9 @@ describe('exchangeCode', () => {
   it("treats GitHub's 200 answer with an error field as a refusal, and reads its comma-separated scopes", async () => {
     const config = fake.config('github');
     const { code, verifier } = await authorizedCode(config);
-    const tokens = await client.exchangeCode(config, {
-      code,
-      redirectUri: REDIRECT_URI,
-      codeVerifier: verifier,
-    });
+    const tokens = await redeem(config, { code, verifier });
     expect(tokens).toEqual({ access_token: expect.any(String), scopes: ['read:user', 'user:email'] });
-    await expect(
-      client.exchangeCode(config, { code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
-    ).rejects.toMatchObject({
+    await expect(redeem(config, { code, verifier })).rejects.toMatchObject({
       code: 'oauth_token_invalid',
       message: expect.stringContaining('(bad_verification_code)'),
     });
@@ -173,11 +146,7 @@ describe("Apple's client secret", () => {
     const { code, verifier, callback } = await authorizedCode(config);
     // Apple answers name/email scopes by posting the form, with the unsigned user JSON.
     expect(callback.method).toBe('POST');
-    const tokens = await client.exchangeCode(config, {
-      code,
-      redirectUri: REDIRECT_URI,
-      codeVerifier: verifier,
-    });
+    const tokens = await redeem(config, { code, verifier });
     expect(tokens.id_token).toEqual(expect.any(String));
 
     const secret = fake.requestsTo('/token')[0]?.form?.client_secret as string;

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FakeIdentity } from '../../../../test/fake-openid-provider.js';
-import { useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
-import { s256Challenge } from '../../../crypto/pkce.js';
+import { authorizedCodeAt, useUpstreamTestbed } from '../../../../test/use-upstream-testbed.js';
 import { cryptoRandom } from '../../../random.js';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.js';
 
@@ -21,18 +20,10 @@ async function identityOf(
 ) {
   const config = fake.config(providerType, { issuer: fake.issuer });
   fake.nextIdentity(identity);
-  const verifier = upstream.randomValue();
-  const nonce = upstream.randomValue();
-  const url = await upstream.authorizationUrl(config, {
-    redirectUri: REDIRECT_URI,
-    state: upstream.randomValue(),
-    nonce,
-    codeChallenge: s256Challenge(verifier),
-  });
-  const callback = await fake.authorize(url);
+  const { code, verifier, nonce, callback } = await authorizedCodeAt(fake, upstream, config, REDIRECT_URI);
   if (callback.method !== 'GET') throw new Error('expected a redirect');
   const tokens = await upstream.exchangeCode(config, {
-    code: callback.params.code as string,
+    code,
     redirectUri: REDIRECT_URI,
     codeVerifier: verifier,
   });
