@@ -5,12 +5,8 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-  buildSignInResponse,
-} from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildAuthenticateResponse, buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { assertEmailAddress } from '../users/email-address.js';
 import { normalisePassword } from './password-input.js';
 import {
@@ -32,12 +28,10 @@ import type { PasswordsEmailResetService } from './passwords-email-reset.service
 import type { PasswordsResetService } from './passwords-reset.service.js';
 
 /** What the password routes need. */
-export interface PasswordsRoutesOptions {
+export interface PasswordsRoutesOptions extends SignInDeps {
   passwords: PasswordsService;
   resets: PasswordsResetService;
   emailResets: PasswordsEmailResetService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   lookups: LookupThrottle;
 }
 
@@ -47,12 +41,12 @@ export interface PasswordsRoutesOptions {
  * address is then 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
  */
 export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   const { passwords, responses } = options;
 
   app.post(
     '/passwords',
-    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
+    { schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
     async (request) => {
       const project = projectOf(request);
       await requireCaptcha(project, request);
@@ -65,7 +59,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/authenticate',
-    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       await requireCaptcha(project, request);
@@ -77,7 +71,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/email/reset/start',
-    { onRequest: publicAuth, schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
+    { schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
     async (request) => {
       const project = projectOf(request);
       await requireCaptcha(project, request);
@@ -89,7 +83,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/email/reset',
-    { onRequest: publicAuth, schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const session = await options.emailResets.reset(project, request.body, sessionAttributesOf(request));
@@ -99,10 +93,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/existing_password/reset',
-    {
-      onRequest: publicAuth,
-      schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } },
-    },
+    { schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);
@@ -117,7 +108,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/session/reset',
-    { onRequest: publicAuth, schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const live = await options.sessions.requireLive(project, request.sessionToken);
@@ -138,7 +129,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/strength_check',
-    { onRequest: publicAuth, schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
+    { schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
     async (request) => {
       const { email, password } = request.body;
       if (email !== undefined) assertEmailAddress(email);
@@ -152,7 +143,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/users/search',
-    { onRequest: publicAuth, schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
+    { schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);

@@ -20,10 +20,10 @@ export const resetTokenCheckRoutes: FastifyPluginAsyncTypebox<ResetTokenCheckRou
   app,
   options,
 ) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   app.post(
     '/passwords/email/reset/check',
-    { onRequest: publicAuth, schema: { body: ResetCheckBody, response: { 200: ResetCheckResponse } } },
+    { schema: { body: ResetCheckBody, response: { 200: ResetCheckResponse } } },
     async (request) => {
       const project = projectOf(request);
       return ok(request, await checkResetToken(options, project, request.body, request.clientIp));

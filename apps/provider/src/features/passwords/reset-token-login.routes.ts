@@ -6,18 +6,16 @@ import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { ResetLoginBody, ResetLoginResponse } from './passwords.schemas.js';
 import { redeemResetTokenAsLogin } from './reset-token-login.js';
 
 /** What the route needs. */
-export interface ResetTokenLoginRoutesOptions {
+export interface ResetTokenLoginRoutesOptions extends SignInDeps {
   db: Db;
   clock: Clock;
-  sessions: SessionsService;
   passcodeLock: PasscodeLock;
-  responses: AuthenticateResponseDeps;
 }
 
 /**
@@ -28,10 +26,10 @@ export const resetTokenLoginRoutes: FastifyPluginAsyncTypebox<ResetTokenLoginRou
   app,
   options,
 ) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   app.post(
     '/passwords/email/reset/login',
-    { onRequest: publicAuth, schema: { body: ResetLoginBody, response: { 200: ResetLoginResponse } } },
+    { schema: { body: ResetLoginBody, response: { 200: ResetLoginResponse } } },
     async (request) => {
       const project = projectOf(request);
       const redeemed = await redeemResetTokenAsLogin(

@@ -35,11 +35,12 @@ import {
   type ServerSessionFields,
   withSessionCustomClaims,
 } from '../server-api/session-custom-claims-step.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
-import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { loadServerUser } from '../users/server-user-object.js';
 import { normalisePassword } from './password-input.js';
@@ -49,12 +50,10 @@ import type { PasswordsResetService } from './passwords-reset.service.js';
 import { requireEmailAddress, type ServerPasswordsService } from './server-passwords.service.js';
 
 /** What the server password routes need. */
-export interface ServerPasswordsRoutesOptions {
+export interface ServerPasswordsRoutesOptions extends SignInDeps {
   db: Db;
   keyRing: KeyRing;
   issuer: string;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   passwords: PasswordsService;
   resets: PasswordsResetService;
   emailResets: PasswordsEmailResetService;

@@ -26,8 +26,8 @@ import { serverChallengePage } from '../crypto-wallets/server-challenge-page.js'
 import { signedSiweParams } from '../crypto-wallets/verification/signed-siwe-params.js';
 import { canonicalWalletAddress, parseWalletType } from '../crypto-wallets/verification/wallet-address.js';
 import type { Project } from '../projects/project.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { userDirectory } from '../users/user-directory.js';
 import { resolveUserReference } from '../users/user-reference.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
@@ -35,10 +35,8 @@ import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server wallet routes need. */
-export interface ServerCryptoWalletsRoutesOptions {
+export interface ServerCryptoWalletsRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   start: CryptoWalletStartService;
   authenticate: CryptoWalletAuthenticateService;
   caller: ServerCallerDeps;

@@ -18,8 +18,8 @@ import { phoneDestination } from '../otps/otps.routes.js';
 import type { OtpsAuthenticateService } from '../otps/otps-authenticate.service.js';
 import type { OtpSendKind, OtpSendResult, OtpsSendService } from '../otps/otps-send.service.js';
 import type { Project } from '../projects/project.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import {
   endUserIp,
@@ -44,12 +44,10 @@ import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing passcode routes need. */
-export interface ServerOtpsRoutesOptions {
+export interface ServerOtpsRoutesOptions extends SignInDeps {
   db: Db;
   send: OtpsSendService;
   redeem: OtpsAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   caller: ServerCallerDeps;
 }
 

@@ -23,12 +23,9 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { ProveTotp, TotpsAuthenticateService } from '../totps/totps-authenticate.service.js';
 import type { TotpsEnrolService } from '../totps/totps-enrol.service.js';
 import { withServerUserFields } from '../users/server-user-object.js';
@@ -39,13 +36,11 @@ import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing TOTP routes need. */
-export interface ServerTotpsRoutesOptions {
+export interface ServerTotpsRoutesOptions extends SignInDeps {
   db: Db;
   enrol: TotpsEnrolService;
   authenticate: TotpsAuthenticateService;
   secondFactor: SecondFactorService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   caller: ServerCallerDeps;
 }
 

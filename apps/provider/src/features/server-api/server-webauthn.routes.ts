@@ -29,11 +29,10 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
-import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { PresentedSession } from '../sessions/presented-session.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { loadServerUser } from '../users/server-user-object.js';
 import { userDirectory } from '../users/user-directory.js';
 import { toWireWebAuthnRegistration } from '../users/user-object.js';
@@ -51,10 +50,8 @@ import {
 import { encodeCeremonyOptions } from './webauthn-options-encoding.js';
 
 /** What the server passkey routes need. */
-export interface ServerWebauthnRoutesOptions {
+export interface ServerWebauthnRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   register: WebauthnRegisterService;
   authenticate: WebauthnAuthenticateService;
   registrations: WebauthnRegistrationsService;

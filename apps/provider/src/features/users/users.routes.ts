@@ -25,22 +25,18 @@ export interface UsersRoutesOptions {
 
 /** The signed-in user's own record. */
 export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
 
-  app.get(
-    '/users/me',
-    { onRequest: publicAuth, schema: { response: { 200: GetMeResponse } } },
-    async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
-      // endpoints.md: the User fields sit flat in `data`.
-      return ok(request, await options.users.get(project.id, session.user_id));
-    },
-  );
+  app.get('/users/me', { schema: { response: { 200: GetMeResponse } } }, async (request) => {
+    const project = projectOf(request);
+    const session = await options.sessions.requireLive(project, request.sessionToken);
+    // endpoints.md: the User fields sit flat in `data`.
+    return ok(request, await options.users.get(project.id, session.user_id));
+  });
 
   app.put(
     '/users/me',
-    { onRequest: publicAuth, schema: { body: UpdateMeBody, response: { 200: UpdateMeResponse } } },
+    { schema: { body: UpdateMeBody, response: { 200: UpdateMeResponse } } },
     async (request) => {
       const project = projectOf(request);
       const session = await options.sessions.requireLive(project, request.sessionToken);
