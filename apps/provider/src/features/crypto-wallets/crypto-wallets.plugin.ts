@@ -1,5 +1,6 @@
 /** @module crypto-wallets.plugin — sign-in with an Ethereum or Solana wallet. */
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { signInDepsOf } from '../sessions/sign-in-deps.js';
 import {
   type CryptoWalletAuthenticateService,
   createCryptoWalletAuthenticateService,
@@ -46,10 +47,9 @@ export const cryptoWalletsPlugin = featurePlugin(
     app.decorate('cryptoWalletAuthenticate', authenticate);
     app.register(cryptoWalletsRoutes, {
       prefix: SDK_PREFIX,
+      ...signInDepsOf(app),
       start,
       authenticate,
-      sessions,
-      responses: app.sessionResponses,
     });
   },
 );

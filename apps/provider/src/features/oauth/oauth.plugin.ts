@@ -1,6 +1,7 @@
 /** @module oauth.plugin — sign-in with an upstream OAuth provider: start, callback, token redemption. */
 import { publicUrlOf } from '../../app-config.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { signInDepsOf } from '../sessions/sign-in-deps.js';
 import { oauthRoutes } from './oauth.routes.js';
 import {
   createOAuthAuthenticateService,
@@ -47,11 +48,10 @@ export const oauthPlugin = featurePlugin(
     });
     app.register(oauthSdkRoutes, {
       prefix: SDK_PREFIX,
+      ...signInDepsOf(app),
       db,
       authenticate,
       registrations: createOAuthRegistrationsService({ db, clock, events: app.domainEvents }),
-      sessions: app.sessions,
-      responses: app.sessionResponses,
     });
   },
 );

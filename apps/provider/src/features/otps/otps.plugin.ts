@@ -3,6 +3,7 @@
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
 import { noMessenger } from '../../messaging/messenger.js';
+import { signInDepsOf } from '../sessions/sign-in-deps.js';
 import { createOtpDelivery, OTP_JOB } from './otp-delivery.js';
 import { otpsRoutes } from './otps.routes.js';
 import { createOtpsAuthenticateService, type OtpsAuthenticateService } from './otps-authenticate.service.js';
@@ -57,11 +58,10 @@ export const otpsPlugin = featurePlugin(
     app.decorate('otpRedeem', redeem);
     app.register(otpsRoutes, {
       prefix: SDK_PREFIX,
+      ...signInDepsOf(app),
       send,
       redeem,
-      sessions,
       secondFactor,
-      responses: app.sessionResponses,
     });
   },
 );

@@ -1,5 +1,6 @@
 /** @module webauthn.plugin — passkeys and security keys: registration, sign-in, the user's list. */
 import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { signInDepsOf } from '../sessions/sign-in-deps.js';
 import { webauthnRoutes } from './webauthn.routes.js';
 import {
   createWebauthnAuthenticateService,
@@ -51,12 +52,11 @@ export const webauthnPlugin = featurePlugin(
     app.decorate('webauthnRegistrations', registrations);
     app.register(webauthnRoutes, {
       prefix: SDK_PREFIX,
+      ...signInDepsOf(app),
       db,
       register,
       authenticate,
       registrations,
-      sessions,
-      responses: app.sessionResponses,
       lookups: app.lookupThrottle,
     });
   },
