@@ -8,10 +8,10 @@ import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { PresentedSession } from '../sessions/presented-session.js';
 import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
 import { magicLinks } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
@@ -85,12 +85,9 @@ export function createMagicLinksAuthenticateService(deps: {
           attributes.actor,
         );
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);
-        const factor: AuthenticationFactor = {
-          type: 'magic_link',
-          delivery_method: 'email',
-          last_authenticated_at: now.toISOString(),
+        const factor = authenticationFactor('magic_link', 'email', now, {
           email_factor: { email_id: emailId, email_address: consumed.email },
-        };
+        });
         const session = await signInWithProvenFactor(
           trx,
           deps.sessions,
