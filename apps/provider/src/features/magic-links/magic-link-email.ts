@@ -5,6 +5,7 @@ import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
 import { fillMessage } from '../../email/message-template.js';
+import { renderNoAccountNotice } from '../../email/no-account-notice.js';
 import type { MagicLinkPurpose } from './magic-links.table.js';
 
 /** What a magic-link email says. */
@@ -180,14 +181,9 @@ export function renderNoAccountEmail(options: {
 }): OutgoingEmail {
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const words = copy[locale].noAccount;
-  const subject = fillMessage(words.subject, locale, { project: options.projectName });
-  const body = fillMessage(words.body, locale, { project: options.projectName });
-  const html = layout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-${emailFootnote(words.notYou)}`,
-    locale,
-  );
-  return { kind: 'no_account_notice', to: options.to, subject, text: emailText([body, words.notYou]), html };
+  return renderNoAccountNotice(options.to, locale, {
+    subject: fillMessage(words.subject, locale, { project: options.projectName }),
+    body: fillMessage(words.body, locale, { project: options.projectName }),
+    notYou: words.notYou,
+  });
 }
