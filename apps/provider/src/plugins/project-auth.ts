@@ -74,3 +74,15 @@ export function projectOf(request: FastifyRequest): Project {
   if (!request.project) throw new Error('publicAuth hook missing on this route');
   return request.project;
 }
+
+/**
+ * The project and the caller's live session, checked in the database (401 or 404 without one):
+ * where every signed-in /sdk/v1 route starts.
+ */
+export async function signedInCaller<Session>(
+  request: FastifyRequest,
+  sessions: { requireLive(project: Project, token: string | null): Promise<Session> },
+): Promise<{ project: Project; session: Session }> {
+  const project = projectOf(request);
+  return { project, session: await sessions.requireLive(project, request.sessionToken) };
+}

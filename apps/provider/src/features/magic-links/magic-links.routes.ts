@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { signInWithMagicLink } from './magic-link-sign-in.js';
@@ -46,8 +46,7 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
   }
 
   app.post('/magic_links/email/send/secondary', { schema: sendSchema }, async (request) => {
-    const project = projectOf(request);
-    const session = await options.sessions.requireLive(project, request.sessionToken);
+    const { project, session } = await signedInCaller(request, options.sessions);
     return ok(
       request,
       await options.send.sendSecondary(project, session.user_id, request.body, requesterOf(request)),

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
-import { loadWireUser } from '../users/users.service.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import {
   AuthenticateBody,
   DeleteResponse,
@@ -55,13 +55,9 @@ export const oauthSdkRoutes: FastifyPluginAsyncTypebox<OAuthSdkRoutesOptions> = 
     '/users/oauth/:oauth_user_registration_id',
     { schema: { params: RegistrationParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       await options.registrations.remove(project, session, request.params.oauth_user_registration_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };

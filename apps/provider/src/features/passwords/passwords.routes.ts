@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
 import { buildAuthenticateResponse, buildSignInResponse } from '../sessions/authenticate-response.js';
@@ -110,8 +110,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/session/reset',
     { schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const live = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session: live } = await signedInCaller(request, options.sessions);
       await options.resets.withSession(project, live, request.body.password);
       // The presented session stays (and is extended when asked); every other one was revoked.
       const touched = await options.sessions.authenticate(

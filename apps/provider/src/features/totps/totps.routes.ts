@@ -5,12 +5,12 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { secondFactorOptionsOf } from '../mfa/second-factor-options.js';
 import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
-import { loadWireUser } from '../users/users.service.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import {
   AuthenticateBody,
   AuthenticateResponse,
@@ -86,8 +86,7 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
     '/totps/recovery_codes',
     { schema: { response: { 200: RecoveryCodesResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       const totps = await options.enrol.rotateRecoveryCodes(project, session.user_id);
       return ok(request, { user_id: session.user_id, totps });
     },
@@ -97,13 +96,9 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
     '/users/totps/:totp_id',
     { schema: { params: TotpParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       await options.enrol.remove(project, session.user_id, request.params.totp_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };

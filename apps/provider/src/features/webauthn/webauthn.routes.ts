@@ -7,13 +7,13 @@ import type { Db } from '../../db/database.js';
 import { clientHintsOf } from '../../http/client-hints.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
 import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { toWireWebAuthnRegistration } from '../users/user-object.js';
-import { loadWireUser } from '../users/users.service.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import { requireAllowedRpId } from './rp-id.js';
 import {
   AuthenticateBody,
@@ -62,8 +62,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     '/webauthn/register/start',
     { schema: { body: RegisterStartBody, response: { 200: RegisterStartResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
       const { userId, options: creation } = await options.register.start(project, session, {
         rpId,
@@ -138,8 +137,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     '/webauthn/update/:webauthn_registration_id',
     { schema: { params: RegistrationParams, body: UpdateBody, response: { 200: UpdateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       const row = await options.registrations.rename(
         project,
         session,
@@ -154,13 +152,9 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
     '/users/webauthn_registrations/:webauthn_registration_id',
     { schema: { params: RegistrationParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       await options.registrations.remove(project, session, request.params.webauthn_registration_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };
