@@ -28,8 +28,7 @@ import { canonicalWalletAddress, parseWalletType } from '../crypto-wallets/verif
 import type { Project } from '../projects/project.js';
 import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
-import { userDirectory } from '../users/user-directory.js';
-import { resolveUserReference } from '../users/user-reference.js';
+import { requireReferencedUser } from '../users/user-reference.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
 import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
@@ -73,10 +72,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
     if (given.length > 1)
       throw badField(given[1] as string, 'send at most one of user_id, session_token or session_jwt');
     if (body.user_id !== undefined) {
-      const userId = await resolveUserReference(db, project.id, body.user_id);
-      if (userId === undefined || !(await userDirectory.findWithFactors(db, project.id, userId)))
-        throw new ApiError('user_not_found');
-      return { userId, sessionId: null };
+      return { userId: await requireReferencedUser(db, project.id, body.user_id), sessionId: null };
     }
     const named = await presentedSessionFromBody(options.caller, project, body);
     return named ? { userId: named.row.user_id, sessionId: named.row.id } : null;

@@ -34,9 +34,8 @@ import type { CustomClaims } from '../sessions/session-custom-claims.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { loadServerUser } from '../users/server-user-object.js';
-import { userDirectory } from '../users/user-directory.js';
 import { toWireWebAuthnRegistration } from '../users/user-object.js';
-import { resolveUserReference } from '../users/user-reference.js';
+import { requireReferencedUser } from '../users/user-reference.js';
 import { requireAllowedRpId } from '../webauthn/rp-id.js';
 import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authenticate.service.js';
 import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
@@ -73,14 +72,6 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
 ) => {
   const { db } = options;
   app.addHook('onRequest', projectSecretHook(db));
-
-  /** The project's user `reference` names (an id or external id); 404 user_not_found when none. */
-  async function requireUser(project: Project, reference: string): Promise<string> {
-    const userId = await resolveUserReference(db, project.id, reference);
-    if (userId === undefined || !(await userDirectory.findWithFactors(db, project.id, userId)))
-      throw new ApiError('user_not_found');
-    return userId;
-  }
 
   /** The RP ID for `domain`: 400 naming `domain` unless the project's origins allow it, as in the browser. */
   function allowedRpId(project: Project, domain: string): string {
@@ -150,7 +141,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     async (request) => {
       const project = projectOf(request);
       const { body } = request;
-      const userId = await requireUser(project, body.user_id);
+      const userId = await requireReferencedUser(db, project.id, body.user_id);
       const rpId = await allowedRpIdWithinLimit(request, body.domain);
       const started = await options.register.startForUser(project, userId, {
         rpId,
@@ -183,7 +174,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
       const project = projectOf(request);
       const { body } = request;
       precheckSessionCustomClaims(body.session_custom_claims);
-      const userId = await requireUser(project, body.user_id);
+      const userId = await requireReferencedUser(db, project.id, body.user_id);
       const named = await namedSessionOf(project, body, userId);
       const startSession = named === undefined && body.session_duration_minutes !== undefined;
       const target = {
@@ -210,7 +201,8 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     async (request) => {
       const project = projectOf(request);
       const { body } = request;
-      const userId = body.user_id === undefined ? undefined : await requireUser(project, body.user_id);
+      const userId =
+        body.user_id === undefined ? undefined : await requireReferencedUser(db, project.id, body.user_id);
       const rpId = await allowedRpIdWithinLimit(request, body.domain);
       const ceremony = { rpId, passkey: body.return_passkey_credential_options === true };
       // Without a user, any discoverable credential of the project may answer (and names its user).
@@ -269,7 +261,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     },
     async (request) => {
       const project = projectOf(request);
-      const userId = await requireUser(project, request.params.user_id);
+      const userId = await requireReferencedUser(db, project.id, request.params.user_id);
       // The starts' RP ID rule: a domain the project could never use is a mistake, not an empty list.
       const rpId = allowedRpId(project, request.params.domain);
       const rows = await options.registrations.credentialsOf(project, userId, rpId);
