@@ -1,6 +1,6 @@
 /** @module magic-links.plugin — sign-in links by email: sent after the answer, redeemed once. */
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
-import { signInDepsOf } from '../sessions/sign-in-deps.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './magic-link-delivery.js';
 import { createMagicLinkInvites, type MagicLinkInvites } from './magic-link-invites.js';
 import { magicLinksRoutes } from './magic-links.routes.js';
@@ -60,12 +60,6 @@ export const magicLinksPlugin = featurePlugin(
         events: app.domainEvents,
       }),
     );
-    app.register(magicLinksRoutes, {
-      prefix: SDK_PREFIX,
-      ...signInDepsOf(app),
-      db,
-      send,
-      redeem,
-    });
+    app.register(magicLinksRoutes, sdkSignInRoutes(app, { db, send, redeem }));
   },
 );

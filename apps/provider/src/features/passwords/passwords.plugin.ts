@@ -2,9 +2,9 @@
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { userAccountLockDeps } from '../../email/account-lock-deps.js';
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
 import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
-import { signInDepsOf } from '../sessions/sign-in-deps.js';
+import { sdkSignInRoutes, signInDepsOf } from '../sessions/sign-in-deps.js';
 import { createUserManagement } from '../user-management/user-management.service.js';
 import { createBreachedPasswords } from './breached-passwords.js';
 import { createLoginLockout, forgetAccountFailures } from './login-lockout.js';
@@ -62,22 +62,19 @@ export const passwordsPlugin = featurePlugin(
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
     });
-    app.register(passwordsRoutes, {
-      prefix: SDK_PREFIX,
-      ...signInDepsOf(app),
-      passwords,
-      resets,
-      emailResets,
-      lookups: app.lookupThrottle,
-    });
-    app.register(resetTokenRoutes, {
-      prefix: SDK_PREFIX,
-      ...signInDepsOf(app),
-      db,
-      clock,
-      passcodeLock,
-      throttle: createResetTokenCheckThrottle(app.rateLimiter),
-    });
+    app.register(
+      passwordsRoutes,
+      sdkSignInRoutes(app, { passwords, resets, emailResets, lookups: app.lookupThrottle }),
+    );
+    app.register(
+      resetTokenRoutes,
+      sdkSignInRoutes(app, {
+        db,
+        clock,
+        passcodeLock,
+        throttle: createResetTokenCheckThrottle(app.rateLimiter),
+      }),
+    );
     // The same services over the server API (/v1/passwords…, project secret; issue 20).
     app.register(serverPasswordsRoutes, {
       ...signInDepsOf(app),

@@ -1,5 +1,6 @@
 /** @module sign-in-deps — what the routes that sign in, or answer with a session, are given. */
 import type { FastifyInstance } from 'fastify';
+import { SDK_PREFIX } from '../../feature-plugin.js';
 import type { AuthenticateResponseDeps } from './authenticate-response.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -12,4 +13,12 @@ export interface SignInDeps {
 /** The SignInDeps the sessions plugin decorated `app` with, for the routes a feature registers. */
 export function signInDepsOf(app: FastifyInstance): SignInDeps {
   return { sessions: app.sessions, responses: app.sessionResponses };
+}
+
+/** The registration options of a feature's SDK routes that sign in: `own`, the SignInDeps, under /sdk/v1. */
+export function sdkSignInRoutes<Own extends object>(
+  app: FastifyInstance,
+  own: Own,
+): Own & SignInDeps & { prefix: string } {
+  return { prefix: SDK_PREFIX, ...signInDepsOf(app), ...own };
 }
