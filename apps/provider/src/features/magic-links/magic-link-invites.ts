@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { messageLocale } from '../../email/message-locale.js';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError, badField } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
@@ -47,14 +47,6 @@ export interface MagicLinkInvites {
   invite(project: Project, input: InviteInput, requester: SendRequester): Promise<SendResult>;
   /** Withdraws the unused links of the pending user with `email`; 404 `email_not_found` when there is none. */
   revokeInvite(project: Project, email: string): Promise<void>;
-}
-
-/** 400 `invalid_request` naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
 }
 
 /** The stored JSON of a metadata object, or 400 naming it when it outgrows the users' cap. */

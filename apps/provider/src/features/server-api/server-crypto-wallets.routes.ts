@@ -14,7 +14,6 @@ import {
   ServerCryptoWalletsAuthenticateStartResponse,
 } from '@latchkey/wire';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { CryptoWalletAuthenticateService } from '../crypto-wallets/crypto-wallet-authenticate.service.js';
@@ -22,7 +21,7 @@ import type {
   CryptoWalletStartService,
   ServerChallengeBinding,
 } from '../crypto-wallets/crypto-wallet-start.service.js';
-import { serverChallengePage } from '../crypto-wallets/server-challenge-page.js';
+import { badWalletField, serverChallengePage } from '../crypto-wallets/server-challenge-page.js';
 import { signedSiweParams } from '../crypto-wallets/verification/signed-siwe-params.js';
 import { canonicalWalletAddress, parseWalletType } from '../crypto-wallets/verification/wallet-address.js';
 import type { Project } from '../projects/project.js';
@@ -39,14 +38,6 @@ export interface ServerCryptoWalletsRoutesOptions extends SignInDeps {
   start: CryptoWalletStartService;
   authenticate: CryptoWalletAuthenticateService;
   caller: ServerCallerDeps;
-}
-
-/** 400 invalid_request naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field} ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
 }
 
 export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWalletsRoutesOptions> = async (
@@ -70,7 +61,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
   ): Promise<ServerChallengeBinding | null> {
     const given = (['user_id', 'session_token', 'session_jwt'] as const).filter((f) => body[f] !== undefined);
     if (given.length > 1)
-      throw badField(given[1] as string, 'send at most one of user_id, session_token or session_jwt');
+      throw badWalletField(given[1] as string, 'send at most one of user_id, session_token or session_jwt');
     if (body.user_id !== undefined) {
       return { userId: await requireReferencedUser(db, project.id, body.user_id), sessionId: null };
     }
@@ -93,7 +84,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
       const address = canonicalWalletAddress(type, body.crypto_wallet_address);
       // The hosted provider's rule: SIWE is Ethereum's; a Solana message has its own form.
       if (body.siwe_params !== undefined && type !== 'ethereum')
-        throw badField('siwe_params', 'may only be sent for an ethereum wallet');
+        throw badWalletField('siwe_params', 'may only be sent for an ethereum wallet');
       const page = serverChallengePage(project, body.siwe_params, body.page_origin);
       const binding = await bindingOf(project, body);
       const started = await options.start.startForServer(project, { type, address }, page, binding);

@@ -23,7 +23,7 @@ import {
 } from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { ApiError, isApiError } from '../../errors/api-error.js';
+import { ApiError, badField, isApiError } from '../../errors/api-error.js';
 import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
@@ -56,14 +56,6 @@ export interface ServerWebauthnRoutesOptions extends SignInDeps {
   registrations: WebauthnRegistrationsService;
   lookups: LookupThrottle;
   caller: ServerCallerDeps;
-}
-
-/** 400 invalid_request naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
 }
 
 export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoutesOptions> = async (
