@@ -32,14 +32,16 @@ export const magicLinksPlugin = featurePlugin(
       MAGIC_LINK_JOB,
       createMagicLinkDelivery({ db, clock, random, events: app.domainEvents }),
     );
-    const send = createMagicLinksSendService({
+    // Sign-in links and invitations are sent alike: limited, then queued for the delivery worker.
+    const sendDeps = {
       db,
       clock,
       random,
       events: app.domainEvents,
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
-    });
+    };
+    const send = createMagicLinksSendService(sendDeps);
     const redeem = createMagicLinksAuthenticateService({
       db,
       clock,
@@ -49,17 +51,7 @@ export const magicLinksPlugin = featurePlugin(
     });
     app.decorate('magicLinkRedeem', redeem);
     app.decorate('magicLinkSend', send);
-    app.decorate(
-      'magicLinkInvites',
-      createMagicLinkInvites({
-        db,
-        clock,
-        random,
-        throttle: app.sendThrottle,
-        deliveries: app.deliveryQueue,
-        events: app.domainEvents,
-      }),
-    );
+    app.decorate('magicLinkInvites', createMagicLinkInvites(sendDeps));
     app.register(magicLinksRoutes, sdkSignInRoutes(app, { db, send, redeem }));
   },
 );
