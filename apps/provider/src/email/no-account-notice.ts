@@ -2,8 +2,7 @@
  * @module no-account-notice — the stub sent instead of a sign-in email to an address no account
  * uses (SECURITY E3): it carries no link or code, so the send's answer can look like a real one.
  */
-import { emailFootnote, emailHeading, emailText } from './email-blocks.js';
-import { emailLayout } from './email-layout.js';
+import { emailCard, emailFootnote, emailText } from './email-blocks.js';
 import { escapeHtml } from './html-escape.js';
 import type { OutgoingEmail } from './mailer.js';
 import type { MessageLocale } from './message-locale.js';
@@ -22,10 +21,9 @@ export function renderNoAccountNotice(
   locale: MessageLocale,
   { subject, body, notYou }: NoAccountNoticeWords,
 ): OutgoingEmail {
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
 ${emailFootnote(notYou)}`,
     locale,
   );

@@ -1,6 +1,5 @@
 /** @module otp-messages — the emails and text messages that carry a passcode, and the stubs for unknown recipients, in each message language. */
-import { emailExpiryAndFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
-import { emailLayout } from '../../email/email-layout.js';
+import { emailCard, emailExpiryAndFootnote, emailText } from '../../email/email-blocks.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
@@ -142,10 +141,9 @@ export function renderOtpEmail(to: string, options: OtpMessageOptions): Outgoing
   const headline = otpHeadline(options.projectName, options.code, locale);
   const purpose = fillMessage(words.purposes[options.purpose], locale, values);
   const expiry = fillMessage(words.expiry, locale, values);
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
 <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>
 ${emailExpiryAndFootnote(expiry, words.notYou)}`,
     locale,
