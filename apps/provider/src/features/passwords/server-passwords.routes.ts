@@ -28,6 +28,7 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
+import type { SessionFields } from '../server-api/server-caller.js';
 import {
   namedSessionFields,
   noSessionFields,
@@ -75,10 +76,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
   app.addHook('onRequest', projectSecretHook(db));
 
   /** The live session of `session_token` or `session_jwt` (404 session_not_found), or undefined when neither is sent. */
-  async function namedSession(
-    project: Project,
-    body: { session_token?: string | undefined; session_jwt?: string | undefined },
-  ): Promise<NamedSession | undefined> {
+  async function namedSession(project: Project, body: SessionFields): Promise<NamedSession | undefined> {
     if (body.session_token !== undefined)
       return { row: await sessions.requireLive(project, body.session_token), token: body.session_token };
     if (body.session_jwt === undefined) return undefined;

@@ -28,7 +28,12 @@ import type { Project } from '../projects/project.js';
 import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { requireReferencedUser } from '../users/user-reference.js';
-import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
+import {
+  presentedSessionFromBody,
+  type ServerCallerDeps,
+  serverSessionAttributes,
+  type UserOrSessionFields,
+} from './server-caller.js';
 import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
@@ -53,11 +58,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
    */
   async function bindingOf(
     project: Project,
-    body: {
-      user_id?: string | undefined;
-      session_token?: string | undefined;
-      session_jwt?: string | undefined;
-    },
+    body: UserOrSessionFields,
   ): Promise<ServerChallengeBinding | null> {
     const given = (['user_id', 'session_token', 'session_jwt'] as const).filter((f) => body[f] !== undefined);
     if (given.length > 1)

@@ -40,7 +40,12 @@ import { requireAllowedRpId } from '../webauthn/rp-id.js';
 import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authenticate.service.js';
 import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
 import type { WebauthnRegistrationsService } from '../webauthn/webauthn-registrations.service.js';
-import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
+import {
+  presentedSessionFromBody,
+  type ServerCallerDeps,
+  type SessionFields,
+  serverSessionAttributes,
+} from './server-caller.js';
 import {
   namedSessionFields,
   noSessionFields,
@@ -89,7 +94,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
   /** The session `session_token` / `session_jwt` names, which must be `userId`'s (400 naming the field). */
   async function namedSessionOf(
     project: Project,
-    body: { session_token?: string | undefined; session_jwt?: string | undefined },
+    body: SessionFields,
     userId?: string,
   ): Promise<PresentedSession | undefined> {
     const named = await presentedSessionFromBody(options.caller, project, body);
