@@ -79,8 +79,7 @@ export const passwordsPlugin = featurePlugin(
     app.register(serverPasswordsRoutes, {
       ...signInDepsOf(app),
       db,
-      keyRing: app.keyRing,
-      issuer: config.issuer,
+      caller: { db, sessions, keyRing: app.keyRing, issuer: config.issuer, now: () => clock.now() },
       passwords,
       resets,
       emailResets,
