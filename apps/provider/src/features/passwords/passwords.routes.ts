@@ -1,10 +1,12 @@
 /** @module passwords.routes — POST /passwords, /passwords/authenticate, /passwords/strength_check and /users/search. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
+import type { Project } from '../projects/project.js';
 import { buildAuthenticateResponse, buildSignInResponse } from '../sessions/authenticate-response.js';
 import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { assertEmailAddress } from '../users/email-address.js';
@@ -36,6 +38,17 @@ export interface PasswordsRoutesOptions extends SignInDeps {
 }
 
 /**
+ * The project of a sign-up, sign-in or reset start, once the captcha passed (429 captcha_failed,
+ * when the project has one) and `email` is an address (400 invalid_email).
+ */
+async function admittedProject(request: FastifyRequest & { body: { email: string } }): Promise<Project> {
+  const project = projectOf(request);
+  await requireCaptcha(project, request);
+  assertEmailAddress(request.body.email);
+  return project;
+}
+
+/**
  * The password endpoints (all public, all POST). Sign-up, sign-in and reset start check the
  * captcha first (429 captcha_failed, when the project has one). An `email` that is a string but no
  * address is then 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
@@ -48,9 +61,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords',
     { schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       const created = await passwords.create(project, request.body, sessionAttributesOf(request));
       const fields = await buildSignInResponse(responses, project, created);
       return ok(request, { ...fields, email_id: created.emailId });
@@ -61,9 +72,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/authenticate',
     { schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       const session = await passwords.authenticate(project, request.body, sessionAttributesOf(request));
       return ok(request, await buildSignInResponse(responses, project, session));
     },
@@ -73,9 +82,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     '/passwords/email/reset/start',
     { schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       await options.emailResets.start(project, request.body, request.clientIp);
       return ok(request, {});
     },
