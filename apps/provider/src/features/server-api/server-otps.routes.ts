@@ -107,8 +107,12 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
     });
   }
 
-  const created = (endpoint: string, result: OtpSendResult) =>
-    endpoint === 'login_or_create' ? { user_created: result.user_created } : {};
+  /** Every send's answer but the method id: the head, the user, and whether login_or_create made it. */
+  const sentAnswer = (request: FastifyRequest, endpoint: string, result: OtpSendResult) => ({
+    ...flatAnswerHead(request),
+    user_id: result.user_id,
+    ...(endpoint === 'login_or_create' ? { user_created: result.user_created } : {}),
+  });
 
   for (const endpoint of ['send', 'login_or_create'] as const) {
     const loginOrCreate = endpoint === 'login_or_create';
@@ -127,12 +131,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
           value: normaliseEmailAddress(request.body.email),
         };
         const result = await send(request, endpoint, destination, request.body);
-        return {
-          ...flatAnswerHead(request),
-          user_id: result.user_id,
-          email_id: result.method_id,
-          ...created(endpoint, result),
-        };
+        return { ...sentAnswer(request, endpoint, result), email_id: result.method_id };
       },
     );
     for (const channel of ['sms', 'whatsapp'] as const) {
@@ -148,12 +147,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
         async (request) => {
           const destination = phoneDestination(channel, request.body.phone_number);
           const result = await send(request, endpoint, destination, request.body);
-          return {
-            ...flatAnswerHead(request),
-            user_id: result.user_id,
-            phone_id: result.method_id,
-            ...created(endpoint, result),
-          };
+          return { ...sentAnswer(request, endpoint, result), phone_id: result.method_id };
         },
       );
     }
