@@ -26,7 +26,7 @@ import {
   UserSearchResponse,
 } from './passwords.schemas.js';
 import type { PasswordsService } from './passwords.service.js';
-import type { PasswordsEmailResetService } from './passwords-email-reset.service.js';
+import { browserSignIn, type PasswordsEmailResetService } from './passwords-email-reset.service.js';
 import type { PasswordsResetService } from './passwords-reset.service.js';
 
 /** What the password routes need. */
@@ -93,8 +93,8 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     { schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
-      const session = await options.emailResets.reset(project, request.body, sessionAttributesOf(request));
-      return ok(request, await buildSignInResponse(responses, project, session));
+      const reset = await options.emailResets.redeem(project, request.body, sessionAttributesOf(request));
+      return ok(request, await buildSignInResponse(responses, project, browserSignIn(reset)));
     },
   );
 
@@ -104,12 +104,12 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);
-      const session = await options.resets.withExistingPassword(
+      const changed = await options.resets.changeWithExisting(
         project,
         request.body,
         sessionAttributesOf(request),
       );
-      return ok(request, await buildSignInResponse(responses, project, session));
+      return ok(request, await buildSignInResponse(responses, project, browserSignIn(changed)));
     },
   );
 
