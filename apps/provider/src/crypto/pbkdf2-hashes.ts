@@ -4,6 +4,7 @@
  * `$pbkdf2-<digest>$i=<iterations>$<salt>$<hash>` (unpadded base64).
  */
 import { pbkdf2, timingSafeEqual } from 'node:crypto';
+import { storedHashFields } from './stored-hash-fields.js';
 
 export type Pbkdf2Digest = 'sha256' | 'sha512';
 
@@ -27,15 +28,9 @@ export function formatPbkdf2Hash(value: Pbkdf2Hash): string {
 
 /** The parts of a stored PBKDF2 hash within the limits, or undefined. */
 export function parsePbkdf2Hash(stored: string): Pbkdf2Hash | undefined {
-  const match = STORED.exec(stored);
-  if (!match) return undefined;
-  const [, digest, iterations, salt, hash] = match as unknown as [
-    string,
-    Pbkdf2Digest,
-    string,
-    string,
-    string,
-  ];
+  const fields = storedHashFields<Pbkdf2Digest>(STORED, stored);
+  if (!fields) return undefined;
+  const [digest, iterations, salt, hash] = fields;
   const value = {
     digest,
     iterations: Number(iterations),

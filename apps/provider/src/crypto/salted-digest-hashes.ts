@@ -5,6 +5,7 @@
  * with argon2id at once. Stored as `$digest-<alg>$<prepend>$<append>$<hex>` (salts base64url).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { storedHashFields } from './stored-hash-fields.js';
 
 export type DigestAlgorithm = 'md5' | 'sha1' | 'sha512';
 
@@ -30,15 +31,9 @@ export function formatSaltedDigestHash(value: SaltedDigestHash): string {
 
 /** The parts of a stored salted digest, or undefined when `stored` is not one. */
 export function parseSaltedDigestHash(stored: string): SaltedDigestHash | undefined {
-  const match = STORED.exec(stored);
-  if (!match) return undefined;
-  const [, algorithm, prepend, append, hex] = match as unknown as [
-    string,
-    DigestAlgorithm,
-    string,
-    string,
-    string,
-  ];
+  const fields = storedHashFields<DigestAlgorithm>(STORED, stored);
+  if (!fields) return undefined;
+  const [algorithm, prepend, append, hex] = fields;
   if (hex.length !== DIGEST_HEX_LENGTH[algorithm]) return undefined;
   return {
     algorithm,

@@ -3,11 +3,17 @@
  * call-to-action button and the small grey note at the end, each styled inline (mail apps drop
  * style sheets). Text arguments are escaped here; `href` arrives escaped.
  */
+import { emailLayout } from './email-layout.js';
 import { escapeHtml } from './html-escape.js';
 
 /** The card's heading (usually the subject). */
 export function emailHeading(text: string): string {
   return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(text)}</h1>`;
+}
+
+/** A whole email: the frame, and a card with `subject` as its heading, then `body` (escaped HTML). */
+export function emailCard(subject: string, body: string, lang?: string): string {
+  return emailLayout(escapeHtml(subject), `${emailHeading(subject)}\n${body}`, lang);
 }
 
 /** The dark call-to-action button to `href` (already escaped HTML). */

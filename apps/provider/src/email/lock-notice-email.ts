@@ -1,6 +1,5 @@
 /** @module lock-notice-email — the one shape of every "sign-in was turned off" notice: what happened, what to do, a quiet footnote. */
-import { emailHeading } from './email-blocks.js';
-import { emailLayout } from './email-layout.js';
+import { emailCard } from './email-blocks.js';
 import { escapeHtml } from './html-escape.js';
 import type { OutgoingEmail } from './mailer.js';
 import type { MessageKind } from './message-kind.js';
@@ -23,10 +22,9 @@ export function renderLockNotice(notice: {
   footnote: string;
 }): OutgoingEmail {
   const { subject, what, todo, footnote } = notice;
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(todo)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(footnote)}</p>`,
   );

@@ -35,6 +35,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 400 invalid_request naming `field` the way a failed schema check does: `body` points at it and
+ * the message reads `<field>: <message>`.
+ */
+export function badField(field: string, message: string): ApiError {
+  return new ApiError('invalid_request', {
+    message: `${field}: ${message}`,
+    body: [{ dataPath: `.${field}`, message }],
+  });
+}
+
 /** Narrows an unknown thrown value to ApiError. */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

@@ -1,6 +1,5 @@
 /** @module project-auth — identifies the project (public token) and the session token of /sdk/v1 calls. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Project } from '../features/projects/project.js';
 import type { ProjectLookup } from '../features/projects/project-lookup.js';
@@ -57,9 +56,9 @@ export async function requireProjectByPublicToken(
  * onRequest hook for /sdk/v1 routes: Basic `public_token:secret`, where the secret is a session
  * token or the public token again (wire/README.md "Request headers"). The project comes from
  * the instance's cached lookup; the session is the route's to check, live, in the database.
- * (`_db` is unused and only kept until every route module stops passing it.)
+ * A routes plugin adds it once for all its routes: `app.addHook('onRequest', createPublicAuth())`.
  */
-export function createPublicAuth(_db?: Db) {
+export function createPublicAuth() {
   return async function publicAuth(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const credentials = parseBasicAuth(request.headers.authorization);
     if (!credentials) throw new ApiError('unauthorized_credentials');
@@ -74,4 +73,16 @@ export function createPublicAuth(_db?: Db) {
 export function projectOf(request: FastifyRequest): Project {
   if (!request.project) throw new Error('publicAuth hook missing on this route');
   return request.project;
+}
+
+/**
+ * The project and the caller's live session, checked in the database (401 or 404 without one):
+ * where every signed-in /sdk/v1 route starts.
+ */
+export async function signedInCaller<Session>(
+  request: FastifyRequest,
+  sessions: { requireLive(project: Project, token: string | null): Promise<Session> },
+): Promise<{ project: Project; session: Session }> {
+  const project = projectOf(request);
+  return { project, session: await sessions.requireLive(project, request.sessionToken) };
 }

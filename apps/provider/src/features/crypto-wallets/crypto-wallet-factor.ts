@@ -1,4 +1,5 @@
 /** @module crypto-wallet-factor — the session factor a wallet signature proves (wire/objects.md AuthenticationFactor). */
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import type { CryptoWalletRow } from './crypto-wallets.table.js';
 
@@ -7,14 +8,11 @@ export function cryptoWalletFactor(
   wallet: Pick<CryptoWalletRow, 'id' | 'type' | 'address'>,
   at: Date,
 ): AuthenticationFactor {
-  return {
-    type: 'crypto',
-    delivery_method: 'crypto_wallet',
-    last_authenticated_at: at.toISOString(),
+  return authenticationFactor('crypto', 'crypto_wallet', at, {
     crypto_wallet_factor: {
       crypto_wallet_id: wallet.id,
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: wallet.type,
     },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 /** @module crypto-wallets.plugin — sign-in with an Ethereum or Solana wallet. */
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import {
   type CryptoWalletAuthenticateService,
   createCryptoWalletAuthenticateService,
@@ -44,12 +45,6 @@ export const cryptoWalletsPlugin = featurePlugin(
     });
     app.decorate('cryptoWalletStart', start);
     app.decorate('cryptoWalletAuthenticate', authenticate);
-    app.register(cryptoWalletsRoutes, {
-      prefix: SDK_PREFIX,
-      start,
-      authenticate,
-      sessions,
-      responses: app.sessionResponses,
-    });
+    app.register(cryptoWalletsRoutes, sdkSignInRoutes(app, { start, authenticate }));
   },
 );

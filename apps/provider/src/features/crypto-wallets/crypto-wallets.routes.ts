@@ -7,8 +7,8 @@ import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { CryptoWalletAuthenticateService } from './crypto-wallet-authenticate.service.js';
 import type { CryptoWalletStartService } from './crypto-wallet-start.service.js';
 import {
@@ -20,11 +20,9 @@ import {
 import { requireRequestingOrigin } from './requesting-origin.js';
 
 /** What the wallet routes need. */
-export interface CryptoWalletsRoutesOptions {
+export interface CryptoWalletsRoutesOptions extends SignInDeps {
   start: CryptoWalletStartService;
   authenticate: CryptoWalletAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**
@@ -37,7 +35,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
   app,
   options,
 ) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   const { sessions, responses } = options;
 
   // The two starts differ only in who signs: anyone past the captcha (primary) or the live
@@ -45,10 +43,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
   for (const step of ['primary', 'secondary'] as const) {
     app.post(
       `/crypto_wallets/authenticate/start/${step}`,
-      {
-        onRequest: publicAuth,
-        schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-      },
+      { schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } } },
       async (request) => {
         const project = projectOf(request);
         if (step === 'primary') await requireCaptcha(project, request);
@@ -66,10 +61,7 @@ export const cryptoWalletsRoutes: FastifyPluginAsyncTypebox<CryptoWalletsRoutesO
 
   app.post(
     '/crypto_wallets/authenticate',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateBody, response: { 200: CryptoWalletAuthenticateResponse } },
-    },
+    { schema: { body: AuthenticateBody, response: { 200: CryptoWalletAuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const origin = requireRequestingOrigin(request, project);

@@ -17,7 +17,8 @@ export interface ServerChallengePage {
   siweParams: Record<string, unknown> | undefined;
 }
 
-function badField(field: string, message: string): ApiError {
+/** 400 invalid_request naming `field` in a sentence (`<field> <message>`), as the wallet checks word it. */
+export function badWalletField(field: string, message: string): ApiError {
   return new ApiError('invalid_request', {
     message: `${field} ${message}`,
     body: [{ dataPath: `.${field}`, message }],
@@ -39,7 +40,7 @@ export function serverChallengePage(
   if (siweParams === undefined) {
     const origin = named ?? project.allowedOrigins[0];
     if (origin === undefined)
-      throw badField(
+      throw badWalletField(
         'page_origin',
         'is required: the project has no allowed origin of its own, so name the page the wallet signs for (for the development project, http://localhost:PORT).',
       );
@@ -48,17 +49,17 @@ export function serverChallengePage(
   const { domain, ...rest } = siweParams;
   const url = URL.canParse(siweParams.uri) ? new URL(siweParams.uri) : undefined;
   if (url === undefined || !/^https?:$/.test(url.protocol))
-    throw badField('siwe_params.uri', 'must be an absolute http(s) URI of a page of the project.');
+    throw badWalletField('siwe_params.uri', 'must be an absolute http(s) URI of a page of the project.');
   if (!isOriginAllowed(project, url.origin))
-    throw badField(
+    throw badWalletField(
       'siwe_params.uri',
       `must be on one of the project's allowed origins (${url.origin} is not).`,
     );
   // EIP-4361: the domain is the authority (host and port) of the page that asks.
   if (domain.toLowerCase() !== url.host)
-    throw badField('siwe_params.domain', `must be the authority of siwe_params.uri (${url.host}).`);
+    throw badWalletField('siwe_params.domain', `must be the authority of siwe_params.uri (${url.host}).`);
   if (named !== undefined && named !== url.origin)
-    throw badField(
+    throw badWalletField(
       'page_origin',
       `must be the origin of siwe_params.uri (${url.origin}) when both are sent.`,
     );
@@ -69,11 +70,11 @@ export function serverChallengePage(
 function allowedPageOrigin(project: Project, value: string): string {
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (url === undefined || !/^https?:$/.test(url.protocol) || url.origin !== value)
-    throw badField(
+    throw badWalletField(
       'page_origin',
       'must be an origin such as https://app.example or http://localhost:3000 (no path).',
     );
   if (!isOriginAllowed(project, value))
-    throw badField('page_origin', `must be one of the project's allowed origins (${value} is not).`);
+    throw badWalletField('page_origin', `must be one of the project's allowed origins (${value} is not).`);
   return value;
 }

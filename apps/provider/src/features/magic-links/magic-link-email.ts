@@ -1,10 +1,10 @@
 /** @module magic-link-email — the HTML and text bodies of magic-link emails, in each message language. */
-import { emailButton, emailFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
-import { emailLayout as layout } from '../../email/email-layout.js';
+import { emailButton, emailCard, emailFootnote, emailText } from '../../email/email-blocks.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
 import { fillMessage } from '../../email/message-template.js';
+import { renderNoAccountNotice } from '../../email/no-account-notice.js';
 import type { MagicLinkPurpose } from './magic-links.table.js';
 
 /** What a magic-link email says. */
@@ -155,10 +155,9 @@ export function renderMagicLinkEmail(options: MagicLinkEmailOptions): OutgoingEm
   const subject = fill(purpose.subject);
   const expiry = fill(words.expiry);
   const link = escapeHtml(options.link);
-  const html = layout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(fill(purpose.intro))}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(fill(purpose.intro))}</p>
 ${emailButton(link, purpose.button)}
 <p style="margin:0 0 8px;line-height:1.5;font-size:14px">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 24px;line-height:1.5;font-size:13px;color:#52525b;word-break:break-all">${escapeHtml(words.fallback)} <a href="${link}" style="color:#2563eb">${link}</a></p>
@@ -180,14 +179,9 @@ export function renderNoAccountEmail(options: {
 }): OutgoingEmail {
   const locale = options.locale ?? DEFAULT_MESSAGE_LOCALE;
   const words = copy[locale].noAccount;
-  const subject = fillMessage(words.subject, locale, { project: options.projectName });
-  const body = fillMessage(words.body, locale, { project: options.projectName });
-  const html = layout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-${emailFootnote(words.notYou)}`,
-    locale,
-  );
-  return { kind: 'no_account_notice', to: options.to, subject, text: emailText([body, words.notYou]), html };
+  return renderNoAccountNotice(options.to, locale, {
+    subject: fillMessage(words.subject, locale, { project: options.projectName }),
+    body: fillMessage(words.body, locale, { project: options.projectName }),
+    notYou: words.notYou,
+  });
 }

@@ -5,17 +5,13 @@
  * activates the user. Revoking withdraws the links the pending user has not used and the queued ones.
  */
 import { MAX_USER_METADATA_BYTES } from '@latchkey/wire';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
 import { toJson } from '../../db/json-column.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import type { SendDeps } from '../../delivery/send-deps.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { messageLocale } from '../../email/message-locale.js';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError, badField } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
-import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -49,14 +45,6 @@ export interface MagicLinkInvites {
   revokeInvite(project: Project, email: string): Promise<void>;
 }
 
-/** 400 `invalid_request` naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
-}
-
 /** The stored JSON of a metadata object, or 400 naming it when it outgrows the users' cap. */
 function metadataJson(field: string, value: Record<string, unknown> | undefined): string {
   const json = toJson(value ?? {});
@@ -66,14 +54,7 @@ function metadataJson(field: string, value: Record<string, unknown> | undefined)
 }
 
 /** Creates the invitation service. */
-export function createMagicLinkInvites(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  throttle: EmailSendThrottle;
-  deliveries: DeliveryQueue;
-  events: DomainEventBus;
-}): MagicLinkInvites {
+export function createMagicLinkInvites(deps: SendDeps & { events: DomainEventBus }): MagicLinkInvites {
   return {
     async invite(project, input, requester) {
       // Everything that can refuse the input first: a refusal changes nothing.

@@ -4,17 +4,16 @@
  * caller's session token comes from and in the envelope).
  */
 import type { Project } from '../projects/project.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import { presentedSessionOf } from '../sessions/presented-session.js';
-import type { SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
+import type { SessionAttributes } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
 
 /** What a redemption needs. */
-export interface MagicLinkSignInDeps {
+export interface MagicLinkSignInDeps extends SignInDeps {
   redeem: MagicLinksAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**

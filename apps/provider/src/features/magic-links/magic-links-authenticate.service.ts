@@ -7,11 +7,9 @@ import { inTransaction } from '../../db/transaction.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
-import type { Project } from '../projects/project.js';
-import type { PresentedSession } from '../sessions/presented-session.js';
-import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
-import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import type { AuthenticationFactor } from '../sessions/sessions.table.js';
+import { authenticationFactor } from '../sessions/authentication-factor.js';
+import { type RedeemProof, signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
+import type { PrimarySignIn, SessionsService } from '../sessions/sessions.service.js';
 import { MAX_PKCE_FAILURES } from './magic-link-policy.js';
 import { magicLinks } from './magic-links.repository.js';
 import type { AuthenticateInput } from './magic-links.schemas.js';
@@ -24,6 +22,22 @@ export const SECONDARY_NEEDS_SESSION =
 /** A redeemed link: the session (new, intermediate, or the presented one) and the email factor it proved. */
 export type RedeemedMagicLink = PrimarySignIn & { emailId: string };
 
+/** The magic-link authenticate service. */
+export interface MagicLinksAuthenticateService {
+  /**
+   * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. Only
+   * magic-link tokens are redeemed here: a password-reset token is refused like an unknown
+   * token (its own endpoints are /passwords/email/reset and /passwords/email/reset/login).
+   *
+   * A login or signup link makes a new session (a `presented` session is ignored, SECURITY
+   * D1). A secondary link is redeemable only with the live session of the user who asked for
+   * it (issue 16: an add-address link is no sign-in): it attaches the address and adds the
+   * factor to that same session. Anyone else is refused before PKCE is looked at, so nothing
+   * about the link changes.
+   */
+  redeem: RedeemProof<AuthenticateInput, RedeemedMagicLink>;
+}
+
 /** Creates the redeem function. */
 export function createMagicLinksAuthenticateService(deps: {
   db: Db;
@@ -33,27 +47,11 @@ export function createMagicLinksAuthenticateService(deps: {
   passcodeLock: PasscodeLock;
   /** Where an address added by a secondary link (`factor.added`) is announced. */
   events?: DomainEventBus;
-}) {
+}): MagicLinksAuthenticateService {
   const unusable = () => new ApiError('unable_to_auth_magic_link');
 
   return {
-    /**
-     * Redeems `input.token`; exactly one of any number of concurrent redemptions succeeds. Only
-     * magic-link tokens are redeemed here: a password-reset token is refused like an unknown
-     * token (its own endpoints are /passwords/email/reset and /passwords/email/reset/login).
-     *
-     * A login or signup link makes a new session (a `presented` session is ignored, SECURITY
-     * D1). A secondary link is redeemable only with the live session of the user who asked for
-     * it (issue 16: an add-address link is no sign-in): it attaches the address and adds the
-     * factor to that same session. Anyone else is refused before PKCE is looked at, so nothing
-     * about the link changes.
-     */
-    async redeem(
-      project: Project,
-      input: AuthenticateInput,
-      attributes: SessionAttributes,
-      presented: PresentedSession | undefined,
-    ): Promise<RedeemedMagicLink> {
+    async redeem(project, input, attributes, presented) {
       const tokenHash = hashToken(input.token);
       const now = deps.clock.now();
       const row = await magicLinks.find(deps.db, { project_id: project.id, token_hash: tokenHash });
@@ -85,12 +83,9 @@ export function createMagicLinksAuthenticateService(deps: {
           attributes.actor,
         );
         const passcodesUnlocked = await deps.passcodeLock.end(trx, project, consumed.email);
-        const factor: AuthenticationFactor = {
-          type: 'magic_link',
-          delivery_method: 'email',
-          last_authenticated_at: now.toISOString(),
+        const factor = authenticationFactor('magic_link', 'email', now, {
           email_factor: { email_id: emailId, email_address: consumed.email },
-        };
+        });
         const session = await signInWithProvenFactor(
           trx,
           deps.sessions,
@@ -112,6 +107,3 @@ export function createMagicLinksAuthenticateService(deps: {
     },
   };
 }
-
-/** The magic-link authenticate service. */
-export type MagicLinksAuthenticateService = ReturnType<typeof createMagicLinksAuthenticateService>;

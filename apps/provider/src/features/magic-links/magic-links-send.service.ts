@@ -1,13 +1,8 @@
-/** @module magic-links-send.service — the answered half of login_or_create, send/primary and send/secondary. */
-import type { Clock } from '../../clock.js';
-import type { Db, DbExecutor } from '../../db/database.js';
+import type { DbExecutor } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
+import type { SendDeps } from '../../delivery/send-deps.js';
 import type { EventActor } from '../../domain-events/domain-event.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { newId } from '../../ids.js';
-import type { Random } from '../../random.js';
-import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import { answerLoginOrCreate } from '../otps/promised-account.js';
 import type { Project } from '../projects/project.js';
 import { pseudoIds } from '../users/pseudo-ids.js';
@@ -53,15 +48,7 @@ export interface MagicLinksSendService {
 }
 
 /** Creates the send service. */
-export function createMagicLinksSendService(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  /** Where the server API's login_or_create announces the user it creates (`user.created`). */
-  events?: DomainEventBus;
-  throttle: EmailSendThrottle;
-  deliveries: DeliveryQueue;
-}): MagicLinksSendService {
+export function createMagicLinksSendService(deps: SendDeps): MagicLinksSendService {
   /** Validation first (it must not use up budget), then the limits, before any lookup. */
   async function admit(project: Project, input: SendInput, requester: SendRequester): Promise<PreparedSend> {
     const send = prepareSend(project, input);

@@ -1,5 +1,6 @@
 /** @module magic-links.plugin — sign-in links by email: sent after the answer, redeemed once. */
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { createMagicLinkDelivery, MAGIC_LINK_JOB } from './magic-link-delivery.js';
 import { createMagicLinkInvites, type MagicLinkInvites } from './magic-link-invites.js';
 import { magicLinksRoutes } from './magic-links.routes.js';
@@ -31,14 +32,16 @@ export const magicLinksPlugin = featurePlugin(
       MAGIC_LINK_JOB,
       createMagicLinkDelivery({ db, clock, random, events: app.domainEvents }),
     );
-    const send = createMagicLinksSendService({
+    // Sign-in links and invitations are sent alike: limited, then queued for the delivery worker.
+    const sendDeps = {
       db,
       clock,
       random,
       events: app.domainEvents,
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
-    });
+    };
+    const send = createMagicLinksSendService(sendDeps);
     const redeem = createMagicLinksAuthenticateService({
       db,
       clock,
@@ -48,24 +51,7 @@ export const magicLinksPlugin = featurePlugin(
     });
     app.decorate('magicLinkRedeem', redeem);
     app.decorate('magicLinkSend', send);
-    app.decorate(
-      'magicLinkInvites',
-      createMagicLinkInvites({
-        db,
-        clock,
-        random,
-        throttle: app.sendThrottle,
-        deliveries: app.deliveryQueue,
-        events: app.domainEvents,
-      }),
-    );
-    app.register(magicLinksRoutes, {
-      prefix: SDK_PREFIX,
-      db,
-      send,
-      redeem,
-      sessions,
-      responses: app.sessionResponses,
-    });
+    app.decorate('magicLinkInvites', createMagicLinkInvites(sendDeps));
+    app.register(magicLinksRoutes, sdkSignInRoutes(app, { db, send, redeem }));
   },
 );

@@ -4,10 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
-import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { signInWithMagicLink } from './magic-link-sign-in.js';
 import { AuthenticateBody, AuthenticateResponse, SendBody, SendResponse } from './magic-links.schemas.js';
 import type { MagicLinksAuthenticateService } from './magic-links-authenticate.service.js';
@@ -19,12 +18,10 @@ function requesterOf(request: FastifyRequest): SendRequester {
 }
 
 /** What the magic-link routes need. */
-export interface MagicLinksRoutesOptions {
+export interface MagicLinksRoutesOptions extends SignInDeps {
   db: Db;
   send: MagicLinksSendService;
   redeem: MagicLinksAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**
@@ -32,7 +29,7 @@ export interface MagicLinksRoutesOptions {
  * host page, never this API, so it cannot consume a token (SECURITY B8).
  */
 export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth(options.db);
+  app.addHook('onRequest', createPublicAuth());
   const sendSchema = { body: SendBody, response: { 200: SendResponse } };
 
   // The two signed-out sends differ only in whether an unknown address gets an account.
@@ -41,29 +38,24 @@ export const magicLinksRoutes: FastifyPluginAsyncTypebox<MagicLinksRoutesOptions
     'send/primary': options.send.sendPrimary,
   };
   for (const [path, send] of Object.entries(signedOutSends)) {
-    app.post(`/magic_links/email/${path}`, { onRequest: publicAuth, schema: sendSchema }, async (request) => {
+    app.post(`/magic_links/email/${path}`, { schema: sendSchema }, async (request) => {
       const project = projectOf(request);
       await requireCaptcha(project, request);
       return ok(request, await send(project, request.body, requesterOf(request)));
     });
   }
 
-  app.post(
-    '/magic_links/email/send/secondary',
-    { onRequest: publicAuth, schema: sendSchema },
-    async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
-      return ok(
-        request,
-        await options.send.sendSecondary(project, session.user_id, request.body, requesterOf(request)),
-      );
-    },
-  );
+  app.post('/magic_links/email/send/secondary', { schema: sendSchema }, async (request) => {
+    const { project, session } = await signedInCaller(request, options.sessions);
+    return ok(
+      request,
+      await options.send.sendSecondary(project, session.user_id, request.body, requesterOf(request)),
+    );
+  });
 
   app.post(
     '/magic_links/authenticate',
-    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       // The session, if any, comes in Basic auth.
       const { fields, emailId } = await signInWithMagicLink(

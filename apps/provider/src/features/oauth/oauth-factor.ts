@@ -1,4 +1,5 @@
 /** @module oauth-factor — the session factor an OAuth sign-in proves (wire/objects.md AuthenticationFactor). */
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { AuthenticationFactor, OAuthFactorDetail } from '../sessions/sessions.table.js';
 import type { OAuthRegistrationRow } from './oauth.table.js';
 
@@ -6,11 +7,7 @@ import type { OAuthRegistrationRow } from './oauth.table.js';
 export function oauthFactor(registration: OAuthRegistrationRow, at: Date): AuthenticationFactor {
   const detail: OAuthFactorDetail = { id: registration.id, provider_subject: registration.provider_subject };
   if (registration.email_id !== null) detail.email_id = registration.email_id;
-  const factor: AuthenticationFactor = {
-    type: 'oauth',
-    delivery_method: `oauth_${registration.provider_type}`,
-    last_authenticated_at: at.toISOString(),
-  };
-  factor[`${registration.provider_type}_oauth_factor`] = detail;
-  return factor;
+  return authenticationFactor('oauth', `oauth_${registration.provider_type}`, at, {
+    [`${registration.provider_type}_oauth_factor`]: detail,
+  });
 }

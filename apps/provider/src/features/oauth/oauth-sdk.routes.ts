@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import { loadWireUser } from '../users/users.service.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import {
   AuthenticateBody,
   DeleteResponse,
@@ -17,24 +17,19 @@ import type { OAuthAuthenticateService } from './oauth-authenticate.service.js';
 import type { OAuthRegistrationsService } from './oauth-registrations.service.js';
 
 /** What the /sdk/v1 OAuth routes need. */
-export interface OAuthSdkRoutesOptions {
+export interface OAuthSdkRoutesOptions extends SignInDeps {
   db: Db;
   authenticate: OAuthAuthenticateService;
   registrations: OAuthRegistrationsService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /** Redeeming the token of a finished OAuth flow, and unlinking an identity. */
 export const oauthSdkRoutes: FastifyPluginAsyncTypebox<OAuthSdkRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
 
   app.post(
     '/oauth/authenticate',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateBody, response: { 200: OAuthAuthenticateResponse } },
-    },
+    { schema: { body: AuthenticateBody, response: { 200: OAuthAuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const redeemed = await options.authenticate.redeem(
@@ -58,15 +53,11 @@ export const oauthSdkRoutes: FastifyPluginAsyncTypebox<OAuthSdkRoutesOptions> = 
 
   app.delete(
     '/users/oauth/:oauth_user_registration_id',
-    { onRequest: publicAuth, schema: { params: RegistrationParams, response: { 200: DeleteResponse } } },
+    { schema: { params: RegistrationParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       await options.registrations.remove(project, session, request.params.oauth_user_registration_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };

@@ -1,6 +1,7 @@
 /** @module oauth.plugin — sign-in with an upstream OAuth provider: start, callback, token redemption. */
 import { publicUrlOf } from '../../app-config.js';
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { oauthRoutes } from './oauth.routes.js';
 import {
   createOAuthAuthenticateService,
@@ -45,13 +46,13 @@ export const oauthPlugin = featurePlugin(
       callback: createOAuthCallbackService(oauthDeps),
       secureCookies: publicUrl.startsWith('https://'),
     });
-    app.register(oauthSdkRoutes, {
-      prefix: SDK_PREFIX,
-      db,
-      authenticate,
-      registrations: createOAuthRegistrationsService({ db, clock, events: app.domainEvents }),
-      sessions: app.sessions,
-      responses: app.sessionResponses,
-    });
+    app.register(
+      oauthSdkRoutes,
+      sdkSignInRoutes(app, {
+        db,
+        authenticate,
+        registrations: createOAuthRegistrationsService({ db, clock, events: app.domainEvents }),
+      }),
+    );
   },
 );

@@ -1,10 +1,10 @@
 /** @module otp-messages — the emails and text messages that carry a passcode, and the stubs for unknown recipients, in each message language. */
-import { emailExpiryAndFootnote, emailFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
-import { emailLayout } from '../../email/email-layout.js';
+import { emailCard, emailExpiryAndFootnote, emailText } from '../../email/email-blocks.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
 import { fillMessage } from '../../email/message-template.js';
+import { renderNoAccountNotice } from '../../email/no-account-notice.js';
 import type { OtpPurpose } from './otps.table.js';
 
 /** What a passcode message says. */
@@ -141,10 +141,9 @@ export function renderOtpEmail(to: string, options: OtpMessageOptions): Outgoing
   const headline = otpHeadline(options.projectName, options.code, locale);
   const purpose = fillMessage(words.purposes[options.purpose], locale, values);
   const expiry = fillMessage(words.expiry, locale, values);
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(purpose)}</p>
 <p style="margin:0 0 24px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:Menlo,Consolas,monospace">${escapeHtml(options.code)}</p>
 ${emailExpiryAndFootnote(expiry, words.notYou)}`,
     locale,
@@ -173,16 +172,11 @@ export function renderNoAccountOtpEmail(
   locale: MessageLocale = DEFAULT_MESSAGE_LOCALE,
 ): OutgoingEmail {
   const words = copy[locale];
-  const subject = fillMessage(words.noAccountSubject, locale, { project: projectName });
-  const body = fillMessage(words.noAccountEmail, locale, { project: projectName });
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-${emailFootnote(words.noAccountNotYou)}`,
-    locale,
-  );
-  return { kind: 'no_account_notice', to, subject, text: emailText([body, words.noAccountNotYou]), html };
+  return renderNoAccountNotice(to, locale, {
+    subject: fillMessage(words.noAccountSubject, locale, { project: projectName }),
+    body: fillMessage(words.noAccountEmail, locale, { project: projectName }),
+    notYou: words.noAccountNotYou,
+  });
 }
 
 /** The stub text for a number without an account (send/primary), likewise without a code. */

@@ -9,6 +9,7 @@ import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
 import { phoneDirectory } from '../phone-numbers/phone-directory.js';
 import type { Project } from '../projects/project.js';
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { pseudoUuid } from '../users/pseudo-ids.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -163,12 +164,8 @@ export async function proveMethod(
 
 /** The session factor a used code adds (wire/objects.md AuthenticationFactor). */
 export function otpFactor(destination: Destination, methodId: string, now: Date): AuthenticationFactor {
-  const base = {
-    type: 'otp',
-    delivery_method: destination.channel,
-    last_authenticated_at: now.toISOString(),
-  };
-  return isEmail(destination)
-    ? { ...base, email_factor: { email_id: methodId, email_address: destination.value } }
-    : { ...base, phone_number_factor: { phone_id: methodId, phone_number: destination.value } };
+  const detail = isEmail(destination)
+    ? { email_factor: { email_id: methodId, email_address: destination.value } }
+    : { phone_number_factor: { phone_id: methodId, phone_number: destination.value } };
+  return authenticationFactor('otp', destination.channel, now, detail);
 }

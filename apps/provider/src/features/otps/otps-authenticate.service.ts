@@ -8,8 +8,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { IntermediateSessionRow } from '../mfa/intermediate-sessions.table.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import type { PresentedSession } from '../sessions/presented-session.js';
-import { signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
+import { type RedeemProof, signInWithProvenFactor } from '../sessions/proven-factor-sign-in.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { otpCodeMatches } from './otp-code.js';
 import { MAX_OTP_ATTEMPTS } from './otp-policy.js';
@@ -50,6 +49,39 @@ function refusalFor(current: OtpCodeRow | undefined, now: Date, callerUserId: st
   return refuse(OTP_MESSAGES.invalid);
 }
 
+/** The passcode authenticate service. */
+export interface OtpsAuthenticateService {
+  /**
+   * Checks `input.token` against the open code of `input.method_id`. The attempt is counted
+   * (and committed) before the comparison, so parallel guesses cannot exceed the limit; a
+   * matching code is consumed by one guarded UPDATE in the transaction that uses it.
+   *
+   * A login or signup code makes a new session (a `presented` session is ignored, SECURITY
+   * D1). A secondary code is tried only with the live session of the user who asked for it
+   * (issue 16: an add-address code is no sign-in); it attaches the address or number and adds
+   * the factor to that same session. Anyone else's attempt is refused with nothing counted.
+   *
+   * Every evaluated wrong code also counts against its destination's lasting cap
+   * (passcode-lock.ts), decoys too, so the lock says nothing about who has an account; a right
+   * code ends the run, or is refused and left unused while the destination is locked.
+   */
+  redeem: RedeemProof<AuthenticateInput, RedeemedOtp>;
+
+  /**
+   * Completes the sign-in of `intermediate` with an SMS code its own user asked for at
+   * send/secondary (SECURITY D2; a login code is no second factor): refused unchecked while the
+   * user's second factor is locked; the attempt is counted on the code as above, and a failure
+   * also on the IST (SECURITY A6) and against the user's lasting cap; a matching code is
+   * consumed with the IST in one transaction that makes the session.
+   */
+  completeSignIn(
+    project: Project,
+    intermediate: IntermediateSessionRow,
+    input: AuthenticateInput,
+    attributes: SessionAttributes,
+  ): Promise<RedeemedOtp>;
+}
+
 /** Creates the passcode authenticate service. */
 export function createOtpsAuthenticateService(deps: {
   db: Db;
@@ -59,28 +91,9 @@ export function createOtpsAuthenticateService(deps: {
   passcodeLock: PasscodeLock;
   /** Where an address or number added by a secondary code (`factor.added`) is announced. */
   events?: DomainEventBus;
-}) {
+}): OtpsAuthenticateService {
   return {
-    /**
-     * Checks `input.token` against the open code of `input.method_id`. The attempt is counted
-     * (and committed) before the comparison, so parallel guesses cannot exceed the limit; a
-     * matching code is consumed by one guarded UPDATE in the transaction that uses it.
-     *
-     * A login or signup code makes a new session (a `presented` session is ignored, SECURITY
-     * D1). A secondary code is tried only with the live session of the user who asked for it
-     * (issue 16: an add-address code is no sign-in); it attaches the address or number and adds
-     * the factor to that same session. Anyone else's attempt is refused with nothing counted.
-     *
-     * Every evaluated wrong code also counts against its destination's lasting cap
-     * (passcode-lock.ts), decoys too, so the lock says nothing about who has an account; a right
-     * code ends the run, or is refused and left unused while the destination is locked.
-     */
-    async redeem(
-      project: Project,
-      input: AuthenticateInput,
-      attributes: SessionAttributes,
-      presented: PresentedSession | undefined,
-    ): Promise<RedeemedOtp> {
+    async redeem(project, input, attributes, presented) {
       const now = deps.clock.now();
       const callerUserId = presented?.row.user_id ?? null;
       const attempt = await takeOtpAttempt(deps.db, project.id, input.method_id, now, callerUserId);
@@ -141,19 +154,7 @@ export function createOtpsAuthenticateService(deps: {
       });
     },
 
-    /**
-     * Completes the sign-in of `intermediate` with an SMS code its own user asked for at
-     * send/secondary (SECURITY D2; a login code is no second factor): refused unchecked while the
-     * user's second factor is locked; the attempt is counted on the code as above, and a failure
-     * also on the IST (SECURITY A6) and against the user's lasting cap; a matching code is
-     * consumed with the IST in one transaction that makes the session.
-     */
-    async completeSignIn(
-      project: Project,
-      intermediate: IntermediateSessionRow,
-      input: AuthenticateInput,
-      attributes: SessionAttributes,
-    ): Promise<RedeemedOtp> {
+    async completeSignIn(project, intermediate, input, attributes) {
       await deps.secondFactor.assertSmsSecondFactor(intermediate);
       const userId = intermediate.user_id;
       // Before the code is touched: the user's lasting cap and rate limit (second-factor-lock.ts).
@@ -198,6 +199,3 @@ export function createOtpsAuthenticateService(deps: {
     },
   };
 }
-
-/** The passcode authenticate service. */
-export type OtpsAuthenticateService = ReturnType<typeof createOtpsAuthenticateService>;

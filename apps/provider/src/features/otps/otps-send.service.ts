@@ -1,14 +1,8 @@
-/** @module otps-send.service — the answered half of login_or_create, send/primary and send/secondary on every channel. */
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import type { DeliveryQueue } from '../../delivery/delivery-queue.js';
-import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
+import type { SendDeps } from '../../delivery/send-deps.js';
 import { DEFAULT_MESSAGE_LOCALE } from '../../email/message-locale.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Messenger } from '../../messaging/messenger.js';
-import type { Random } from '../../random.js';
-import type { EmailSendThrottle } from '../../rate-limit/email-send-throttle.js';
 import type { Project } from '../projects/project.js';
 import { OTP_JOB, type OtpJobParams } from './otp-delivery.js';
 import { type OtpSendKind, type OtpSendRequest, planOtp } from './otp-plan.js';
@@ -35,16 +29,7 @@ export interface OtpsSendService {
  * after the answer, so a known and an unknown recipient take as long to answer (issue 16 item 4).
  * The server API's login_or_create (an actor asks) creates the account with the answer.
  */
-export function createOtpsSendService(deps: {
-  db: Db;
-  clock: Clock;
-  random: Random;
-  /** Where the server API's login_or_create announces the user it creates (`user.created`). */
-  events?: DomainEventBus;
-  messenger: Messenger;
-  throttle: EmailSendThrottle;
-  deliveries: DeliveryQueue;
-}): OtpsSendService {
+export function createOtpsSendService(deps: SendDeps & { messenger: Messenger }): OtpsSendService {
   return {
     async send(kind, project, request) {
       const { destination } = request;

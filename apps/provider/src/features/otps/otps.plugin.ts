@@ -1,8 +1,9 @@
 /** @module otps.plugin — one-time passcodes by email, SMS and WhatsApp, and the passcode lock. */
 
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
 import { noMessenger } from '../../messaging/messenger.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { createOtpDelivery, OTP_JOB } from './otp-delivery.js';
 import { otpsRoutes } from './otps.routes.js';
 import { createOtpsAuthenticateService, type OtpsAuthenticateService } from './otps-authenticate.service.js';
@@ -55,13 +56,6 @@ export const otpsPlugin = featurePlugin(
     });
     app.decorate('otpSend', send);
     app.decorate('otpRedeem', redeem);
-    app.register(otpsRoutes, {
-      prefix: SDK_PREFIX,
-      send,
-      redeem,
-      sessions,
-      secondFactor,
-      responses: app.sessionResponses,
-    });
+    app.register(otpsRoutes, sdkSignInRoutes(app, { send, redeem, secondFactor }));
   },
 );

@@ -9,10 +9,10 @@ import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { normalisePhoneNumber, phoneNumberProblemMessage } from '../phone-numbers/phone-number.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
 import { isIntermediateSessionToken } from '../sessions/intermediate-session-token.js';
 import { presentedSessionOf } from '../sessions/presented-session.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import type { Destination } from './otp-recipients.js';
 import {
@@ -27,12 +27,10 @@ import type { OtpsAuthenticateService } from './otps-authenticate.service.js';
 import type { OtpSendKind, OtpSendResult, OtpsSendService } from './otps-send.service.js';
 
 /** What the passcode routes need. */
-export interface OtpsRoutesOptions {
+export interface OtpsRoutesOptions extends SignInDeps {
   send: OtpsSendService;
   redeem: OtpsAuthenticateService;
-  sessions: SessionsService;
   secondFactor: SecondFactorService;
-  responses: AuthenticateResponseDeps;
 }
 
 const ENDPOINTS: ReadonlyArray<[path: string, kind: OtpSendKind]> = [
@@ -51,7 +49,7 @@ export function phoneDestination(channel: 'sms' | 'whatsapp', typed: string): De
 
 /** The passcode endpoints (all POST). */
 export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
 
   /**
    * The user of a `secondary` send: the live session's, or, for an SMS, an IST's when the number is
@@ -97,7 +95,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
   for (const [path, kind] of ENDPOINTS) {
     app.post(
       `/otps/email/${path}`,
-      { onRequest: publicAuth, schema: { body: EmailSendBody, response: { 200: EmailSendResponse } } },
+      { schema: { body: EmailSendBody, response: { 200: EmailSendResponse } } },
       async (request) => {
         await captchaFirst(request, kind);
         const destination: Destination = {
@@ -110,7 +108,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
     for (const channel of ['sms', 'whatsapp'] as const) {
       app.post(
         `/otps/${channel}/${path}`,
-        { onRequest: publicAuth, schema: { body: PhoneSendBody, response: { 200: PhoneSendResponse } } },
+        { schema: { body: PhoneSendBody, response: { 200: PhoneSendResponse } } },
         async (request) => {
           await captchaFirst(request, kind);
           const destination = phoneDestination(channel, request.body.phone_number);
@@ -122,7 +120,7 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<OtpsRoutesOptions> = async (a
 
   app.post(
     '/otps/authenticate',
-    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const secret = request.sessionToken;

@@ -1,8 +1,7 @@
 /** @module password-changed-email — the "your password was changed" notice after every password change (SECURITY B9). */
 
 import type { Db } from '../../db/database.js';
-import { emailHeading } from '../../email/email-blocks.js';
-import { emailLayout } from '../../email/email-layout.js';
+import { emailCard } from '../../email/email-blocks.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { Mailer, OutgoingEmail } from '../../email/mailer.js';
 import type { Project } from '../projects/project.js';
@@ -35,10 +34,9 @@ export function renderPasswordChangedEmail(options: {
   const what = `The ${options.projectName} account for ${options.to} ${change} ${how[options.kind]} on ${when}. Every other signed-in session of the account was signed out.`;
   const notYou =
     'If you made this change, there is nothing more to do. If you did not, reset your password now with "Forgot password?" on the sign-in page: whoever changed it may know your old password or have access to your email.';
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
+  const html = emailCard(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(what)}</p>
 <p style="margin:0;line-height:1.5;font-size:14px;color:#52525b">${escapeHtml(notYou)}</p>`,
   );
   return { kind: 'password_changed', to: options.to, subject, text: `${what}\n\n${notYou}\n`, html };

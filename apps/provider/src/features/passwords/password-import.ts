@@ -20,14 +20,7 @@ import {
   type DigestAlgorithm,
   formatSaltedDigestHash,
 } from '../../crypto/salted-digest-hashes.js';
-import { ApiError } from '../../errors/api-error.js';
-
-function refuse(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
-}
+import { badField } from '../../errors/api-error.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const ARGON2_PHC = /^\$(argon2id|argon2i)\$v=(16|19)\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
@@ -36,7 +29,7 @@ const SCRYPT_PHC_INPUT = /^\$scrypt\$ln=\d+,r=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[
 const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 function base64Of(field: string, value: string): Buffer {
-  if (!BASE64.test(value)) throw refuse(field, 'must be base64');
+  if (!BASE64.test(value)) throw badField(field, 'must be base64');
   return Buffer.from(value, 'base64');
 }
 
@@ -45,7 +38,7 @@ function argon2(input: ServerPasswordsMigrateRequest, variant: 'argon2id' | 'arg
   if (!config) {
     const match = ARGON2_PHC.exec(input.hash);
     if (!match || match[1] !== variant)
-      throw refuse(
+      throw badField(
         'hash',
         `must be a PHC string ($${variant}$v=19$m=…,t=…,p=…$salt$hash), or send argon_2_config`,
       );
@@ -54,7 +47,7 @@ function argon2(input: ServerPasswordsMigrateRequest, variant: 'argon2id' | 'arg
   // The digest in base64 and the salt as the text it was: the PHC string carries both in base64.
   const digest = base64Of('hash', input.hash);
   if (digest.length !== config.key_length)
-    throw refuse('argon_2_config.key_length', 'is not the length of the decoded hash');
+    throw badField('argon_2_config.key_length', 'is not the length of the decoded hash');
   const salt = unpadded(Buffer.from(config.salt, 'utf8'));
   const params = `m=${config.memory},t=${config.iteration_amount},p=${config.threads}`;
   return `$${variant}$v=19$${params}$${salt}$${unpadded(digest)}`;
@@ -65,19 +58,19 @@ function scrypt(input: ServerPasswordsMigrateRequest): string {
   let stored: string;
   if (!config) {
     if (!SCRYPT_PHC_INPUT.test(input.hash))
-      throw refuse('hash', 'must be a PHC string ($scrypt$ln=…,r=…,p=…$salt$hash), or send scrypt_config');
+      throw badField('hash', 'must be a PHC string ($scrypt$ln=…,r=…,p=…$salt$hash), or send scrypt_config');
     stored = input.hash.replace(/=+(?=\$|$)/g, '');
   } else {
     const logN = Math.log2(config.n_parameter);
-    if (!Number.isInteger(logN)) throw refuse('scrypt_config.n_parameter', 'must be a power of two');
+    if (!Number.isInteger(logN)) throw badField('scrypt_config.n_parameter', 'must be a power of two');
     const hash = base64Of('hash', input.hash);
     if (hash.length !== config.key_length)
-      throw refuse('scrypt_config.key_length', 'is not the length of the decoded hash');
+      throw badField('scrypt_config.key_length', 'is not the length of the decoded hash');
     const salt = base64Of('scrypt_config.salt', config.salt);
     stored = formatScryptHash({ logN, r: config.r_parameter, p: config.p_parameter, salt, hash });
   }
   if (!parseScryptHash(stored))
-    throw refuse(
+    throw badField(
       config ? 'scrypt_config' : 'hash',
       `needs N ≤ 2^20, a key of at least 16 bytes and at most ${MAX_SCRYPT_MEMORY / 2 ** 20} MiB of memory (128·N·r)`,
     );
@@ -86,12 +79,12 @@ function scrypt(input: ServerPasswordsMigrateRequest): string {
 
 function pbkdf2(input: ServerPasswordsMigrateRequest): string {
   const config = input.pbkdf_2_config;
-  if (!config) throw refuse('pbkdf_2_config', 'is required with hash_type pbkdf_2');
+  if (!config) throw badField('pbkdf_2_config', 'is required with hash_type pbkdf_2');
   const hash = base64Of('hash', input.hash);
   if (hash.length !== config.key_length)
-    throw refuse('pbkdf_2_config.key_length', 'is not the length of the decoded hash');
+    throw badField('pbkdf_2_config.key_length', 'is not the length of the decoded hash');
   if (config.iteration_amount > MAX_PBKDF2_ITERATIONS)
-    throw refuse('pbkdf_2_config.iteration_amount', `may be at most ${MAX_PBKDF2_ITERATIONS}`);
+    throw badField('pbkdf_2_config.iteration_amount', `may be at most ${MAX_PBKDF2_ITERATIONS}`);
   const salt = base64Of('pbkdf_2_config.salt', config.salt);
   const digest = config.algorithm === 'sha512' ? 'sha512' : 'sha256';
   return formatPbkdf2Hash({ digest, iterations: config.iteration_amount, salt, hash });
@@ -104,7 +97,7 @@ function saltedDigest(input: ServerPasswordsMigrateRequest, algorithm: DigestAlg
   const hex = input.hash.toLowerCase();
   const length = DIGEST_HEX_LENGTH[algorithm];
   if (!/^[0-9a-f]+$/.test(hex) || hex.length !== length)
-    throw refuse('hash', `must be the ${length}-character hex digest`);
+    throw badField('hash', `must be the ${length}-character hex digest`);
   const config = input[field];
   return formatSaltedDigestHash({
     algorithm,
@@ -116,7 +109,7 @@ function saltedDigest(input: ServerPasswordsMigrateRequest, algorithm: DigestAlg
 
 function phpass(input: ServerPasswordsMigrateRequest): string {
   if (!isPhpassHash(input.hash))
-    throw refuse(
+    throw badField(
       'hash',
       `must be a portable phpass hash ($P$ or $H$, 34 characters) of at most 2^${MAX_PHPASS_LOG2_ROUNDS} rounds`,
     );
@@ -132,7 +125,7 @@ export function importedHashOf(input: ServerPasswordsMigrateRequest): string {
       return argon2(input, 'argon2i');
     case 'bcrypt':
       if (!isBcryptHash(input.hash))
-        throw refuse('hash', 'must be a bcrypt hash ($2a$, $2b$ or $2y$, 60 characters)');
+        throw badField('hash', 'must be a bcrypt hash ($2a$, $2b$ or $2y$, 60 characters)');
       return input.hash;
     case 'scrypt':
       return scrypt(input);
@@ -147,6 +140,6 @@ export function importedHashOf(input: ServerPasswordsMigrateRequest): string {
     case 'phpass':
       return phpass(input);
     default:
-      throw refuse('hash_type', `must be one of ${MIGRATABLE_HASH_TYPES.join(', ')}`);
+      throw badField('hash_type', `must be one of ${MIGRATABLE_HASH_TYPES.join(', ')}`);
   }
 }

@@ -1,6 +1,5 @@
 /** @module password-reset-email — the reset email: a reset link and a "log in without a password" link. */
-import { emailButton, emailExpiryAndFootnote, emailHeading, emailText } from '../../email/email-blocks.js';
-import { emailLayout } from '../../email/email-layout.js';
+import { emailButton, emailCard, emailExpiryAndFootnote, emailText } from '../../email/email-blocks.js';
 import { escapeHtml } from '../../email/html-escape.js';
 import type { OutgoingEmail } from '../../email/mailer.js';
 import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from '../../email/message-locale.js';
@@ -77,10 +76,9 @@ export function renderPasswordResetEmail(options: {
   const expiry = fill(words.expiry);
   const reset = escapeHtml(options.resetLink);
   const login = escapeHtml(options.loginLink);
-  const html = emailLayout(
-    escapeHtml(subject),
-    `${emailHeading(subject)}
-${emailButton(reset, words.reset)}
+  const html = emailCard(
+    subject,
+    `${emailButton(reset, words.reset)}
 <p style="margin:0 0 24px"><a href="${login}" style="color:#2563eb">${escapeHtml(words.login)}</a></p>
 ${emailExpiryAndFootnote(expiry, words.notYou)}`,
     locale,

@@ -63,6 +63,18 @@ export interface ServerChange {
   keepSession?: SessionRow | undefined;
 }
 
+/** A password change: the user's, and its sign-in (none only when the server API asked for none). */
+export interface PasswordChange {
+  userId: string;
+  session: PrimarySignIn | undefined;
+}
+
+/** The sign-in of a change made for the browser, which always signs in. */
+export function browserSignIn(change: PasswordChange): PrimarySignIn {
+  if (!change.session) throw new Error('A password change for the browser signed no one in.');
+  return change.session;
+}
+
 /** Creates the reset-by-email service. */
 export function createPasswordsEmailResetService(
   deps: PasswordServiceDeps &
@@ -108,20 +120,14 @@ export function createPasswordsEmailResetService(
      * account's password lock and second-factor lock (the token proved the address, and whoever
      * knew the old password no longer does), and the failed-login counters of the user's
      * addresses are cleared (A4 c); the user's addresses get the "password changed" notice (once:
-     * only the winner sends it).
+     * only the winner sends it). For the browser or (with `server`) the server API.
      */
-    async reset(project: Project, input: ResetInput, attributes: SessionAttributes): Promise<PrimarySignIn> {
-      const { session } = await service.redeem(project, input, attributes);
-      return session as PrimarySignIn;
-    },
-
-    /** `reset`, for the browser or (with `server`) the server API; answers the token's user and its sign-in. */
     async redeem(
       project: Project,
       input: ResetInput,
       attributes: SessionAttributes,
       server?: ServerChange,
-    ): Promise<{ userId: string; session: PrimarySignIn | undefined }> {
+    ): Promise<PasswordChange> {
       const tokenHash = hashToken(input.token);
       const found = await passwordResets.find(db, { project_id: project.id, token_hash: tokenHash });
       const now = clock.now();

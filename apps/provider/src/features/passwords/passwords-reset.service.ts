@@ -7,7 +7,7 @@ import { magicLinkRevocation } from '../magic-links/magic-link-revocation.js';
 import { intermediateSessionRevocation } from '../mfa/intermediate-session-revocation.js';
 import type { Project } from '../projects/project.js';
 import { liveSessions } from '../sessions/live-sessions.js';
-import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
+import type { SessionAttributes } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import { userDirectory } from '../users/user-directory.js';
@@ -19,7 +19,7 @@ import { isPasswordLocked } from './password-lockouts.repository.js';
 import { requireStrongPassword } from './password-strength.js';
 import { findPassword, setPassword } from './passwords.repository.js';
 import { type PasswordServiceDeps, passwordFactor } from './passwords.service.js';
-import type { ServerChange } from './passwords-email-reset.service.js';
+import type { PasswordChange, ServerChange } from './passwords-email-reset.service.js';
 import { sessionProvesAddress } from './session-address-proof.js';
 
 /** Body of /passwords/existing_password/reset. */
@@ -56,27 +56,15 @@ export function createPasswordsResetService(deps: PasswordChangedNoticeDeps & Pa
      * user and signs in anew;
      * the user's addresses get the "password changed" notice. While the account's password
      * sign-in is locked it answers 401 like a wrong password: knowing the password is what the
-     * lock is about, so it cannot end the lock.
-     */
-    async withExistingPassword(
-      project: Project,
-      input: ExistingPasswordResetInput,
-      attributes: SessionAttributes,
-    ): Promise<PrimarySignIn> {
-      const { session } = await service.changeWithExisting(project, input, attributes);
-      return session as PrimarySignIn;
-    },
-
-    /**
-     * `withExistingPassword`, for the browser or (with `server`) the server API, whose failed
-     * attempts count on the account only (login-lockout `begin`); answers the user and its sign-in.
+     * lock is about, so it cannot end the lock. For the browser or (with `server`) the server API,
+     * whose failed attempts count on the account only (login-lockout `begin`).
      */
     async changeWithExisting(
       project: Project,
       input: ExistingPasswordResetInput,
       attributes: SessionAttributes,
       server?: ServerChange,
-    ): Promise<{ userId: string; session: PrimarySignIn | undefined }> {
+    ): Promise<PasswordChange> {
       const email = normaliseEmailAddress(input.email);
       const next = await acceptable(project, input.new_password, email);
       const existing = normalisePassword(input.existing_password);

@@ -2,8 +2,9 @@
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { deletedUserAddresses } from '../../domain-events/deleted-user-addresses.js';
 import { userAccountLockDeps } from '../../email/account-lock-deps.js';
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
 import { createResetTokenCheckThrottle } from '../../rate-limit/reset-token-check-throttle.js';
+import { sdkSignInRoutes, signInDepsOf } from '../sessions/sign-in-deps.js';
 import { createUserManagement } from '../user-management/user-management.service.js';
 import { createBreachedPasswords } from './breached-passwords.js';
 import { createLoginLockout, forgetAccountFailures } from './login-lockout.js';
@@ -14,8 +15,7 @@ import { passwordsRoutes } from './passwords.routes.js';
 import { createPasswordsService } from './passwords.service.js';
 import { createPasswordsEmailResetService } from './passwords-email-reset.service.js';
 import { createPasswordsResetService } from './passwords-reset.service.js';
-import { resetTokenCheckRoutes } from './reset-token-check.routes.js';
-import { resetTokenLoginRoutes } from './reset-token-login.routes.js';
+import { resetTokenRoutes } from './reset-token.routes.js';
 import { serverPasswordsRoutes } from './server-passwords.routes.js';
 import { createServerPasswordsService } from './server-passwords.service.js';
 
@@ -25,7 +25,7 @@ export const passwordsPlugin = featurePlugin(
   ['sessions', 'mfa', 'otps', 'rate-limits', 'lock-notices', 'domain-events', 'signing-keys'],
   async (app, { config, deps }) => {
     const { db, clock, random } = deps;
-    const { sessions, passcodeLock, sessionResponses: responses } = app;
+    const { sessions, passcodeLock } = app;
     app.handleDeliveries(PASSWORD_RESET_JOB, createPasswordResetDelivery({ db, clock, random }));
     const passwordDeps = {
       db,
@@ -62,25 +62,24 @@ export const passwordsPlugin = featurePlugin(
       throttle: app.sendThrottle,
       deliveries: app.deliveryQueue,
     });
-    app.register(passwordsRoutes, {
-      prefix: SDK_PREFIX,
-      passwords,
-      resets,
-      emailResets,
-      sessions,
-      responses,
-      lookups: app.lookupThrottle,
-    });
-    app.register(resetTokenLoginRoutes, { prefix: SDK_PREFIX, db, clock, sessions, passcodeLock, responses });
-    const throttle = createResetTokenCheckThrottle(app.rateLimiter);
-    app.register(resetTokenCheckRoutes, { prefix: SDK_PREFIX, db, clock, throttle });
+    app.register(
+      passwordsRoutes,
+      sdkSignInRoutes(app, { passwords, resets, emailResets, lookups: app.lookupThrottle }),
+    );
+    app.register(
+      resetTokenRoutes,
+      sdkSignInRoutes(app, {
+        db,
+        clock,
+        passcodeLock,
+        throttle: createResetTokenCheckThrottle(app.rateLimiter),
+      }),
+    );
     // The same services over the server API (/v1/passwords…, project secret; issue 20).
     app.register(serverPasswordsRoutes, {
+      ...signInDepsOf(app),
       db,
-      keyRing: app.keyRing,
-      issuer: config.issuer,
-      sessions,
-      responses,
+      caller: { db, sessions, keyRing: app.keyRing, issuer: config.issuer, now: () => clock.now() },
       passwords,
       resets,
       emailResets,

@@ -1,16 +1,14 @@
 /** @module passwords.routes — POST /passwords, /passwords/authenticate, /passwords/strength_check and /users/search. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import { requireCaptcha } from '../captcha/require-captcha.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-  buildSignInResponse,
-} from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { Project } from '../projects/project.js';
+import { buildAuthenticateResponse, buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { assertEmailAddress } from '../users/email-address.js';
 import { normalisePassword } from './password-input.js';
 import {
@@ -28,17 +26,26 @@ import {
   UserSearchResponse,
 } from './passwords.schemas.js';
 import type { PasswordsService } from './passwords.service.js';
-import type { PasswordsEmailResetService } from './passwords-email-reset.service.js';
+import { browserSignIn, type PasswordsEmailResetService } from './passwords-email-reset.service.js';
 import type { PasswordsResetService } from './passwords-reset.service.js';
 
 /** What the password routes need. */
-export interface PasswordsRoutesOptions {
+export interface PasswordsRoutesOptions extends SignInDeps {
   passwords: PasswordsService;
   resets: PasswordsResetService;
   emailResets: PasswordsEmailResetService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   lookups: LookupThrottle;
+}
+
+/**
+ * The project of a sign-up, sign-in or reset start, once the captcha passed (429 captcha_failed,
+ * when the project has one) and `email` is an address (400 invalid_email).
+ */
+async function admittedProject(request: FastifyRequest & { body: { email: string } }): Promise<Project> {
+  const project = projectOf(request);
+  await requireCaptcha(project, request);
+  assertEmailAddress(request.body.email);
+  return project;
 }
 
 /**
@@ -47,16 +54,14 @@ export interface PasswordsRoutesOptions {
  * address is then 400 invalid_email before anything else happens (a wrong JSON type is the schema's 400).
  */
 export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   const { passwords, responses } = options;
 
   app.post(
     '/passwords',
-    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
+    { schema: { body: PasswordLoginBody, response: { 200: CreateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       const created = await passwords.create(project, request.body, sessionAttributesOf(request));
       const fields = await buildSignInResponse(responses, project, created);
       return ok(request, { ...fields, email_id: created.emailId });
@@ -65,11 +70,9 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/authenticate',
-    { onRequest: publicAuth, schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: PasswordLoginBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       const session = await passwords.authenticate(project, request.body, sessionAttributesOf(request));
       return ok(request, await buildSignInResponse(responses, project, session));
     },
@@ -77,11 +80,9 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/email/reset/start',
-    { onRequest: publicAuth, schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
+    { schema: { body: ResetStartBody, response: { 200: ResetStartResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      await requireCaptcha(project, request);
-      assertEmailAddress(request.body.email);
+      const project = await admittedProject(request);
       await options.emailResets.start(project, request.body, request.clientIp);
       return ok(request, {});
     },
@@ -89,38 +90,34 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/email/reset',
-    { onRequest: publicAuth, schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: ResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
-      const session = await options.emailResets.reset(project, request.body, sessionAttributesOf(request));
-      return ok(request, await buildSignInResponse(responses, project, session));
+      const reset = await options.emailResets.redeem(project, request.body, sessionAttributesOf(request));
+      return ok(request, await buildSignInResponse(responses, project, browserSignIn(reset)));
     },
   );
 
   app.post(
     '/passwords/existing_password/reset',
-    {
-      onRequest: publicAuth,
-      schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } },
-    },
+    { schema: { body: ExistingPasswordResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);
-      const session = await options.resets.withExistingPassword(
+      const changed = await options.resets.changeWithExisting(
         project,
         request.body,
         sessionAttributesOf(request),
       );
-      return ok(request, await buildSignInResponse(responses, project, session));
+      return ok(request, await buildSignInResponse(responses, project, browserSignIn(changed)));
     },
   );
 
   app.post(
     '/passwords/session/reset',
-    { onRequest: publicAuth, schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: SessionResetBody, response: { 200: AuthenticateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const live = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session: live } = await signedInCaller(request, options.sessions);
       await options.resets.withSession(project, live, request.body.password);
       // The presented session stays (and is extended when asked); every other one was revoked.
       const touched = await options.sessions.authenticate(
@@ -138,7 +135,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/passwords/strength_check',
-    { onRequest: publicAuth, schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
+    { schema: { body: StrengthCheckBody, response: { 200: StrengthCheckResponse } } },
     async (request) => {
       const { email, password } = request.body;
       if (email !== undefined) assertEmailAddress(email);
@@ -152,7 +149,7 @@ export const passwordsRoutes: FastifyPluginAsyncTypebox<PasswordsRoutesOptions> 
 
   app.post(
     '/users/search',
-    { onRequest: publicAuth, schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
+    { schema: { body: UserSearchBody, response: { 200: UserSearchResponse } } },
     async (request) => {
       assertEmailAddress(request.body.email);
       const project = projectOf(request);

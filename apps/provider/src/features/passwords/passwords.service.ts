@@ -13,6 +13,7 @@ import { secondFactorOptionsOfUser } from '../mfa/second-factor-options.js';
 import { createUserWithMethod } from '../otps/otp-recipients.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
@@ -38,7 +39,7 @@ export type UserType = 'new' | 'password' | 'passwordless';
 
 /** The session factor a password login adds (wire/objects.md AuthenticationFactor). */
 export function passwordFactor(now: Date): AuthenticationFactor {
-  return { type: 'password', delivery_method: 'knowledge', last_authenticated_at: now.toISOString() };
+  return authenticationFactor('password', 'knowledge', now);
 }
 
 /** What every password service needs (create/log in, changes, resets by email). */

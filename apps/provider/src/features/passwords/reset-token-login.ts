@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { PasscodeLock } from '../otps/passcode-lock.js';
 import type { Project } from '../projects/project.js';
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
 import { userDirectory } from '../users/user-directory.js';
 import { passwordResets } from './password-resets.repository.js';
@@ -63,12 +64,9 @@ export async function redeemResetTokenAsLogin(
     const session = await deps.sessions.completePrimarySignIn(trx, {
       project,
       userId: reset.user_id,
-      factor: {
-        type: 'magic_link',
-        delivery_method: 'email',
-        last_authenticated_at: at.toISOString(),
+      factor: authenticationFactor('magic_link', 'email', at, {
         email_factor: { email_id: address.id, email_address: address.email },
-      },
+      }),
       durationMinutes: input.session_duration_minutes,
       attributes,
     });

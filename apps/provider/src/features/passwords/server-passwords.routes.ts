@@ -27,7 +27,7 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
-import type { Project } from '../projects/project.js';
+import { presentedSessionFromBody, type ServerCallerDeps } from '../server-api/server-caller.js';
 import {
   namedSessionFields,
   noSessionFields,
@@ -35,12 +35,11 @@ import {
   type ServerSessionFields,
   withSessionCustomClaims,
 } from '../server-api/session-custom-claims-step.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { PresentedSession } from '../sessions/presented-session.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
-import type { PrimarySignIn, SessionAttributes, SessionsService } from '../sessions/sessions.service.js';
-import type { SessionRow } from '../sessions/sessions.table.js';
-import type { KeyRing } from '../signing-keys/key-ring.js';
+import type { PrimarySignIn, SessionAttributes } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { loadServerUser } from '../users/server-user-object.js';
 import { normalisePassword } from './password-input.js';
 import type { PasswordsService } from './passwords.service.js';
@@ -49,23 +48,14 @@ import type { PasswordsResetService } from './passwords-reset.service.js';
 import { requireEmailAddress, type ServerPasswordsService } from './server-passwords.service.js';
 
 /** What the server password routes need. */
-export interface ServerPasswordsRoutesOptions {
+export interface ServerPasswordsRoutesOptions extends SignInDeps {
   db: Db;
-  keyRing: KeyRing;
-  issuer: string;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
+  caller: ServerCallerDeps;
   passwords: PasswordsService;
   resets: PasswordsResetService;
   emailResets: PasswordsEmailResetService;
   server: ServerPasswordsService;
   lookups: LookupThrottle;
-}
-
-/** A session the call names (token or JWT), with the token to answer (`''` for a JWT). */
-interface NamedSession {
-  row: SessionRow;
-  token: string;
 }
 
 export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRoutesOptions> = async (
@@ -75,22 +65,6 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
   const { db, sessions, server } = options;
   app.addHook('onRequest', projectSecretHook(db));
 
-  /** The live session of `session_token` or `session_jwt` (404 session_not_found), or undefined when neither is sent. */
-  async function namedSession(
-    project: Project,
-    body: { session_token?: string | undefined; session_jwt?: string | undefined },
-  ): Promise<NamedSession | undefined> {
-    if (body.session_token !== undefined)
-      return { row: await sessions.requireLive(project, body.session_token), token: body.session_token };
-    if (body.session_jwt === undefined) return undefined;
-    const claims = await verifySessionJwtSignature(options.keyRing, body.session_jwt, {
-      issuer: options.issuer,
-      projectId: project.id,
-      now: options.responses.clock.now(),
-    });
-    return { row: (await sessions.authenticateById(project, claims.sessionId)).session, token: '' };
-  }
-
   /**
    * The flat sign-in answer: a new sign-in's session (or intermediate session), a session the
    * call stepped up, or none; `claims` merged into the session when there is one.
@@ -98,7 +72,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
   async function answer(
     request: FastifyRequest,
     userId: string,
-    outcome: { signIn?: PrimarySignIn | undefined; named?: NamedSession | undefined },
+    outcome: { signIn?: PrimarySignIn | undefined; named?: PresentedSession | undefined },
     claims: CustomClaims | undefined,
   ) {
     const project = projectOf(request);
@@ -166,7 +140,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       const { session_custom_claims: claims, session_token, session_jwt, ...input } = request.body;
       precheckSessionCustomClaims(claims);
       requireEmailAddress(input.email);
-      const named = await namedSession(project, { session_token, session_jwt });
+      const named = await presentedSessionFromBody(options.caller, project, { session_token, session_jwt });
       const outcome = await server.authenticate(project, input, {
         session: named?.row,
         attributes: sessionAttributesOf(request),
@@ -232,7 +206,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
         ...input
       } = request.body;
       precheckSessionCustomClaims(claims);
-      const named = await namedSession(project, { session_token, session_jwt });
+      const named = await presentedSessionFromBody(options.caller, project, { session_token, session_jwt });
       const startSession = input.session_duration_minutes !== undefined;
       const reset = await options.emailResets.redeem(project, input, attributesOf(request, attributes), {
         startSession,
@@ -280,7 +254,7 @@ export const serverPasswordsRoutes: FastifyPluginAsyncTypebox<ServerPasswordsRou
       const project = projectOf(request);
       const { session_custom_claims: claims, session_token, session_jwt, password } = request.body;
       precheckSessionCustomClaims(claims);
-      const named = await namedSession(project, { session_token, session_jwt });
+      const named = await presentedSessionFromBody(options.caller, project, { session_token, session_jwt });
       if (!named)
         throw new ApiError('invalid_request', {
           message: 'Send session_token or session_jwt: the session of the user whose password is set.',

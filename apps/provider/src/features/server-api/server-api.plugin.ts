@@ -1,6 +1,7 @@
 /** @module server-api.plugin — the routes a project's back end calls with its secret. */
 import { featurePlugin } from '../../feature-plugin.js';
 import { createSessionManagement } from '../sessions/session-management.js';
+import { signInDepsOf } from '../sessions/sign-in-deps.js';
 import { serverCryptoWalletsRoutes } from './server-crypto-wallets.routes.js';
 import { serverMagicLinkSendsRoutes } from './server-magic-link-sends.routes.js';
 import { serverMagicLinksRoutes } from './server-magic-links.routes.js';
@@ -28,16 +29,15 @@ export const serverApiPlugin = featurePlugin(
   ],
   async (app, { config, deps }) => {
     const { db } = deps;
-    const { sessions, sessionResponses: responses } = app;
+    const signIn = signInDepsOf(app);
     app.register(serverSessionsRoutes, {
+      ...signIn,
       db,
-      sessions,
       keyRing: app.keyRing,
       issuer: config.issuer,
-      responses,
     });
-    app.register(serverMagicLinksRoutes, { db, redeem: app.magicLinkRedeem, sessions, responses });
-    app.register(serverOAuthRoutes, { db, authenticate: app.oauthAuthenticate, sessions, responses });
+    app.register(serverMagicLinksRoutes, { ...signIn, db, redeem: app.magicLinkRedeem });
+    app.register(serverOAuthRoutes, { ...signIn, db, authenticate: app.oauthAuthenticate });
     app.register(serverSessionManagementRoutes, {
       db,
       clock: deps.clock,
@@ -46,7 +46,13 @@ export const serverApiPlugin = featurePlugin(
       management: createSessionManagement({ db, clock: deps.clock, events: app.domainEvents }),
     });
     // The sends and the passcode redemption (issue 20): the browser's services, the project as actor.
-    const caller = { db, sessions, keyRing: app.keyRing, issuer: config.issuer, now: () => deps.clock.now() };
+    const caller = {
+      db,
+      sessions: signIn.sessions,
+      keyRing: app.keyRing,
+      issuer: config.issuer,
+      now: () => deps.clock.now(),
+    };
     app.register(serverMagicLinkSendsRoutes, {
       db,
       send: app.magicLinkSend,
@@ -54,26 +60,23 @@ export const serverApiPlugin = featurePlugin(
       caller,
     });
     app.register(serverOtpsRoutes, {
+      ...signIn,
       db,
       send: app.otpSend,
       redeem: app.otpRedeem,
-      sessions,
-      responses,
       caller,
     });
     app.register(serverTotpsRoutes, {
+      ...signIn,
       db,
       enrol: app.totpEnrol,
       authenticate: app.totpAuthenticate,
       secondFactor: app.secondFactor,
-      sessions,
-      responses,
       caller,
     });
     app.register(serverWebauthnRoutes, {
+      ...signIn,
       db,
-      sessions,
-      responses,
       register: app.webauthnRegister,
       authenticate: app.webauthnAuthenticate,
       registrations: app.webauthnRegistrations,
@@ -81,9 +84,8 @@ export const serverApiPlugin = featurePlugin(
       caller,
     });
     app.register(serverCryptoWalletsRoutes, {
+      ...signIn,
       db,
-      sessions,
-      responses,
       start: app.cryptoWalletStart,
       authenticate: app.cryptoWalletAuthenticate,
       caller,

@@ -74,6 +74,17 @@ async function sessionOfJwt(
   return { row: touched.session, token: '' };
 }
 
+/** The body fields by which a server call names a session of the caller's user. */
+export interface SessionFields {
+  session_token?: string | undefined;
+  session_jwt?: string | undefined;
+}
+
+/** The body fields by which a server call names a user: by id, or by one of its sessions. */
+export interface UserOrSessionFields extends SessionFields {
+  user_id?: string | undefined;
+}
+
 /**
  * The caller's live session from `session_token` or `session_jwt`, or undefined when neither is
  * given; 404 `session_not_found` / 401 `invalid_jwt` when the one given is not live.
@@ -81,7 +92,7 @@ async function sessionOfJwt(
 export async function presentedSessionFromBody(
   deps: ServerCallerDeps,
   project: Project,
-  body: { session_token?: string | undefined; session_jwt?: string | undefined },
+  body: SessionFields,
 ): Promise<PresentedSession | undefined> {
   if (body.session_token !== undefined) {
     const row = await deps.sessions.requireLive(project, body.session_token);
@@ -98,11 +109,7 @@ export async function presentedSessionFromBody(
 export async function signedInUserFromBody(
   deps: ServerCallerDeps,
   project: Project,
-  body: {
-    user_id?: string | undefined;
-    session_token?: string | undefined;
-    session_jwt?: string | undefined;
-  },
+  body: UserOrSessionFields,
 ): Promise<string | undefined> {
   const given = (['user_id', 'session_token', 'session_jwt'] as const).filter((f) => body[f] !== undefined);
   if (given.length > 1) {

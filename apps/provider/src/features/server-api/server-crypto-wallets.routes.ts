@@ -14,7 +14,6 @@ import {
   ServerCryptoWalletsAuthenticateStartResponse,
 } from '@latchkey/wire';
 import type { Db } from '../../db/database.js';
-import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { CryptoWalletAuthenticateService } from '../crypto-wallets/crypto-wallet-authenticate.service.js';
@@ -22,34 +21,28 @@ import type {
   CryptoWalletStartService,
   ServerChallengeBinding,
 } from '../crypto-wallets/crypto-wallet-start.service.js';
-import { serverChallengePage } from '../crypto-wallets/server-challenge-page.js';
+import { badWalletField, serverChallengePage } from '../crypto-wallets/server-challenge-page.js';
 import { signedSiweParams } from '../crypto-wallets/verification/signed-siwe-params.js';
 import { canonicalWalletAddress, parseWalletType } from '../crypto-wallets/verification/wallet-address.js';
 import type { Project } from '../projects/project.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import { userDirectory } from '../users/user-directory.js';
-import { resolveUserReference } from '../users/user-reference.js';
-import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
+import { requireReferencedUser } from '../users/user-reference.js';
+import {
+  presentedSessionFromBody,
+  type ServerCallerDeps,
+  serverSessionAttributes,
+  type UserOrSessionFields,
+} from './server-caller.js';
 import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server wallet routes need. */
-export interface ServerCryptoWalletsRoutesOptions {
+export interface ServerCryptoWalletsRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   start: CryptoWalletStartService;
   authenticate: CryptoWalletAuthenticateService;
   caller: ServerCallerDeps;
-}
-
-/** 400 invalid_request naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field} ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
 }
 
 export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWalletsRoutesOptions> = async (
@@ -65,20 +58,13 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
    */
   async function bindingOf(
     project: Project,
-    body: {
-      user_id?: string | undefined;
-      session_token?: string | undefined;
-      session_jwt?: string | undefined;
-    },
+    body: UserOrSessionFields,
   ): Promise<ServerChallengeBinding | null> {
     const given = (['user_id', 'session_token', 'session_jwt'] as const).filter((f) => body[f] !== undefined);
     if (given.length > 1)
-      throw badField(given[1] as string, 'send at most one of user_id, session_token or session_jwt');
+      throw badWalletField(given[1] as string, 'send at most one of user_id, session_token or session_jwt');
     if (body.user_id !== undefined) {
-      const userId = await resolveUserReference(db, project.id, body.user_id);
-      if (userId === undefined || !(await userDirectory.findWithFactors(db, project.id, userId)))
-        throw new ApiError('user_not_found');
-      return { userId, sessionId: null };
+      return { userId: await requireReferencedUser(db, project.id, body.user_id), sessionId: null };
     }
     const named = await presentedSessionFromBody(options.caller, project, body);
     return named ? { userId: named.row.user_id, sessionId: named.row.id } : null;
@@ -99,7 +85,7 @@ export const serverCryptoWalletsRoutes: FastifyPluginAsyncTypebox<ServerCryptoWa
       const address = canonicalWalletAddress(type, body.crypto_wallet_address);
       // The hosted provider's rule: SIWE is Ethereum's; a Solana message has its own form.
       if (body.siwe_params !== undefined && type !== 'ethereum')
-        throw badField('siwe_params', 'may only be sent for an ethereum wallet');
+        throw badWalletField('siwe_params', 'may only be sent for an ethereum wallet');
       const page = serverChallengePage(project, body.siwe_params, body.page_origin);
       const binding = await bindingOf(project, body);
       const started = await options.start.startForServer(project, { type, address }, page, binding);

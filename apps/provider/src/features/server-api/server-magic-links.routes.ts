@@ -5,8 +5,7 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import { signInWithMagicLink } from '../magic-links/magic-link-sign-in.js';
 import type { MagicLinksAuthenticateService } from '../magic-links/magic-links-authenticate.service.js';
-import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { serverSessionAttributes } from './server-caller.js';
 import {
   ServerMagicLinkAuthenticateBody,
@@ -16,11 +15,9 @@ import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing magic-link route needs. */
-export interface ServerMagicLinksRoutesOptions {
+export interface ServerMagicLinksRoutesOptions extends SignInDeps {
   db: Db;
   redeem: MagicLinksAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**

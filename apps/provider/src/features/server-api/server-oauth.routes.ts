@@ -5,18 +5,16 @@ import { sessionAttributesOf } from '../../http/session-attributes.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { OAuthAuthenticateService } from '../oauth/oauth-authenticate.service.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { withServerUserFields } from '../users/server-user-object.js';
 import { ServerOAuthAuthenticateBody, ServerOAuthAuthenticateResponse } from './server-oauth.schemas.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing OAuth route needs. */
-export interface ServerOAuthRoutesOptions {
+export interface ServerOAuthRoutesOptions extends SignInDeps {
   db: Db;
   authenticate: OAuthAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**

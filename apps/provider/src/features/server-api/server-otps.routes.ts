@@ -18,8 +18,8 @@ import { phoneDestination } from '../otps/otps.routes.js';
 import type { OtpsAuthenticateService } from '../otps/otps-authenticate.service.js';
 import type { OtpSendKind, OtpSendResult, OtpsSendService } from '../otps/otps-send.service.js';
 import type { Project } from '../projects/project.js';
-import { type AuthenticateResponseDeps, buildSignInResponse } from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildSignInResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { normaliseEmailAddress } from '../users/email-address.js';
 import {
   endUserIp,
@@ -44,12 +44,10 @@ import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing passcode routes need. */
-export interface ServerOtpsRoutesOptions {
+export interface ServerOtpsRoutesOptions extends SignInDeps {
   db: Db;
   send: OtpsSendService;
   redeem: OtpsAuthenticateService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   caller: ServerCallerDeps;
 }
 
@@ -109,8 +107,12 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
     });
   }
 
-  const created = (endpoint: string, result: OtpSendResult) =>
-    endpoint === 'login_or_create' ? { user_created: result.user_created } : {};
+  /** Every send's answer but the method id: the head, the user, and whether login_or_create made it. */
+  const sentAnswer = (request: FastifyRequest, endpoint: string, result: OtpSendResult) => ({
+    ...flatAnswerHead(request),
+    user_id: result.user_id,
+    ...(endpoint === 'login_or_create' ? { user_created: result.user_created } : {}),
+  });
 
   for (const endpoint of ['send', 'login_or_create'] as const) {
     const loginOrCreate = endpoint === 'login_or_create';
@@ -129,12 +131,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
           value: normaliseEmailAddress(request.body.email),
         };
         const result = await send(request, endpoint, destination, request.body);
-        return {
-          ...flatAnswerHead(request),
-          user_id: result.user_id,
-          email_id: result.method_id,
-          ...created(endpoint, result),
-        };
+        return { ...sentAnswer(request, endpoint, result), email_id: result.method_id };
       },
     );
     for (const channel of ['sms', 'whatsapp'] as const) {
@@ -150,12 +147,7 @@ export const serverOtpsRoutes: FastifyPluginAsyncTypebox<ServerOtpsRoutesOptions
         async (request) => {
           const destination = phoneDestination(channel, request.body.phone_number);
           const result = await send(request, endpoint, destination, request.body);
-          return {
-            ...flatAnswerHead(request),
-            user_id: result.user_id,
-            phone_id: result.method_id,
-            ...created(endpoint, result),
-          };
+          return { ...sentAnswer(request, endpoint, result), phone_id: result.method_id };
         },
       );
     }

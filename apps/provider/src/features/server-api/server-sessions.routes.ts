@@ -4,24 +4,20 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
 import { checkSessionCustomClaimsUpdate } from '../sessions/session-custom-claims.js';
 import { verifySessionJwtSignature } from '../sessions/session-jwt.js';
-import type { SessionsService, TouchedSession } from '../sessions/sessions.service.js';
+import type { TouchedSession } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { KeyRing } from '../signing-keys/key-ring.js';
 import { withServerUserFields } from '../users/server-user-object.js';
 import { ServerAuthenticateBody, ServerAuthenticateResponse } from './server-sessions.schemas.js';
 
 /** What the server-facing session route needs. */
-export interface ServerSessionsRoutesOptions {
+export interface ServerSessionsRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
   keyRing: KeyRing;
   issuer: string;
-  responses: AuthenticateResponseDeps;
 }
 
 /**

@@ -23,29 +23,23 @@ import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook } from '../../plugins/secret-auth.js';
 import type { SecondFactorService, SessionOrIntermediate } from '../mfa/second-factor.service.js';
 import type { Project } from '../projects/project.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
+import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import type { ProveTotp, TotpsAuthenticateService } from '../totps/totps-authenticate.service.js';
 import type { TotpsEnrolService } from '../totps/totps-enrol.service.js';
 import { withServerUserFields } from '../users/server-user-object.js';
-import { userDirectory } from '../users/user-directory.js';
-import { resolveUserReference } from '../users/user-reference.js';
+import { requireReferencedUser } from '../users/user-reference.js';
 import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
 import { serverSignInAnswer } from './server-sign-in-answer.js';
 import { precheckSessionCustomClaims, withSessionCustomClaims } from './session-custom-claims-step.js';
 
 /** What the server-facing TOTP routes need. */
-export interface ServerTotpsRoutesOptions {
+export interface ServerTotpsRoutesOptions extends SignInDeps {
   db: Db;
   enrol: TotpsEnrolService;
   authenticate: TotpsAuthenticateService;
   secondFactor: SecondFactorService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   caller: ServerCallerDeps;
 }
 
@@ -76,18 +70,6 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
   const onRequest = projectSecretHook(options.db);
 
   /**
-   * The id of the user `reference` names (its id or external id, as the hosted provider's calls
-   * take either): 400 invalid_user_id when it is neither shape, 404 user_not_found when no user
-   * of this project has it.
-   */
-  async function requireUser(project: Project, reference: string): Promise<string> {
-    const userId = await resolveUserReference(options.db, project.id, reference);
-    const user = userId && (await userDirectory.findWithFactors(options.db, project.id, userId));
-    if (!user) throw new ApiError('user_not_found');
-    return user.id;
-  }
-
-  /**
    * The session or intermediate session the code is tried for: exactly one of the caller fields
    * (400 naming them otherwise), live (404 session_not_found / 401 invalid_jwt /
    * 401 intermediate_session_not_found), and of `user_id` (400 naming it otherwise).
@@ -106,7 +88,7 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
         given,
         'at most one of session_token, session_jwt or intermediate_session_token',
       );
-    const userId = await requireUser(project, body.user_id);
+    const userId = await requireReferencedUser(options.db, project.id, body.user_id);
     let caller: SessionOrIntermediate;
     if (body.intermediate_session_token !== undefined) {
       const intermediate = await options.secondFactor.requireLive(project, body.intermediate_session_token);
@@ -151,7 +133,7 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
     { onRequest, schema: { body: ServerTotpsCreateBody, response: { 200: ServerTotpsCreateResponse } } },
     async (request) => {
       const project = projectOf(request);
-      const userId = await requireUser(project, request.body.user_id);
+      const userId = await requireReferencedUser(options.db, project.id, request.body.user_id);
       const created = await options.enrol.create(project, userId, request.body.expiration_minutes);
       return {
         status_code: 200,
@@ -192,7 +174,7 @@ export const serverTotpsRoutes: FastifyPluginAsyncTypebox<ServerTotpsRoutesOptio
     },
     async (request) => {
       const project = projectOf(request);
-      const userId = await requireUser(project, request.body.user_id);
+      const userId = await requireReferencedUser(options.db, project.id, request.body.user_id);
       // A user without an authenticator app has no codes: an empty list, not an error.
       const totps = await options.enrol.rotateRecoveryCodes(project, userId).then(
         (issued) => [issued],

@@ -23,26 +23,29 @@ import {
 } from '@latchkey/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { ApiError, isApiError } from '../../errors/api-error.js';
+import { ApiError, badField, isApiError } from '../../errors/api-error.js';
 import { flatAnswerHead } from '../../http/envelope.js';
 import { projectOf } from '../../plugins/project-auth.js';
 import { projectSecretHook, serverActor } from '../../plugins/secret-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
-import type { AuthenticateResponseDeps } from '../sessions/authenticate-response.js';
 import type { PresentedSession } from '../sessions/presented-session.js';
 import type { CustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { loadServerUser } from '../users/server-user-object.js';
-import { userDirectory } from '../users/user-directory.js';
 import { toWireWebAuthnRegistration } from '../users/user-object.js';
-import { resolveUserReference } from '../users/user-reference.js';
+import { requireReferencedUser } from '../users/user-reference.js';
 import { requireAllowedRpId } from '../webauthn/rp-id.js';
 import type { WebauthnAuthenticateService } from '../webauthn/webauthn-authenticate.service.js';
 import type { WebauthnRegisterService } from '../webauthn/webauthn-register.service.js';
 import type { WebauthnRegistrationsService } from '../webauthn/webauthn-registrations.service.js';
-import { presentedSessionFromBody, type ServerCallerDeps, serverSessionAttributes } from './server-caller.js';
+import {
+  presentedSessionFromBody,
+  type ServerCallerDeps,
+  type SessionFields,
+  serverSessionAttributes,
+} from './server-caller.js';
 import {
   namedSessionFields,
   noSessionFields,
@@ -51,23 +54,13 @@ import {
 import { encodeCeremonyOptions } from './webauthn-options-encoding.js';
 
 /** What the server passkey routes need. */
-export interface ServerWebauthnRoutesOptions {
+export interface ServerWebauthnRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   register: WebauthnRegisterService;
   authenticate: WebauthnAuthenticateService;
   registrations: WebauthnRegistrationsService;
   lookups: LookupThrottle;
   caller: ServerCallerDeps;
-}
-
-/** 400 invalid_request naming `field`. */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
 }
 
 export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoutesOptions> = async (
@@ -76,14 +69,6 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
 ) => {
   const { db } = options;
   app.addHook('onRequest', projectSecretHook(db));
-
-  /** The project's user `reference` names (an id or external id); 404 user_not_found when none. */
-  async function requireUser(project: Project, reference: string): Promise<string> {
-    const userId = await resolveUserReference(db, project.id, reference);
-    if (userId === undefined || !(await userDirectory.findWithFactors(db, project.id, userId)))
-      throw new ApiError('user_not_found');
-    return userId;
-  }
 
   /** The RP ID for `domain`: 400 naming `domain` unless the project's origins allow it, as in the browser. */
   function allowedRpId(project: Project, domain: string): string {
@@ -109,7 +94,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
   /** The session `session_token` / `session_jwt` names, which must be `userId`'s (400 naming the field). */
   async function namedSessionOf(
     project: Project,
-    body: { session_token?: string | undefined; session_jwt?: string | undefined },
+    body: SessionFields,
     userId?: string,
   ): Promise<PresentedSession | undefined> {
     const named = await presentedSessionFromBody(options.caller, project, body);
@@ -153,7 +138,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     async (request) => {
       const project = projectOf(request);
       const { body } = request;
-      const userId = await requireUser(project, body.user_id);
+      const userId = await requireReferencedUser(db, project.id, body.user_id);
       const rpId = await allowedRpIdWithinLimit(request, body.domain);
       const started = await options.register.startForUser(project, userId, {
         rpId,
@@ -186,7 +171,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
       const project = projectOf(request);
       const { body } = request;
       precheckSessionCustomClaims(body.session_custom_claims);
-      const userId = await requireUser(project, body.user_id);
+      const userId = await requireReferencedUser(db, project.id, body.user_id);
       const named = await namedSessionOf(project, body, userId);
       const startSession = named === undefined && body.session_duration_minutes !== undefined;
       const target = {
@@ -213,7 +198,8 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     async (request) => {
       const project = projectOf(request);
       const { body } = request;
-      const userId = body.user_id === undefined ? undefined : await requireUser(project, body.user_id);
+      const userId =
+        body.user_id === undefined ? undefined : await requireReferencedUser(db, project.id, body.user_id);
       const rpId = await allowedRpIdWithinLimit(request, body.domain);
       const ceremony = { rpId, passkey: body.return_passkey_credential_options === true };
       // Without a user, any discoverable credential of the project may answer (and names its user).
@@ -272,7 +258,7 @@ export const serverWebauthnRoutes: FastifyPluginAsyncTypebox<ServerWebauthnRoute
     },
     async (request) => {
       const project = projectOf(request);
-      const userId = await requireUser(project, request.params.user_id);
+      const userId = await requireReferencedUser(db, project.id, request.params.user_id);
       // The starts' RP ID rule: a domain the project could never use is a mistake, not an empty list.
       const rpId = allowedRpId(project, request.params.domain);
       const rows = await options.registrations.credentialsOf(project, userId, rpId);

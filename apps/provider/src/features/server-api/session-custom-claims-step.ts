@@ -5,14 +5,10 @@
  * Also the session fields of the flat answers that name a session (passwords, passkeys).
  */
 import type { Project } from '../projects/project.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-  type SignInFields,
-} from '../sessions/authenticate-response.js';
+import { buildAuthenticateResponse, type SignInFields } from '../sessions/authenticate-response.js';
 import { type CustomClaims, mergeSessionCustomClaims } from '../sessions/session-custom-claims.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SessionRow } from '../sessions/sessions.table.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 
 /** Refuses a reserved or oversized claims object (400 naming it) before anything is redeemed. */
 export function precheckSessionCustomClaims(update: CustomClaims | undefined): void {
@@ -24,7 +20,7 @@ export function precheckSessionCustomClaims(update: CustomClaims | undefined): v
  * An answer without a session (an intermediate session, MFA pending) is returned as it is.
  */
 export async function withSessionCustomClaims<F extends SignInFields>(
-  deps: { sessions: SessionsService; responses: AuthenticateResponseDeps },
+  deps: SignInDeps,
   project: Project,
   fields: F,
   update: CustomClaims | undefined,
@@ -54,7 +50,7 @@ export const noSessionFields = (): ServerSessionFields => ({
  * named by JWT), with `update` merged into it first when given.
  */
 export async function namedSessionFields(
-  deps: { sessions: SessionsService; responses: AuthenticateResponseDeps },
+  deps: SignInDeps,
   project: Project,
   named: { row: SessionRow; token: string },
   update: CustomClaims | undefined,

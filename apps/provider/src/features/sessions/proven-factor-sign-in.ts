@@ -11,6 +11,17 @@ import { addFactorToPresentedSession, type PresentedSession } from './presented-
 import type { PrimarySignIn, SessionAttributes, SessionsService } from './sessions.service.js';
 import type { AuthenticationFactor } from './sessions.table.js';
 
+/**
+ * Redeems a code or link (`input`) for a sign-in: a new session, or its factor added to the
+ * `presented` session when the code or link was a secondary one its user asked for.
+ */
+export type RedeemProof<Input, Redeemed> = (
+  project: Project,
+  input: Input,
+  attributes: SessionAttributes,
+  presented: PresentedSession | undefined,
+) => Promise<Redeemed>;
+
 /** What was proven, by whom, and how the session should look. */
 export interface ProvenFactor {
   project: Project;

@@ -11,8 +11,7 @@ import type { EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
-import { userDirectory } from '../users/user-directory.js';
-import { resolveUserReference } from '../users/user-reference.js';
+import { requireReferencedUser } from '../users/user-reference.js';
 import { toWireSession } from './session-object.js';
 import {
   findLiveSessionByTokenHash,
@@ -48,14 +47,6 @@ export function createSessionManagement(deps: {
   clock: Clock;
   events: DomainEventBus;
 }): SessionManagement {
-  /** The id of the user `reference` names (its id or external id: user-reference), or 404 user_not_found. */
-  const requireUser = async (db: DbExecutor, projectId: string, reference: string): Promise<string> => {
-    const userId = await resolveUserReference(db, projectId, reference);
-    if (userId === undefined || !(await userDirectory.findWithFactors(db, projectId, userId)))
-      throw new ApiError('user_not_found');
-    return userId;
-  };
-
   /** One `session.revoked` per session, inside the revoking transaction. */
   const announce = async (trx: DbExecutor, caller: ManagementCaller, rows: SessionRow[], now: Date) => {
     for (const row of rows) {
@@ -72,7 +63,7 @@ export function createSessionManagement(deps: {
 
   return {
     async listOf(project, reference) {
-      const userId = await requireUser(deps.db, project.id, reference);
+      const userId = await requireReferencedUser(deps.db, project.id, reference);
       const rows = await findLiveSessionsOfUser(deps.db, project.id, userId, deps.clock.now());
       return rows.map(toWireSession);
     },
@@ -93,7 +84,7 @@ export function createSessionManagement(deps: {
     async revokeAllOf(caller, reference) {
       const now = deps.clock.now();
       return inTransaction(deps.db, async (trx) => {
-        const userId = await requireUser(trx, caller.project.id, reference);
+        const userId = await requireReferencedUser(trx, caller.project.id, reference);
         const rows = await revokeLiveSessions(trx, caller.project.id, { userId }, now);
         await announce(trx, caller, rows, now);
         return rows.map((row) => row.id);

@@ -1,11 +1,12 @@
 /** @module sessions.plugin — sessions, their cached checks, and how every sign-in answer is built. */
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
 import type { AuthenticateResponseDeps } from './authenticate-response.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import { createSessionCheckCache, SESSION_CHECK_CHANNEL } from './session-check-cache.js';
 import { createSessionJwtCache } from './session-jwt-cache.js';
 import { sessionsRoutes } from './sessions.routes.js';
 import { createSessionsService, type SessionsService } from './sessions.service.js';
+import { sdkSignInRoutes } from './sign-in-deps.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,5 +44,5 @@ export const sessionsPlugin = featurePlugin('sessions', ['signing-keys'], async 
   const responses = { db, clock, keyRing: app.keyRing, issuer: config.issuer, jwts: createSessionJwtCache() };
   app.decorate('sessions', sessions);
   app.decorate('sessionResponses', responses);
-  app.register(sessionsRoutes, { prefix: SDK_PREFIX, db, sessions, responses });
+  app.register(sessionsRoutes, sdkSignInRoutes(app, { db }));
 });

@@ -3,31 +3,26 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
 import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
-import { type AuthenticateResponseDeps, buildAuthenticateResponse } from './authenticate-response.js';
+import { buildAuthenticateResponse } from './authenticate-response.js';
 import {
   SessionsAuthenticateBody,
   SessionsAuthenticateResponse,
   SessionsRevokeResponse,
 } from './sessions.schemas.js';
-import type { SessionsService } from './sessions.service.js';
+import type { SignInDeps } from './sign-in-deps.js';
 
 /** What the session routes need. */
-export interface SessionsRoutesOptions {
+export interface SessionsRoutesOptions extends SignInDeps {
   db: Db;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
 }
 
 /** The browser-facing session endpoints. */
 export const sessionsRoutes: FastifyPluginAsyncTypebox<SessionsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
 
   app.post(
     '/sessions/authenticate',
-    {
-      onRequest: publicAuth,
-      schema: { body: SessionsAuthenticateBody, response: { 200: SessionsAuthenticateResponse } },
-    },
+    { schema: { body: SessionsAuthenticateBody, response: { 200: SessionsAuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const token = request.sessionToken;
@@ -44,12 +39,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<SessionsRoutesOptions> = 
     },
   );
 
-  app.post(
-    '/sessions/revoke',
-    { onRequest: publicAuth, schema: { response: { 200: SessionsRevokeResponse } } },
-    async (request) => {
-      await options.sessions.revoke(projectOf(request), request.sessionToken);
-      return ok(request, {});
-    },
-  );
+  app.post('/sessions/revoke', { schema: { response: { 200: SessionsRevokeResponse } } }, async (request) => {
+    await options.sessions.revoke(projectOf(request), request.sessionToken);
+    return ok(request, {});
+  });
 };

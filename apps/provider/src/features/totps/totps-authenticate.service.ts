@@ -77,9 +77,11 @@ export function createTotpsAuthenticateService(deps: {
     project: Project,
     caller: SessionOrIntermediate,
     totp: TotpRow,
-    session: { durationMinutes: number | undefined; attributes: SessionAttributes },
+    input: AuthenticateInput | RecoverInput,
+    attributes: SessionAttributes,
     prove: SecondFactorProver<null>,
   ): Promise<ProvenTotp> {
+    const session = { durationMinutes: input.session_duration_minutes, attributes };
     if (caller.kind === 'intermediate') {
       const done = await deps.secondFactor.complete(project, caller.intermediate, session, prove);
       return { row: done.row, token: done.token, totpId: totp.id };
@@ -100,27 +102,21 @@ export function createTotpsAuthenticateService(deps: {
       const now = clock.now();
       const step = matchingTotpStep(openTotpSecret(totp, deps.keyEncryptionSecret), input.totp_code, now);
       const refused = { ok: false as const, error: new ApiError('invalid_totp_code') };
-      return settle(
-        project,
-        caller,
-        totp,
-        { durationMinutes: input.session_duration_minutes, attributes },
-        async (trx) => {
-          if (step === null || !(await acceptTotpStep(trx, totp.id, step, clock.now()))) return refused;
-          // The first accepted code verifies the TOTP: only then is it a factor the user has.
-          if (await markTotpVerified(trx, totp.id))
-            await announceFactor(trx, deps.events, 'factor.added', {
-              projectId: project.id,
-              userId: totp.user_id,
-              factorType: 'totp',
-              factorId: totp.id,
-              now,
-              // The project's server when it tried the code (the server API); the user otherwise.
-              actor: attributes.actor,
-            });
-          return { ok: true, factor: totpFactor(totp.id, now), value: null };
-        },
-      );
+      return settle(project, caller, totp, input, attributes, async (trx) => {
+        if (step === null || !(await acceptTotpStep(trx, totp.id, step, clock.now()))) return refused;
+        // The first accepted code verifies the TOTP: only then is it a factor the user has.
+        if (await markTotpVerified(trx, totp.id))
+          await announceFactor(trx, deps.events, 'factor.added', {
+            projectId: project.id,
+            userId: totp.user_id,
+            factorType: 'totp',
+            factorId: totp.id,
+            now,
+            // The project's server when it tried the code (the server API); the user otherwise.
+            actor: attributes.actor,
+          });
+        return { ok: true, factor: totpFactor(totp.id, now), value: null };
+      });
     },
 
     /**
@@ -142,22 +138,16 @@ export function createTotpsAuthenticateService(deps: {
         if (await matchesRecoveryCode(deps.recoveryCodeHasher, row, code)) matchedId = row?.id;
       }
       const refused = { ok: false as const, error: new ApiError('invalid_recovery_code') };
-      return settle(
-        project,
-        caller,
-        totp,
-        { durationMinutes: input.session_duration_minutes, attributes },
-        async (trx) => {
-          const now = clock.now();
-          let usedId: string | undefined;
-          if (matchedId !== undefined)
-            usedId = await useRecoveryCode(trx, { totpId: totp.id, codeId: matchedId }, now);
-          else if (code !== null)
-            usedId = await useLegacyRecoveryCode(trx, totp.id, legacyRecoveryCodeHash(code), now);
-          if (usedId === undefined) return refused;
-          return { ok: true, factor: recoveryCodeFactor(usedId, now), value: null };
-        },
-      );
+      return settle(project, caller, totp, input, attributes, async (trx) => {
+        const now = clock.now();
+        let usedId: string | undefined;
+        if (matchedId !== undefined)
+          usedId = await useRecoveryCode(trx, { totpId: totp.id, codeId: matchedId }, now);
+        else if (code !== null)
+          usedId = await useLegacyRecoveryCode(trx, totp.id, legacyRecoveryCodeHash(code), now);
+        if (usedId === undefined) return refused;
+        return { ok: true, factor: recoveryCodeFactor(usedId, now), value: null };
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** @module totps.plugin — authenticator-app codes and recovery codes. */
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { RECOVERY_CODE_ARGON2 } from './recovery-code-at-rest.js';
 import { totpsRoutes } from './totps.routes.js';
 import {
@@ -43,13 +44,5 @@ export const totpsPlugin = featurePlugin('totps', ['sessions', 'mfa'], async (ap
   });
   app.decorate('totpEnrol', enrol);
   app.decorate('totpAuthenticate', authenticate);
-  app.register(totpsRoutes, {
-    prefix: SDK_PREFIX,
-    db,
-    enrol,
-    authenticate,
-    sessions: app.sessions,
-    secondFactor,
-    responses: app.sessionResponses,
-  });
+  app.register(totpsRoutes, sdkSignInRoutes(app, { db, enrol, authenticate, secondFactor }));
 });

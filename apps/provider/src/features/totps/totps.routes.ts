@@ -5,15 +5,12 @@ import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { SecondFactorService } from '../mfa/second-factor.service.js';
 import { secondFactorOptionsOf } from '../mfa/second-factor-options.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import { loadWireUser } from '../users/users.service.js';
+import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import {
   AuthenticateBody,
   AuthenticateResponse,
@@ -28,13 +25,11 @@ import type { ProveTotp, TotpsAuthenticateService } from './totps-authenticate.s
 import type { TotpsEnrolService } from './totps-enrol.service.js';
 
 /** What the TOTP routes need. */
-export interface TotpsRoutesOptions {
+export interface TotpsRoutesOptions extends SignInDeps {
   db: Db;
   enrol: TotpsEnrolService;
   authenticate: TotpsAuthenticateService;
-  sessions: SessionsService;
   secondFactor: SecondFactorService;
-  responses: AuthenticateResponseDeps;
 }
 
 /**
@@ -42,31 +37,27 @@ export interface TotpsRoutesOptions {
  * session or an IST (docs/contracts.md "Multi-factor policy"); the other two a session only.
  */
 export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   const { secondFactor, responses } = options;
 
-  app.post(
-    '/totps',
-    { onRequest: publicAuth, schema: { body: CreateBody, response: { 200: CreateResponse } } },
-    async (request) => {
-      const project = projectOf(request);
-      const caller = await secondFactor.callerOf(project, request.sessionToken);
-      let userId: string;
-      if (caller.kind === 'intermediate') {
-        const { user_id: id, primary_factor: primary } = caller.intermediate;
-        // Enrolling during sign-in is for users with no second factor yet: one who can receive an
-        // SMS code proves that first, or the password alone would let anyone add their own app.
-        if ((await secondFactorOptionsOf(options.db, id, primary)).sms)
-          throw new ApiError('mfa_required', {
-            message: 'Complete this sign-in with an SMS code first; add an authenticator app afterwards.',
-          });
-        userId = id;
-      } else {
-        userId = caller.session.user_id;
-      }
-      return ok(request, await options.enrol.create(project, userId, request.body.expiration_minutes));
-    },
-  );
+  app.post('/totps', { schema: { body: CreateBody, response: { 200: CreateResponse } } }, async (request) => {
+    const project = projectOf(request);
+    const caller = await secondFactor.callerOf(project, request.sessionToken);
+    let userId: string;
+    if (caller.kind === 'intermediate') {
+      const { user_id: id, primary_factor: primary } = caller.intermediate;
+      // Enrolling during sign-in is for users with no second factor yet: one who can receive an
+      // SMS code proves that first, or the password alone would let anyone add their own app.
+      if ((await secondFactorOptionsOf(options.db, id, primary)).sms)
+        throw new ApiError('mfa_required', {
+          message: 'Complete this sign-in with an SMS code first; add an authenticator app afterwards.',
+        });
+      userId = id;
+    } else {
+      userId = caller.session.user_id;
+    }
+    return ok(request, await options.enrol.create(project, userId, request.body.expiration_minutes));
+  });
 
   /** Proves a code (`prove`) for the session or intermediate session presented; answers AuthenticateResponse + totp_id. */
   async function proveAndAnswer<Body>(request: FastifyRequest & { body: Body }, prove: ProveTotp<Body>) {
@@ -81,22 +72,21 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
 
   app.post(
     '/totps/authenticate',
-    { onRequest: publicAuth, schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: AuthenticateBody, response: { 200: AuthenticateResponse } } },
     async (request) => proveAndAnswer(request, options.authenticate.authenticate),
   );
 
   app.post(
     '/totps/recover',
-    { onRequest: publicAuth, schema: { body: RecoverBody, response: { 200: AuthenticateResponse } } },
+    { schema: { body: RecoverBody, response: { 200: AuthenticateResponse } } },
     async (request) => proveAndAnswer(request, options.authenticate.recover),
   );
 
   app.post(
     '/totps/recovery_codes',
-    { onRequest: publicAuth, schema: { response: { 200: RecoveryCodesResponse } } },
+    { schema: { response: { 200: RecoveryCodesResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       const totps = await options.enrol.rotateRecoveryCodes(project, session.user_id);
       return ok(request, { user_id: session.user_id, totps });
     },
@@ -104,15 +94,11 @@ export const totpsRoutes: FastifyPluginAsyncTypebox<TotpsRoutesOptions> = async 
 
   app.delete(
     '/users/totps/:totp_id',
-    { onRequest: publicAuth, schema: { params: TotpParams, response: { 200: DeleteResponse } } },
+    { schema: { params: TotpParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       await options.enrol.remove(project, session.user_id, request.params.totp_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };

@@ -18,7 +18,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { deleteUserOwnedRow, lockUserOwnedRow, type UserOwnedTable } from '../../db/user-owned-rows.js';
 import type { DomainEvent, EventActor } from '../../domain-events/domain-event.js';
 import type { DomainEventBus } from '../../domain-events/domain-event-bus.js';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError, badField } from '../../errors/api-error.js';
 import type { ErrorCode } from '../../errors/catalog.js';
 import { newId } from '../../ids.js';
 import type { Random } from '../../random.js';
@@ -75,14 +75,6 @@ const FACTORS: Record<RemovableFactor, { table: UserOwnedTable; notFound: ErrorC
   },
   password: { table: 'passwords', notFound: 'password_not_found', idField: 'password_id' },
 };
-
-/** 400 `invalid_request` naming `field` (the server API's "bad input" answer). */
-function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
-}
 
 /** The stored JSON of merged metadata, or 400 when it outgrows the cap. */
 function metadataJson(field: string, value: Record<string, unknown>): string {

@@ -5,6 +5,7 @@
 import type { DbExecutor } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { findUserIdByExternalId } from './server-user.repository.js';
+import { userDirectory } from './user-directory.js';
 
 /** The shape of the ids newId makes for users. */
 const USER_ID = /^user-(test|live)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -29,4 +30,19 @@ export async function resolveUserReference(
     message: `${field}: ${message}`,
     body: [{ dataPath: `.${field}`, message }],
   });
+}
+
+/**
+ * The id of the user `reference` names (as resolveUserReference reads it): 400 invalid_user_id
+ * when it is neither shape, 404 user_not_found when no user of the project has it.
+ */
+export async function requireReferencedUser(
+  db: DbExecutor,
+  projectId: string,
+  reference: string,
+): Promise<string> {
+  const userId = await resolveUserReference(db, projectId, reference);
+  if (userId === undefined || !(await userDirectory.findWithFactors(db, projectId, userId)))
+    throw new ApiError('user_not_found');
+  return userId;
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/database.js';
 import { ApiError } from '../../errors/api-error.js';
 import { ok } from '../../http/envelope.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, signedInCaller } from '../../plugins/project-auth.js';
 import type { Project } from '../projects/project.js';
 import { GetMeResponse, UpdateMeBody, UpdateMeResponse } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
@@ -25,25 +25,19 @@ export interface UsersRoutesOptions {
 
 /** The signed-in user's own record. */
 export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
 
-  app.get(
-    '/users/me',
-    { onRequest: publicAuth, schema: { response: { 200: GetMeResponse } } },
-    async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
-      // endpoints.md: the User fields sit flat in `data`.
-      return ok(request, await options.users.get(project.id, session.user_id));
-    },
-  );
+  app.get('/users/me', { schema: { response: { 200: GetMeResponse } } }, async (request) => {
+    const { project, session } = await signedInCaller(request, options.sessions);
+    // endpoints.md: the User fields sit flat in `data`.
+    return ok(request, await options.users.get(project.id, session.user_id));
+  });
 
   app.put(
     '/users/me',
-    { onRequest: publicAuth, schema: { body: UpdateMeBody, response: { 200: UpdateMeResponse } } },
+    { schema: { body: UpdateMeBody, response: { 200: UpdateMeResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await options.sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, options.sessions);
       // trusted_metadata is the server's alone (wire/objects.md): refused by name, nothing changed.
       if (Object.hasOwn(request.body, 'trusted_metadata')) {
         throw new ApiError('invalid_request', {

@@ -24,6 +24,15 @@ export async function loadWireUser(db: DbExecutor, projectId: string, userId: st
   return toWireUser(user);
 }
 
+/** The answer of a factor's removal (wire UserFactorDeleteResponse): the user as it is now. */
+export async function userAfterRemoval(
+  db: DbExecutor,
+  projectId: string,
+  userId: string,
+): Promise<{ user_id: string; __user: WireUser }> {
+  return { user_id: userId, __user: await loadWireUser(db, projectId, userId) };
+}
+
 /** Top-level merge; a key set to null is removed (the hosted API's metadata rule). */
 export function mergeMetadata(
   current: Record<string, unknown>,

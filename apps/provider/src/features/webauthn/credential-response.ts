@@ -131,13 +131,11 @@ function parseClientData(response: JsonObject): { data: ClientData; canonical: s
   } catch {
     throw malformed('response.clientDataJSON is not valid UTF-8.');
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw malformed('response.clientDataJSON is not JSON.');
-  }
-  if (!isObject(parsed)) throw malformed('response.clientDataJSON must be a JSON object.');
+  const parsed = parseJsonObject(
+    text,
+    'response.clientDataJSON is not JSON.',
+    'response.clientDataJSON must be a JSON object.',
+  );
   const { type, challenge, origin, crossOrigin, topOrigin } = parsed;
   if (typeof type !== 'string' || typeof challenge !== 'string' || typeof origin !== 'string')
     throw malformed('response.clientDataJSON must carry string type, challenge and origin.');
@@ -168,15 +166,25 @@ function viewOf(parsed: ReturnType<typeof parseAuthenticatorData>): Authenticato
   return { rpIdHash: parsed.rpIdHash, flags: { up, uv, be, bs }, counter: parsed.counter };
 }
 
+/** `text` parsed as a JSON object; 400 with `notJson` or `notObject` otherwise. */
+function parseJsonObject(text: string, notJson: string, notObject: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw malformed(notJson);
+  }
+  if (!isObject(parsed)) throw malformed(notObject);
+  return parsed;
+}
+
 /** Parses the outer JSON and the id/rawId/type every credential has. */
 function parseEnvelope(text: string) {
-  let root: unknown;
-  try {
-    root = JSON.parse(text);
-  } catch {
-    throw malformed('public_key_credential is not valid JSON: send JSON.stringify(credential.toJSON()).');
-  }
-  if (!isObject(root)) throw malformed('public_key_credential must be the JSON of an object.');
+  const root = parseJsonObject(
+    text,
+    'public_key_credential is not valid JSON: send JSON.stringify(credential.toJSON()).',
+    'public_key_credential must be the JSON of an object.',
+  );
   if (root.type !== 'public-key') throw malformed('public_key_credential.type must be "public-key".');
   const id = stringField(root, 'id', 'id');
   const rawId = stringField(root, 'rawId', 'rawId');

@@ -1,4 +1,5 @@
 /** @module webauthn-factor — the session factor a passkey ceremony adds (wire/objects.md AuthenticationFactor). */
+import { authenticationFactor } from '../sessions/authentication-factor.js';
 import type { AuthenticationFactor } from '../sessions/sessions.table.js';
 import type { WebauthnRegistrationRow } from './webauthn.table.js';
 
@@ -7,14 +8,11 @@ export function webauthnFactor(
   registration: Pick<WebauthnRegistrationRow, 'id' | 'domain' | 'user_agent'>,
   now: Date,
 ): AuthenticationFactor {
-  return {
-    type: 'webauthn',
-    delivery_method: 'webauthn_registration',
-    last_authenticated_at: now.toISOString(),
+  return authenticationFactor('webauthn', 'webauthn_registration', now, {
     webauthn_factor: {
       webauthn_registration_id: registration.id,
       domain: registration.domain,
       user_agent: registration.user_agent,
     },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 /** @module webauthn.plugin — passkeys and security keys: registration, sign-in, the user's list. */
-import { featurePlugin, SDK_PREFIX } from '../../feature-plugin.js';
+import { featurePlugin } from '../../feature-plugin.js';
+import { sdkSignInRoutes } from '../sessions/sign-in-deps.js';
 import { webauthnRoutes } from './webauthn.routes.js';
 import {
   createWebauthnAuthenticateService,
@@ -49,15 +50,9 @@ export const webauthnPlugin = featurePlugin(
     app.decorate('webauthnRegister', register);
     app.decorate('webauthnAuthenticate', authenticate);
     app.decorate('webauthnRegistrations', registrations);
-    app.register(webauthnRoutes, {
-      prefix: SDK_PREFIX,
-      db,
-      register,
-      authenticate,
-      registrations,
-      sessions,
-      responses: app.sessionResponses,
-      lookups: app.lookupThrottle,
-    });
+    app.register(
+      webauthnRoutes,
+      sdkSignInRoutes(app, { db, register, authenticate, registrations, lookups: app.lookupThrottle }),
+    );
   },
 );

@@ -7,16 +7,13 @@ import type { Db } from '../../db/database.js';
 import { clientHintsOf } from '../../http/client-hints.js';
 import { ok } from '../../http/envelope.js';
 import { sessionAttributesOf } from '../../http/session-attributes.js';
-import { createPublicAuth, projectOf } from '../../plugins/project-auth.js';
+import { createPublicAuth, projectOf, signedInCaller } from '../../plugins/project-auth.js';
 import type { LookupThrottle } from '../../rate-limit/lookup-throttle.js';
 import type { Project } from '../projects/project.js';
-import {
-  type AuthenticateResponseDeps,
-  buildAuthenticateResponse,
-} from '../sessions/authenticate-response.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import { buildAuthenticateResponse } from '../sessions/authenticate-response.js';
+import type { SignInDeps } from '../sessions/sign-in-deps.js';
 import { toWireWebAuthnRegistration } from '../users/user-object.js';
-import { loadWireUser } from '../users/users.service.js';
+import { userAfterRemoval } from '../users/users.service.js';
 import { requireAllowedRpId } from './rp-id.js';
 import {
   AuthenticateBody,
@@ -37,13 +34,11 @@ import type { WebauthnRegisterService } from './webauthn-register.service.js';
 import type { WebauthnRegistrationsService } from './webauthn-registrations.service.js';
 
 /** What the passkey routes need. */
-export interface WebauthnRoutesOptions {
+export interface WebauthnRoutesOptions extends SignInDeps {
   db: Db;
   register: WebauthnRegisterService;
   authenticate: WebauthnAuthenticateService;
   registrations: WebauthnRegistrationsService;
-  sessions: SessionsService;
-  responses: AuthenticateResponseDeps;
   lookups: LookupThrottle;
 }
 
@@ -53,7 +48,7 @@ export interface WebauthnRoutesOptions {
  * against the per-network limit, so a refused request uses no budget.
  */
 export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = async (app, options) => {
-  const publicAuth = createPublicAuth();
+  app.addHook('onRequest', createPublicAuth());
   const { sessions, responses, lookups } = options;
 
   /** The three start endpoints' RP ID: refused domains (400) are checked before the limit is counted. */
@@ -65,13 +60,9 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
 
   app.post(
     '/webauthn/register/start',
-    {
-      onRequest: publicAuth,
-      schema: { body: RegisterStartBody, response: { 200: RegisterStartResponse } },
-    },
+    { schema: { body: RegisterStartBody, response: { 200: RegisterStartResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       const rpId = await allowedRpIdWithinLimit(project, request.body.domain, request.clientIp);
       const { userId, options: creation } = await options.register.start(project, session, {
         rpId,
@@ -89,7 +80,6 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
   app.post(
     '/webauthn/register',
     {
-      onRequest: publicAuth,
       bodyLimit: REGISTER_BODY_LIMIT_BYTES,
       schema: { body: RegisterBody, response: { 200: PasskeyAuthenticateResponse } },
     },
@@ -112,10 +102,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
   for (const step of ['primary', 'secondary'] as const) {
     app.post(
       `/webauthn/authenticate/start/${step}`,
-      {
-        onRequest: publicAuth,
-        schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } },
-      },
+      { schema: { body: AuthenticateStartBody, response: { 200: AuthenticateStartResponse } } },
       async (request) => {
         const project = projectOf(request);
         const session =
@@ -132,10 +119,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
 
   app.post(
     '/webauthn/authenticate',
-    {
-      onRequest: publicAuth,
-      schema: { body: AuthenticateBody, response: { 200: PasskeyAuthenticateResponse } },
-    },
+    { schema: { body: AuthenticateBody, response: { 200: PasskeyAuthenticateResponse } } },
     async (request) => {
       const project = projectOf(request);
       const signedIn = await options.authenticate.finish(
@@ -151,13 +135,9 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
 
   app.put(
     '/webauthn/update/:webauthn_registration_id',
-    {
-      onRequest: publicAuth,
-      schema: { params: RegistrationParams, body: UpdateBody, response: { 200: UpdateResponse } },
-    },
+    { schema: { params: RegistrationParams, body: UpdateBody, response: { 200: UpdateResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       const row = await options.registrations.rename(
         project,
         session,
@@ -170,18 +150,11 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox<WebauthnRoutesOptions> = 
 
   app.delete(
     '/users/webauthn_registrations/:webauthn_registration_id',
-    {
-      onRequest: publicAuth,
-      schema: { params: RegistrationParams, response: { 200: DeleteResponse } },
-    },
+    { schema: { params: RegistrationParams, response: { 200: DeleteResponse } } },
     async (request) => {
-      const project = projectOf(request);
-      const session = await sessions.requireLive(project, request.sessionToken);
+      const { project, session } = await signedInCaller(request, sessions);
       await options.registrations.remove(project, session, request.params.webauthn_registration_id);
-      return ok(request, {
-        user_id: session.user_id,
-        __user: await loadWireUser(options.db, project.id, session.user_id),
-      });
+      return ok(request, await userAfterRemoval(options.db, project.id, session.user_id));
     },
   );
 };
