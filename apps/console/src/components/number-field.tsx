@@ -1,5 +1,6 @@
 /** @module number-field — a number input checked against its bounds as typed; the text stays as typed while it is out of range. */
 import { useEffect, useState } from 'react';
+import { FieldProblem } from './field-problem.js';
 
 export function NumberField(props: {
   id: string;
@@ -38,11 +39,7 @@ export function NumberField(props: {
           if (e.target.value.trim() !== '' && !Number.isNaN(v)) props.onChange(v);
         }}
       />
-      {problem && (
-        <p id={`${props.id}-error`} className="field-error">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={`${props.id}-error`} problem={problem} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
+import { FieldProblem } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
@@ -96,11 +97,7 @@ export function OperatorsPage() {
               aria-describedby={emailProblem ? 'invite-email-error' : undefined}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {emailProblem && (
-              <p id="invite-email-error" className="field-error">
-                {emailProblem}
-              </p>
-            )}
+            <FieldProblem id="invite-email-error" problem={emailProblem} />
           </div>
           <button
             type="submit"

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { CopyButton } from '../components/copy-button.js';
+import { FieldProblem } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, LoadingPage } from '../components/status.js';
@@ -106,11 +107,7 @@ export function KeysPage() {
               aria-describedby={graceProblem ? 'grace-error' : undefined}
               onChange={(e) => setGrace(e.target.value)}
             />
-            {graceProblem && (
-              <p id="grace-error" className="field-error">
-                {graceProblem}
-              </p>
-            )}
+            <FieldProblem id="grace-error" problem={graceProblem} />
           </div>
           <button type="submit" className="button danger" disabled={busy || Boolean(graceProblem)}>
             {busy ? 'Rotating…' : 'Rotate secret'}
