@@ -9,3 +9,11 @@ export function FieldProblem({ id, problem }: { id: string; problem: string | nu
     </p>
   );
 }
+
+/** A field's attributes while `problem` stands: invalid, and described by the problem's element `id`. */
+export function problemAttributes(
+  id: string,
+  problem: string | null | undefined,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return problem ? { 'aria-invalid': true, 'aria-describedby': id } : {};
+}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
-import { FieldProblem } from '../components/field-problem.js';
+import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
@@ -93,8 +93,7 @@ export function OperatorsPage() {
               type="email"
               autoComplete="off"
               value={email}
-              aria-invalid={emailProblem ? true : undefined}
-              aria-describedby={emailProblem ? 'invite-email-error' : undefined}
+              {...problemAttributes('invite-email-error', emailProblem)}
               onChange={(e) => setEmail(e.target.value)}
             />
             <FieldProblem id="invite-email-error" problem={emailProblem} />

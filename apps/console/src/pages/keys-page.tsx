@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { CopyButton } from '../components/copy-button.js';
-import { FieldProblem } from '../components/field-problem.js';
+import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, LoadingPage } from '../components/status.js';
@@ -103,8 +103,7 @@ export function KeysPage() {
               min={0}
               max={10080}
               value={grace}
-              aria-invalid={graceProblem ? true : undefined}
-              aria-describedby={graceProblem ? 'grace-error' : undefined}
+              {...problemAttributes('grace-error', graceProblem)}
               onChange={(e) => setGrace(e.target.value)}
             />
             <FieldProblem id="grace-error" problem={graceProblem} />

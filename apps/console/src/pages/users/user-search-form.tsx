@@ -9,6 +9,7 @@
 import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { problemAttributes } from '../../components/field-problem.js';
 import { FormProblem } from '../../components/form-problem.js';
 import {
   filtersFromParams,
@@ -128,8 +129,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               id={`${id}-from`}
               type="date"
               value={filters.createdFrom}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-range-error` : undefined}
+              {...problemAttributes(`${id}-range-error`, problem)}
               onChange={(event) => change({ createdFrom: event.target.value })}
             />
           </div>
@@ -139,8 +139,7 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               id={`${id}-to`}
               type="date"
               value={filters.createdTo}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-range-error` : undefined}
+              {...problemAttributes(`${id}-range-error`, problem)}
               onChange={(event) => change({ createdTo: event.target.value })}
             />
           </div>
