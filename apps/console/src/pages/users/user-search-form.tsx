@@ -23,6 +23,12 @@ import {
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
+/** The two ends of the creation-date range, each a date field. */
+const CREATED_BOUNDS = [
+  { key: 'createdFrom', suffix: 'from', label: 'Created from (UTC)' },
+  { key: 'createdTo', suffix: 'to', label: 'Created to (UTC)' },
+] as const;
+
 export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly string[] }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -123,26 +129,18 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-from`}>Created from (UTC)</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={filters.createdFrom}
-              {...problemAttributes(`${id}-range-error`, problem)}
-              onChange={(event) => change({ createdFrom: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>Created to (UTC)</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={filters.createdTo}
-              {...problemAttributes(`${id}-range-error`, problem)}
-              onChange={(event) => change({ createdTo: event.target.value })}
-            />
-          </div>
+          {CREATED_BOUNDS.map(({ key, suffix, label }) => (
+            <div className="field" key={key}>
+              <label htmlFor={`${id}-${suffix}`}>{label}</label>
+              <input
+                id={`${id}-${suffix}`}
+                type="date"
+                value={filters[key]}
+                {...problemAttributes(`${id}-range-error`, problem)}
+                onChange={(event) => change({ [key]: event.target.value })}
+              />
+            </div>
+          ))}
         </div>
         <FormProblem problem={problem} id={`${id}-range-error`} />
         {filtered && (
