@@ -61,8 +61,7 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     const otp = new OtpScreen(page);
     await page.goto('/?login=codes');
     await demo.widget.openEmailTab();
-    await demo.widget.emailInput.fill(person);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(person);
     await otp.expectShown();
     const [message] = await waitForMessages(request, person, 1);
     await otp.paste(passcodeIn(message!));

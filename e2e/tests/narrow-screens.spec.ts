@@ -72,8 +72,7 @@ for (const width of PHONE_WIDTHS) {
         await keepWidgetAfterSignIn(page, ['otp'], { otpOptions: { methods: ['email'] } });
         await page.goto('/?login=codes');
         await demo.widget.openEmailTab();
-        await demo.widget.emailInput.fill(email);
-        await demo.widget.continueButton.click();
+        await demo.widget.continueWithEmail(email);
         await otp.expectShown();
         await fits(page, 'otp-entry');
         const code = passcodeIn((await waitForMessages(request, email, 1))[0]!);
@@ -95,8 +94,7 @@ for (const width of PHONE_WIDTHS) {
       const passwords = new PasswordScreens(page);
       const startWith = async (email: string, query = '?login=passwords') => {
         await page.goto(`/${query}`);
-        await demo.widget.emailInput.fill(email);
-        await demo.widget.continueButton.click();
+        await demo.widget.continueWithEmail(email);
       };
 
       await test.step('create, with the strength meter and with the LUDS checklist', async () => {

@@ -59,8 +59,7 @@ test('the status line follows the session: logged out, then signed in again', as
   await expect(demo.status).toHaveText('You have been logged out.');
   await demo.expectSignInForm();
 
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await passwords.logIn(STRONG);
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(demo.status).toHaveText('Signed in.');
@@ -78,8 +77,7 @@ test('an email code shows its confirmation too', async ({ demo, page, request })
   await recordConfirmations(page, LOGGED_IN);
   await page.goto('/?login=codes');
   await demo.widget.openEmailTab();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await otp.expectShown();
   await otp.paste(passcodeIn((await waitForMessages(request, email, 1))[0]!));
   const seen = await confirmationsSeen(page);

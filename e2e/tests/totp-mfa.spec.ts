@@ -36,8 +36,7 @@ async function passwordThenMfaStep(demo: DemoPage, page: Page, email: string): P
   const passwords = new PasswordScreens(page);
   const mfa = new MfaStep(page);
   await demo.logoutButton.click();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await passwords.logIn(STRONG);
   await expect(mfa.heading).toBeVisible();
   await expect(demo.account).toBeHidden();
