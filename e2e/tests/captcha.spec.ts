@@ -26,9 +26,7 @@ test('a good token lets the password sign-up through; bad tokens stop the log-in
 
   await test.step('with a passing token, the sign-up goes through', async () => {
     const before = (await recaptchaAssessments(request)).length;
-    await page.goto('/?login=passwords&project=captcha');
-    await demo.widget.continueWithEmail(email);
-    await passwords.create(STRONG);
+    await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=captcha');
     await demo.expectSignedIn(email);
     // The provider asked about the page's token, for this site key and the LOGIN action.
     const asked = (await recaptchaAssessments(request)).slice(before);

@@ -164,9 +164,7 @@ for (const width of PHONE_WIDTHS) {
 
       await test.step('the confirmation, on a page that keeps the widget', async () => {
         await keepWidgetAfterSignIn(page, ['passwords']);
-        await page.goto('/');
-        await demo.widget.continueWithEmail(uniqueEmail('narrow-done'));
-        await passwords.create(STRONG);
+        await demo.signUpWithPassword(uniqueEmail('narrow-done'), STRONG, '/');
         await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
         await fits(page, 'password-success');
       });
@@ -205,11 +203,8 @@ for (const width of PHONE_WIDTHS) {
       request,
     }) => {
       const email = uniqueEmail('narrow-mfa');
-      const passwords = new PasswordScreens(page);
       const mfa = new MfaStep(page);
-      await page.goto('/?login=passwords&project=mfa');
-      await demo.widget.continueWithEmail(email);
-      await passwords.create(STRONG);
+      await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=mfa');
       await expect(mfa.enrolHeading).toBeVisible();
       await expect(mfa.recoveryCodes).toHaveCount(10);
       await fits(page, 'mfa-enrol');

@@ -54,15 +54,12 @@ test('an MFA project: set up the app at sign-up, then sign in with its code or a
   request,
 }) => {
   const email = uniqueEmail('mia');
-  const passwords = new PasswordScreens(page);
   const mfa = new MfaStep(page);
   let secret = '';
   let recoveryCodes: string[] = [];
 
   await test.step('signing up with a password leads to setting up an authenticator app', async () => {
-    await page.goto('/?login=passwords&project=mfa');
-    await demo.widget.continueWithEmail(email);
-    await passwords.create(STRONG);
+    await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=mfa');
     await expect(mfa.enrolHeading).toBeVisible();
     await expect(mfa.qrCode).toBeVisible();
     await expect(mfa.qrCode).toHaveAttribute('src', /^data:image\/png;base64,/);
@@ -142,12 +139,9 @@ test("the demo's account section sets up an app; the next sign-in asks for its c
   request,
 }) => {
   const email = uniqueEmail('tomas');
-  const passwords = new PasswordScreens(page);
   const section = new AuthenticatorSection(page);
 
-  await page.goto('/?login=passwords');
-  await demo.widget.continueWithEmail(email);
-  await passwords.create(STRONG);
+  await demo.signUpWithPassword(email, STRONG);
   await demo.expectSignedIn(email);
   await expect(section.state).toContainText('Authenticator app: off');
 
