@@ -3,28 +3,12 @@
  * took the schemas (not just their types) names TypeBox. Run with `node --test bench/`.
  */
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { findBleed, findWidgetBleed } from './bundle-size.mjs';
+import { bundleForBrowser, findBleed, findWidgetBleed } from './bundle-size.mjs';
+import { repoRoot } from './lib/provider-process.mjs';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-async function bundle(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: repoRoot, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    platform: 'browser',
-    conditions: ['source'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs) };
-}
+/** A browser bundle of `contents` (TypeScript, resolved from the repo root). */
+const bundle = (contents) => bundleForBrowser({ stdin: { contents, resolveDir: repoRoot, loader: 'ts' } });
 
 test('a bundle that takes a wire schema at run time fails the check, in the client and in the widget', async () => {
   const { code, inputs } = await bundle("export { UserSchema } from '@latchkey/wire';");

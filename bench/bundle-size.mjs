@@ -17,9 +17,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chunks } from '../packages/react/scripts/build-standalone.mjs';
+import { chunks, sizesOf } from '../packages/react/scripts/build-standalone.mjs';
 import { repoRoot } from './lib/provider-process.mjs';
 
 // LATCHKEY_STANDALONE_DIR: another build's files (say, the base branch's), for a before/after.
@@ -53,20 +52,13 @@ const FORBIDDEN_PATTERN = new RegExp(
   'gi',
 );
 
-/** Raw, gzip (level 9) and brotli (quality 11) sizes of a text. */
-export function measureBytes(text) {
-  const raw = Buffer.from(text);
-  return {
-    raw: raw.length,
-    gzip: gzipSync(raw, { level: 9 }).length,
-    brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
-
-/** Bundles one client entry for browsers (source condition, ESM, minified) and returns its code and inputs. */
-async function bundleClientEntry(file) {
+/**
+ * Bundles for browsers as the bench measures (source condition, ESM, minified) and returns the code
+ * and the input paths. `entry` is esbuild's `entryPoints` or `stdin`, resolved from the repo root.
+ */
+export async function bundleForBrowser(entry) {
   const result = await build({
-    entryPoints: [join(repoRoot, file)],
+    ...entry,
     absWorkingDir: repoRoot,
     bundle: true,
     format: 'esm',
@@ -171,7 +163,7 @@ export async function benchBundleSize({ hanko = true } = {}) {
   for (const { name, file } of standaloneFiles) {
     const path = join(standaloneDir, file);
     const code = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-    const sizes = code === undefined ? undefined : measureBytes(code);
+    const sizes = code === undefined ? undefined : sizesOf(code);
     if (code !== undefined)
       bleed = bleed.concat(findWidgetBleed(code).map((hit) => ({ ...hit, entry: file })));
     rows.push({ name, file: relative(repoRoot, path), sizes });
@@ -193,8 +185,8 @@ export async function benchBundleSize({ hanko = true } = {}) {
       continue;
     }
     try {
-      const { code, inputs } = await bundleClientEntry(entry.file);
-      rows.push({ name: `${entry.name} (esm, min)`, file: entry.file, sizes: measureBytes(code) });
+      const { code, inputs } = await bundleForBrowser({ entryPoints: [join(repoRoot, entry.file)] });
+      rows.push({ name: `${entry.name} (esm, min)`, file: entry.file, sizes: sizesOf(code) });
       bleed = bleed.concat(findBleed(code, inputs).map((hit) => ({ ...hit, entry: entry.name })));
     } catch (error) {
       rows.push({ name: entry.name, file: entry.file, sizes: undefined, error: firstLine(error) });

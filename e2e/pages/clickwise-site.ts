@@ -1,5 +1,6 @@
 // Page object for Clickwise, the marketing site: found by role and label, as a person would.
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { holdRequests } from '../support/hold-requests.js';
 import { magicLinkIn, type OutboxMessage, waitForMessages } from '../support/outbox.js';
 import { clickwiseUrl } from '../support/stack.js';
 import { DevSignInPage } from './dev-sign-in-page.js';
@@ -34,14 +35,7 @@ export class ClickwiseSite {
    * the 'Estimating…' state can be seen; Clickwise's own server then answers them as usual.
    */
   async holdEstimates(): Promise<() => Promise<void>> {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await this.page.route('**/estimate', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(this.page, '**/estimate');
     // Once released, later estimates pass straight through.
     return async () => release();
   }

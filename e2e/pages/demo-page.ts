@@ -1,6 +1,7 @@
 // Page object for the demo host page: the integrator's account panel around the widget.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { LoginWidget } from './login-widget.js';
+import { PasswordScreens } from './password-screens.js';
 
 export class DemoPage {
   readonly widget: LoginWidget;
@@ -23,6 +24,13 @@ export class DemoPage {
 
   async open(): Promise<void> {
     await this.page.goto('/');
+  }
+
+  /** Opens `path` and signs up as `email` with `password` through Main's email form. */
+  async signUpWithPassword(email: string, password: string, path = '/?login=passwords'): Promise<void> {
+    await this.page.goto(path);
+    await this.widget.continueWithEmail(email);
+    await new PasswordScreens(this.page).create(password);
   }
 
   async expectSignedIn(email: string): Promise<void> {

@@ -2,6 +2,31 @@
 // "Authenticator app" account section.
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The key shown for typing into an app, without the spaces that group it. */
+async function keyText(key: Locator): Promise<string> {
+  return ((await key.textContent()) ?? '').replace(/\s/g, '');
+}
+
+async function codeTexts(codes: Locator): Promise<string[]> {
+  return (await codes.allTextContents()).map((code) => code.trim());
+}
+
+/**
+ * A new app is shown where `view` shows it: its QR code (a PNG), its key (base32) and ten recovery
+ * codes. Answers the key and the codes.
+ */
+export async function expectNewApp(
+  view: MfaStep | AuthenticatorSection,
+): Promise<{ secret: string; codes: string[] }> {
+  await expect(view.qrCode).toBeVisible();
+  await expect(view.qrCode).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const secret = await view.secret();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const codes = await view.recoveryCodeTexts();
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
 /** The widget's second step: the app's code, a recovery code, or first setting up an app. */
 export class MfaStep {
   readonly root: Locator;
@@ -32,13 +57,12 @@ export class MfaStep {
     this.error = this.root.getByText('Invalid code, please try again.');
   }
 
-  /** The key shown for typing into an app, without the spaces that group it. */
   async secret(): Promise<string> {
-    return ((await this.key.textContent()) ?? '').replace(/\s/g, '');
+    return keyText(this.key);
   }
 
   async recoveryCodeTexts(): Promise<string[]> {
-    return (await this.recoveryCodes.allTextContents()).map((code) => code.trim());
+    return codeTexts(this.recoveryCodes);
   }
 
   /** Types the code key by key; the sixth digit submits. */
@@ -88,10 +112,10 @@ export class AuthenticatorSection {
   }
 
   async secret(): Promise<string> {
-    return ((await this.key.textContent()) ?? '').replace(/\s/g, '');
+    return keyText(this.key);
   }
 
   async recoveryCodeTexts(): Promise<string[]> {
-    return (await this.recoveryCodes.allTextContents()).map((code) => code.trim());
+    return codeTexts(this.recoveryCodes);
   }
 }

@@ -246,6 +246,25 @@ export async function revokeAllSessions(
   await expect(page.getByText('No live session: the user is signed out everywhere.')).toBeVisible();
 }
 
+/** Moves the provider's clock past the 5 minutes after a sign-in in which the console asks for no factor again. */
+export async function passStepUpWindow(request: APIRequestContext): Promise<void> {
+  const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
+  expect(moved.ok()).toBe(true);
+}
+
+/** Answers the console's step-up dialog with a code of the operator's authenticator app (`totpKey`). */
+export async function confirmWithCode(
+  page: Page,
+  request: APIRequestContext,
+  totpKey: string,
+): Promise<void> {
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(stepUp).toBeVisible();
+  await stepUp.getByLabel('Authenticator code').fill(await totpCode(request, totpKey));
+  await stepUp.getByRole('button', { name: 'Confirm with code' }).click();
+  await expect(stepUp).toBeHidden();
+}
+
 /**
  * On a user's page: deletes them, typing their address to confirm; past 5 minutes after the
  * sign-in (the clock is moved) the step-up asks for the operator's passkey. Ends on the users list.
@@ -256,8 +275,7 @@ export async function deleteUserAfterStepUp(
   email: string,
   lookAt?: (name: string) => Promise<void>,
 ): Promise<void> {
-  const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
-  expect(moved.ok()).toBe(true);
+  await passStepUpWindow(request);
   await page.getByRole('button', { name: 'Delete user' }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${email}?` });
   const go = confirm.getByRole('button', { name: 'Delete user' });

@@ -26,9 +26,7 @@ test('a good token lets the password sign-up through; bad tokens stop the log-in
 
   await test.step('with a passing token, the sign-up goes through', async () => {
     const before = (await recaptchaAssessments(request)).length;
-    await page.goto('/?login=passwords&project=captcha');
-    await demo.widget.continueWithEmail(email);
-    await passwords.create(STRONG);
+    await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=captcha');
     await demo.expectSignedIn(email);
     // The provider asked about the page's token, for this site key and the LOGIN action.
     const asked = (await recaptchaAssessments(request)).slice(before);
@@ -41,8 +39,7 @@ test('a good token lets the password sign-up through; bad tokens stop the log-in
     await demo.logoutButton.click();
     await setRecaptchaMode(request, 'bad');
     const before = (await recaptchaAssessments(request)).length;
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await passwords.logIn(STRONG);
     await expect(passwords.root.getByText(CAPTCHA_FAILED)).toBeVisible();
     await expect(demo.account).toBeHidden();
@@ -75,8 +72,7 @@ test('a magic link on the captcha project is sent only with a passing token', as
   await setRecaptchaMode(request, 'bad');
   await page.goto('/?project=captcha');
   await demo.widget.openEmailTab();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await expect(demo.widget.root.getByText(CAPTCHA_FAILED)).toBeVisible();
   const outbox = await messagesTo(request, email);
   expect(outbox).toEqual([]);

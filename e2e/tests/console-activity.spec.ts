@@ -6,17 +6,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OtpScreen } from '../pages/otp-screen.js';
 import {
+  confirmWithCode,
   DESKTOP,
   developmentOperatorKey,
   developmentProjectId,
   joinAsInvitedOperator,
   look as lookAtPage,
   PHONE,
+  passStepUpWindow,
 } from '../support/console.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
 import { passcodeIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { providerUrl } from '../support/stack.js';
-import { totpCode } from '../support/totp.js';
 
 /** Axe, and screenshots at desktop width and at 360 px (the shared look, named for this spec). */
 const look = (page: Page, name: string) => lookAtPage(page, `activity-${name}`);
@@ -61,8 +62,7 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     const otp = new OtpScreen(page);
     await page.goto('/?login=codes');
     await demo.widget.openEmailTab();
-    await demo.widget.emailInput.fill(person);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(person);
     await otp.expectShown();
     const [message] = await waitForMessages(request, person, 1);
     await otp.paste(passcodeIn(message!));
@@ -182,14 +182,10 @@ test('the operator sees a sign-in on the activity chart and in the audit log, pr
     await look(page, '05-operators-invited');
     // Removing asks for a factor again 5 minutes after the sign-in: move past them, so the
     // step-up always comes (however long the steps before took) and is answered.
-    const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
-    expect(moved.ok()).toBe(true);
+    await passStepUpWindow(request);
     await card.getByRole('button', { name: 'Cancel invite' }).click();
     await card.getByRole('button', { name: 'Yes, cancel it' }).click();
-    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
-    await stepUp.getByLabel('Authenticator code').fill(await totpCode(request, totpKey));
-    await stepUp.getByRole('button', { name: 'Confirm with code' }).click();
-    await expect(stepUp).toBeHidden();
+    await confirmWithCode(page, request, totpKey);
     await expect(
       page.getByRole('status').filter({ hasText: `The invite to ${colleague} no longer works.` }),
     ).toBeVisible();

@@ -51,8 +51,7 @@ test('an operator walks the users newest or oldest first, finds one and edits th
   let userSession: { token: string; userId: string };
   await test.step('a person signs up with a password on the demo page', async () => {
     await userPage.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(userEmail);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(userEmail);
     const passwords = new PasswordScreens(userPage);
     await expect(passwords.createHeading).toBeVisible();
     await passwords.passwordInput.fill('amber lantern drifting homeward');

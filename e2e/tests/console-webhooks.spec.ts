@@ -7,16 +7,17 @@
 // marks the endpoint failing on its page and in the list until one arrives; deleting asks first. Every page: axe, desktop and 360 px.
 import {
   addWebhookEndpoint,
+  confirmWithCode,
   createProject,
   DESKTOP,
   developmentOperatorKey,
   look,
+  passStepUpWindow,
   signInToConsole,
 } from '../support/console.js';
 import { expect, test } from '../support/fixtures.js';
 import { uniqueEmail } from '../support/outbox.js';
 import { providerUrl } from '../support/stack.js';
-import { totpCode } from '../support/totp.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
 test('an operator adds a webhook endpoint, sees a signed delivery with its latency, replays it, tests and rotates it', async ({
@@ -103,13 +104,9 @@ test('an operator adds a webhook endpoint, sees a signed delivery with its laten
       });
 
       // Five minutes after the sign-in, rotating asks for a factor again.
-      const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
-      expect(moved.ok()).toBe(true);
+      await passStepUpWindow(request);
       await page.getByRole('button', { name: 'Rotate secret' }).click();
-      const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
-      await stepUp.getByLabel('Authenticator code').fill(await totpCode(request, totpKey));
-      await stepUp.getByRole('button', { name: 'Confirm with code' }).click();
-      await expect(stepUp).toBeHidden();
+      await confirmWithCode(page, request, totpKey);
       await expect(
         page.getByText('Copy the new signing secret now: it is shown only this once.'),
       ).toBeVisible();

@@ -3,10 +3,17 @@
 // which past 5 minutes asks for a factor again (here the operator's authenticator app) and shows
 // the new secret once while the previous one keeps working for a while. Every page is checked
 // with axe and kept at desktop width and at 360 px.
-import { createProject, DESKTOP, heading, look, nav, signInToConsole } from '../support/console.js';
+import {
+  confirmWithCode,
+  createProject,
+  DESKTOP,
+  heading,
+  look,
+  nav,
+  passStepUpWindow,
+  signInToConsole,
+} from '../support/console.js';
 import { expect, test } from '../support/fixtures.js';
-import { providerUrl } from '../support/stack.js';
-import { totpCode } from '../support/totp.js';
 
 test('an operator sets a password policy with a live preview, and rotates the secret after a step-up', async ({
   page,
@@ -37,14 +44,9 @@ test('an operator sets a password policy with a live preview, and rotates the se
     await nav(page).getByRole('link', { name: 'API keys' }).click();
     await expect(heading(page, 'Console demo API keys')).toBeVisible();
     await look(page, 'keys');
-    const moved = await request.post(`${providerUrl}/dev/clock`, { data: { advance_seconds: 6 * 60 } });
-    expect(moved.ok()).toBe(true);
+    await passStepUpWindow(request);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Authenticator code').fill(await totpCode(request, totpKey));
-    await dialog.getByRole('button', { name: 'Confirm with code' }).click();
-    await expect(dialog).toBeHidden();
+    await confirmWithCode(page, request, totpKey);
     await expect(page.getByRole('img', { name: 'New secret hidden' })).toBeVisible();
     // Focus lands on the secret just minted, not on the page's start.
     await expect(page.locator('.secret:focus')).toContainText('New secret');

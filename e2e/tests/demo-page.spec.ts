@@ -26,8 +26,7 @@ test('"Password (LUDS rules)" opens the LUDS checklist', async ({ demo, page }) 
     .getByRole('navigation', { name: 'Widget setup' })
     .getByRole('link', { name: 'Password (LUDS rules)' })
     .click();
-  await demo.widget.emailInput.fill(uniqueEmail('lucy'));
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(uniqueEmail('lucy'));
   await passwords.passwordInput.fill('Short1');
   await expect(passwords.checklistItems.nth(0)).toContainText('Must be at least 10 characters long');
   await expect(passwords.checklistItems.nth(1)).toContainText('Must contain 3 of the following');
@@ -51,8 +50,7 @@ test('the hints name accounts that reach the Breached and Dedupe screens', async
     const item = hints.getByRole('listitem').filter({ hasText: hint });
     const [email, password] = await item.locator('code').allTextContents();
     await item.getByRole('link', { name: 'Password' }).click();
-    await demo.widget.emailInput.fill(email!);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email!);
     await passwords.logIn(password!);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await expect(demo.account).toBeHidden();

@@ -19,8 +19,7 @@ test('signs in with a magic link from the dev outbox and gets session cookies', 
   });
 
   await test.step('an invalid email is refused before anything is sent', async () => {
-    await demo.widget.emailInput.fill('not-an-email');
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail('not-an-email');
     await expect(page.locator('#login').getByRole('alert')).toBeVisible();
     await snapshot(page, '02-main-invalid-email');
   });

@@ -72,8 +72,7 @@ for (const width of PHONE_WIDTHS) {
         await keepWidgetAfterSignIn(page, ['otp'], { otpOptions: { methods: ['email'] } });
         await page.goto('/?login=codes');
         await demo.widget.openEmailTab();
-        await demo.widget.emailInput.fill(email);
-        await demo.widget.continueButton.click();
+        await demo.widget.continueWithEmail(email);
         await otp.expectShown();
         await fits(page, 'otp-entry');
         const code = passcodeIn((await waitForMessages(request, email, 1))[0]!);
@@ -95,8 +94,7 @@ for (const width of PHONE_WIDTHS) {
       const passwords = new PasswordScreens(page);
       const startWith = async (email: string, query = '?login=passwords') => {
         await page.goto(`/${query}`);
-        await demo.widget.emailInput.fill(email);
-        await demo.widget.continueButton.click();
+        await demo.widget.continueWithEmail(email);
       };
 
       await test.step('create, with the strength meter and with the LUDS checklist', async () => {
@@ -166,9 +164,7 @@ for (const width of PHONE_WIDTHS) {
 
       await test.step('the confirmation, on a page that keeps the widget', async () => {
         await keepWidgetAfterSignIn(page, ['passwords']);
-        await page.goto('/');
-        await demo.widget.continueWithEmail(uniqueEmail('narrow-done'));
-        await passwords.create(STRONG);
+        await demo.signUpWithPassword(uniqueEmail('narrow-done'), STRONG, '/');
         await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
         await fits(page, 'password-success');
       });
@@ -207,11 +203,8 @@ for (const width of PHONE_WIDTHS) {
       request,
     }) => {
       const email = uniqueEmail('narrow-mfa');
-      const passwords = new PasswordScreens(page);
       const mfa = new MfaStep(page);
-      await page.goto('/?login=passwords&project=mfa');
-      await demo.widget.continueWithEmail(email);
-      await passwords.create(STRONG);
+      await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=mfa');
       await expect(mfa.enrolHeading).toBeVisible();
       await expect(mfa.recoveryCodes).toHaveCount(10);
       await fits(page, 'mfa-enrol');

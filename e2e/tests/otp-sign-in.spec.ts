@@ -47,8 +47,7 @@ test('signs in with an email code pasted at once, submitting exactly once', asyn
 
   await page.goto('/?login=codes');
   await demo.widget.openEmailTab();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await otp.expectShown();
   await expect(otp.sentTo).toContainText(email);
 

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { PasswordScreens } from '../pages/password-screens.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, snapshotAtBothWidths, test } from '../support/fixtures.js';
+import { holdRequests } from '../support/hold-requests.js';
 import { magicLinkIn, resetLinkIn, uniqueEmail, waitForMessages } from '../support/outbox.js';
 import { sdkPost } from '../support/provider-api.js';
 import { demoUrl, providerUrl } from '../support/stack.js';
@@ -34,8 +35,7 @@ test('forgot password → reset email → new password works and the old one doe
 
   await test.step("'Forgot Password?' on the login form sends the reset email", async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await expect(passwords.loginHeading).toBeVisible();
     await passwords.forgotButton.click();
     await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
@@ -99,8 +99,7 @@ test('forgot password → reset email → new password works and the old one doe
 
   await test.step('the old password is refused and the new one signs in', async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await passwords.logIn(OLD);
     await expect(passwords.error).toBeVisible();
     await passwords.logIn(NEW);
@@ -129,14 +128,7 @@ test("the reset form's 'Login without a password' signs in with the link alone",
   page.on('request', (sent) => {
     if (sent.url().includes('/sdk/v1/magic_links/authenticate')) magicLinkCalls.push(sent.url());
   });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/sdk/v1/passwords/email/reset/login', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/sdk/v1/passwords/email/reset/login');
 
   await test.step("the button signs in with the reset token alone, 'Logging in...' meanwhile", async () => {
     await page.goto(link);
@@ -159,8 +151,7 @@ test("the reset form's 'Login without a password' signs in with the link alone",
 
   await test.step('the password did not change', async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await passwords.logIn(OLD);
     await demo.expectSignedIn(email);
   });
@@ -183,14 +174,7 @@ test("the reset email's login link signs in at once, showing 'Logging in' meanwh
   expect(new URL(link).searchParams.get('stytch_token_type')).toBe('login');
 
   // Hold the real provider's answer a moment so the interim screen can be seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/sdk/v1/magic_links/authenticate', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/sdk/v1/magic_links/authenticate');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Logging in', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
@@ -304,14 +288,7 @@ test('a reset link opened in another browser offers a new link to a typed addres
   const context = await browser.newContext();
   const page = await context.newPage();
   // Hold the real provider's answer to the link check a moment, so the interim screen can be seen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/sdk/v1/passwords/email/reset/check', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/sdk/v1/passwords/email/reset/check');
   try {
     await page.goto(resetLinkIn(first!));
     await expect(page.getByText('Checking your link…')).toBeVisible();

@@ -17,8 +17,7 @@ test('signs up with a password, logs out, then logs in; a wrong password is refu
 
   await test.step('a new address gets the create form with a login-link alternative', async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await expect(passwords.createHeading).toBeVisible();
     await expect(page.getByRole('button', { name: 'Email me a login link' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
@@ -45,8 +44,7 @@ test('signs up with a password, logs out, then logs in; a wrong password is refu
 
   await test.step('after logging out, the same address gets the login form', async () => {
     await demo.logoutButton.click();
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await expect(passwords.loginHeading).toBeVisible();
   });
 
@@ -69,8 +67,7 @@ test('a LUDS project shows its checklist and refuses a breached password', async
   const email = uniqueEmail('lou');
   const passwords = new PasswordScreens(page);
   await page.goto('/?login=passwords&project=luds');
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await expect(passwords.createHeading).toBeVisible();
 
   await passwords.passwordInput.fill('Short1');
@@ -111,8 +108,7 @@ test('a passwordless account gets a login link at once, and can create a passwor
   await waitForMessages(request, email, 1);
 
   await page.goto('/?login=passwords');
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await expect(demo.widget.checkEmailHeading).toBeVisible();
   const messages = await waitForMessages(request, email, 2);
   expect(messages[0]?.html).toContain('stytch_token_type=magic_links');
@@ -133,8 +129,7 @@ test('signing up an address that another tab just registered leads to the dedupe
   const email = uniqueEmail('dee');
   const passwords = new PasswordScreens(page);
   await page.goto('/?login=passwords');
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await expect(passwords.createHeading).toBeVisible();
 
   // Meanwhile the address signs up by magic link elsewhere, so it is no longer new.
@@ -167,8 +162,7 @@ test('a password that turned up in a breach after sign-up leads to the breached 
 
   await test.step('logging in with it sends a reset email and says why', async () => {
     await page.goto('/?login=passwords');
-    await demo.widget.emailInput.fill(email);
-    await demo.widget.continueButton.click();
+    await demo.widget.continueWithEmail(email);
     await passwords.logIn(leaked);
     await expect(
       page.getByRole('heading', { name: 'Check your email to set a new password', exact: true }),

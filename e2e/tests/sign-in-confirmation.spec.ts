@@ -22,13 +22,10 @@ test('a password sign-up shows the confirmation, then the account panel, which t
   page,
 }) => {
   const email = uniqueEmail('sue');
-  const passwords = new PasswordScreens(page);
   await recordConfirmations(page, LOGGED_IN);
 
   await test.step('Continue on the create form shows "Success!" in the widget', async () => {
-    await page.goto('/?login=passwords');
-    await demo.widget.continueWithEmail(email);
-    await passwords.create(STRONG);
+    await demo.signUpWithPassword(email, STRONG);
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
     await expect(demo.status).toHaveText('Signed in.');
     await snapshot(page, '90-demo-sign-in-confirmation');
@@ -50,17 +47,14 @@ test('the status line follows the session: logged out, then signed in again', as
   const email = uniqueEmail('stu');
   const passwords = new PasswordScreens(page);
   await recordConfirmations(page, LOGGED_IN);
-  await page.goto('/?login=passwords');
-  await demo.widget.continueWithEmail(email);
-  await passwords.create(STRONG);
+  await demo.signUpWithPassword(email, STRONG);
   await demo.expectSignedIn(email);
 
   await demo.logoutButton.click();
   await expect(demo.status).toHaveText('You have been logged out.');
   await demo.expectSignInForm();
 
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await passwords.logIn(STRONG);
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(demo.status).toHaveText('Signed in.');
@@ -78,8 +72,7 @@ test('an email code shows its confirmation too', async ({ demo, page, request })
   await recordConfirmations(page, LOGGED_IN);
   await page.goto('/?login=codes');
   await demo.widget.openEmailTab();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await otp.expectShown();
   await otp.paste(passcodeIn((await waitForMessages(request, email, 1))[0]!));
   const seen = await confirmationsSeen(page);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { DemoPage } from '../pages/demo-page.js';
-import { AuthenticatorSection, MfaStep } from '../pages/mfa-screens.js';
+import { AuthenticatorSection, expectNewApp, MfaStep } from '../pages/mfa-screens.js';
 import { PasswordScreens } from '../pages/password-screens.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, test } from '../support/fixtures.js';
@@ -36,8 +36,7 @@ async function passwordThenMfaStep(demo: DemoPage, page: Page, email: string): P
   const passwords = new PasswordScreens(page);
   const mfa = new MfaStep(page);
   await demo.logoutButton.click();
-  await demo.widget.emailInput.fill(email);
-  await demo.widget.continueButton.click();
+  await demo.widget.continueWithEmail(email);
   await passwords.logIn(STRONG);
   await expect(mfa.heading).toBeVisible();
   await expect(demo.account).toBeHidden();
@@ -55,22 +54,14 @@ test('an MFA project: set up the app at sign-up, then sign in with its code or a
   request,
 }) => {
   const email = uniqueEmail('mia');
-  const passwords = new PasswordScreens(page);
   const mfa = new MfaStep(page);
   let secret = '';
   let recoveryCodes: string[] = [];
 
   await test.step('signing up with a password leads to setting up an authenticator app', async () => {
-    await page.goto('/?login=passwords&project=mfa');
-    await demo.widget.continueWithEmail(email);
-    await passwords.create(STRONG);
+    await demo.signUpWithPassword(email, STRONG, '/?login=passwords&project=mfa');
     await expect(mfa.enrolHeading).toBeVisible();
-    await expect(mfa.qrCode).toBeVisible();
-    await expect(mfa.qrCode).toHaveAttribute('src', /^data:image\/png;base64,/);
-    secret = await mfa.secret();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    recoveryCodes = await mfa.recoveryCodeTexts();
-    expect(recoveryCodes).toHaveLength(10);
+    ({ secret, codes: recoveryCodes } = await expectNewApp(mfa));
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
     // The password alone made no session: the page holds an intermediate token only.
     await expectNoSessionCookie(page);
@@ -143,12 +134,9 @@ test("the demo's account section sets up an app; the next sign-in asks for its c
   request,
 }) => {
   const email = uniqueEmail('tomas');
-  const passwords = new PasswordScreens(page);
   const section = new AuthenticatorSection(page);
 
-  await page.goto('/?login=passwords');
-  await demo.widget.continueWithEmail(email);
-  await passwords.create(STRONG);
+  await demo.signUpWithPassword(email, STRONG);
   await demo.expectSignedIn(email);
   await expect(section.state).toContainText('Authenticator app: off');
 
@@ -156,12 +144,7 @@ test("the demo's account section sets up an app; the next sign-in asks for its c
   let firstCodes: string[] = [];
   await test.step('setting up shows the QR code, the key and ten recovery codes', async () => {
     await section.setUpButton.click();
-    await expect(section.qrCode).toBeVisible();
-    await expect(section.qrCode).toHaveAttribute('src', /^data:image\/png;base64,/);
-    secret = await section.secret();
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    firstCodes = await section.recoveryCodeTexts();
-    expect(firstCodes).toHaveLength(10);
+    ({ secret, codes: firstCodes } = await expectNewApp(section));
     const [download] = await Promise.all([page.waitForEvent('download'), section.downloadLink.click()]);
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
     const saved = readFileSync(await download.path(), 'utf8');

@@ -31,10 +31,24 @@ function setCookies(response: Response): Map<string, string> {
   return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]));
 }
 
+/** A middleware that protects `protect` for the test project, with no secret: for what it decides without the provider. */
+function protecting(protect: string[]): ReturnType<typeof latchkeyMiddleware> {
+  return latchkeyMiddleware({ protect, providerUrl: PROVIDER_URL, projectId: PROJECT_ID });
+}
+
 export function registerMiddlewareCases(runtime: string): void {
   describe(`latchkeyMiddleware on ${runtime}`, () => {
     let provider: FakeProvider;
     let middleware: ReturnType<typeof latchkeyMiddleware>;
+    /** The answer to `url` with an expired JWT and the live session token: a refresh is due. */
+    async function withExpiredJwt(url = 'http://localhost:3000/dashboard') {
+      const expired = await provider.jwtAt(sixMinutesAgo);
+      const response = await middleware(
+        requestTo(url, { stytch_session_jwt: expired, stytch_session: LIVE_TOKEN }),
+      );
+      return { expired, response };
+    }
+
     beforeEach(async () => {
       provider = await givenFakeProvider(() => now);
       middleware = latchkeyMiddleware({
@@ -56,13 +70,7 @@ export function registerMiddlewareCases(runtime: string): void {
     });
 
     it('refreshes an expired JWT through the session token, for the browser and for this render', async () => {
-      const expired = await provider.jwtAt(sixMinutesAgo);
-      const response = await middleware(
-        requestTo('http://localhost:3000/dashboard', {
-          stytch_session_jwt: expired,
-          stytch_session: LIVE_TOKEN,
-        }),
-      );
+      const { expired, response } = await withExpiredJwt();
       expect(response.headers.get('x-middleware-next')).toBe('1');
       expect(serverApiCalls()).toEqual([
         {
@@ -87,13 +95,7 @@ export function registerMiddlewareCases(runtime: string): void {
     });
 
     it('marks the cookies Secure on a host that is not loopback', async () => {
-      const expired = await provider.jwtAt(sixMinutesAgo);
-      const response = await middleware(
-        requestTo('https://app.example.com/dashboard', {
-          stytch_session_jwt: expired,
-          stytch_session: LIVE_TOKEN,
-        }),
-      );
+      const { response } = await withExpiredJwt('https://app.example.com/dashboard');
       for (const line of setCookies(response).values()) expect(line).toMatch(/; Secure;/);
     });
 
@@ -107,11 +109,7 @@ export function registerMiddlewareCases(runtime: string): void {
     });
 
     it('answers 401 JSON on a protected API route', async () => {
-      const api = latchkeyMiddleware({
-        protect: ['/api/private'],
-        providerUrl: PROVIDER_URL,
-        projectId: PROJECT_ID,
-      });
+      const api = protecting(['/api/private']);
       const response = await api(requestTo('http://localhost:3000/api/private/data'));
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error_type: 'session_not_found' });
@@ -129,13 +127,7 @@ export function registerMiddlewareCases(runtime: string): void {
 
     it('clears the cookies of a session the provider says is over, and keeps the visitor out', async () => {
       provider.live = false;
-      const expired = await provider.jwtAt(sixMinutesAgo);
-      const response = await middleware(
-        requestTo('http://localhost:3000/dashboard', {
-          stytch_session_jwt: expired,
-          stytch_session: LIVE_TOKEN,
-        }),
-      );
+      const { response } = await withExpiredJwt();
       expect(response.status).toBe(307);
       const cookies = setCookies(response);
       expect(cookies.get('stytch_session')).toMatch(/^stytch_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
@@ -145,15 +137,9 @@ export function registerMiddlewareCases(runtime: string): void {
     });
 
     it('keeps the visitor out but the cookies in place when the provider cannot be reached (fail closed)', async () => {
-      const expired = await provider.jwtAt(sixMinutesAgo);
       provider.unreachable = true;
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const response = await middleware(
-        requestTo('http://localhost:3000/dashboard', {
-          stytch_session_jwt: expired,
-          stytch_session: LIVE_TOKEN,
-        }),
-      );
+      const { response } = await withExpiredJwt();
       expect(response.status).toBe(307);
       expect(response.headers.getSetCookie()).toEqual([]);
       expect(logged.mock.calls[0]?.[0]).toMatch(/could not be refreshed/);
@@ -170,11 +156,7 @@ export function registerMiddlewareCases(runtime: string): void {
     });
 
     it('leaves the sign-in page itself reachable even when a matcher covers it', async () => {
-      const everything = latchkeyMiddleware({
-        protect: ['/'],
-        providerUrl: PROVIDER_URL,
-        projectId: PROJECT_ID,
-      });
+      const everything = protecting(['/']);
       const response = await everything(requestTo('http://localhost:3000/sign-in'));
       expect(response.headers.get('x-middleware-next')).toBe('1');
     });

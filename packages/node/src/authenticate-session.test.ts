@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
-  PROJECT_BASIC_AUTHORIZATION,
+  onlyProjectRequest,
   providerError,
   TEST_PROJECT_ID,
   TEST_SECRET,
@@ -27,15 +27,12 @@ describe('authenticateSession', () => {
     });
 
     expect(result).toEqual(flatSuccess);
-    const [request] = api.server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/v1/sessions/authenticate');
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(request?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '')).toEqual({
-      session_token: 'opaque-token',
-      session_duration_minutes: 60,
+    expect(onlyProjectRequest(api)).toEqual({
+      method: 'POST',
+      path: '/v1/sessions/authenticate',
+      body: { session_token: 'opaque-token', session_duration_minutes: 60 },
     });
+    expect(api.server.requests[0]?.headers['content-type']).toBe('application/json');
   });
 
   it('sends a session_jwt alone when only the JWT is given', async () => {

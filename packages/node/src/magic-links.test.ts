@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
-  PROJECT_BASIC_AUTHORIZATION,
+  onlyProjectRequest,
   providerError,
   useFakeServerApi,
 } from '../test/helpers/fake-server-api.js';
@@ -20,11 +20,11 @@ describe('magicLinks.authenticate', () => {
     const client = givenProvider(200, flatSuccess);
     const result = await client.magicLinks.authenticate('link-token', { session_duration_minutes: 60 });
     expect(result).toEqual(flatSuccess);
-    const [request] = api.server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/v1/magic_links/authenticate');
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(JSON.parse(request?.body ?? '')).toEqual({ token: 'link-token', session_duration_minutes: 60 });
+    expect(onlyProjectRequest(api)).toEqual({
+      method: 'POST',
+      path: '/v1/magic_links/authenticate',
+      body: { token: 'link-token', session_duration_minutes: 60 },
+    });
   });
 
   it('sends session_custom_claims when given', async () => {

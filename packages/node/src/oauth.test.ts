@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   flatSessionAnswer,
-  PROJECT_BASIC_AUTHORIZATION,
+  onlyProjectRequest,
   providerError,
   useFakeServerApi,
 } from '../test/helpers/fake-server-api.js';
@@ -35,14 +35,10 @@ describe('oauth.authenticate', () => {
       code_verifier: 'v'.repeat(43),
     });
     expect(result).toEqual(flatSuccess);
-    const [request] = api.server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/v1/oauth/authenticate');
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(JSON.parse(request?.body ?? '')).toEqual({
-      token: 'oauth-token',
-      session_duration_minutes: 60,
-      code_verifier: 'v'.repeat(43),
+    expect(onlyProjectRequest(api)).toEqual({
+      method: 'POST',
+      path: '/v1/oauth/authenticate',
+      body: { token: 'oauth-token', session_duration_minutes: 60, code_verifier: 'v'.repeat(43) },
     });
   });
 

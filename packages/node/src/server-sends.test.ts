@@ -1,10 +1,6 @@
 /** magicLinks.email.* and otps.*: the request each call makes, and what it refuses before any request. */
 import { describe, expect, it } from 'vitest';
-import {
-  flatSessionAnswer,
-  PROJECT_BASIC_AUTHORIZATION,
-  useFakeServerApi,
-} from '../test/helpers/fake-server-api.js';
+import { flatSessionAnswer, onlyProjectRequest, useFakeServerApi } from '../test/helpers/fake-server-api.js';
 import type { LatchkeyServerClient } from './create-server-client.js';
 
 const api = useFakeServerApi();
@@ -108,10 +104,7 @@ describe.each(CALLS)('%s', (_name, path, answer, call, body) => {
   it(`POSTs the request to ${path} with Basic project credentials and returns the flat answer`, async () => {
     const client = givenProvider(200, answer);
     expect(await call(client)).toEqual(answer);
-    const [request] = api.server.requests;
-    expect([request?.method, request?.path]).toEqual(['POST', path]);
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(JSON.parse(request?.body ?? '')).toEqual(body);
+    expect(onlyProjectRequest(api)).toEqual({ method: 'POST', path, body });
   });
 });
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PROJECT_BASIC_AUTHORIZATION,
-  providerError,
-  useFakeServerApi,
-} from '../test/helpers/fake-server-api.js';
+import { onlyProjectRequest, providerError, useFakeServerApi } from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
@@ -18,11 +14,11 @@ describe('sessions', () => {
   it('list GETs /v1/sessions?user_id= with Basic project credentials and returns the flat answer', async () => {
     const client = givenProvider(200, listed);
     expect(await client.sessions.list('user-test-0001 &x')).toEqual(listed);
-    const [request] = api.server.requests;
-    expect(request?.method).toBe('GET');
-    expect(request?.path).toBe('/v1/sessions?user_id=user-test-0001+%26x');
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(request?.body).toBe('');
+    expect(onlyProjectRequest(api)).toEqual({
+      method: 'GET',
+      path: '/v1/sessions?user_id=user-test-0001+%26x',
+      body: undefined,
+    });
   });
 
   it.each([

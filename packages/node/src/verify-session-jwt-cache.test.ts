@@ -26,6 +26,17 @@ beforeEach(() => {
 
 const later = (seconds: number) => new Date(issuedAt.getTime() + seconds * 1000);
 
+/**
+ * A client that has verified a token once, and whose JWKS every call sees as stale and refetches
+ * (jwksCacheMaxAgeMs 0), as after the 10-minute default.
+ */
+async function verifiedWithStaleJwks() {
+  const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
+  const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
+  expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+  return { client, jwt };
+}
+
 describe('verifySessionJwt with the verified-token cache', () => {
   it('answers a repeated token from the cache with the same claims, without checking the signature again', async () => {
     const client = jwtServer.givenClient([jwtServer.currentKey]);
@@ -218,10 +229,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('stops serving a cached token once its key leaves the JWKS, when the refetched set no longer has it', async () => {
-    // jwksCacheMaxAgeMs 0: every call sees the JWKS as stale and refetches, as after the 10-minute default.
-    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
-    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    const { client, jwt } = await verifiedWithStaleJwks();
     expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
 
     jwtServer.jwks.publish([await givenSigningKey('key-2')]); // key-1 revoked
@@ -233,9 +241,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('fails closed for a cached token when the JWKS is due for a refetch and the provider cannot answer', async () => {
-    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
-    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    const { client, jwt } = await verifiedWithStaleJwks();
 
     jwtServer.server.handle = (_request, response) =>
       sendJson(response, 500, { error_type: 'internal_server_error' });
@@ -247,9 +253,7 @@ describe('verifySessionJwt with the verified-token cache', () => {
   });
 
   it('re-verifies a cached token when its kid now names different key material', async () => {
-    const client = jwtServer.givenClient([jwtServer.currentKey], { jwksCacheMaxAgeMs: 0 });
-    const jwt = await signJwt(jwtServer.currentKey, sessionClaims(projectId, issuedAt));
-    expect(await client.verifySessionJwt(jwt)).toMatchObject({ ok: true });
+    const { client, jwt } = await verifiedWithStaleJwks();
 
     jwtServer.jwks.publish([await givenSigningKey(jwtServer.currentKey.kid)]);
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PROJECT_BASIC_AUTHORIZATION,
-  providerError,
-  useFakeServerApi,
-} from '../test/helpers/fake-server-api.js';
+import { onlyProjectRequest, providerError, useFakeServerApi } from '../test/helpers/fake-server-api.js';
 
 const api = useFakeServerApi();
 const { givenProvider } = api;
@@ -32,11 +28,11 @@ describe('webhookEndpoints', () => {
       event_types: ['user.deleted'],
     });
     expect(created).toEqual({ endpoint, secret: 'whsec_c2VjcmV0' });
-    const [request] = api.server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/v1/webhooks/endpoints');
-    expect(request?.headers.authorization).toBe(PROJECT_BASIC_AUTHORIZATION);
-    expect(JSON.parse(request?.body ?? '')).toEqual({ url: endpoint.url, event_types: ['user.deleted'] });
+    expect(onlyProjectRequest(api)).toEqual({
+      method: 'POST',
+      path: '/v1/webhooks/endpoints',
+      body: { url: endpoint.url, event_types: ['user.deleted'] },
+    });
   });
 
   it('lists, gets, updates, deletes, rotates, reads deliveries and replays on their paths', async () => {

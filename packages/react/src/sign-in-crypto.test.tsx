@@ -13,7 +13,7 @@ import {
   resetFakeWallets,
   walletRefused,
 } from './testing/fake-wallets.js';
-import { renderSignIn } from './testing/render-sign-in.js';
+import { expectSignedIn, renderSignIn } from './testing/render-sign-in.js';
 
 // The browser-wallet layer, faked: discovery lists what a test sets, connect and sign answer as told.
 vi.mock('./crypto/crypto-wallets.js', async () =>
@@ -190,16 +190,16 @@ describe('<SignIn> with crypto: signing in', () => {
         session_duration_minutes: 45,
       },
     ]);
-    expect(events).toEqual([
-      { type: 'CRYPTO_WALLET_AUTHENTICATE_START', data: cryptoChallenge(1) },
-      { type: 'CRYPTO_WALLET_AUTHENTICATE', data: CRYPTO_AUTHENTICATED_RESULT },
-      { type: 'AUTHENTICATE_FLOW_COMPLETE', data: CRYPTO_AUTHENTICATED_RESULT },
-    ]);
+    expectSignedIn(
+      { client, events },
+      'crypto',
+      [
+        { type: 'CRYPTO_WALLET_AUTHENTICATE_START', data: cryptoChallenge(1) },
+        { type: 'CRYPTO_WALLET_AUTHENTICATE', data: CRYPTO_AUTHENTICATED_RESULT },
+      ],
+      CRYPTO_AUTHENTICATED_RESULT,
+    );
     expect(errors).toEqual([]);
-    expect(client.telemetryEvents).toContainEqual({
-      name: 'ui_authentication_success',
-      details: { method: 'crypto' },
-    });
   });
 
   it('sends no SIWE chain for a Solana wallet, and the 30-minute session by default', async () => {

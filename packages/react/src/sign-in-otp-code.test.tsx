@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetConfig, WidgetEvent } from './config.js';
+import type { WidgetConfig } from './config.js';
 import { SignIn } from './sign-in.js';
-import { AUTHENTICATED, apiError, createFakeClient, otpSent } from './testing/fake-client.js';
+import { AUTHENTICATED, apiError, type createFakeClient, otpSent } from './testing/fake-client.js';
+import { expectSignedIn, renderSignIn } from './testing/render-sign-in.js';
 import { createTestClock } from './testing/test-clock.js';
 
 afterEach(cleanup);
@@ -16,17 +16,12 @@ const CONFIG: WidgetConfig = {
 
 /** Renders the widget with a manual clock and sends an email code, ending on OTPAuthenticate. */
 async function onCodeScreen(options: Parameters<typeof createFakeClient>[0] = {}) {
-  const client = createFakeClient(options);
   const clock = createTestClock();
-  const events: WidgetEvent[] = [];
-  const errors: unknown[] = [];
-  const user = userEvent.setup();
-  const callbacks = { onEvent: (e: WidgetEvent) => events.push(e), onError: (e: unknown) => errors.push(e) };
-  const view = render(<SignIn client={client} config={CONFIG} clock={clock} callbacks={callbacks} />);
-  await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
+  const rendered = renderSignIn(CONFIG, options, { clock });
+  await rendered.user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
   await screen.findByRole('heading', { name: 'Enter passcode' });
   const input = screen.getByLabelText('One-time passcode') as HTMLInputElement;
-  return { client, clock, events, errors, user, view, input };
+  return { ...rendered, clock, input };
 }
 
 const countdown = () => document.querySelector('.lk-resend span')?.textContent;
@@ -60,13 +55,13 @@ describe('<SignIn> OTPAuthenticate', () => {
   });
 
   it('submits a pasted "123 456" exactly once, not again on re-render or a second paste', async () => {
-    const { input, user, client, view } = await onCodeScreen({
+    const { input, user, client, rerender } = await onCodeScreen({
       otpAuthenticate: () => new Promise(() => {}),
     });
     await user.click(input);
     await user.paste('123 456');
     expect(input.value).toBe('123456');
-    view.rerender(<SignIn client={client} config={CONFIG} />);
+    rerender(<SignIn client={client} config={CONFIG} />);
     fireEvent.paste(input, { clipboardData: { getData: () => '123456' } });
     fireEvent.change(input, { target: { value: '123456' } });
     expect(client.calls.otpAuthenticate.map((c) => c.code)).toEqual(['123456']);
@@ -153,15 +148,15 @@ describe('<SignIn> OTPAuthenticate', () => {
     await user.type(input, '123456');
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
-    expect(events).toEqual([
-      { type: 'OTP_LOGIN_OR_CREATE', data: otpSent('email', 1) },
-      { type: 'OTP_AUTHENTICATE', data: AUTHENTICATED },
-      { type: 'AUTHENTICATE_FLOW_COMPLETE', data: AUTHENTICATED },
-    ]);
-    expect(client.telemetryEvents).toContainEqual({
-      name: 'ui_authentication_success',
-      details: { method: 'otp' },
-    });
+    expectSignedIn(
+      { client, events },
+      'otp',
+      [
+        { type: 'OTP_LOGIN_OR_CREATE', data: otpSent('email', 1) },
+        { type: 'OTP_AUTHENTICATE', data: AUTHENTICATED },
+      ],
+      AUTHENTICATED,
+    );
   });
 
   it('goes back to Main with the email kept', async () => {

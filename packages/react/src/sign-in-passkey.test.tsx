@@ -8,7 +8,7 @@ import {
   PASSKEY_AUTHENTICATED_RESULT,
   webauthnError,
 } from './testing/fake-client.js';
-import { renderSignIn } from './testing/render-sign-in.js';
+import { expectSignedIn, renderSignIn } from './testing/render-sign-in.js';
 import type { WidgetWebAuthnAuthenticateOptions } from './widget-client.js';
 
 afterEach(cleanup);
@@ -45,14 +45,12 @@ describe('<SignIn> with passkeys: the button', () => {
     expect(await screen.findByRole('heading', { name: 'Success' })).toBeTruthy();
     expect(screen.getByText('Your Passkey has been successfully authenticated.')).toBeTruthy();
     expect(client.calls.webauthnAuthenticate).toEqual([{ sessionDurationMinutes: 45 }]);
-    expect(events).toEqual([
-      { type: 'PASSKEY_AUTHENTICATE', data: PASSKEY_AUTHENTICATED_RESULT },
-      { type: 'AUTHENTICATE_FLOW_COMPLETE', data: PASSKEY_AUTHENTICATED_RESULT },
-    ]);
-    expect(client.telemetryEvents).toContainEqual({
-      name: 'ui_authentication_success',
-      details: { method: 'passkey' },
-    });
+    expectSignedIn(
+      { client, events },
+      'passkey',
+      [{ type: 'PASSKEY_AUTHENTICATE', data: PASSKEY_AUTHENTICATED_RESULT }],
+      PASSKEY_AUTHENTICATED_RESULT,
+    );
   });
 
   it('shows it is busy on the passkey button only, with the spinner in place of the icon', async () => {

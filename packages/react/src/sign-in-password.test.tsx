@@ -21,6 +21,16 @@ async function submitEmail(user: ReturnType<typeof userEvent.setup>, email = 'ad
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+
+/** A new address and a password long enough to submit, whose create the provider refuses with `code`. */
+async function createRefused(code: string, message: string) {
+  const rendered = renderSignIn(CONFIG, { passwordCreate: () => Promise.reject(apiError(code, message)) });
+  await submitEmail(rendered.user);
+  await rendered.user.type(await screen.findByLabelText('Password'), 'long enough password');
+  await waitFor(() => expect(continueButton().disabled).toBe(false));
+  await rendered.user.click(continueButton());
+  return rendered;
+}
 const segments = () =>
   [...document.querySelectorAll('.lk-meter-segment')].map((s) => s.getAttribute('data-filled'));
 
@@ -111,27 +121,13 @@ describe('<SignIn> with passwords: a new address', () => {
   });
 
   it('shows the server message under the password when create fails', async () => {
-    const { user } = renderSignIn(CONFIG, {
-      passwordCreate: () =>
-        Promise.reject(apiError('invalid_email', 'This email address cannot receive mail.')),
-    });
-    await submitEmail(user);
-    await user.type(await screen.findByLabelText('Password'), 'long enough password');
-    await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await user.click(continueButton());
+    await createRefused('invalid_email', 'This email address cannot receive mail.');
     expect((await screen.findByRole('alert')).textContent).toBe('This email address cannot receive mail.');
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('sends a reset email and shows Dedupe when create answers reset_password', async () => {
-    const { client, user } = renderSignIn(CONFIG, {
-      passwordCreate: () =>
-        Promise.reject(apiError('reset_password', 'An account with this email already exists.')),
-    });
-    await submitEmail(user);
-    await user.type(await screen.findByLabelText('Password'), 'long enough password');
-    await waitFor(() => expect(continueButton().disabled).toBe(false));
-    await user.click(continueButton());
+    const { client } = await createRefused('reset_password', 'An account with this email already exists.');
     expect(
       await screen.findByRole('heading', { name: 'Check your email to set a new password!' }),
     ).toBeTruthy();

@@ -10,6 +10,13 @@ import type { RootData } from '../root.js';
 /** Lucide icons (named imports: only these are bundled), decorative beside their labels. */
 const NAV_ICON = { className: 'nav-icon', size: 20, strokeWidth: 2, 'aria-hidden': true } as const;
 
+/** The signed-in area's sections, in the navigation's order; `end`: active on that path alone. */
+const SECTIONS = [
+  { to: '/campaigns', end: true, Icon: Megaphone, label: 'Campaigns' },
+  { to: '/campaign', end: false, Icon: CirclePlus, label: 'New campaign' },
+  { to: '/account', end: false, Icon: CircleUserRound, label: 'Account' },
+];
+
 /** The cookie that remembers the collapsed navigation (read by the server, so no flash). */
 export const NAV_COOKIE = 'clickwise_nav';
 
@@ -69,24 +76,14 @@ function BackendContainer({ initiallyCollapsed, email }: { initiallyCollapsed: b
           <span className="nav-label">{collapsed ? 'Expand navigation' : 'Collapse navigation'}</span>
         </button>
         <ul id="main-nav-list">
-          <li>
-            <NavLink to="/campaigns" end>
-              <Megaphone {...NAV_ICON} />
-              <span className="nav-label">Campaigns</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/campaign">
-              <CirclePlus {...NAV_ICON} />
-              <span className="nav-label">New campaign</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/account">
-              <CircleUserRound {...NAV_ICON} />
-              <span className="nav-label">Account</span>
-            </NavLink>
-          </li>
+          {SECTIONS.map(({ to, end, Icon, label }) => (
+            <li key={to}>
+              <NavLink to={to} end={end}>
+                <Icon {...NAV_ICON} />
+                <span className="nav-label">{label}</span>
+              </NavLink>
+            </li>
+          ))}
           <li>
             <Link to="/">
               <Search {...NAV_ICON} />

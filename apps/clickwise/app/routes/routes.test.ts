@@ -148,13 +148,14 @@ async function run(
 const statusOf = (result: unknown) =>
   result instanceof Response ? result.status : ((result as { init?: ResponseInit })?.init?.status ?? 200);
 
+/** What /user/authenticate answers for the provider's redirect back with a `type` token. */
+const redeem = (type: string, token: string) =>
+  run(authenticateLoader, get(`/user/authenticate?stytch_token_type=${type}&token=${token}`));
+
 let tokenCounter = 0;
 /** Signs `who` in through /user/authenticate and returns the Cookie header the browser would send. */
 async function signIn(who: string): Promise<string> {
-  const result = await run(
-    authenticateLoader,
-    get(`/user/authenticate?stytch_token_type=magic_links&token=token-${who}-${++tokenCounter}`),
-  );
+  const result = await redeem('magic_links', `token-${who}-${++tokenCounter}`);
   expect(result).toBeInstanceOf(Response);
   const setCookie = (result as Response).headers.get('set-cookie') ?? '';
   return setCookie.split(';')[0] ?? '';
@@ -186,10 +187,7 @@ async function editStatus(cookie: string, id: number, name: string): Promise<num
 
 describe('/user/authenticate', () => {
   it('redeems the token server-side, links a local user with a positive integer id, sets the cookie', async () => {
-    const result = (await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=magic_links&token=token-ada-1000'),
-    )) as Response;
+    const result = (await redeem('magic_links', 'token-ada-1000')) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get('location')).toBe('/campaigns');
     expect(result.headers.get('referrer-policy')).toBe('no-referrer');
@@ -208,20 +206,14 @@ describe('/user/authenticate', () => {
   });
 
   it('refuses a used, unknown or missing token without a cookie', async () => {
-    const used = await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=magic_links&token=token-ada-1000'),
-    );
+    const used = await redeem('magic_links', 'token-ada-1000');
     expect(statusOf(used)).toBe(401);
     expect(used instanceof Response && used.headers.has('set-cookie')).toBe(false);
     expect(statusOf(await run(authenticateLoader, get('/user/authenticate')))).toBe(400);
   });
 
   it('redeems a Google sign-in the same way; signing in again, by Google or link, finds the same user', async () => {
-    const result = (await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-1'),
-    )) as Response;
+    const result = (await redeem('oauth', 'oauth-grace-1')) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get('location')).toBe('/campaigns');
     expect(result.headers.get('cache-control')).toBe('no-store');
@@ -229,10 +221,7 @@ describe('/user/authenticate', () => {
     const user = await currentUser(get('/', cookie), context);
     expect(user).toMatchObject({ latchkey_user_id: 'user-test-grace', email: 'grace@example.com' });
 
-    const again = (await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-2'),
-    )) as Response;
+    const again = (await redeem('oauth', 'oauth-grace-2')) as Response;
     const secondCookie = (again.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(secondCookie).not.toBe(cookie);
     expect((await currentUser(get('/', secondCookie), context))?.id).toBe(user?.id);
@@ -240,16 +229,10 @@ describe('/user/authenticate', () => {
   });
 
   it('a used Google token, or an unreachable provider, shows a problem and sets no cookie', async () => {
-    const used = await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=oauth&token=oauth-grace-1'),
-    );
+    const used = await redeem('oauth', 'oauth-grace-1');
     expect(statusOf(used)).toBe(401);
     expect(used).toMatchObject({ data: { problem: expect.stringMatching(/Google sign-in has expired/) } });
-    const down = await run(
-      authenticateLoader,
-      get('/user/authenticate?stytch_token_type=oauth&token=oauth-down-1'),
-    );
+    const down = await redeem('oauth', 'oauth-down-1');
     expect(statusOf(down)).toBe(503);
     expect(down).toMatchObject({ data: { problem: expect.stringMatching(/could not reach/) } });
   });
@@ -267,7 +250,7 @@ describe('/user/authenticate', () => {
       data: { problem: 'The sign-in was cancelled at the identity provider.' },
       init: { headers: { 'Cache-Control': 'no-store' } },
     });
-    const unknown = await run(authenticateLoader, get('/user/authenticate?stytch_token_type=sms&token=x'));
+    const unknown = await redeem('sms', 'x');
     expect(statusOf(unknown)).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { PageHeading } from '../components/page-heading.js';
+import { RefreshButton } from '../components/refresh-button.js';
 import { ErrorState, Loading } from '../components/status.js';
 import { activitySummary, bucketLabel, methodsOf, quiet } from '../lib/activity-series.js';
 import { signInMethodLabel } from '../lib/sign-in-methods.js';
@@ -52,11 +53,7 @@ export function ActivityPage() {
             {label}
           </Link>
         ))}
-        {activity.state === 'ready' && (
-          <button type="button" className="button secondary small" onClick={activity.reload}>
-            Refresh
-          </button>
-        )}
+        <RefreshButton resource={activity} />
       </nav>
       {activity.state === 'loading' && <Loading label="Loading the activity…" />}
       {activity.state === 'error' && <ErrorState error={activity.error} retry={activity.retry} />}

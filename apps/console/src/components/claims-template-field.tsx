@@ -4,6 +4,7 @@
  * such as `sub`) is shown beside it. What was typed is never replaced while it does not parse.
  */
 import { useState } from 'react';
+import { FieldProblem } from './field-problem.js';
 
 const MAX_BYTES = 4096;
 
@@ -52,11 +53,7 @@ export function ClaimsTemplateField(props: {
           props.onChange(next.ok ? next.value : undefined);
         }}
       />
-      {problem && (
-        <p id="claims-template-error" className="field-error">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id="claims-template-error" problem={problem} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** @module number-field — a number input checked against its bounds as typed; the text stays as typed while it is out of range. */
 import { useEffect, useState } from 'react';
+import { FieldProblem, problemAttributes } from './field-problem.js';
 
 export function NumberField(props: {
   id: string;
@@ -30,19 +31,14 @@ export function NumberField(props: {
         max={props.max}
         step={props.step ?? 1}
         value={text}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${props.id}-error` : undefined}
+        {...problemAttributes(`${props.id}-error`, problem)}
         onChange={(e) => {
           setText(e.target.value);
           const v = Number(e.target.value);
           if (e.target.value.trim() !== '' && !Number.isNaN(v)) props.onChange(v);
         }}
       />
-      {problem && (
-        <p id={`${props.id}-error`} className="field-error">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={`${props.id}-error`} problem={problem} />
     </div>
   );
 }

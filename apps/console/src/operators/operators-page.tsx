@@ -8,6 +8,7 @@ import { useState } from 'react';
 import '../insights.css';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
+import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, Loading } from '../components/status.js';
@@ -92,15 +93,10 @@ export function OperatorsPage() {
               type="email"
               autoComplete="off"
               value={email}
-              aria-invalid={emailProblem ? true : undefined}
-              aria-describedby={emailProblem ? 'invite-email-error' : undefined}
+              {...problemAttributes('invite-email-error', emailProblem)}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {emailProblem && (
-              <p id="invite-email-error" className="field-error">
-                {emailProblem}
-              </p>
-            )}
+            <FieldProblem id="invite-email-error" problem={emailProblem} />
           </div>
           <button
             type="submit"

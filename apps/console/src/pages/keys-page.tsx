@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { useOperator } from '../auth/operator-context.js';
 import { StepUpCancelled, useStepUp } from '../auth/step-up.js';
 import { CopyButton } from '../components/copy-button.js';
+import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { ErrorState, LoadingPage } from '../components/status.js';
@@ -102,15 +103,10 @@ export function KeysPage() {
               min={0}
               max={10080}
               value={grace}
-              aria-invalid={graceProblem ? true : undefined}
-              aria-describedby={graceProblem ? 'grace-error' : undefined}
+              {...problemAttributes('grace-error', graceProblem)}
               onChange={(e) => setGrace(e.target.value)}
             />
-            {graceProblem && (
-              <p id="grace-error" className="field-error">
-                {graceProblem}
-              </p>
-            )}
+            <FieldProblem id="grace-error" problem={graceProblem} />
           </div>
           <button type="submit" className="button danger" disabled={busy || Boolean(graceProblem)}>
             {busy ? 'Rotating…' : 'Rotate secret'}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
+import { problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { PageHeading } from '../components/page-heading.js';
 import { EmptyState, ErrorState, Loading } from '../components/status.js';
@@ -116,8 +117,7 @@ function CreateProjectForm({ onCreated }: { onCreated(): void }) {
           value={name}
           required
           maxLength={100}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'project-name-error' : undefined}
+          {...problemAttributes('project-name-error', problem)}
           onChange={(event) => setName(event.target.value)}
         />
         <FormProblem problem={problem} id="project-name-error" />

@@ -17,6 +17,19 @@ const ML_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
 const SEND = { request_id: 'r', status_code: 200, user_id: 'user-test-1', email_id: 'email-test-1' };
 
+/** A client holding both stored verifiers, whose provider accepts only `verifier` (else pkce_mismatch). */
+function bothVerifiersStored(verifier: 'v-pw' | 'v-ml') {
+  const setup = createTestClient();
+  setup.storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
+  setup.storage.setItem(ML_KEY, JSON.stringify({ code_challenge: 'c-ml', code_verifier: 'v-ml' }));
+  setup.fetch.on('POST /magic_links/authenticate', (request) =>
+    (request.json as { code_verifier: string }).code_verifier === verifier
+      ? ok(authResponse())
+      : apiError(400, 'pkce_mismatch', 'The code verifier does not match.'),
+  );
+  return setup;
+}
+
 function withPkce(on: boolean) {
   return createTestClient({
     bootstrap: { pkce_required_for_email_magic_links: on },
@@ -129,14 +142,7 @@ describe('magicLinks.authenticate', () => {
   });
 
   it('tries the password-reset verifier first and retries with the magic_links one on a pkce error', async () => {
-    const { client, fetch, storage } = createTestClient();
-    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
-    storage.setItem(ML_KEY, JSON.stringify({ code_challenge: 'c-ml', code_verifier: 'v-ml' }));
-    fetch.on('POST /magic_links/authenticate', (request) =>
-      (request.json as { code_verifier: string }).code_verifier === 'v-ml'
-        ? ok(authResponse())
-        : apiError(400, 'pkce_mismatch', 'The code verifier does not match.'),
-    );
+    const { client, fetch, storage } = bothVerifiersStored('v-ml');
     await client.magicLinks.authenticate('link-token', { sessionDurationMinutes: 60 });
     const verifiers = fetch
       .calls('POST /magic_links/authenticate')
@@ -160,14 +166,7 @@ describe('magicLinks.authenticate', () => {
   });
 
   it('with both pairs stored, a reset token succeeds on the first try and only the reset pair is cleared', async () => {
-    const { client, fetch, storage } = createTestClient();
-    storage.setItem(PW_KEY, JSON.stringify({ code_challenge: 'c-pw', code_verifier: 'v-pw' }));
-    storage.setItem(ML_KEY, JSON.stringify({ code_challenge: 'c-ml', code_verifier: 'v-ml' }));
-    fetch.on('POST /magic_links/authenticate', (request) =>
-      (request.json as { code_verifier: string }).code_verifier === 'v-pw'
-        ? ok(authResponse())
-        : apiError(400, 'pkce_mismatch', 'The code verifier does not match.'),
-    );
+    const { client, fetch, storage } = bothVerifiersStored('v-pw');
     await client.magicLinks.authenticate('reset-token', { sessionDurationMinutes: 30 });
     expect(fetch.calls('POST /magic_links/authenticate')).toHaveLength(1);
     expect(storage.getItem(PW_KEY)).toBeNull();

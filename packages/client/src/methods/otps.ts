@@ -69,10 +69,12 @@ export interface OtpsMethods {
 
 type ChannelName = 'email' | 'sms' | 'whatsapp';
 
-function checkSendOptions(options: OtpsSendOptions | undefined): void {
+/** Checks the options every channel takes and answers their wire fields, which lead each send's body. */
+function sendOptionsBody(options: OtpsSendOptions) {
   assertOptionalObject('options', options);
-  assertOptionalNumber('expirationMinutes', options?.expirationMinutes);
-  assertOptionalString('locale', options?.locale);
+  assertOptionalNumber('expirationMinutes', options.expirationMinutes);
+  assertOptionalString('locale', options.locale);
+  return { expiration_minutes: options.expirationMinutes, locale: options.locale };
 }
 
 /** Builds `client.otps`. */
@@ -101,12 +103,11 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendEmail(path: string, email: string, options: OtpsEmailSendOptions = {}) {
     assertEmail('email', email);
-    checkSendOptions(options);
+    const common = sendOptionsBody(options);
     assertOptionalString('loginTemplateId', options.loginTemplateId);
     assertOptionalString('signupTemplateId', options.signupTemplateId);
     return send<OtpsEmailSendResult>(path, {
-      expiration_minutes: options.expirationMinutes,
-      locale: options.locale,
+      ...common,
       login_template_id: options.loginTemplateId,
       signup_template_id: options.signupTemplateId,
       email,
@@ -115,12 +116,11 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendSms(path: string, phoneNumber: string, options: OtpsSmsSendOptions = {}) {
     assertPhoneNumber('phoneNumber', phoneNumber);
-    checkSendOptions(options);
+    const common = sendOptionsBody(options);
     assertOptionalBoolean('enableAutofill', options.enableAutofill);
     assertOptionalNumber('autofillSessionDurationMinutes', options.autofillSessionDurationMinutes);
     return send<OtpsPhoneSendResult>(path, {
-      expiration_minutes: options.expirationMinutes,
-      locale: options.locale,
+      ...common,
       enable_autofill: options.enableAutofill,
       autofill_session_duration_minutes: options.autofillSessionDurationMinutes,
       phone_number: phoneNumber,
@@ -129,12 +129,7 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendWhatsApp(path: string, phoneNumber: string, options: OtpsSendOptions = {}) {
     assertPhoneNumber('phoneNumber', phoneNumber);
-    checkSendOptions(options);
-    return send<OtpsPhoneSendResult>(path, {
-      expiration_minutes: options.expirationMinutes,
-      locale: options.locale,
-      phone_number: phoneNumber,
-    });
+    return send<OtpsPhoneSendResult>(path, { ...sendOptionsBody(options), phone_number: phoneNumber });
   }
 
   async function authenticate(

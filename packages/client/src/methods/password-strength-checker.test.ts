@@ -20,6 +20,17 @@ function fakeClient() {
   return { client: { passwords: { strengthCheck } }, strengthCheck, pending };
 }
 
+/** A checker (100 ms delay) that has sent the check of `first`, then been given `second`. */
+async function checkedThenUpdated(first: string, second: string) {
+  const { client, pending } = fakeClient();
+  const onResult = vi.fn();
+  const checker = createStrengthChecker({ client, delayMs: 100, onResult });
+  checker.update({ password: first });
+  await vi.advanceTimersByTimeAsync(100);
+  checker.update({ password: second });
+  return { pending, onResult };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -47,12 +58,7 @@ describe('createStrengthChecker', () => {
   });
 
   it('never lets an older answer overwrite a newer one', async () => {
-    const { client, pending } = fakeClient();
-    const onResult = vi.fn();
-    const checker = createStrengthChecker({ client, delayMs: 100, onResult });
-    checker.update({ password: 'old' });
-    await vi.advanceTimersByTimeAsync(100);
-    checker.update({ password: 'newer' });
+    const { pending, onResult } = await checkedThenUpdated('old', 'newer');
     await vi.advanceTimersByTimeAsync(100);
     expect(pending.map((p) => p.input.password)).toEqual(['old', 'newer']);
     pending[1]!.answer.resolve(result(4));
@@ -63,12 +69,7 @@ describe('createStrengthChecker', () => {
   });
 
   it('drops an answer that arrives after a newer update is still waiting', async () => {
-    const { client, pending } = fakeClient();
-    const onResult = vi.fn();
-    const checker = createStrengthChecker({ client, delayMs: 100, onResult });
-    checker.update({ password: 'one' });
-    await vi.advanceTimersByTimeAsync(100);
-    checker.update({ password: 'two' });
+    const { pending, onResult } = await checkedThenUpdated('one', 'two');
     pending[0]!.answer.resolve(result(1));
     await vi.advanceTimersByTimeAsync(0);
     expect(onResult).not.toHaveBeenCalled();

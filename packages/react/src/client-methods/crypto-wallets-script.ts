@@ -10,10 +10,8 @@ export const CRYPTO_WALLETS_SCRIPT_NAME = 'latchkey-crypto.js';
 
 /** Builds `client.cryptoWallets`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createCryptoWalletsMethods(ctx: unknown): CryptoWalletsMethods {
-  return lazyMethods<CryptoWalletsMethods>(
-    CRYPTO_WALLETS_SCRIPT_NAME,
-    (chunk: { createCryptoWalletsMethods(ctx: unknown): CryptoWalletsMethods }) =>
-      chunk.createCryptoWalletsMethods(ctx),
-    { authenticateStart: true, authenticate: true },
-  );
+  return lazyMethods<CryptoWalletsMethods>(CRYPTO_WALLETS_SCRIPT_NAME, 'createCryptoWalletsMethods', ctx, {
+    authenticateStart: true,
+    authenticate: true,
+  });
 }

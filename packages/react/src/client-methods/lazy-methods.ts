@@ -23,16 +23,16 @@ type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 type Namespace = { [member: string]: AnyMethod | Namespace };
 
 /**
- * The methods of `shape`, each calling the same path of `create(chunk)` once chunk `file` has
- * loaded (created once, on the first call). A file that cannot load rejects the call with a
- * network error, the error a caller already handles for a request that could not be sent; the
- * next call tries again.
+ * The methods of `shape`, each calling the same path of the namespace that chunk `file`'s export
+ * `factory` builds over `ctx` (built once, on the first call; the chunk exports the client's own
+ * `create…Methods` under its name). A file that cannot load rejects the call with a network error,
+ * the error a caller already handles for a request that could not be sent; the next call tries again.
  */
-export function lazyMethods<M>(file: string, create: (chunk: never) => M, shape: MethodShape): M {
+export function lazyMethods<M>(file: string, factory: string, ctx: unknown, shape: MethodShape): M {
   let real: Promise<Namespace> | undefined;
   const load = (): Promise<Namespace> => {
-    real ??= importChunkScript<never>(file).then(
-      (chunk) => create(chunk) as unknown as Namespace,
+    real ??= importChunkScript<Record<string, (ctx: unknown) => Namespace>>(file).then(
+      (chunk) => (chunk[factory] as (ctx: unknown) => Namespace)(ctx),
       (error: unknown) => {
         real = undefined;
         const failure = new LatchkeyNetworkError(`Latchkey: could not load ${file}.`, { cause: error });

@@ -10,10 +10,8 @@ export const MAGIC_LINKS_SCRIPT_NAME = 'latchkey-magic-links.js';
 
 /** Builds `client.magicLinks`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createMagicLinksMethods(ctx: unknown): MagicLinksMethods {
-  return lazyMethods<MagicLinksMethods>(
-    MAGIC_LINKS_SCRIPT_NAME,
-    (chunk: { createMagicLinksMethods(ctx: unknown): MagicLinksMethods }) =>
-      chunk.createMagicLinksMethods(ctx),
-    { email: { loginOrCreate: true, send: true }, authenticate: true },
-  );
+  return lazyMethods<MagicLinksMethods>(MAGIC_LINKS_SCRIPT_NAME, 'createMagicLinksMethods', ctx, {
+    email: { loginOrCreate: true, send: true },
+    authenticate: true,
+  });
 }

@@ -24,11 +24,7 @@ const SHAPE: MethodShape = {
 
 /** Builds `client.oauth`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createOAuthMethods(ctx: unknown): OAuthMethods {
-  const methods = lazyMethods<OAuthMethods>(
-    OAUTH_SCRIPT_NAME,
-    (chunk: { createOAuthMethods(ctx: unknown): OAuthMethods }) => chunk.createOAuthMethods(ctx),
-    SHAPE,
-  );
+  const methods = lazyMethods<OAuthMethods>(OAUTH_SCRIPT_NAME, 'createOAuthMethods', ctx, SHAPE);
   const { start } = methods.googleOneTap;
   // One Tap's start rejects only for bad arguments: code that cannot load is one more reason the
   // prompt did not show, as when its own prompt file cannot load.

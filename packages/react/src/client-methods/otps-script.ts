@@ -10,14 +10,10 @@ export const OTPS_SCRIPT_NAME = 'latchkey-otps.js';
 
 /** Builds `client.otps`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createOtpsMethods(ctx: unknown): OtpsMethods {
-  return lazyMethods<OtpsMethods>(
-    OTPS_SCRIPT_NAME,
-    (chunk: { createOtpsMethods(ctx: unknown): OtpsMethods }) => chunk.createOtpsMethods(ctx),
-    {
-      email: { loginOrCreate: true, send: true },
-      sms: { loginOrCreate: true, send: true },
-      whatsapp: { loginOrCreate: true, send: true },
-      authenticate: true,
-    },
-  );
+  return lazyMethods<OtpsMethods>(OTPS_SCRIPT_NAME, 'createOtpsMethods', ctx, {
+    email: { loginOrCreate: true, send: true },
+    sms: { loginOrCreate: true, send: true },
+    whatsapp: { loginOrCreate: true, send: true },
+    authenticate: true,
+  });
 }

@@ -10,9 +10,10 @@ export const TOTPS_SCRIPT_NAME = 'latchkey-mfa.js';
 
 /** Builds `client.totps`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createTotpsMethods(ctx: unknown): TotpsMethods {
-  return lazyMethods<TotpsMethods>(
-    TOTPS_SCRIPT_NAME,
-    (chunk: { createTotpsMethods(ctx: unknown): TotpsMethods }) => chunk.createTotpsMethods(ctx),
-    { create: true, authenticate: true, recoveryCodes: true, recover: true },
-  );
+  return lazyMethods<TotpsMethods>(TOTPS_SCRIPT_NAME, 'createTotpsMethods', ctx, {
+    create: true,
+    authenticate: true,
+    recoveryCodes: true,
+    recover: true,
+  });
 }

@@ -10,9 +10,10 @@ export const WEBAUTHN_SCRIPT_NAME = 'latchkey-webauthn.js';
 
 /** Builds `client.webauthn`: its members at once, its code on the first call. `ctx` is the client's own. */
 export function createWebAuthnMethods(ctx: unknown): WebAuthnMethods {
-  return lazyMethods<WebAuthnMethods>(
-    WEBAUTHN_SCRIPT_NAME,
-    (chunk: { createWebAuthnMethods(ctx: unknown): WebAuthnMethods }) => chunk.createWebAuthnMethods(ctx),
-    { register: true, authenticate: true, update: true, browserSupportsAutofill: true },
-  );
+  return lazyMethods<WebAuthnMethods>(WEBAUTHN_SCRIPT_NAME, 'createWebAuthnMethods', ctx, {
+    register: true,
+    authenticate: true,
+    update: true,
+    browserSupportsAutofill: true,
+  });
 }

@@ -33,12 +33,7 @@ export function useClientUser(client: WidgetClient): WidgetUser | null {
 export function useUser(): UserState {
   const client = useLatchkey();
   const hydrated = useHydrated();
-  const user = useSubscribed(
-    client.user,
-    () => client.user.getSync(),
-    (callback) => client.user.onChange(callback),
-    null,
-  );
+  const user = useClientUser(client);
   if (!hydrated) return LOADING;
   return user
     ? { isLoaded: true, isSignedIn: true, user }

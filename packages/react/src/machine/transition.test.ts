@@ -189,6 +189,16 @@ const toForgot: Check = (next) => {
   expect(next.busy).toBe(false);
 };
 
+const toEmailConfirmation: Check = (next) => {
+  expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
+  expect(next.busy).toBe(false);
+};
+
+const toPasswordConfirmation: Check = (next) => {
+  expect(next.screen).toEqual({ name: 'PasswordConfirmation', result: RESULT });
+  expect(next.busy).toBe(false);
+};
+
 const resent: Check = (next) => {
   expect(next.busy).toBe(false);
   expect(next.toast).toEqual({ id: 1, kind: 'success', key: 'toast.emailResent' });
@@ -294,22 +304,13 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.screen).toEqual({ name: 'OTPConfirmation', result: RESULT });
     expect(next.busy).toBe(false);
   },
-  'Main/busy/MAGIC_LINK_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
-    expect(next.busy).toBe(false);
-  },
+  'Main/busy/MAGIC_LINK_SENT': toEmailConfirmation,
   'EmailConfirmation/idle/RESEND_REQUESTED': (next) => {
     expect(next.screen.name).toBe('EmailConfirmation');
     expect(next.busy).toBe(true);
   },
-  'EmailConfirmation/busy/RESEND_SUCCEEDED': (next) => {
-    expect(next.busy).toBe(false);
-    expect(next.toast).toEqual({ id: 1, kind: 'success', key: 'toast.emailResent' });
-  },
-  'PasswordResetForm/busy/AUTHENTICATED': (next) => {
-    expect(next.screen).toEqual({ name: 'PasswordConfirmation', result: RESULT });
-    expect(next.busy).toBe(false);
-  },
+  'EmailConfirmation/busy/RESEND_SUCCEEDED': resent,
+  'PasswordResetForm/busy/AUTHENTICATED': toPasswordConfirmation,
   'EmailConfirmation/idle/BACK': toMain('ada@example.com'),
   'OTPAuthenticate/idle/BACK': (next) => {
     expect(next.screen).toEqual({ name: 'Main', tab: 'email', email: 'ada@example.com' });
@@ -334,20 +335,13 @@ const ACCEPTED: Record<string, Check> = {
   'PasswordCreateOrLogin/busy/RESET_EMAIL_SENT': toForgot,
   'EmailConfirmation/busy/RESET_EMAIL_SENT': toForgot,
   'OTPAuthenticate/busy/RESET_EMAIL_SENT': toForgot,
-  'PasswordCreateOrLogin/busy/MAGIC_LINK_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
-  },
-  'PasswordForgot/busy/MAGIC_LINK_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
-  },
+  'PasswordCreateOrLogin/busy/MAGIC_LINK_SENT': toEmailConfirmation,
+  'PasswordForgot/busy/MAGIC_LINK_SENT': toEmailConfirmation,
   'PasswordCreateOrLogin/busy/OTP_SENT': (next) => {
     expect(next.screen).toEqual({ name: 'OTPAuthenticate', otpState: SENT_STATE });
     expect(next.busy).toBe(false);
   },
-  'PasswordCreateOrLogin/busy/AUTHENTICATED': (next) => {
-    expect(next.screen).toEqual({ name: 'PasswordConfirmation', result: RESULT });
-    expect(next.busy).toBe(false);
-  },
+  'PasswordCreateOrLogin/busy/AUTHENTICATED': toPasswordConfirmation,
   'PasswordForgot/idle/RESEND_REQUESTED': startsWork('PasswordForgot'),
   'PasswordBreached/idle/RESEND_REQUESTED': startsWork('PasswordBreached'),
   'PasswordSetNew/idle/RESEND_REQUESTED': startsWork('PasswordSetNew'),
@@ -461,10 +455,7 @@ const ACCEPTED: Record<string, Check> = {
   'PasswordResetForm/idle/SIGN_IN_RESTARTED': toMain(),
   'LinkExpired/idle/SIGN_IN_RESTARTED': toMain('ada@example.com'),
   'LinkExpired/idle/NEW_LINK_REQUESTED': startsWork('LinkExpired'),
-  'LinkExpired/busy/MAGIC_LINK_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
-    expect(next.busy).toBe(false);
-  },
+  'LinkExpired/busy/MAGIC_LINK_SENT': toEmailConfirmation,
   'LinkExpired/busy/RESET_EMAIL_SENT': toForgot,
   'PasskeyRegistrationSuccess/idle/PASSKEY_DONE': (next) => {
     // Accepted (its effect emits PASSKEY_DONE); the list stays, no longer titled as a success.

@@ -9,6 +9,7 @@
 import { oauthProviderName } from '@latchkey/wire/oauth-providers';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { problemAttributes } from '../../components/field-problem.js';
 import { FormProblem } from '../../components/form-problem.js';
 import {
   filtersFromParams,
@@ -21,6 +22,12 @@ import {
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** The two ends of the creation-date range, each a date field. */
+const CREATED_BOUNDS = [
+  { key: 'createdFrom', suffix: 'from', label: 'Created from (UTC)' },
+  { key: 'createdTo', suffix: 'to', label: 'Created to (UTC)' },
+] as const;
 
 export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly string[] }) {
   const [params, setParams] = useSearchParams();
@@ -122,28 +129,18 @@ export function UserSearchForm({ oauthProviders }: { oauthProviders: readonly st
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-from`}>Created from (UTC)</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={filters.createdFrom}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-range-error` : undefined}
-              onChange={(event) => change({ createdFrom: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>Created to (UTC)</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={filters.createdTo}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-range-error` : undefined}
-              onChange={(event) => change({ createdTo: event.target.value })}
-            />
-          </div>
+          {CREATED_BOUNDS.map(({ key, suffix, label }) => (
+            <div className="field" key={key}>
+              <label htmlFor={`${id}-${suffix}`}>{label}</label>
+              <input
+                id={`${id}-${suffix}`}
+                type="date"
+                value={filters[key]}
+                {...problemAttributes(`${id}-range-error`, problem)}
+                onChange={(event) => change({ [key]: event.target.value })}
+              />
+            </div>
+          ))}
         </div>
         <FormProblem problem={problem} id={`${id}-range-error`} />
         {filtered && (

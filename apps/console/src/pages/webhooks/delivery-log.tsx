@@ -9,6 +9,7 @@ import type { WebhookDelivery } from '@latchkey/wire';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ConsoleApi } from '../../auth/operator-context.js';
+import { RefreshButton } from '../../components/refresh-button.js';
 import { EmptyState, ErrorState, Loading } from '../../components/status.js';
 import { useResource } from '../../lib/use-resource.js';
 
@@ -111,11 +112,7 @@ export function DeliveryLog(props: {
         <h2 id="delivery-log" tabIndex={-1} ref={heading}>
           Delivery log
         </h2>
-        {log.state === 'ready' && (
-          <button type="button" className="button secondary small" onClick={log.reload}>
-            Refresh
-          </button>
-        )}
+        <RefreshButton resource={log} />
       </div>
       <p className={replayed?.ok === false ? 'field-error' : 'notice'} role="status">
         {replayed?.text ?? ''}

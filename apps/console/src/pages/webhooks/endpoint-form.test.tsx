@@ -3,7 +3,7 @@
 import type { LatchkeyClient } from '@latchkey/client';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ConsoleApiError } from '../../api/console-api.js';
 import type { ConsoleConfig } from '../../auth/console-client.js';
 import { OperatorProvider } from '../../auth/operator-context.js';
@@ -36,12 +36,28 @@ function renderForm(onSubmit: (fields: EndpointFields) => Promise<void>, develop
   return screen.getByRole('textbox', { name: 'Endpoint URL' }) as HTMLInputElement;
 }
 
+/**
+ * Renders the form (with `developmentIssuer`, if any, and `onSubmit`, by default one that accepts)
+ * and types `typed` into its URL field.
+ */
+async function formWithUrl(
+  typed: string,
+  {
+    developmentIssuer = null,
+    onSubmit = vi.fn(async (_fields: EndpointFields) => undefined),
+  }: { developmentIssuer?: string | null; onSubmit?: Mock<(fields: EndpointFields) => Promise<void>> } = {},
+) {
+  const user = userEvent.setup();
+  const url = renderForm(onSubmit, developmentIssuer);
+  await user.type(url, typed);
+  return { user, onSubmit, url };
+}
+
 describe('EndpointForm', () => {
   it('refuses plain http to another host inline, keeps the text and focuses the field; sends nothing', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => undefined);
-    const url = renderForm(onSubmit, 'http://localhost:4000/dev/oidc');
-    await user.type(url, 'http://10.0.0.1/hooks');
+    const { user, onSubmit, url } = await formWithUrl('http://10.0.0.1/hooks', {
+      developmentIssuer: 'http://localhost:4000/dev/oidc',
+    });
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(url.getAttribute('aria-invalid')).toBe('true');
@@ -56,10 +72,7 @@ describe('EndpointForm', () => {
   });
 
   it('checks the URL when the field is left, but not when leaving it for the submit button', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => undefined);
-    const url = renderForm(onSubmit, null);
-    await user.type(url, 'http://hooks.example.com');
+    const { user, url } = await formWithUrl('http://hooks.example.com');
     // Pressing the button: the message comes from the submit (and focus goes back to the field).
     screen.getByRole('button', { name: 'Add endpoint' }).focus();
     expect(screen.queryByText('The URL must use https.')).toBeNull();
@@ -74,20 +87,14 @@ describe('EndpointForm', () => {
   });
 
   it('takes http to localhost only in development', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => undefined);
-    const url = renderForm(onSubmit, null);
-    await user.type(url, 'http://127.0.0.1:9999/hooks');
+    const { user, onSubmit } = await formWithUrl('http://127.0.0.1:9999/hooks');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText('The URL must use https.')).toBeTruthy();
   });
 
   it('asks for at least one event when filtering, then sends the chosen types', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn(async (_fields: EndpointFields) => undefined);
-    const url = renderForm(onSubmit, null);
-    await user.type(url, 'https://hooks.example.com/latchkey');
+    const { user, onSubmit } = await formWithUrl('https://hooks.example.com/latchkey');
     await user.click(screen.getByRole('radio', { name: 'Only the events I choose' }));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -103,12 +110,11 @@ describe('EndpointForm', () => {
   });
 
   it("shows the provider's refusal of the URL beside the field", async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn(async () => {
-      throw new ConsoleApiError(400, 'invalid_request', 'url must use https.', 'url');
+    const { user, url } = await formWithUrl('https://hooks.example.com/x', {
+      onSubmit: vi.fn(async () => {
+        throw new ConsoleApiError(400, 'invalid_request', 'url must use https.', 'url');
+      }),
     });
-    const url = renderForm(onSubmit, null);
-    await user.type(url, 'https://hooks.example.com/x');
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(url.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('url must use https.')).toBeTruthy();

@@ -7,6 +7,7 @@ import { webhookUrlProblem } from '@latchkey/wire/project-urls';
 import { useId, useRef, useState } from 'react';
 import { ConsoleApiError } from '../../api/console-api.js';
 import { useOperator } from '../../auth/operator-context.js';
+import { FieldProblem } from '../../components/field-problem.js';
 import { FormProblem } from '../../components/form-problem.js';
 import { EventTypePicker, type WebhookEventTypeInfo } from './event-type-picker.js';
 
@@ -110,11 +111,7 @@ export function EndpointForm(props: {
             ? 'https://, or http:// to localhost, 127.0.0.1 or [::1] while you develop.'
             : 'An https:// address your server answers with a 2xx.'}
         </p>
-        {urlProblem && (
-          <p className="field-error" id={`${id}-url-error`}>
-            {urlProblem}
-          </p>
-        )}
+        <FieldProblem id={`${id}-url-error`} problem={urlProblem} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>
