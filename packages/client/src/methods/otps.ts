@@ -69,12 +69,10 @@ export interface OtpsMethods {
 
 type ChannelName = 'email' | 'sms' | 'whatsapp';
 
-/** Checks the options every channel takes and answers their wire fields, which lead each send's body. */
-function sendOptionsBody(options: OtpsSendOptions) {
+function checkSendOptions(options: OtpsSendOptions | undefined): void {
   assertOptionalObject('options', options);
-  assertOptionalNumber('expirationMinutes', options.expirationMinutes);
-  assertOptionalString('locale', options.locale);
-  return { expiration_minutes: options.expirationMinutes, locale: options.locale };
+  assertOptionalNumber('expirationMinutes', options?.expirationMinutes);
+  assertOptionalString('locale', options?.locale);
 }
 
 /** Builds `client.otps`. */
@@ -103,11 +101,12 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendEmail(path: string, email: string, options: OtpsEmailSendOptions = {}) {
     assertEmail('email', email);
-    const common = sendOptionsBody(options);
+    checkSendOptions(options);
     assertOptionalString('loginTemplateId', options.loginTemplateId);
     assertOptionalString('signupTemplateId', options.signupTemplateId);
     return send<OtpsEmailSendResult>(path, {
-      ...common,
+      expiration_minutes: options.expirationMinutes,
+      locale: options.locale,
       login_template_id: options.loginTemplateId,
       signup_template_id: options.signupTemplateId,
       email,
@@ -116,11 +115,12 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendSms(path: string, phoneNumber: string, options: OtpsSmsSendOptions = {}) {
     assertPhoneNumber('phoneNumber', phoneNumber);
-    const common = sendOptionsBody(options);
+    checkSendOptions(options);
     assertOptionalBoolean('enableAutofill', options.enableAutofill);
     assertOptionalNumber('autofillSessionDurationMinutes', options.autofillSessionDurationMinutes);
     return send<OtpsPhoneSendResult>(path, {
-      ...common,
+      expiration_minutes: options.expirationMinutes,
+      locale: options.locale,
       enable_autofill: options.enableAutofill,
       autofill_session_duration_minutes: options.autofillSessionDurationMinutes,
       phone_number: phoneNumber,
@@ -129,7 +129,12 @@ export function createOtpsMethods(ctx: ClientContext): OtpsMethods {
 
   async function sendWhatsApp(path: string, phoneNumber: string, options: OtpsSendOptions = {}) {
     assertPhoneNumber('phoneNumber', phoneNumber);
-    return send<OtpsPhoneSendResult>(path, { ...sendOptionsBody(options), phone_number: phoneNumber });
+    checkSendOptions(options);
+    return send<OtpsPhoneSendResult>(path, {
+      expiration_minutes: options.expirationMinutes,
+      locale: options.locale,
+      phone_number: phoneNumber,
+    });
   }
 
   async function authenticate(
