@@ -3,10 +3,18 @@
  * sideways (the console's navigation at phone widths): centred in the row, so its neighbours show too.
  */
 
-/** Scrolls `row` sideways so its `aria-current="page"` link is centred (as far as the row can scroll). */
+/**
+ * Scrolls `row` sideways so the link in use is centred (as far as the row can scroll): the one the
+ * keyboard is on, else the `aria-current="page"` one. A resize that lands after the keyboard moved
+ * on (a slow frame) must not scroll the focused link back out of sight.
+ */
 export function revealCurrentLink(row: HTMLElement): void {
-  const current = row.querySelector<HTMLElement>('[aria-current="page"]');
-  if (current) revealLink(row, current);
+  const focused = row.ownerDocument.activeElement;
+  const link =
+    focused instanceof HTMLElement && focused !== row && row.contains(focused)
+      ? focused
+      : row.querySelector<HTMLElement>('[aria-current="page"]');
+  if (link) revealLink(row, link);
 }
 
 /**
@@ -23,7 +31,7 @@ export function revealLink(row: HTMLElement, link: HTMLElement): void {
 }
 
 /**
- * Reveals the current link now and whenever the row changes size (a phone turned, a window
+ * Reveals the link in use now and whenever the row changes size (a phone turned, a window
  * narrowed from desktop width, where the row was a column); answers the cleanup.
  */
 export function followCurrentLink(row: HTMLElement): () => void {
