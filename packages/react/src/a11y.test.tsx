@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
+import { afterPassword } from './testing/after-password.js';
 import {
   apiError,
   createFakeClient,
   MFA_PHONE,
-  mfaPending,
   passkey,
   strength,
   webauthnError,
@@ -314,18 +314,13 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('MFAAuthenticate has no violations: the app’s code, a wrong code, a recovery code, a texted code', async () => {
-    const user = userEvent.setup();
-    const client = createFakeClient({
-      search: async () => ({ userType: 'password' }),
-      passwordAuthenticate: async () => mfaPending({ totp: true, sms: true }),
-      totpAuthenticate: () => Promise.reject(apiError('invalid_totp_code', 'Invalid code.', 401)),
-      totpRecover: () => Promise.reject(apiError('invalid_recovery_code', 'Invalid code.', 401)),
-    });
-    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
-    const { container } = render(<SignIn client={client} config={config} />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
-    await screen.findByRole('heading', { name: 'Enter your verification code' });
+    const { user, container } = await afterPassword(
+      { totp: true, sms: true },
+      {
+        totpAuthenticate: () => Promise.reject(apiError('invalid_totp_code', 'Invalid code.', 401)),
+        totpRecover: () => Promise.reject(apiError('invalid_recovery_code', 'Invalid code.', 401)),
+      },
+    );
     expect(await violations(container)).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '111111');
     await screen.findByText('Invalid code, please try again.');
@@ -340,15 +335,7 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('MFAAuthenticate while setting up an authenticator app has no violations', async () => {
-    const user = userEvent.setup();
-    const client = createFakeClient({
-      search: async () => ({ userType: 'password' }),
-      passwordAuthenticate: async () => mfaPending({}),
-    });
-    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
-    const { container } = render(<SignIn client={client} config={config} />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    const { user, container } = await afterPassword({}, {}, 'Set up an authenticator app');
     await screen.findByRole('list', { name: 'Recovery codes' });
     expect(await violations(container)).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '123456');
