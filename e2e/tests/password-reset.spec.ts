@@ -1,6 +1,6 @@
 // A person who forgot their password resets it from the emailed link.
 
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PasswordScreens } from '../pages/password-screens.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, snapshot, snapshotAtBothWidths, test } from '../support/fixtures.js';
@@ -11,22 +11,6 @@ import { demoUrl, providerUrl } from '../support/stack.js';
 
 const OLD = 'amber lantern over the hills';
 const NEW = 'seven quiet otters rowing';
-
-/** A new user whose password is OLD, at an address starting with `name`; answers the address. */
-async function userWithOldPassword(request: APIRequestContext, name: string): Promise<string> {
-  const email = uniqueEmail(name);
-  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
-  return email;
-}
-
-/** Has the provider email `email` a reset link to the demo's reset page, as the widget's 'Forgot password?' does. */
-async function startReset(request: APIRequestContext, email: string, extra: object = {}): Promise<void> {
-  await sdkPost(request, '/passwords/email/reset/start', {
-    email,
-    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
-    ...extra,
-  });
-}
 
 /** 'Forgot Password?' for `email` on the login form at `origin`, until 'Forgot password?' shows. */
 async function forgotPassword(page: Page, email: string, origin = demoUrl): Promise<void> {
@@ -44,8 +28,9 @@ test('forgot password → reset email → new password works and the old one doe
   page,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'rex');
+  const email = uniqueEmail('rex');
   const passwords = new PasswordScreens(page);
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   let link = '';
 
   await test.step("'Forgot Password?' on the login form sends the reset email", async () => {
@@ -127,9 +112,13 @@ test("the reset form's 'Login without a password' signs in with the link alone",
   page,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'liv');
+  const email = uniqueEmail('liv');
   const passwords = new PasswordScreens(page);
-  await startReset(request, email);
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
+  await sdkPost(request, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+  });
   const [message] = await waitForMessages(request, email, 1);
   const link = resetLinkIn(message!);
   // The reset token is redeemed at the reset family's own endpoint; a reset token is no magic
@@ -173,8 +162,13 @@ test("the reset email's login link signs in at once, showing 'Logging in' meanwh
   page,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'lin');
-  await startReset(request, email, { login_redirect_url: `${demoUrl}/reset-password?login=passwords` });
+  const email = uniqueEmail('lin');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
+  await sdkPost(request, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+    login_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+  });
   const [message] = await waitForMessages(request, email, 1);
   const link = resetLinkIn(message!, 'login');
   expect(new URL(link).searchParams.get('stytch_token_type')).toBe('login');
@@ -197,7 +191,8 @@ test("the reset email's login link returns to the page it was asked from, not th
   // The same host page served from another origin: http://127.0.0.1, not the provider's
   // development default (http://localhost:4100/authenticate) nor this stack's localhost.
   const elsewhere = demoUrl.replace('localhost', '127.0.0.1');
-  const email = await userWithOldPassword(request, 'ria');
+  const email = uniqueEmail('ria');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   await forgotPassword(page, email, elsewhere);
   const [message] = await waitForMessages(request, email, 1);
   const login = resetLinkIn(message!, 'login');
@@ -215,7 +210,8 @@ test('a used login link says so, and sends a new link to the same address', asyn
   page,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'uma');
+  const email = uniqueEmail('uma');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   await forgotPassword(page, email);
   const [message] = await waitForMessages(request, email, 1);
   const login = resetLinkIn(message!, 'login');
@@ -253,7 +249,8 @@ test("an expired login link says so; 'Back to sign in' opens the form with the a
   page,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'eli');
+  const email = uniqueEmail('eli');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
   await forgotPassword(page, email);
   const [message] = await waitForMessages(request, email, 1);
   // The demo asks for 30-minute reset links; the provider's clock moves past them.
@@ -275,10 +272,17 @@ test('a reset link opened in another browser offers a new link to a typed addres
   browser,
   request,
 }) => {
-  const email = await userWithOldPassword(request, 'ivo');
-  await startReset(request, email);
+  const email = uniqueEmail('ivo');
+  await sdkPost(request, '/passwords', { email, password: OLD, session_duration_minutes: 30 });
+  await sdkPost(request, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+  });
   const [first] = await waitForMessages(request, email, 1);
-  await startReset(request, email);
+  await sdkPost(request, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: `${demoUrl}/reset-password?login=passwords`,
+  });
   await waitForMessages(request, email, 2);
   // A browser that never sent a link: it knows no address, and the superseded link tells none.
   const context = await browser.newContext();
