@@ -945,26 +945,21 @@ describe('transition, multi-factor sign-in', () => {
   });
 
   it('asks for a text when the phone is the only second factor, and starts busy when an app must be set up', () => {
-    const busyOnPassword = initialState(SCREENS.PasswordCreateOrLogin, true);
-    const smsOnly = transition(busyOnPassword, {
-      type: 'AUTHENTICATED',
-      result: pending({ totp: false, sms: true, enrol: false }),
-    });
-    expect(smsOnly.screen).toEqual({
+    const afterPassword = (mfa: Parameters<typeof pending>[0]) =>
+      transition(initialState(SCREENS.PasswordCreateOrLogin, true), {
+        type: 'AUTHENTICATED',
+        result: pending(mfa),
+      });
+    const smsOnly = { totp: false, sms: true, enrol: false };
+    expect(afterPassword(smsOnly).screen).toEqual({
       name: 'MFAAuthenticate',
-      mfa: { totp: false, sms: true, enrol: false },
+      mfa: smsOnly,
       phone: PHONE,
       mode: 'sms',
     });
-    const enrol = transition(busyOnPassword, {
-      type: 'AUTHENTICATED',
-      result: pending({ totp: false, sms: false, enrol: true }),
-    });
-    expect(enrol.screen).toEqual({
-      name: 'MFAAuthenticate',
-      mfa: { totp: false, sms: false, enrol: true },
-      mode: 'totp',
-    });
+    const enrolOnly = { totp: false, sms: false, enrol: true };
+    const enrol = afterPassword(enrolOnly);
+    expect(enrol.screen).toEqual({ name: 'MFAAuthenticate', mfa: enrolOnly, mode: 'totp' });
     // The screen's effect makes the new authenticator app at once.
     expect(enrol.busy).toBe(true);
   });
