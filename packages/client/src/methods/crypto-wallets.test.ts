@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
-import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
+import { apiError, bareApiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type {
   CryptoWalletSiweParams,
@@ -154,10 +154,7 @@ describe('cryptoWallets.authenticateStart', () => {
       message: 'crypto_wallet_address is not an Ethereum address.',
       requestId: 'request-id-err',
     });
-    fetch.on('POST /crypto_wallets/authenticate/start/primary', {
-      status: 429,
-      json: { status_code: 429, error_type: 'too_many_requests' },
-    });
+    fetch.on('POST /crypto_wallets/authenticate/start/primary', bareApiError(429, 'too_many_requests'));
     await expect(client.cryptoWallets.authenticateStart(options)).rejects.toMatchObject({
       code: 'too_many_requests',
       message: 'Failed to start crypto wallet authentication.',
@@ -183,11 +180,10 @@ describe('cryptoWallets.authenticateStart', () => {
       ],
     ];
     for (const [options, message] of bad) {
-      const error = await client.cryptoWallets
-        .authenticateStart(options as CryptoWalletsAuthenticateStartOptions)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect((error as Error).message).toBe(message);
+      await expectArgumentError(
+        client.cryptoWallets.authenticateStart(options as CryptoWalletsAuthenticateStartOptions),
+        { message },
+      );
     }
     expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')).toHaveLength(0);
   });
@@ -278,10 +274,7 @@ describe('cryptoWallets.authenticate', () => {
 
   it('gives a provider error without a message the default text', async () => {
     const { client, fetch } = walletClient();
-    fetch.on('POST /crypto_wallets/authenticate', {
-      status: 503,
-      json: { status_code: 503, error_type: 'service_unavailable' },
-    });
+    fetch.on('POST /crypto_wallets/authenticate', bareApiError(503, 'service_unavailable'));
     await expect(client.cryptoWallets.authenticate(OPTIONS)).rejects.toMatchObject({
       code: 'service_unavailable',
       message: 'Failed to authenticate crypto wallet.',
@@ -305,11 +298,12 @@ describe('cryptoWallets.authenticate', () => {
       [{ ...OPTIONS, session_duration_minutes: '60' }, 'session_duration_minutes must be a positive integer'],
     ];
     for (const [options, message] of bad) {
-      const error = await client.cryptoWallets
-        .authenticate(options as CryptoWalletsAuthenticateOptions)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect((error as Error).message).toBe(message);
+      await expectArgumentError(
+        client.cryptoWallets.authenticate(options as CryptoWalletsAuthenticateOptions),
+        {
+          message,
+        },
+      );
     }
     expect(fetch.calls('POST /crypto_wallets/authenticate')).toHaveLength(0);
   });

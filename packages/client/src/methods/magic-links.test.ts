@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import {
   apiError,
@@ -198,10 +198,9 @@ describe('magicLinks.authenticate', () => {
 
   it('requires sessionDurationMinutes as a number', async () => {
     const { client } = createTestClient();
-    const error = await client.magicLinks
-      .authenticate('t', { sessionDurationMinutes: '60' as unknown as number })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyArgumentError);
+    const error = await expectArgumentError(
+      client.magicLinks.authenticate('t', { sessionDurationMinutes: '60' as unknown as number }),
+    );
     expect(String(error)).toBe('LatchkeyArgumentError: sessionDurationMinutes must be a number');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import { apiError, createTestClient, destroyTestClients, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
@@ -147,9 +147,9 @@ describe('otps.sms and otps.whatsapp', () => {
     ['', 'empty'],
   ])('rejects %j (%s) and points to parsePhoneNumber', async (phone) => {
     const { client, fetch } = otpClient();
-    const error = await client.otps.sms.loginOrCreate(phone).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyArgumentError);
-    expect(error).toMatchObject({ argument: 'phoneNumber' });
+    const error = await expectArgumentError(client.otps.sms.loginOrCreate(phone), {
+      argument: 'phoneNumber',
+    });
     expect(String(error)).toContain('E.164');
     expect(String(error)).toContain('parsePhoneNumber');
     await expect(client.otps.whatsapp.send(phone)).rejects.toMatchObject({ argument: 'phoneNumber' });

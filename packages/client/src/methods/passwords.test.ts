@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 
@@ -135,9 +136,7 @@ describe('passwords.create and authenticate', () => {
       ],
     ] as const;
     for (const [call, argument] of bad) {
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect(error).toMatchObject({ code: 'invalid_argument', argument });
+      await expectArgumentError(call(), { code: 'invalid_argument', argument });
     }
     expect(fetch.requests.filter((r) => r.url.includes('/passwords'))).toHaveLength(0);
   });

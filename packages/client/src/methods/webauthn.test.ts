@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, type Mock, vi } from 'vitest';
 import { LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
-import { apiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
+import { apiError, bareApiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User, WebAuthnRegistration } from '../wire-types.js';
 
@@ -356,10 +356,7 @@ describe('webauthn.register', () => {
 
   it('uses the spec default texts when the provider error has no message, and keeps its own', async () => {
     const { client, fetch } = webauthnClient(true);
-    fetch.on('POST /webauthn/register/start', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('POST /webauthn/register/start', bareApiError(400, 'invalid_request'));
     await expectApiError(client.webauthn.register(), {
       code: 'invalid_request',
       status: 400,
@@ -368,10 +365,7 @@ describe('webauthn.register', () => {
     expect(create).not.toHaveBeenCalled();
 
     fetch.on('POST /webauthn/register/start', creationStart());
-    fetch.on('POST /webauthn/register', {
-      status: 401,
-      json: { status_code: 401, error_type: 'webauthn_verification_failed' },
-    });
+    fetch.on('POST /webauthn/register', bareApiError(401, 'webauthn_verification_failed'));
     await expect(client.webauthn.register()).rejects.toMatchObject({
       code: 'webauthn_verification_failed',
       message: 'Failed to register WebAuthn device',
@@ -470,19 +464,13 @@ describe('webauthn.authenticate', () => {
 
   it('uses the spec default texts when the provider error has no message', async () => {
     const { client, fetch } = webauthnClient();
-    fetch.on('POST /webauthn/authenticate/start/primary', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('POST /webauthn/authenticate/start/primary', bareApiError(400, 'invalid_request'));
     await expect(client.webauthn.authenticate({ sessionDurationMinutes: 5 })).rejects.toMatchObject({
       code: 'invalid_request',
       message: 'Failed to start WebAuthn authentication',
     });
     fetch.on('POST /webauthn/authenticate/start/primary', requestStart());
-    fetch.on('POST /webauthn/authenticate', {
-      status: 404,
-      json: { status_code: 404, error_type: 'webauthn_registration_not_found' },
-    });
+    fetch.on('POST /webauthn/authenticate', bareApiError(404, 'webauthn_registration_not_found'));
     await expectApiError(client.webauthn.authenticate({ sessionDurationMinutes: 5 }), {
       code: 'webauthn_registration_not_found',
       status: 404,
@@ -764,10 +752,7 @@ describe('webauthn.update and browserSupportsAutofill', () => {
 
   it('update errors keep their message or get the spec default', async () => {
     const { client, fetch } = webauthnClient(true);
-    fetch.on('PUT /webauthn/update/w-1', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('PUT /webauthn/update/w-1', bareApiError(400, 'invalid_request'));
     await expect(client.webauthn.update({ webauthnRegistrationId: 'w-1', name: '' })).rejects.toMatchObject({
       code: 'invalid_request',
       message: 'Failed to update WebAuthn Registration',
