@@ -182,6 +182,24 @@ function webauthnClient(signedIn = false, extra: Parameters<typeof createTestCli
   });
 }
 
+/**
+ * The credential `path` was finished with, parsed, after checking that call: the provider's URL, a
+ * body of only the credential and the session length `minutes`, and base64url with no padding.
+ */
+function finishedCredential(
+  fetch: ReturnType<typeof createTestClient>['fetch'],
+  path: string,
+  minutes: number,
+): unknown {
+  const [finish] = fetch.calls(`POST ${path}`);
+  expect(finish!.url).toBe(`http://provider.test/sdk/v1${path}`);
+  const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
+  expect(Object.keys(body)).toEqual(['public_key_credential', 'session_duration_minutes']);
+  expect(body.session_duration_minutes).toBe(minutes);
+  expect(body.public_key_credential).not.toContain('=');
+  return JSON.parse(body.public_key_credential);
+}
+
 const webauthnCalls = (fetch: ReturnType<typeof createTestClient>['fetch']) =>
   fetch.requests.filter((r) => r.url.includes('/webauthn/'));
 
@@ -218,15 +236,7 @@ describe('webauthn.register', () => {
     );
     expect(navigator.userAgent).not.toBe('');
 
-    const [finish] = fetch.calls('POST /webauthn/register');
-    expect(finish!.url).toBe('http://provider.test/sdk/v1/webauthn/register');
-    expect(Object.keys(finish!.json as object)).toEqual([
-      'public_key_credential',
-      'session_duration_minutes',
-    ]);
-    const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
-    expect(body.session_duration_minutes).toBe(60);
-    expect(JSON.parse(body.public_key_credential)).toEqual({
+    expect(finishedCredential(fetch, '/webauthn/register', 60)).toEqual({
       id: b64url(RAW_ID),
       rawId: b64url(RAW_ID),
       type: 'public-key',
@@ -239,7 +249,6 @@ describe('webauthn.register', () => {
       },
       clientExtensionResults: { credProps: { rk: true } },
     });
-    expect(body.public_key_credential).not.toContain('=');
 
     expect(result.webauthn_registration_id).toBe('webauthn-registration-test-1');
     expect(result).not.toHaveProperty('__user');
@@ -390,12 +399,7 @@ describe('webauthn.authenticate', () => {
     expect(start!.body).toBe('{"domain":"localhost","return_passkey_credential_options":true}');
     expect(fetch.calls('POST /webauthn/authenticate/start/secondary')).toHaveLength(0);
 
-    const [finish] = fetch.calls('POST /webauthn/authenticate');
-    expect(finish!.url).toBe('http://provider.test/sdk/v1/webauthn/authenticate');
-    const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
-    expect(Object.keys(body)).toEqual(['public_key_credential', 'session_duration_minutes']);
-    expect(body.session_duration_minutes).toBe(30);
-    expect(JSON.parse(body.public_key_credential)).toEqual({
+    expect(finishedCredential(fetch, '/webauthn/authenticate', 30)).toEqual({
       id: b64url(RAW_ID),
       rawId: b64url(RAW_ID),
       type: 'public-key',
