@@ -32,6 +32,13 @@ function walletClient({ siwe = false, signedIn = false } = {}) {
   });
 }
 
+/** Starts a wallet sign-in on a signed-out client, SIWE on or off; answers the request it sent to /start/primary. */
+async function signedOutStart(siwe: boolean, options: CryptoWalletsAuthenticateStartOptions) {
+  const { client, fetch } = walletClient({ siwe });
+  await client.cryptoWallets.authenticateStart(options);
+  return fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!;
+}
+
 /** Every SIWE key, given out of the wire's order and with a key the provider would refuse. */
 const ALL_SIWE = {
   resources: ['https://app.example/terms'],
@@ -73,25 +80,21 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('SIWE off: drops the caller’s siwe_params', async () => {
-    const { client, fetch } = walletClient();
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(false, {
       crypto_wallet_address: ETH_ADDRESS,
       crypto_wallet_type: 'ethereum',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.json).not.toHaveProperty(
-      'siwe_params',
-    );
+    expect(start.json).not.toHaveProperty('siwe_params');
   });
 
   it('SIWE on, Ethereum: sends siwe_params in the wire order, known keys only', async () => {
-    const { client, fetch } = walletClient({ siwe: true });
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(true, {
       crypto_wallet_address: ETH_ADDRESS,
       crypto_wallet_type: 'ethereum',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.body).toBe(
+    expect(start.body).toBe(
       JSON.stringify({
         crypto_wallet_address: ETH_ADDRESS,
         crypto_wallet_type: 'ethereum',
@@ -129,13 +132,12 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('SIWE on, Solana: drops siwe_params (SIWE is Ethereum only)', async () => {
-    const { client, fetch } = walletClient({ siwe: true });
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(true, {
       crypto_wallet_address: SOL_ADDRESS,
       crypto_wallet_type: 'solana',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.json).toEqual({
+    expect(start.json).toEqual({
       crypto_wallet_address: SOL_ADDRESS,
       crypto_wallet_type: 'solana',
     });
