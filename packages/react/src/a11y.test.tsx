@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasskeyRegistration } from './passkey-registration.js';
 import { ResetPassword } from './reset-password.js';
 import { SignIn } from './sign-in.js';
+import { afterPassword } from './testing/after-password.js';
 import {
   apiError,
   createFakeClient,
   MFA_PHONE,
-  mfaPending,
   passkey,
   strength,
   webauthnError,
@@ -32,6 +32,12 @@ const OPTIONS: axe.RunOptions = { rules: { 'color-contrast': { enabled: false } 
 async function violations(container: Element): Promise<string[]> {
   const results = await axe.run(container, OPTIONS);
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits for the heading `name`, then finds no violations in `container`. */
+async function expectNoViolationsAt(container: Element, name: string): Promise<void> {
+  await screen.findByRole('heading', { name });
+  expect(await violations(container)).toEqual([]);
 }
 
 describe('accessibility (axe-core)', () => {
@@ -57,8 +63,7 @@ describe('accessibility (axe-core)', () => {
     const user = userEvent.setup();
     const { container } = render(<SignIn client={client} config={{}} />);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await screen.findByRole('heading', { name: 'Check your email' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Check your email');
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     await screen.findByText('Email resent');
     fail = true;
@@ -101,8 +106,7 @@ describe('accessibility (axe-core)', () => {
       <SignIn client={client} config={{ products: ['otp'], otpOptions: { methods: ['email'] } }} />,
     );
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await screen.findByRole('heading', { name: 'Enter passcode' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Enter passcode');
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     await screen.findByText('Slow down.');
     expect(await violations(container)).toEqual([]);
@@ -119,8 +123,7 @@ describe('accessibility (axe-core)', () => {
   it('the Confirmation screen has no violations', async () => {
     window.history.replaceState(null, '', '/?stytch_token_type=login&token=t');
     const { container } = render(<ResetPassword client={createFakeClient()} config={{}} />);
-    await screen.findByRole('heading', { name: 'Success!' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Success!');
   });
 
   it('the password screens have no violations: create with meter, LUDS list, login error, forgot', async () => {
@@ -162,8 +165,7 @@ describe('accessibility (axe-core)', () => {
     await screen.findByText('Wrong password.');
     expect(await violations(third.container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-    await screen.findByRole('heading', { name: 'Forgot password?' });
-    expect(await violations(third.container)).toEqual([]);
+    await expectNoViolationsAt(third.container, 'Forgot password?');
   });
 
   it('the reset form has no violations, while its link is checked and after', async () => {
@@ -189,8 +191,7 @@ describe('accessibility (axe-core)', () => {
     const { container } = render(
       <ResetPassword client={createFakeClient({ resetByEmailCheck: dead })} config={{}} />,
     );
-    await screen.findByRole('heading', { name: 'This reset link no longer works' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'This reset link no longer works');
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
     await screen.findByText('Enter a valid email address.');
     expect(await violations(container)).toEqual([]);
@@ -287,22 +288,17 @@ describe('accessibility (axe-core)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with other wallet' }));
     expect(await violations(container)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Set up a new crypto wallet' }));
-    await screen.findByRole('heading', { name: 'Set up a new crypto wallet' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Set up a new crypto wallet');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Continue with Phantom' }));
-    await screen.findByRole('heading', { name: 'Connecting to your wallet...' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Connecting to your wallet...');
     refuse();
-    await screen.findByRole('heading', { name: 'Looks like there was an error!' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Looks like there was an error!');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Continue with MetaMask' }));
-    await screen.findByRole('heading', { name: 'Completing signature request...' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Completing signature request...');
     sign('0xsignature');
-    await screen.findByRole('heading', { name: 'Success!' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Success!');
     vi.restoreAllMocks();
   });
 
@@ -314,18 +310,13 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('MFAAuthenticate has no violations: the app’s code, a wrong code, a recovery code, a texted code', async () => {
-    const user = userEvent.setup();
-    const client = createFakeClient({
-      search: async () => ({ userType: 'password' }),
-      passwordAuthenticate: async () => mfaPending({ totp: true, sms: true }),
-      totpAuthenticate: () => Promise.reject(apiError('invalid_totp_code', 'Invalid code.', 401)),
-      totpRecover: () => Promise.reject(apiError('invalid_recovery_code', 'Invalid code.', 401)),
-    });
-    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
-    const { container } = render(<SignIn client={client} config={config} />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
-    await screen.findByRole('heading', { name: 'Enter your verification code' });
+    const { user, container } = await afterPassword(
+      { totp: true, sms: true },
+      {
+        totpAuthenticate: () => Promise.reject(apiError('invalid_totp_code', 'Invalid code.', 401)),
+        totpRecover: () => Promise.reject(apiError('invalid_recovery_code', 'Invalid code.', 401)),
+      },
+    );
     expect(await violations(container)).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '111111');
     await screen.findByText('Invalid code, please try again.');
@@ -340,20 +331,11 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('MFAAuthenticate while setting up an authenticator app has no violations', async () => {
-    const user = userEvent.setup();
-    const client = createFakeClient({
-      search: async () => ({ userType: 'password' }),
-      passwordAuthenticate: async () => mfaPending({}),
-    });
-    const config = { products: ['emailMagicLinks' as const, 'passwords' as const] };
-    const { container } = render(<SignIn client={client} config={config} />);
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-    await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
+    const { user, container } = await afterPassword({}, {}, 'Set up an authenticator app');
     await screen.findByRole('list', { name: 'Recovery codes' });
     expect(await violations(container)).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '123456');
-    await screen.findByRole('heading', { name: 'Success!' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Success!');
   });
 
   it('the passkey screens have no violations: the list, Start with an error, renaming, confirming a delete', async () => {
@@ -393,8 +375,7 @@ describe('accessibility (axe-core)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up another Passkey' }));
     await user.click(screen.getByRole('button', { name: 'Create a Passkey' }));
-    await screen.findByRole('heading', { name: 'Passkey successfully created!' });
-    expect(await violations(container)).toEqual([]);
+    await expectNoViolationsAt(container, 'Passkey successfully created!');
     await screen.findByRole('list');
     expect(await violations(container)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetConfig } from './config.js';
 import { SignIn } from './sign-in.js';
+import { afterPassword, MFA_CONFIG } from './testing/after-password.js';
 import {
   apiError,
   createFakeClient,
@@ -11,33 +11,8 @@ import {
   TOTP_AUTHENTICATED_RESULT,
   TOTP_CREATED,
 } from './testing/fake-client.js';
-import { renderSignIn } from './testing/render-sign-in.js';
 
 afterEach(cleanup);
-
-// A project with mfa_required: the password is right, and the answer carries only an intermediate token.
-const CONFIG: WidgetConfig = {
-  products: ['emailMagicLinks', 'passwords'],
-  sessionOptions: { sessionDurationMinutes: 60 },
-};
-
-/** Signs in with a password whose answer asks for a second factor (`mfa`); ends on MFAAuthenticate. */
-async function afterPassword(
-  mfa: Parameters<typeof mfaPending>[0],
-  options: Parameters<typeof renderSignIn>[1] = {},
-  heading = 'Enter your verification code',
-) {
-  const rendered = renderSignIn(CONFIG, {
-    search: async () => ({ userType: 'password' }),
-    passwordAuthenticate: async () => mfaPending(mfa),
-    ...options,
-  });
-  const { user } = rendered;
-  await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
-  await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
-  expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
-  return rendered;
-}
 
 const codeInput = () => screen.getByLabelText('Verification code') as HTMLInputElement;
 const types = (events: Array<{ type: string }>) => events.map((event) => event.type);
@@ -277,7 +252,7 @@ describe('<SignIn> multi-factor sign-in: the host’s texts', () => {
       'mfa.codeLabel': 'Bestätigungscode',
       'errors.invalid_totp_code': 'Falscher Code.',
     };
-    render(<SignIn client={client} config={CONFIG} strings={strings} />);
+    render(<SignIn client={client} config={MFA_CONFIG} strings={strings} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');
     await user.type(await screen.findByLabelText('Password'), 'correct horse{Enter}');
@@ -296,7 +271,7 @@ describe('<SignIn pendingSignIn>: a second factor after a sign-in the page made 
     const { unmount } = render(
       <SignIn
         client={client}
-        config={CONFIG}
+        config={MFA_CONFIG}
         pendingSignIn={mfaPending({ totp: true })}
         callbacks={{ onEvent: (event) => events.push(event) }}
       />,
@@ -307,14 +282,14 @@ describe('<SignIn pendingSignIn>: a second factor after a sign-in the page made 
     expect(types(events)).toEqual(['TOTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
     unmount();
 
-    render(<SignIn client={client} config={CONFIG} pendingSignIn={mfaPending({})} />);
+    render(<SignIn client={client} config={MFA_CONFIG} pendingSignIn={mfaPending({})} />);
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
     expect(client.calls.totpCreate).toBe(1);
   });
 
   it('starts on Main for anything else', async () => {
     const signedIn = { ...mfaPending({ totp: true }), session_token: 'session-token' };
-    render(<SignIn client={createFakeClient()} config={CONFIG} pendingSignIn={signedIn} />);
+    render(<SignIn client={createFakeClient()} config={MFA_CONFIG} pendingSignIn={signedIn} />);
     expect(await screen.findByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
   });
 });

@@ -21,7 +21,6 @@ import type {
   Session,
   TotpsCreateResult,
   User,
-  UsersSearchResult,
   WebAuthnAuthenticateOptions,
   WebAuthnRegisterOptions,
   WebAuthnRegistration,
@@ -45,8 +44,6 @@ export type WidgetBootstrap = Partial<Omit<BootstrapConfig, 'oauthProviders'>> &
   oauthProviders?: BootstrapConfig['oauthProviders'] | null;
 };
 
-/** How an email address signs in, as `POST /users/search` tells (`userType`). */
-export type WidgetUserType = UsersSearchResult['userType'];
 /** The strength-check answer (spec §3 password strength response). */
 export type WidgetPasswordStrength = PasswordStrengthCheckResult;
 /** Options of `passwords.create` / `passwords.authenticate`. */
@@ -59,8 +56,6 @@ export type MagicLinkLoginOrCreateOptions = MagicLinksEmailOptions;
 export type OtpEmailLoginOrCreateOptions = OtpsEmailSendOptions;
 /** Options of `otps.sms|whatsapp.loginOrCreate`. */
 export type OtpPhoneLoginOrCreateOptions = OtpsSmsSendOptions;
-/** An OTP send's answer; the widget reads `method_id` (`wire/ui-widget.md`). */
-export type WidgetOtpSent = Awaited<ReturnType<Client['otps']['email']['loginOrCreate']>>;
 /** Options of `webauthn.register`. */
 export type WidgetWebAuthnRegisterOptions = WebAuthnRegisterOptions;
 /** Options of `webauthn.authenticate`. */

@@ -31,6 +31,32 @@ const FLAGS: Array<[keyof Project, string]> = [
   ['siwe_required_for_crypto_wallets', 'Ethereum wallets sign in with Sign-In with Ethereum (EIP-4361)'],
   ['disable_sdk_watermark', 'Hide “Powered by Latchkey” in the widget'],
 ];
+const URL_LISTS: Array<{
+  field: 'allowed_origins' | 'allowed_redirect_urls';
+  label: string;
+  hint: string;
+  placeholder: string;
+  problemOf(value: string): string | undefined;
+}> = [
+  {
+    field: 'allowed_origins',
+    label: 'Allowed origins',
+    hint: 'Pages on these origins may use the widget and the client SDK.',
+    placeholder: 'https://app.example.com',
+    problemOf: originProblem,
+  },
+  {
+    field: 'allowed_redirect_urls',
+    label: 'Allowed redirect URLs',
+    hint: 'Magic links, password resets and OAuth may return only to these exact URLs.',
+    placeholder: 'https://app.example.com/authenticate',
+    problemOf: redirectUrlProblem,
+  },
+];
+const STRENGTH_POLICIES: Array<[Project['password_config']['strength_policy'], string]> = [
+  ['zxcvbn', 'Hard to guess (zxcvbn score 3 or more)'],
+  ['luds', 'Length and character kinds (LUDS)'],
+];
 const MINUTES: Array<[keyof Project, string, number, number]> = [
   ['session_default_minutes', 'Default session length (minutes)', 5, 525_600],
   ['session_max_lifetime_minutes', 'Longest session (minutes)', 5, 525_600],
@@ -165,24 +191,15 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
 
       <section className="panel" aria-labelledby="web">
         <h2 id="web">Origins and redirects</h2>
-        <ListEditor
-          label="Allowed origins"
-          hint="Pages on these origins may use the widget and the client SDK."
-          placeholder="https://app.example.com"
-          items={draft.allowed_origins}
-          onChange={(items) => set('allowed_origins', items)}
-          problemOf={originProblem}
-          serverProblem={fieldProblem('allowed_origins')}
-        />
-        <ListEditor
-          label="Allowed redirect URLs"
-          hint="Magic links, password resets and OAuth may return only to these exact URLs."
-          placeholder="https://app.example.com/authenticate"
-          items={draft.allowed_redirect_urls}
-          onChange={(items) => set('allowed_redirect_urls', items)}
-          problemOf={redirectUrlProblem}
-          serverProblem={fieldProblem('allowed_redirect_urls')}
-        />
+        {URL_LISTS.map(({ field, ...list }) => (
+          <ListEditor
+            key={field}
+            {...list}
+            items={draft[field]}
+            onChange={(items) => set(field, items)}
+            serverProblem={fieldProblem(field)}
+          />
+        ))}
         {(['default_login_redirect_url', 'default_signup_redirect_url'] as const).map((field) => (
           <div className="field" key={field}>
             <label htmlFor={field}>
@@ -247,24 +264,17 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
         <h2 id="passwords">Password policy</h2>
         <fieldset>
           <legend>How strength is judged</legend>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="policy"
-              checked={draft.password_config.strength_policy === 'zxcvbn'}
-              onChange={() => set('password_config', { ...draft.password_config, strength_policy: 'zxcvbn' })}
-            />{' '}
-            Hard to guess (zxcvbn score 3 or more)
-          </label>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name="policy"
-              checked={draft.password_config.strength_policy === 'luds'}
-              onChange={() => set('password_config', { ...draft.password_config, strength_policy: 'luds' })}
-            />{' '}
-            Length and character kinds (LUDS)
-          </label>
+          {STRENGTH_POLICIES.map(([policy, label]) => (
+            <label className="checkbox" key={policy}>
+              <input
+                type="radio"
+                name="policy"
+                checked={draft.password_config.strength_policy === policy}
+                onChange={() => set('password_config', { ...draft.password_config, strength_policy: policy })}
+              />{' '}
+              {label}
+            </label>
+          ))}
         </fieldset>
         {draft.password_config.strength_policy === 'luds' && (
           <div className="field-row">

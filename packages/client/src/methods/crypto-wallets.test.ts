@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
-import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
+import { apiError, bareApiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type {
   CryptoWalletSiweParams,
@@ -30,6 +30,13 @@ function walletClient({ siwe = false, signedIn = false } = {}) {
       setup.fetch.on('POST /crypto_wallets/authenticate/start/secondary', ok(START));
     },
   });
+}
+
+/** Starts a wallet sign-in on a signed-out client, SIWE on or off; answers the request it sent to /start/primary. */
+async function signedOutStart(siwe: boolean, options: CryptoWalletsAuthenticateStartOptions) {
+  const { client, fetch } = walletClient({ siwe });
+  await client.cryptoWallets.authenticateStart(options);
+  return fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!;
 }
 
 /** Every SIWE key, given out of the wire's order and with a key the provider would refuse. */
@@ -73,25 +80,21 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('SIWE off: drops the caller’s siwe_params', async () => {
-    const { client, fetch } = walletClient();
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(false, {
       crypto_wallet_address: ETH_ADDRESS,
       crypto_wallet_type: 'ethereum',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.json).not.toHaveProperty(
-      'siwe_params',
-    );
+    expect(start.json).not.toHaveProperty('siwe_params');
   });
 
   it('SIWE on, Ethereum: sends siwe_params in the wire order, known keys only', async () => {
-    const { client, fetch } = walletClient({ siwe: true });
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(true, {
       crypto_wallet_address: ETH_ADDRESS,
       crypto_wallet_type: 'ethereum',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.body).toBe(
+    expect(start.body).toBe(
       JSON.stringify({
         crypto_wallet_address: ETH_ADDRESS,
         crypto_wallet_type: 'ethereum',
@@ -129,13 +132,12 @@ describe('cryptoWallets.authenticateStart', () => {
   });
 
   it('SIWE on, Solana: drops siwe_params (SIWE is Ethereum only)', async () => {
-    const { client, fetch } = walletClient({ siwe: true });
-    await client.cryptoWallets.authenticateStart({
+    const start = await signedOutStart(true, {
       crypto_wallet_address: SOL_ADDRESS,
       crypto_wallet_type: 'solana',
       siwe_params: ALL_SIWE,
     });
-    expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')[0]!.json).toEqual({
+    expect(start.json).toEqual({
       crypto_wallet_address: SOL_ADDRESS,
       crypto_wallet_type: 'solana',
     });
@@ -154,10 +156,7 @@ describe('cryptoWallets.authenticateStart', () => {
       message: 'crypto_wallet_address is not an Ethereum address.',
       requestId: 'request-id-err',
     });
-    fetch.on('POST /crypto_wallets/authenticate/start/primary', {
-      status: 429,
-      json: { status_code: 429, error_type: 'too_many_requests' },
-    });
+    fetch.on('POST /crypto_wallets/authenticate/start/primary', bareApiError(429, 'too_many_requests'));
     await expect(client.cryptoWallets.authenticateStart(options)).rejects.toMatchObject({
       code: 'too_many_requests',
       message: 'Failed to start crypto wallet authentication.',
@@ -183,11 +182,10 @@ describe('cryptoWallets.authenticateStart', () => {
       ],
     ];
     for (const [options, message] of bad) {
-      const error = await client.cryptoWallets
-        .authenticateStart(options as CryptoWalletsAuthenticateStartOptions)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect((error as Error).message).toBe(message);
+      await expectArgumentError(
+        client.cryptoWallets.authenticateStart(options as CryptoWalletsAuthenticateStartOptions),
+        { message },
+      );
     }
     expect(fetch.calls('POST /crypto_wallets/authenticate/start/primary')).toHaveLength(0);
   });
@@ -278,10 +276,7 @@ describe('cryptoWallets.authenticate', () => {
 
   it('gives a provider error without a message the default text', async () => {
     const { client, fetch } = walletClient();
-    fetch.on('POST /crypto_wallets/authenticate', {
-      status: 503,
-      json: { status_code: 503, error_type: 'service_unavailable' },
-    });
+    fetch.on('POST /crypto_wallets/authenticate', bareApiError(503, 'service_unavailable'));
     await expect(client.cryptoWallets.authenticate(OPTIONS)).rejects.toMatchObject({
       code: 'service_unavailable',
       message: 'Failed to authenticate crypto wallet.',
@@ -305,11 +300,12 @@ describe('cryptoWallets.authenticate', () => {
       [{ ...OPTIONS, session_duration_minutes: '60' }, 'session_duration_minutes must be a positive integer'],
     ];
     for (const [options, message] of bad) {
-      const error = await client.cryptoWallets
-        .authenticate(options as CryptoWalletsAuthenticateOptions)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect((error as Error).message).toBe(message);
+      await expectArgumentError(
+        client.cryptoWallets.authenticate(options as CryptoWalletsAuthenticateOptions),
+        {
+          message,
+        },
+      );
     }
     expect(fetch.calls('POST /crypto_wallets/authenticate')).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import {
   apiError,
@@ -11,7 +11,7 @@ import {
   PUBLIC_TOKEN,
   seedSignedIn,
 } from '../testing/fakes.js';
-import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
+import { authResponse, makeSession, STORED_USER, withInternalUser } from '../testing/wire-objects.js';
 
 const ML_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:magic_links`;
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
@@ -112,11 +112,7 @@ describe('magicLinks.email.send', () => {
 describe('magicLinks.authenticate', () => {
   it('signs in: cookies, state from `user`, result without __user; IST cleared', async () => {
     const { client, fetch, cookies, storage } = createTestClient();
-    const user = makeUser({ user_id: 'user-from-user-field' });
-    fetch.on(
-      'POST /magic_links/authenticate',
-      ok({ ...authResponse(makeSession(), user), __user: makeUser() }),
-    );
+    fetch.on('POST /magic_links/authenticate', ok(withInternalUser()));
     cookies.set('stytch_intermediate_session_token=ist; Path=/');
     const result = await client.magicLinks.authenticate('link-token', { sessionDurationMinutes: 60 });
     expect(fetch.calls('POST /magic_links/authenticate')[0]!.body).toBe(
@@ -124,7 +120,7 @@ describe('magicLinks.authenticate', () => {
     );
     expect('__user' in result).toBe(false);
     expect(result.session_token).toBe('session-token-1');
-    expectSignedInAs({ client, cookies, storage }, user);
+    expectSignedInAs({ client, cookies, storage }, STORED_USER);
   });
 
   it('sends the stored magic_links verifier and clears it after success', async () => {
@@ -198,10 +194,9 @@ describe('magicLinks.authenticate', () => {
 
   it('requires sessionDurationMinutes as a number', async () => {
     const { client } = createTestClient();
-    const error = await client.magicLinks
-      .authenticate('t', { sessionDurationMinutes: '60' as unknown as number })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyArgumentError);
+    const error = await expectArgumentError(
+      client.magicLinks.authenticate('t', { sessionDurationMinutes: '60' as unknown as number }),
+    );
     expect(String(error)).toBe('LatchkeyArgumentError: sessionDurationMinutes must be a number');
   });
 });

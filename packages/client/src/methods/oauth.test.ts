@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, vi } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
-import { apiError, createTestClient, ok, PUBLIC_TOKEN, type RecordedRequest } from '../testing/fakes.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
+import {
+  apiError,
+  bareApiError,
+  createTestClient,
+  ok,
+  PUBLIC_TOKEN,
+  type RecordedRequest,
+} from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import { OAUTH_PROVIDER_TYPES, type OAuthStartOptions } from './oauth.js';
 
@@ -125,9 +132,7 @@ describe('oauth.{provider}.start', () => {
       [{ provider_params: { prompt: true } }, 'provider_params must be an object of strings'],
     ];
     for (const [options, message] of bad) {
-      const error = await client.oauth.google.start(options as OAuthStartOptions).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect((error as Error).message).toBe(message);
+      await expectArgumentError(client.oauth.google.start(options as OAuthStartOptions), { message });
     }
     expect(navigate).not.toHaveBeenCalled();
     expect(storage.getItem(OAUTH_KEY)).toBe(STALE_PAIR);
@@ -227,10 +232,7 @@ describe('oauth.authenticate', () => {
 
   it('gives a provider error without a message the default text', async () => {
     const { client, fetch } = createTestClient();
-    fetch.on('POST /oauth/authenticate', {
-      status: 500,
-      json: { status_code: 500, error_type: 'internal_server_error' },
-    });
+    fetch.on('POST /oauth/authenticate', bareApiError(500, 'internal_server_error'));
     await expect(client.oauth.authenticate('t', { session_duration_minutes: 30 })).rejects.toMatchObject({
       code: 'internal_server_error',
       message: 'Failed to authenticate OAuth token.',

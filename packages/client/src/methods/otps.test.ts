@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { expectSignedInAs } from '../testing/expect-signed-in.js';
 import { apiError, createTestClient, destroyTestClients, ok } from '../testing/fakes.js';
-import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
+import { STORED_USER, withInternalUser } from '../testing/wire-objects.js';
 
 const EMAIL_SENT = {
   request_id: 'r',
@@ -147,9 +147,9 @@ describe('otps.sms and otps.whatsapp', () => {
     ['', 'empty'],
   ])('rejects %j (%s) and points to parsePhoneNumber', async (phone) => {
     const { client, fetch } = otpClient();
-    const error = await client.otps.sms.loginOrCreate(phone).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyArgumentError);
-    expect(error).toMatchObject({ argument: 'phoneNumber' });
+    const error = await expectArgumentError(client.otps.sms.loginOrCreate(phone), {
+      argument: 'phoneNumber',
+    });
     expect(String(error)).toContain('E.164');
     expect(String(error)).toContain('parsePhoneNumber');
     await expect(client.otps.whatsapp.send(phone)).rejects.toMatchObject({ argument: 'phoneNumber' });
@@ -176,11 +176,7 @@ describe('otps.sms and otps.whatsapp', () => {
 describe('otps.authenticate', () => {
   it('sends token, method_id, session_duration_minutes and signs in like magic links', async () => {
     const { client, fetch, cookies, storage } = createTestClient();
-    const user = makeUser({ user_id: 'user-from-user-field' });
-    fetch.on(
-      'POST /otps/authenticate',
-      ok({ ...authResponse(makeSession(), user), method_id: 'phone-number-test-1', __user: makeUser() }),
-    );
+    fetch.on('POST /otps/authenticate', ok(withInternalUser({ method_id: 'phone-number-test-1' })));
     cookies.set('stytch_intermediate_session_token=ist; Path=/');
     const result = await client.otps.authenticate('123456', 'phone-number-test-1', {
       sessionDurationMinutes: 60,
@@ -190,8 +186,8 @@ describe('otps.authenticate', () => {
     );
     expect('__user' in result).toBe(false);
     expect(result.method_id).toBe('phone-number-test-1');
-    expect(result.user).toEqual(user);
-    expectSignedInAs({ client, cookies, storage }, user);
+    expect(result.user).toEqual(STORED_USER);
+    expectSignedInAs({ client, cookies, storage }, STORED_USER);
   });
 
   it('passes a wrong code through as the wire error and leaves the state signed out', async () => {

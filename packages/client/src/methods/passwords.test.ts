@@ -2,8 +2,15 @@ import { describe, expect } from 'vitest';
 import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
-import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
+import {
+  authResponse,
+  makeSession,
+  makeUser,
+  STORED_USER,
+  withInternalUser,
+} from '../testing/wire-objects.js';
 
 const PW_KEY = `stytch_sdk_state_${PUBLIC_TOKEN}::PKCE_VERIFIER:passwords`;
 const SENT = { request_id: 'r', status_code: 200 };
@@ -21,11 +28,7 @@ function passwordClient(pkce = false) {
 describe('passwords.create and authenticate', () => {
   it('create posts email, password, duration in order, signs in from `user` and strips __user', async () => {
     const { client, fetch, cookies } = passwordClient();
-    const user = makeUser({ user_id: 'user-from-user' });
-    fetch.on(
-      'POST /passwords',
-      ok({ ...authResponse(makeSession(), user), __user: makeUser(), email_id: 'e-1' }),
-    );
+    fetch.on('POST /passwords', ok(withInternalUser({ email_id: 'e-1' })));
     const result = await client.passwords.create({
       sessionDurationMinutes: 30,
       password: 'correct horse',
@@ -38,7 +41,7 @@ describe('passwords.create and authenticate', () => {
     );
     expect(result.email_id).toBe('e-1');
     expect(result).not.toHaveProperty('__user');
-    expect(client.user.getSync()).toEqual(user);
+    expect(client.user.getSync()).toEqual(STORED_USER);
     expect(client.session.getSync()).toEqual(makeSession());
     expect(cookies.get()).toContain('stytch_session=session-token-1');
   });
@@ -135,9 +138,7 @@ describe('passwords.create and authenticate', () => {
       ],
     ] as const;
     for (const [call, argument] of bad) {
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect(error).toMatchObject({ code: 'invalid_argument', argument });
+      await expectArgumentError(call(), { code: 'invalid_argument', argument });
     }
     expect(fetch.requests.filter((r) => r.url.includes('/passwords'))).toHaveLength(0);
   });
@@ -250,11 +251,7 @@ describe('password resets', () => {
     const { client, fetch, storage, cookies } = passwordClient(true);
     await client.passwords.resetByEmailStart({ email: 'ada@example.com' });
     const pair = JSON.parse(storage.getItem(PW_KEY)!) as { code_verifier: string };
-    const user = makeUser({ user_id: 'user-from-user' });
-    fetch.on(
-      'POST /passwords/email/reset/login',
-      ok({ ...authResponse(makeSession(), user), __user: makeUser(), email_id: 'email-1' }),
-    );
+    fetch.on('POST /passwords/email/reset/login', ok(withInternalUser({ email_id: 'email-1' })));
     const result = await client.passwords.resetByEmailLogin({
       sessionDurationMinutes: 30,
       token: 'reset-token',
@@ -266,7 +263,7 @@ describe('password resets', () => {
     expect(fetch.requests.filter((r) => r.url.includes('/magic_links'))).toHaveLength(0);
     expect(result.email_id).toBe('email-1');
     expect(result).not.toHaveProperty('__user');
-    expect(client.user.getSync()).toEqual(user);
+    expect(client.user.getSync()).toEqual(STORED_USER);
     expect(client.session.getSync()).toEqual(makeSession());
     expect(cookies.get()).toContain('stytch_session=session-token-1');
     expect(storage.getItem(PW_KEY)).toBeNull();

@@ -1,8 +1,8 @@
 /** client.totps and user.deleteTOTP: paths, bodies in wire order, and which user object is stored. */
 import { describe, expect } from 'vitest';
-import { LatchkeyArgumentError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
+import { expectArgumentError } from '../testing/expect-argument-error.js';
 import { apiError, createTestClient, ok, PUBLIC_TOKEN } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User } from '../wire-types.js';
@@ -59,11 +59,9 @@ describe('totps.create', () => {
 
   it('rejects a non-number expiration before any request', async () => {
     const { client, fetch } = signedIn();
-    const error = await client.totps
-      .create({ expiration_minutes: '5' as unknown as number })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(LatchkeyArgumentError);
-    expect(error).toMatchObject({ argument: 'expiration_minutes' });
+    await expectArgumentError(client.totps.create({ expiration_minutes: '5' as unknown as number }), {
+      argument: 'expiration_minutes',
+    });
     expect(fetch.calls('POST /totps')).toHaveLength(0);
   });
 });
@@ -131,9 +129,7 @@ describe('totps.authenticate and totps.recover', () => {
       ],
     ] as const;
     for (const [call, argument] of cases) {
-      const error = await call().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(LatchkeyArgumentError);
-      expect(error).toMatchObject({ argument });
+      await expectArgumentError(call(), { argument });
     }
     expect(fetch.requests.filter((r) => r.url.includes('/totps'))).toHaveLength(0);
   });

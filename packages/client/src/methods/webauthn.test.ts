@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, type Mock, vi } from 'vitest';
 import { LatchkeyArgumentError, LatchkeyError, LatchkeyWebAuthnError } from '../errors.js';
 import { it } from '../testing/client-test.js';
 import { expectApiError } from '../testing/expect-api-error.js';
-import { apiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
+import { apiError, bareApiError, createTestClient, deferred, type FakeAnswer, ok } from '../testing/fakes.js';
 import { authResponse, makeSession, makeUser } from '../testing/wire-objects.js';
 import type { User, WebAuthnRegistration } from '../wire-types.js';
 
@@ -182,6 +182,24 @@ function webauthnClient(signedIn = false, extra: Parameters<typeof createTestCli
   });
 }
 
+/**
+ * The credential `path` was finished with, parsed, after checking that call: the provider's URL, a
+ * body of only the credential and the session length `minutes`, and base64url with no padding.
+ */
+function finishedCredential(
+  fetch: ReturnType<typeof createTestClient>['fetch'],
+  path: string,
+  minutes: number,
+): unknown {
+  const [finish] = fetch.calls(`POST ${path}`);
+  expect(finish!.url).toBe(`http://provider.test/sdk/v1${path}`);
+  const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
+  expect(Object.keys(body)).toEqual(['public_key_credential', 'session_duration_minutes']);
+  expect(body.session_duration_minutes).toBe(minutes);
+  expect(body.public_key_credential).not.toContain('=');
+  return JSON.parse(body.public_key_credential);
+}
+
 const webauthnCalls = (fetch: ReturnType<typeof createTestClient>['fetch']) =>
   fetch.requests.filter((r) => r.url.includes('/webauthn/'));
 
@@ -218,15 +236,7 @@ describe('webauthn.register', () => {
     );
     expect(navigator.userAgent).not.toBe('');
 
-    const [finish] = fetch.calls('POST /webauthn/register');
-    expect(finish!.url).toBe('http://provider.test/sdk/v1/webauthn/register');
-    expect(Object.keys(finish!.json as object)).toEqual([
-      'public_key_credential',
-      'session_duration_minutes',
-    ]);
-    const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
-    expect(body.session_duration_minutes).toBe(60);
-    expect(JSON.parse(body.public_key_credential)).toEqual({
+    expect(finishedCredential(fetch, '/webauthn/register', 60)).toEqual({
       id: b64url(RAW_ID),
       rawId: b64url(RAW_ID),
       type: 'public-key',
@@ -239,7 +249,6 @@ describe('webauthn.register', () => {
       },
       clientExtensionResults: { credProps: { rk: true } },
     });
-    expect(body.public_key_credential).not.toContain('=');
 
     expect(result.webauthn_registration_id).toBe('webauthn-registration-test-1');
     expect(result).not.toHaveProperty('__user');
@@ -356,10 +365,7 @@ describe('webauthn.register', () => {
 
   it('uses the spec default texts when the provider error has no message, and keeps its own', async () => {
     const { client, fetch } = webauthnClient(true);
-    fetch.on('POST /webauthn/register/start', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('POST /webauthn/register/start', bareApiError(400, 'invalid_request'));
     await expectApiError(client.webauthn.register(), {
       code: 'invalid_request',
       status: 400,
@@ -368,10 +374,7 @@ describe('webauthn.register', () => {
     expect(create).not.toHaveBeenCalled();
 
     fetch.on('POST /webauthn/register/start', creationStart());
-    fetch.on('POST /webauthn/register', {
-      status: 401,
-      json: { status_code: 401, error_type: 'webauthn_verification_failed' },
-    });
+    fetch.on('POST /webauthn/register', bareApiError(401, 'webauthn_verification_failed'));
     await expect(client.webauthn.register()).rejects.toMatchObject({
       code: 'webauthn_verification_failed',
       message: 'Failed to register WebAuthn device',
@@ -396,12 +399,7 @@ describe('webauthn.authenticate', () => {
     expect(start!.body).toBe('{"domain":"localhost","return_passkey_credential_options":true}');
     expect(fetch.calls('POST /webauthn/authenticate/start/secondary')).toHaveLength(0);
 
-    const [finish] = fetch.calls('POST /webauthn/authenticate');
-    expect(finish!.url).toBe('http://provider.test/sdk/v1/webauthn/authenticate');
-    const body = finish!.json as { public_key_credential: string; session_duration_minutes: number };
-    expect(Object.keys(body)).toEqual(['public_key_credential', 'session_duration_minutes']);
-    expect(body.session_duration_minutes).toBe(30);
-    expect(JSON.parse(body.public_key_credential)).toEqual({
+    expect(finishedCredential(fetch, '/webauthn/authenticate', 30)).toEqual({
       id: b64url(RAW_ID),
       rawId: b64url(RAW_ID),
       type: 'public-key',
@@ -470,19 +468,13 @@ describe('webauthn.authenticate', () => {
 
   it('uses the spec default texts when the provider error has no message', async () => {
     const { client, fetch } = webauthnClient();
-    fetch.on('POST /webauthn/authenticate/start/primary', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('POST /webauthn/authenticate/start/primary', bareApiError(400, 'invalid_request'));
     await expect(client.webauthn.authenticate({ sessionDurationMinutes: 5 })).rejects.toMatchObject({
       code: 'invalid_request',
       message: 'Failed to start WebAuthn authentication',
     });
     fetch.on('POST /webauthn/authenticate/start/primary', requestStart());
-    fetch.on('POST /webauthn/authenticate', {
-      status: 404,
-      json: { status_code: 404, error_type: 'webauthn_registration_not_found' },
-    });
+    fetch.on('POST /webauthn/authenticate', bareApiError(404, 'webauthn_registration_not_found'));
     await expectApiError(client.webauthn.authenticate({ sessionDurationMinutes: 5 }), {
       code: 'webauthn_registration_not_found',
       status: 404,
@@ -764,10 +756,7 @@ describe('webauthn.update and browserSupportsAutofill', () => {
 
   it('update errors keep their message or get the spec default', async () => {
     const { client, fetch } = webauthnClient(true);
-    fetch.on('PUT /webauthn/update/w-1', {
-      status: 400,
-      json: { status_code: 400, error_type: 'invalid_request' },
-    });
+    fetch.on('PUT /webauthn/update/w-1', bareApiError(400, 'invalid_request'));
     await expect(client.webauthn.update({ webauthnRegistrationId: 'w-1', name: '' })).rejects.toMatchObject({
       code: 'invalid_request',
       message: 'Failed to update WebAuthn Registration',

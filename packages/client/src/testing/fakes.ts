@@ -141,6 +141,11 @@ export function apiError(status: number, errorType: string, message = `${errorTy
   };
 }
 
+/** A provider error without `error_message`, so the client's default text for the call shows. */
+export function bareApiError(status: number, errorType: string): FakeAnswer {
+  return { status, json: { status_code: status, error_type: errorType } };
+}
+
 type LogFn = Mock<(...data: unknown[]) => void>;
 
 export interface TestClientSetup {

@@ -37,3 +37,14 @@ export function authResponse(
     __user: user,
   };
 }
+
+/** The user in the `user` field of `withInternalUser` answers: the one the client must store. */
+export const STORED_USER: User = makeUser({ user_id: 'user-from-user-field' });
+
+/**
+ * A sign-in answer for STORED_USER whose `__user` is another user (`user-test-1`), so a test shows
+ * the client stores `user` and strips `__user`; `extra` adds the method's own fields.
+ */
+export function withInternalUser(extra: object = {}): AuthenticateResponse {
+  return { ...authResponse(makeSession(), STORED_USER), __user: makeUser(), ...extra };
+}

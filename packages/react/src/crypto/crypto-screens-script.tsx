@@ -25,17 +25,9 @@ export const CryptoWalletButtons: ComponentType<object> = fromChunk(
   (chunk: Chunk) => chunk.CryptoWalletButtons,
 );
 
-/** CryptoConnect, from the chunk. */
-export const CryptoConnectScreen: ComponentType<{ screen: ScreenOf<'CryptoConnect'> }> = fromChunk(
-  SOURCE,
-  (chunk: Chunk) => chunk.CryptoConnectScreen,
-);
-
-/** CryptoSignMessage, from the chunk. */
-export const CryptoSignMessageScreen: ComponentType<{ screen: ScreenOf<'CryptoSignMessage'> }> = fromChunk(
-  SOURCE,
-  (chunk: Chunk) => chunk.CryptoSignMessageScreen,
-);
+/** CryptoConnect and CryptoSignMessage, from the chunk. */
+export const CryptoWaitScreen: ComponentType<{ screen: ScreenOf<'CryptoConnect' | 'CryptoSignMessage'> }> =
+  fromChunk(SOURCE, (chunk: Chunk) => chunk.CryptoWaitScreen);
 
 /** CryptoOtherScreen, from the chunk. */
 export const CryptoOtherScreen: ComponentType<object> = fromChunk(

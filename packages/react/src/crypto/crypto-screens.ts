@@ -10,11 +10,10 @@ import { CRYPTO_CSS } from '../theme/crypto-css.js';
 import { addStyles } from '../theme/install-styles.js';
 
 export { CryptoWalletButtons } from './crypto-wallet-buttons.js';
-export { CryptoConnectScreen } from './screens/crypto-connect-screen.js';
 export { CryptoErrorScreen } from './screens/crypto-error-screen.js';
 export { CryptoOtherScreen } from './screens/crypto-other-screen.js';
 export { CryptoSetupWalletScreen } from './screens/crypto-setup-wallet-screen.js';
-export { CryptoSignMessageScreen } from './screens/crypto-sign-message-screen.js';
+export { CryptoWaitScreen } from './screens/crypto-wait-screen.js';
 
 // The screens' own rules, in place before they render (in the script-tag widget, when their file loads).
 addStyles(BACK_BUTTON_CSS);

@@ -184,20 +184,17 @@ const startsWork =
     expect(next.error).toBeNull();
   };
 
-const toForgot: Check = (next) => {
-  expect(next.screen).toEqual({ name: 'PasswordForgot', email: 'ada@example.com' });
-  expect(next.busy).toBe(false);
-};
+/** Shows `screen`, waiting for the person (not busy). */
+const shows =
+  (screen: MachineState['screen']): Check =>
+  (next) => {
+    expect(next.screen).toEqual(screen);
+    expect(next.busy).toBe(false);
+  };
 
-const toEmailConfirmation: Check = (next) => {
-  expect(next.screen).toEqual({ name: 'EmailConfirmation', email: 'ada@example.com' });
-  expect(next.busy).toBe(false);
-};
-
-const toPasswordConfirmation: Check = (next) => {
-  expect(next.screen).toEqual({ name: 'PasswordConfirmation', result: RESULT });
-  expect(next.busy).toBe(false);
-};
+const toForgot = shows({ name: 'PasswordForgot', email: 'ada@example.com' });
+const toEmailConfirmation = shows({ name: 'EmailConfirmation', email: 'ada@example.com' });
+const toPasswordConfirmation = shows({ name: 'PasswordConfirmation', result: RESULT });
 
 const resent: Check = (next) => {
   expect(next.busy).toBe(false);
@@ -218,12 +215,8 @@ const passkeyFailed: Check = (next) => {
   expect(next.error).toEqual(PASSKEY_FAILURE);
 };
 
-const toMain =
-  (email?: string): Check =>
-  (next) => {
-    expect(next.screen).toEqual(email === undefined ? { name: 'Main' } : { name: 'Main', email });
-    expect(next.busy).toBe(false);
-  };
+const toMain = (email?: string): Check =>
+  shows(email === undefined ? { name: 'Main' } : { name: 'Main', email });
 
 const toPhantomConnect: Check = (next) => {
   expect(next.screen).toEqual({
@@ -237,16 +230,11 @@ const toPhantomConnect: Check = (next) => {
   expect(next.error).toBeNull();
 };
 
-const toCryptoScreen =
-  (name: 'CryptoOtherScreen' | 'CryptoSetupWallet'): Check =>
-  (next) => {
-    expect(next.screen).toEqual({ name });
-    expect(next.busy).toBe(false);
-  };
+const toCryptoScreen = (name: 'CryptoOtherScreen' | 'CryptoSetupWallet'): Check => shows({ name });
 
 /** Accepted without a change on screen: the step's call starts from the new state object. */
 const continuesOn =
-  (name: 'CryptoConnect' | 'CryptoSignMessage'): Check =>
+  (name: ScreenName): Check =>
   (next) => {
     expect(next.screen).toBe(SCREENS[name]);
     expect(next.busy).toBe(true);
@@ -274,18 +262,9 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.busy).toBe(true);
     expect(next.error).toBeNull();
   },
-  'Main/busy/OTP_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'OTPAuthenticate', otpState: SENT_STATE });
-    expect(next.busy).toBe(false);
-  },
-  'OTPAuthenticate/idle/OTP_CODE_ENTERED': (next) => {
-    expect(next.screen).toBe(SCREENS.OTPAuthenticate);
-    expect(next.busy).toBe(true);
-  },
-  'OTPAuthenticate/idle/RESEND_REQUESTED': (next) => {
-    expect(next.screen).toBe(SCREENS.OTPAuthenticate);
-    expect(next.busy).toBe(true);
-  },
+  'Main/busy/OTP_SENT': shows({ name: 'OTPAuthenticate', otpState: SENT_STATE }),
+  'OTPAuthenticate/idle/OTP_CODE_ENTERED': continuesOn('OTPAuthenticate'),
+  'OTPAuthenticate/idle/RESEND_REQUESTED': continuesOn('OTPAuthenticate'),
   'OTPAuthenticate/busy/OTP_RESENT': (next) => {
     expect(next.screen).toEqual({
       name: 'OTPAuthenticate',
@@ -300,10 +279,7 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.error).toBeNull();
     expect(next.toast).toEqual({ id: 1, kind: 'error', error: FAILURE });
   },
-  'OTPAuthenticate/busy/AUTHENTICATED': (next) => {
-    expect(next.screen).toEqual({ name: 'OTPConfirmation', result: RESULT });
-    expect(next.busy).toBe(false);
-  },
+  'OTPAuthenticate/busy/AUTHENTICATED': shows({ name: 'OTPConfirmation', result: RESULT }),
   'Main/busy/MAGIC_LINK_SENT': toEmailConfirmation,
   'EmailConfirmation/idle/RESEND_REQUESTED': (next) => {
     expect(next.screen.name).toBe('EmailConfirmation');
@@ -312,23 +288,17 @@ const ACCEPTED: Record<string, Check> = {
   'EmailConfirmation/busy/RESEND_SUCCEEDED': resent,
   'PasswordResetForm/busy/AUTHENTICATED': toPasswordConfirmation,
   'EmailConfirmation/idle/BACK': toMain('ada@example.com'),
-  'OTPAuthenticate/idle/BACK': (next) => {
-    expect(next.screen).toEqual({ name: 'Main', tab: 'email', email: 'ada@example.com' });
-    expect(next.busy).toBe(false);
-  },
+  'OTPAuthenticate/idle/BACK': shows({ name: 'Main', tab: 'email', email: 'ada@example.com' }),
   'PasswordCreateOrLogin/idle/BACK': toMain('ada@example.com'),
   'PasswordForgot/idle/BACK': toMain('ada@example.com'),
   'PasswordBreached/idle/BACK': toMain('ada@example.com'),
   'PasswordSetNew/idle/BACK': toMain('ada@example.com'),
   'PasswordDedupe/idle/BACK': toMain('ada@example.com'),
-  'Main/busy/USER_SEARCHED': (next) => {
-    expect(next.screen).toEqual({
-      name: 'PasswordCreateOrLogin',
-      email: 'ada@example.com',
-      type: 'password',
-    });
-    expect(next.busy).toBe(false);
-  },
+  'Main/busy/USER_SEARCHED': shows({
+    name: 'PasswordCreateOrLogin',
+    email: 'ada@example.com',
+    type: 'password',
+  }),
   'PasswordCreateOrLogin/idle/PASSWORD_SUBMITTED': startsWork('PasswordCreateOrLogin'),
   'PasswordCreateOrLogin/idle/EMAIL_LOGIN_REQUESTED': startsWork('PasswordCreateOrLogin'),
   'PasswordForgot/idle/EMAIL_LOGIN_REQUESTED': startsWork('PasswordForgot'),
@@ -337,10 +307,7 @@ const ACCEPTED: Record<string, Check> = {
   'OTPAuthenticate/busy/RESET_EMAIL_SENT': toForgot,
   'PasswordCreateOrLogin/busy/MAGIC_LINK_SENT': toEmailConfirmation,
   'PasswordForgot/busy/MAGIC_LINK_SENT': toEmailConfirmation,
-  'PasswordCreateOrLogin/busy/OTP_SENT': (next) => {
-    expect(next.screen).toEqual({ name: 'OTPAuthenticate', otpState: SENT_STATE });
-    expect(next.busy).toBe(false);
-  },
+  'PasswordCreateOrLogin/busy/OTP_SENT': shows({ name: 'OTPAuthenticate', otpState: SENT_STATE }),
   'PasswordCreateOrLogin/busy/AUTHENTICATED': toPasswordConfirmation,
   'PasswordForgot/idle/RESEND_REQUESTED': startsWork('PasswordForgot'),
   'PasswordBreached/idle/RESEND_REQUESTED': startsWork('PasswordBreached'),
@@ -388,14 +355,16 @@ const ACCEPTED: Record<string, Check> = {
   'Main/idle/PASSKEY_LOGIN_FAILED': passkeyFailed,
   'Main/busy/PASSKEY_LOGIN_FAILED': passkeyFailed,
   'PasskeyRegistrationStart/idle/PASSKEY_CREATE_REQUESTED': startsWork('PasskeyRegistrationStart'),
-  'PasskeyRegistrationStart/busy/PASSKEY_REGISTERED': (next) => {
-    expect(next.screen).toEqual({ name: 'PasskeyRegistrationSuccess', created: true, registrations: null });
-    expect(next.busy).toBe(false);
-  },
-  'PasskeyRegistrationStart/idle/PASSKEY_SKIPPED': (next) => {
-    expect(next.screen).toEqual({ name: 'PasskeyRegistrationSuccess', created: false, registrations: null });
-    expect(next.busy).toBe(false);
-  },
+  'PasskeyRegistrationStart/busy/PASSKEY_REGISTERED': shows({
+    name: 'PasskeyRegistrationSuccess',
+    created: true,
+    registrations: null,
+  }),
+  'PasskeyRegistrationStart/idle/PASSKEY_SKIPPED': shows({
+    name: 'PasskeyRegistrationSuccess',
+    created: false,
+    registrations: null,
+  }),
   'PasskeyRegistrationSuccess/idle/PASSKEYS_LOADED': (next) => {
     expect(next.screen).toEqual({ ...SCREENS.PasskeyRegistrationSuccess, registrations: [passkey(3)] });
   },
@@ -414,10 +383,9 @@ const ACCEPTED: Record<string, Check> = {
       registrations: [PASSKEYS[1]],
     });
   },
-  'PasskeyRegistrationSuccess/idle/PASSKEY_SETUP_ANOTHER_REQUESTED': (next) => {
-    expect(next.screen).toEqual({ name: 'PasskeyRegistrationStart' });
-    expect(next.busy).toBe(false);
-  },
+  'PasskeyRegistrationSuccess/idle/PASSKEY_SETUP_ANOTHER_REQUESTED': shows({
+    name: 'PasskeyRegistrationStart',
+  }),
   'Main/idle/OAUTH_START_REQUESTED': (next) => {
     expect(next.screen).toEqual({ name: 'Main', oauthProvider: 'github' });
     expect(next.busy).toBe(true);
@@ -428,10 +396,7 @@ const ACCEPTED: Record<string, Check> = {
     expect(next.busy).toBe(false);
     expect(next.error).toEqual(OAUTH_FAILURE);
   },
-  'MFAAuthenticate/idle/MFA_MODE_SELECTED': (next) => {
-    expect(next.screen).toEqual({ ...SCREENS.MFAAuthenticate, mode: 'recovery' });
-    expect(next.busy).toBe(false);
-  },
+  'MFAAuthenticate/idle/MFA_MODE_SELECTED': shows({ ...SCREENS.MFAAuthenticate, mode: 'recovery' }),
   'MFAAuthenticate/idle/MFA_SMS_REQUESTED': startsWork('MFAAuthenticate'),
   'MFAAuthenticate/busy/MFA_SMS_SENT': (next) => {
     expect(next.screen).toEqual({ ...SCREENS.MFAAuthenticate, mode: 'sms', methodId: 'phone-number-test-1' });
@@ -980,26 +945,21 @@ describe('transition, multi-factor sign-in', () => {
   });
 
   it('asks for a text when the phone is the only second factor, and starts busy when an app must be set up', () => {
-    const busyOnPassword = initialState(SCREENS.PasswordCreateOrLogin, true);
-    const smsOnly = transition(busyOnPassword, {
-      type: 'AUTHENTICATED',
-      result: pending({ totp: false, sms: true, enrol: false }),
-    });
-    expect(smsOnly.screen).toEqual({
+    const afterPassword = (mfa: Parameters<typeof pending>[0]) =>
+      transition(initialState(SCREENS.PasswordCreateOrLogin, true), {
+        type: 'AUTHENTICATED',
+        result: pending(mfa),
+      });
+    const smsOnly = { totp: false, sms: true, enrol: false };
+    expect(afterPassword(smsOnly).screen).toEqual({
       name: 'MFAAuthenticate',
-      mfa: { totp: false, sms: true, enrol: false },
+      mfa: smsOnly,
       phone: PHONE,
       mode: 'sms',
     });
-    const enrol = transition(busyOnPassword, {
-      type: 'AUTHENTICATED',
-      result: pending({ totp: false, sms: false, enrol: true }),
-    });
-    expect(enrol.screen).toEqual({
-      name: 'MFAAuthenticate',
-      mfa: { totp: false, sms: false, enrol: true },
-      mode: 'totp',
-    });
+    const enrolOnly = { totp: false, sms: false, enrol: true };
+    const enrol = afterPassword(enrolOnly);
+    expect(enrol.screen).toEqual({ name: 'MFAAuthenticate', mfa: enrolOnly, mode: 'totp' });
     // The screen's effect makes the new authenticator app at once.
     expect(enrol.busy).toBe(true);
   });

@@ -1,11 +1,10 @@
 /** @module screens/registry — every Screen name mapped to its component; a missing one fails to compile. */
 import type { ComponentType } from 'react';
 import {
-  CryptoConnectScreen,
   CryptoErrorScreen,
   CryptoOtherScreen,
   CryptoSetupWalletScreen,
-  CryptoSignMessageScreen,
+  CryptoWaitScreen,
 } from '../crypto/crypto-screens.js';
 import type { ScreenName, ScreenOf } from '../machine/screen.js';
 import { MfaAuthenticateScreen } from '../mfa/mfa-screens.js';
@@ -43,8 +42,8 @@ export const screenRegistry: ScreenRegistry = {
   EmailConfirmation: EmailConfirmationScreen,
   OTPAuthenticate: OtpAuthenticateScreen,
   OTPConfirmation: SuccessScreen,
-  CryptoConnect: CryptoConnectScreen,
-  CryptoSignMessage: CryptoSignMessageScreen,
+  CryptoConnect: CryptoWaitScreen,
+  CryptoSignMessage: CryptoWaitScreen,
   CryptoOtherScreen: CryptoOtherScreen,
   CryptoSetupWallet: CryptoSetupWalletScreen,
   CryptoError: CryptoErrorScreen,

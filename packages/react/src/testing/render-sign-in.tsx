@@ -8,7 +8,7 @@ import { createFakeClient } from './fake-client.js';
 
 /**
  * Renders SignIn with `config` (and further SignIn `props`); returns the fake client, the events
- * and errors it reported and a user.
+ * and errors it reported, a user and the rendered container.
  */
 export function renderSignIn(
   config: WidgetConfig,
@@ -21,7 +21,15 @@ export function renderSignIn(
   const user = userEvent.setup();
   const callbacks = { onEvent: (e: WidgetEvent) => events.push(e), onError: (e: unknown) => errors.push(e) };
   const view = render(<SignIn client={client} config={config} callbacks={callbacks} {...props} />);
-  return { client, events, errors, user, rerender: view.rerender, unmount: view.unmount };
+  return {
+    client,
+    events,
+    errors,
+    user,
+    container: view.container,
+    rerender: view.rerender,
+    unmount: view.unmount,
+  };
 }
 
 /**

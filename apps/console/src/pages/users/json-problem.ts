@@ -66,44 +66,30 @@ export function readMetadataJson(text: string): JsonReading {
     if (c === "'") throw new Problem('Strings need double quotes (") in JSON.', at);
     throw new Problem(`Expected a value but found ${describe()}.`, at);
   };
-  const object = () => {
-    expect('{', '“{”');
+  /** `open`, then members separated by commas (none after the last), then `close`. */
+  const members = (open: string, close: string, member: () => void) => {
+    expect(open, `“${open}”`);
     space();
-    if (text[at] === '}') return void at++;
+    if (text[at] === close) return void at++;
     for (;;) {
+      member();
       space();
-      if (text[at] === '}')
-        throw new Problem('Remove the comma before “}”: JSON allows no trailing comma.', at);
+      if (text[at] !== ',') return expect(close, `“,” or “${close}”`);
+      at++;
+      space();
+      if (text[at] === close)
+        throw new Problem(`Remove the comma before “${close}”: JSON allows no trailing comma.`, at);
+    }
+  };
+  const object = () =>
+    members('{', '}', () => {
       if (text[at] !== '"') throw new Problem(`Expected a quoted key but found ${describe()}.`, at);
       string();
       space();
       expect(':', '“:” after the key');
       value();
-      space();
-      if (text[at] === ',') {
-        at++;
-        continue;
-      }
-      return expect('}', '“,” or “}”');
-    }
-  };
-  const array = () => {
-    expect('[', '“[”');
-    space();
-    if (text[at] === ']') return void at++;
-    for (;;) {
-      value();
-      space();
-      if (text[at] === ',') {
-        at++;
-        space();
-        if (text[at] === ']')
-          throw new Problem('Remove the comma before “]”: JSON allows no trailing comma.', at);
-        continue;
-      }
-      return expect(']', '“,” or “]”');
-    }
-  };
+    });
+  const array = () => members('[', ']', value);
   try {
     space();
     if (text[at] !== '{') throw new Problem('Metadata is a JSON object: start with “{”.', at);
