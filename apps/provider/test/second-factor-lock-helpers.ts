@@ -111,6 +111,22 @@ export async function givenSecondFactorFailures(
     .execute();
 }
 
+/**
+ * The user's consecutive failed second factors, as `on` (a context or the second instance) reads
+ * them; undefined when none is stored.
+ */
+export async function secondFactorFailuresOf(
+  on: Pick<TestContext, 'db'>,
+  userId: string,
+): Promise<number | undefined> {
+  const row = await on.db
+    .selectFrom('second_factor_failures')
+    .select('failures')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.failures;
+}
+
 /** The user's second-factor lock rows, oldest first. */
 export function secondFactorLockRows(ctx: TestContext, userId: string) {
   return ctx.db

@@ -6,7 +6,9 @@ import {
   NEW_PASSWORD,
   passwordSnapshot,
   postPasswords,
+  resetLinksFor,
   STRONG_PASSWORD,
+  startReset,
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { browserSessionCheck } from '../../../test/server-api-calls.js';
@@ -17,22 +19,12 @@ import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
 
-const start = (email: string, body: Record<string, unknown> = {}) =>
-  postPasswords(ctx, '/passwords/email/reset/start', { email, ...body });
+const start = (email: string, body: Record<string, unknown> = {}) => startReset(ctx, email, body);
 const reset = (token: string, password: string, body: Record<string, unknown> = {}) =>
   postPasswords(ctx, '/passwords/email/reset', { token, password, session_duration_minutes: 60, ...body });
 const login = (email: string, password: string) => passwordLogin(ctx, email, password);
 const sessionStatus = async (token: string) => (await browserSessionCheck(ctx, token)).statusCode;
-
-/** The reset and login tokens in the newest email to `email`. */
-async function linksFor(email: string) {
-  const [newest] = await outboxFor(ctx, email);
-  const text = newest?.text ?? '';
-  const reset = /[?&]stytch_token_type=reset_password&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  const loginToken = /[?&]stytch_token_type=login&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!reset || !loginToken) throw new Error(`no reset email for ${email}: ${text}`);
-  return { reset, login: loginToken, text };
-}
+const linksFor = (email: string) => resetLinksFor(ctx, email);
 
 describe('reset/start', () => {
   it('emails a reset link and a login link; an unknown address gets the same answer and no email', async () => {

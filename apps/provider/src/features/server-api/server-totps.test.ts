@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   givenSecondFactorFailures,
+  secondFactorFailuresOf,
   secondFactorLockRows,
   WRONG_RECOVERY_CODE,
   wrongTotpCode,
@@ -36,14 +37,7 @@ const call = (path: string, payload: Record<string, unknown>) =>
 const errorOf = (response: LightMyRequestResponse) => [response.statusCode, json(response).error_type];
 
 /** The user's consecutive failed second factors (0 when none is stored). */
-async function failuresOf(userId: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('second_factor_failures')
-    .select('failures')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.failures ?? 0;
-}
+const failuresOf = async (userId: string) => (await secondFactorFailuresOf(ctx, userId)) ?? 0;
 
 /** A magic-link user with a session and an authenticator app the server created and confirmed. */
 async function givenServerTotpUser(email: string) {
