@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPasswordUser, passwordSnapshot, postPasswords } from '../../../test/password-helpers.js';
 import { type RangeApiServer, startRangeApi } from '../../../test/range-api-server.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { createManualClock } from '../../clock.js';
 import { createBreachedPasswords, parseRange, RANGE_BACKOFF_MS } from './breached-passwords.js';
@@ -145,7 +145,7 @@ describe('the password endpoints with a range API', () => {
       password: LEAKED,
       session_duration_minutes: 30,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'weak_password']);
+    expect(statusAndErrorType(response)).toEqual([400, 'weak_password']);
     expect(json(response).error_message).toContain('breached');
     expect(await passwordSnapshot(ctx)).toEqual(before);
   });
@@ -162,7 +162,7 @@ describe('the password endpoints with a range API', () => {
       password: fresh,
       session_duration_minutes: 30,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'reset_password']);
+    expect(statusAndErrorType(response)).toEqual([400, 'reset_password']);
     expect((await passwordSnapshot(ctx)).sessions).toBe(before.sessions);
   });
 

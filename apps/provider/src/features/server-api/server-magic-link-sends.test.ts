@@ -7,7 +7,7 @@ import {
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { cryptoRandom } from '../../random.js';
@@ -114,7 +114,7 @@ describe('POST /v1/magic_links/email/send', () => {
 
     const before = await sendSnapshot(ctx);
     const unknown = await serverSend(ctx, '/v1/magic_links/email/send', { email: 'nobody@example.com' });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'email_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'email_not_found']);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 
@@ -164,10 +164,7 @@ describe('POST /v1/magic_links/email/send', () => {
     ];
     for (const [payload, status, type] of cases) {
       const response = await serverSend(ctx, '/v1/magic_links/email/send', payload);
-      expect([response.statusCode, json(response).error_type], JSON.stringify(payload)).toEqual([
-        status,
-        type,
-      ]);
+      expect(statusAndErrorType(response), JSON.stringify(payload)).toEqual([status, type]);
     }
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
@@ -200,7 +197,7 @@ describe('POST /v1/magic_links/email/invite and /revoke_invite', () => {
     // Now active: another invitation is refused, and nothing is sent.
     afterRecipientInterval();
     const again = await serverSend(ctx, '/v1/magic_links/email/invite', { email: 'invitee@example.com' });
-    expect([again.statusCode, json(again).error_type]).toEqual([400, 'duplicate_email']);
+    expect(statusAndErrorType(again)).toEqual([400, 'duplicate_email']);
   });
 
   it('revoke_invite: the link no longer works and a queued one never goes out; no pending invite → 404', async () => {
@@ -222,7 +219,7 @@ describe('POST /v1/magic_links/email/invite and /revoke_invite', () => {
     await givenServerUser(ctx, { email: 'active-user@example.com' });
     for (const email of ['active-user@example.com', 'never-invited@example.com']) {
       const response = await revokeInvite(email);
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'email_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'email_not_found']);
     }
   });
 });
@@ -284,7 +281,7 @@ describe('every magic-link send refuses bad input, foreign redirects, floods and
       expect((await serverSend(ctx, path, { email: 'flood@example.com' })).statusCode).toBe(200);
       const before = await sendSnapshot(ctx);
       const again = await serverSend(ctx, path, { email: 'flood@example.com' });
-      expect([again.statusCode, json(again).error_type]).toEqual([429, 'too_many_requests']);
+      expect(statusAndErrorType(again)).toEqual([429, 'too_many_requests']);
       expect(await sendSnapshot(ctx)).toEqual(before);
     }
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { flatServerAnswer, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { basic, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { SESSION_CLAIM } from '../sessions/session-jwt.js';
 
@@ -155,7 +155,7 @@ describe('POST /v1/sessions/authenticate with a session_jwt: the session row dec
     ctx.clock.advance(10 * 60_000);
     const before = await sessionRow(signedIn.session.session_id as string);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
     expect(await sessionRow(signedIn.session.session_id as string)).toEqual(before);
   });
 
@@ -163,13 +163,13 @@ describe('POST /v1/sessions/authenticate with a session_jwt: the session row dec
     const signedIn = await givenSignedInUser(ctx, 'jwt-fresh-revoked@example.com');
     expect((await revoke(signedIn.session_token)).statusCode).toBe(200);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
   });
 
   it('an expired JWT of a session that itself expired: 404 session_not_found', async () => {
     const signedIn = await givenSignedInUser(ctx, 'jwt-session-ended@example.com', 5);
     ctx.clock.advance(5 * 60_000 + 1000);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
   });
 });
