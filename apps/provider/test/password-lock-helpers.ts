@@ -107,6 +107,16 @@ export function useRecordedTestContext(options: TestContextOptions = {}) {
   return { ctx, recorder, log };
 }
 
+/** The user's password lock rows, oldest first. */
+export function passwordLockRows(ctx: Pick<TestContext, 'db'>, userId: string) {
+  return ctx.db
+    .selectFrom('password_lockouts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('locked_at')
+    .execute();
+}
+
 /** The captured log lines of one security event. */
 export function securityEvents(lines: Array<Record<string, unknown>>, event: string) {
   return lines.filter((line) => line.security_event === event);

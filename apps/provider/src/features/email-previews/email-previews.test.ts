@@ -1,5 +1,6 @@
 /** Issue 21 "Emails": the console previews every email a project sends, from the real templates, with no live token. */
 import { describe, expect, it } from 'vitest';
+import { countRows } from '../../../test/row-counts.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
@@ -64,16 +65,9 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
   });
 
   it('issues nothing (no magic link is stored), and the sample token redeems nothing', async () => {
-    const before = await ctx.db
-      .selectFrom('magic_links')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
+    const before = await countRows(ctx, 'magic_links');
     expect((await previews(ctx.dev.project_id)).statusCode).toBe(200);
-    const after = await ctx.db
-      .selectFrom('magic_links')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(Number(after?.n)).toBe(Number(before?.n));
+    expect(await countRows(ctx, 'magic_links')).toBe(before);
     const redeem = await ctx.app.inject({
       method: 'POST',
       url: '/v1/magic_links/authenticate',

@@ -10,6 +10,7 @@ import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../t
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
 import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
 import { PASSCODE_CAP } from './otp-policy.js';
@@ -38,8 +39,6 @@ const failuresOf = async (destination: string) =>
       .where('destination', '=', destination)
       .executeTakeFirst()
   )?.failures;
-const sessionsOf = async (userId: string) =>
-  (await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
 /**
  * Fails `count` consecutive codes for `to` (`send/primary` codes, five wrong tries each, a new
@@ -113,7 +112,7 @@ describe('100 consecutive wrong codes for one email address', () => {
 
   it('refuses the right code too, leaves it unused and counts nothing more — also a month later', async () => {
     ctx.clock.advance(30 * DAY_MS);
-    const sessionsBefore = await sessionsOf(userId);
+    const sessionsBefore = await sessionCountOf(ctx, userId);
     const sent = await givenCodeSent(ctx, 'email', email, { endpoint: 'send/primary' });
     expect(seen(await authenticateOtp(ctx, sent.code, sent.method_id))).toEqual(lockedAnswer('email'));
     expect(seen(await authenticateOtp(ctx, wrongCode(sent.code), sent.method_id))).toEqual(
@@ -126,7 +125,7 @@ describe('100 consecutive wrong codes for one email address', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(code.consumed_at).toBeNull();
-    expect(await sessionsOf(userId)).toBe(sessionsBefore);
+    expect(await sessionCountOf(ctx, userId)).toBe(sessionsBefore);
     expect(await failuresOf(email)).toBe(PASSCODE_CAP);
     expect(notices(email)).toHaveLength(1);
   });

@@ -17,6 +17,7 @@ import {
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
+  passwordLockRows,
   passwordLogin,
   REFUSED_LOGIN,
   reachHardCap,
@@ -39,8 +40,7 @@ const { ctx, recorder, log } = useRecordedTestContext();
 
 const lockNotices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === LOCK_NOTICE_SUBJECT);
-const lockRows = (userId: string) =>
-  ctx.db.selectFrom('password_lockouts').selectAll().where('user_id', '=', userId).execute();
+const lockRows = (userId: string) => passwordLockRows(ctx, userId);
 const sessionReset = (token: string, password: string) =>
   postPasswords(ctx, '/passwords/session/reset', { password }, { sessionToken: token });
 /** Sets the account counter of `email` as if it had `failures` consecutive failures just now. */
