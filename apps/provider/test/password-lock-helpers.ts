@@ -4,6 +4,7 @@ import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
 import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-credentials.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { capturedLogger } from './captured-logger.js';
+import { lockRowsOf } from './lock-rows.js';
 import { freshPasswordIp } from './password-helpers.js';
 import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
 import { useTestContext } from './use-test-context.js';
@@ -108,14 +109,8 @@ export function useRecordedTestContext(options: TestContextOptions = {}) {
 }
 
 /** The user's password lock rows, oldest first. */
-export function passwordLockRows(ctx: Pick<TestContext, 'db'>, userId: string) {
-  return ctx.db
-    .selectFrom('password_lockouts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('locked_at')
-    .execute();
-}
+export const passwordLockRows = (ctx: Pick<TestContext, 'db'>, userId: string) =>
+  lockRowsOf(ctx, 'password_lockouts', userId);
 
 /** The captured log lines of one security event. */
 export function securityEvents(lines: Array<Record<string, unknown>>, event: string) {

@@ -1,6 +1,7 @@
 /** Steps of the lasting second-factor cap (issue 16), driven through the real endpoints with many ISTs. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER } from '../src/features/mfa/mfa-policy.js';
+import { lockRowsOf } from './lock-rows.js';
 import { freshPasswordIp, STRONG_PASSWORD } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 import { totpCode } from './totp-helpers.js';
@@ -128,11 +129,5 @@ export async function secondFactorFailuresOf(
 }
 
 /** The user's second-factor lock rows, oldest first. */
-export function secondFactorLockRows(ctx: TestContext, userId: string) {
-  return ctx.db
-    .selectFrom('second_factor_lockouts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('locked_at')
-    .execute();
-}
+export const secondFactorLockRows = (ctx: Pick<TestContext, 'db'>, userId: string) =>
+  lockRowsOf(ctx, 'second_factor_lockouts', userId);
