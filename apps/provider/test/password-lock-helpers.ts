@@ -6,6 +6,7 @@ import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { capturedLogger } from './captured-logger.js';
 import { lockRowsOf } from './lock-rows.js';
 import { freshPasswordIp } from './password-helpers.js';
+import { seen } from './second-factor-lock-helpers.js';
 import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
 import { useTestContext } from './use-test-context.js';
 
@@ -63,16 +64,9 @@ export const REFUSED_LOGIN = {
   session: false,
 };
 
-/** What a client can see of a response, without the per-request id. */
+/** What a client can see of a response, without the per-request id: `seen`, and whether it signed in. */
 export function visible(response: LightMyRequestResponse) {
-  const body = json(response);
-  return {
-    status: response.statusCode,
-    error_type: body.error_type,
-    error_message: body.error_message,
-    retry_after: response.headers['retry-after'],
-    session: body.data?.session_token !== undefined,
-  };
+  return { ...seen(response), session: json(response).data?.session_token !== undefined };
 }
 
 /** A mailer that records each message as it is handed over, then passes it on (to the outbox). */
