@@ -113,10 +113,10 @@ export async function givenSecondFactorFailures(
 }
 
 /**
- * The user's consecutive failed second factors, as `on` (a context or the second instance) reads
- * them; undefined when none is stored.
+ * The user's stored count of consecutive failed second factors, as `on` (a context or the second
+ * instance) reads it; undefined when no row is stored (the repository's secondFactorFailuresOf says 0).
  */
-export async function secondFactorFailuresOf(
+export async function storedSecondFactorFailures(
   on: Pick<TestContext, 'db'>,
   userId: string,
 ): Promise<number | undefined> {

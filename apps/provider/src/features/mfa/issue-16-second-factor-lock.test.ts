@@ -24,9 +24,9 @@ import {
   givenSecondFactorFailures,
   istFor,
   SECOND_FACTOR_NOTICE_SUBJECT,
-  secondFactorFailuresOf,
   secondFactorLockRows,
   seen,
+  storedSecondFactorFailures,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
 import { createTestContext, json } from '../../../test/test-app.js';
@@ -57,7 +57,7 @@ const { ctx, recorder, log } = useRecordedTestContext({ devProject: { mfaRequire
 
 const notices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === SECOND_FACTOR_NOTICE_SUBJECT);
-const failuresOf = (userId: string) => secondFactorFailuresOf(ctx, userId);
+const failuresOf = (userId: string) => storedSecondFactorFailures(ctx, userId);
 
 describe('100 consecutive wrong codes across many ISTs', () => {
   let user: Awaited<ReturnType<typeof givenMfaUser>>;

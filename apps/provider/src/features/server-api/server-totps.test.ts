@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import {
   givenSecondFactorFailures,
-  secondFactorFailuresOf,
   secondFactorLockRows,
   WRONG_RECOVERY_CODE,
   wrongTotpCode,
@@ -23,6 +22,7 @@ import { currentCode, mfaSnapshot, nextStep } from '../../../test/totp-helpers.j
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { SECOND_FACTOR_CAP } from '../mfa/mfa-policy.js';
+import { secondFactorFailuresOf } from '../mfa/second-factor-lockouts.repository.js';
 
 const ctx = useTestContext();
 
@@ -33,7 +33,7 @@ const call = (path: string, payload: Record<string, unknown>) =>
   postServerApi(ctx, path, devProjectAuthorization(ctx), payload);
 
 /** The user's consecutive failed second factors (0 when none is stored). */
-const failuresOf = async (userId: string) => (await secondFactorFailuresOf(ctx, userId)) ?? 0;
+const failuresOf = (userId: string) => secondFactorFailuresOf(ctx.db, userId);
 
 /** A magic-link user with a session and an authenticator app the server created and confirmed. */
 async function givenServerTotpUser(email: string) {
