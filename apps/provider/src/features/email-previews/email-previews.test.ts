@@ -1,7 +1,8 @@
 /** Issue 21 "Emails": the console previews every email a project sends, from the real templates, with no live token. */
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { renderMagicLinkEmail } from '../magic-links/magic-link-email.js';
@@ -72,7 +73,7 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
       method: 'POST',
       url: '/v1/magic_links/authenticate',
       headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+        authorization: devProjectAuthorization(ctx),
         'content-type': 'application/json',
       },
       payload: { token: SAMPLE_TOKEN },
@@ -84,7 +85,7 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
     const unknown = await previews('project-test-nope');
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown).error_type).toBe('project_not_found');
-    const asProject = await previews(ctx.dev.project_id, basic(ctx.dev.project_id, ctx.dev.secret));
+    const asProject = await previews(ctx.dev.project_id, devProjectAuthorization(ctx));
     expect(asProject.statusCode).toBe(403);
     expect(json(asProject).error_type).toBe('operator_credential_required');
   });

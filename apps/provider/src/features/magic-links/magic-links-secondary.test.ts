@@ -12,7 +12,8 @@ import {
 } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkPost } from '../../../test/sdk-call.js';
-import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { SECONDARY_NEEDS_SESSION } from './magic-links-authenticate.service.js';
@@ -54,7 +55,7 @@ const redeemOnServer = (token: string, body: Record<string, unknown> = {}) =>
   ctx.app.inject({
     method: 'POST',
     url: '/v1/magic_links/authenticate',
-    headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret), 'content-type': 'application/json' },
+    headers: { authorization: devProjectAuthorization(ctx), 'content-type': 'application/json' },
     payload: { token, ...body },
   });
 

@@ -13,7 +13,8 @@ import {
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
-import { basic, drainDeliveries, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { drainDeliveries, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
@@ -219,7 +220,7 @@ describe('each token kind only at its own endpoints (issue 16)', () => {
       method: 'POST',
       url: '/v1/magic_links/authenticate',
       headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+        authorization: devProjectAuthorization(ctx),
         'content-type': 'application/json',
       },
       payload: { token: reset },

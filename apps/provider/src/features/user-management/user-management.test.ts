@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkGet } from '../../../test/sdk-call.js';
-import { browserSessionCheck } from '../../../test/server-api-calls.js';
+import { browserSessionCheck, devProjectAuthorization } from '../../../test/server-api-calls.js';
 import { basic, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
@@ -231,7 +231,7 @@ describe('DELETE /v1/users/{user_id}', () => {
         headers: { authorization, 'content-type': 'application/json' },
         payload,
       });
-    const secret = basic(ctx.dev.project_id, ctx.dev.secret);
+    const secret = devProjectAuthorization(ctx);
     const sdk = sdkHeaders(ctx.dev.public_token, signedIn.session_token).authorization as string;
     // Answered (and cached) before the delete.
     expect((await check('/sdk/v1/sessions/authenticate', {}, sdk)).statusCode).toBe(200);
