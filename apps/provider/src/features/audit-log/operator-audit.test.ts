@@ -6,7 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorAuthorization } from '../../../test/project-admin-calls.js';
-import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -127,14 +127,8 @@ describe('GET /v1/audit_events/operator', () => {
   });
 
   it("leaves out what a project's own back end or its users did", async () => {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/users',
-      headers: {
-        authorization: devProjectAuthorization(ctx),
-        'content-type': 'application/json',
-      },
-      payload: { email: 'not-operator@example.com' },
+    await postServerApi(ctx, '/v1/users', devProjectAuthorization(ctx), {
+      email: 'not-operator@example.com',
     });
     expect((await operatorLog()).audit_events).toEqual([]);
   });

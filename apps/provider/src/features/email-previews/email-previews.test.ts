@@ -1,7 +1,7 @@
 /** Issue 21 "Emails": the console previews every email a project sends, from the real templates, with no live token. */
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/row-counts.js';
-import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
@@ -69,14 +69,8 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
     const before = await countRows(ctx, 'magic_links');
     expect((await previews(ctx.dev.project_id)).statusCode).toBe(200);
     expect(await countRows(ctx, 'magic_links')).toBe(before);
-    const redeem = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/magic_links/authenticate',
-      headers: {
-        authorization: devProjectAuthorization(ctx),
-        'content-type': 'application/json',
-      },
-      payload: { token: SAMPLE_TOKEN },
+    const redeem = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: SAMPLE_TOKEN,
     });
     expect(redeem.statusCode).toBeGreaterThanOrEqual(400);
   });

@@ -12,7 +12,7 @@ import {
 } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkPost } from '../../../test/sdk-call.js';
-import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -52,12 +52,7 @@ const redeemWith = (token: string, sessionToken?: string, body: Record<string, u
 
 /** POST /v1/magic_links/authenticate with the project secret. */
 const redeemOnServer = (token: string, body: Record<string, unknown> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/magic_links/authenticate',
-    headers: { authorization: devProjectAuthorization(ctx), 'content-type': 'application/json' },
-    payload: { token, ...body },
-  });
+  postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), { token, ...body });
 
 const REFUSED = [401, 'unable_to_auth_magic_link'];
 

@@ -13,7 +13,7 @@ import {
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
-import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
 import { drainDeliveries, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -216,14 +216,8 @@ describe('each token kind only at its own endpoints (issue 16)', () => {
     const before = await snapshot();
     const browser = await authenticateMagicLink(ctx, reset);
     expect(statusAndErrorType(browser)).toEqual([401, 'unable_to_auth_magic_link']);
-    const server = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/magic_links/authenticate',
-      headers: {
-        authorization: devProjectAuthorization(ctx),
-        'content-type': 'application/json',
-      },
-      payload: { token: reset },
+    const server = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: reset,
     });
     expect(statusAndErrorType(server)).toEqual([401, 'unable_to_auth_magic_link']);
     expect(await snapshot()).toEqual(before);
