@@ -11,8 +11,9 @@ import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
-import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
 import { PASSCODE_CAP } from './otp-policy.js';
 import { LOCKED_EVENT, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
@@ -162,11 +163,10 @@ describe('the run of failures', () => {
     await givenFailures(email, PASSCODE_CAP);
     expect((await startReset(ctx, email)).statusCode).toBe(200);
     const { reset: token } = await resetLinksFor(ctx, email);
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/email/reset',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token, password: STRONG_PASSWORD, session_duration_minutes: 60 },
+    const reset = await sdkPost(ctx, '/passwords/email/reset', {
+      token,
+      password: STRONG_PASSWORD,
+      session_duration_minutes: 60,
     });
     expect(reset.statusCode).toBe(200);
     expect(await failuresOf(email)).toBeUndefined();

@@ -13,8 +13,9 @@ import {
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { drainDeliveries, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
+import { drainDeliveries, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
@@ -36,12 +37,7 @@ const resetsOf = (userId: string) =>
     .execute();
 /** POST /sdk/v1/passwords/email/reset/login with `token` (signed out). */
 const loginWith = (token: string, body: Record<string, unknown> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/email/reset/login',
-    headers: sdkHeaders(ctx.dev.public_token),
-    payload: { token, session_duration_minutes: 60, ...body },
-  });
+  sdkPost(ctx, '/passwords/email/reset/login', { token, session_duration_minutes: 60, ...body });
 
 describe('a reset token at /passwords/email/reset/login', () => {
   it('signs in exactly like a magic link, leaves the password alone and uses up the token', async () => {

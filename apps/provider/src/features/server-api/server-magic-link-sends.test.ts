@@ -1,13 +1,14 @@
 /** Server-facing POST /v1/magic_links/email/send|login_or_create|invite|revoke_invite with Basic project_id:secret. */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, outboxFor } from '../../../test/magic-link-helpers.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import {
   devProjectAuthorization,
   expectForbiddenWithoutSecret,
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { cryptoRandom } from '../../random.js';
@@ -78,12 +79,7 @@ describe('POST /v1/magic_links/email/login_or_create', () => {
 
   it('an address a browser answer promised a moment ago: the same account, made once, by the server call', async () => {
     const email = 'server-after-browser@example.com';
-    const browser = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/login_or_create',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { email },
-    });
+    const browser = await sdkPost(ctx, '/magic_links/email/login_or_create', { email });
     expect(browser.statusCode).toBe(200);
     const promised = json(browser).data;
     afterRecipientInterval();
