@@ -10,6 +10,7 @@ import {
   devWalletCaller,
   ethereumWallet,
   openChallengeCount,
+  SIWE_ORIGIN,
   solanaWallet,
   startWallet,
   type TestWallet,
@@ -23,7 +24,6 @@ import { DEMO_ORIGIN, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 
-const SIWE_ORIGIN = 'https://wallet.example';
 const OTHER_SIWE_ORIGIN = 'https://other.example';
 /** Another page the development project accepts. */
 const OTHER_LOCAL_ORIGIN = 'http://localhost:5173';

@@ -5,6 +5,7 @@ import {
   challengeOf,
   devWalletCaller,
   ethereumWallet,
+  SIWE_ORIGIN,
   signInWithWallet,
   solanaWallet,
   startWallet,
@@ -16,8 +17,6 @@ import {
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { DEMO_ORIGIN, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-
-const SIWE_ORIGIN = 'https://wallet.example';
 
 const ctx = useTestContext();
 const siweCaller = useSiweCaller(ctx, [SIWE_ORIGIN]);

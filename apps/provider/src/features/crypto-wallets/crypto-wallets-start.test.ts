@@ -8,6 +8,7 @@ import {
   devWalletCaller,
   ethereumWallet,
   openChallengeCount,
+  SIWE_ORIGIN,
   solanaWallet,
   startWallet,
   useSiweCaller,
@@ -17,7 +18,6 @@ import { countRows } from '../../../test/row-counts.js';
 import { DEMO_ORIGIN, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
-const SIWE_ORIGIN = 'https://wallet.example';
 const FIVE_MINUTES_MS = 5 * 60_000;
 
 const ctx = useTestContext();
