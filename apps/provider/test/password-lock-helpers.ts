@@ -5,9 +5,9 @@ import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-cr
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { capturedLogger } from './captured-logger.js';
 import { lockRowsOf } from './lock-rows.js';
-import { freshPasswordIp } from './password-helpers.js';
+import { postPasswords } from './password-helpers.js';
 import { seen } from './second-factor-lock-helpers.js';
-import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { json, outboxMailerFor, type TestContext, type TestContextOptions } from './test-app.js';
 import { useTestContext } from './use-test-context.js';
 
 /** A wrong password that passes every input check. */
@@ -24,13 +24,7 @@ export function passwordLogin(
   password: string,
   app: FastifyInstance = ctx.app,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token),
-    remoteAddress: freshPasswordIp(),
-    payload: { email, password },
-  });
+  return postPasswords(ctx, '/passwords/authenticate', { email, password }, { app });
 }
 
 /**
