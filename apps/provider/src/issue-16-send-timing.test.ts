@@ -19,8 +19,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { givenPasswordUser } from '../test/password-helpers.js';
+import { sdkPost } from '../test/sdk-call.js';
 import { statementRecorder } from '../test/statement-recorder.js';
-import { drainDeliveries, sdkHeaders } from '../test/test-app.js';
+import { drainDeliveries } from '../test/test-app.js';
 import { useTestContext } from '../test/use-test-context.js';
 
 const WARM_UP = 2;
@@ -51,13 +52,7 @@ let session: string;
 const post =
   (path: string, payload: Record<string, unknown>, sessionToken?: string): Call =>
   () =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/sdk/v1${path}`,
-      headers: sdkHeaders(ctx.dev.public_token, sessionToken),
-      remoteAddress: '10.16.4.1',
-      payload,
-    });
+    sdkPost(ctx, path, payload, { sessionToken, ip: '10.16.4.1' });
 
 beforeAll(async () => {
   await givenPasswordUser(ctx, 'known@example.com');

@@ -54,6 +54,9 @@ export const devWalletCaller = (ctx: TestContext, sessionToken?: string): Wallet
   sessionToken,
 });
 
+/** The page the wallet tests' SIWE project is called from (the first origin they give useSiweCaller). */
+export const SIWE_ORIGIN = 'https://wallet.example';
+
 /**
  * A project that requires SIWE messages for wallet sign-ins and accepts `origins`, made in the
  * file's beforeAll (after `ctx` is built): its caller, from the first of `origins`.

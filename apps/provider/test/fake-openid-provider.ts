@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportPKCS8, generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Clock, systemClock } from '../src/clock.js';
+import { escapeHtml } from '../src/email/html-escape.js';
 import type {
   AppleSigningKey,
   UpstreamConfig,
@@ -557,17 +558,11 @@ function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
+/** Reverses escapeHtml, which wrote the form above; `&amp;` last, so an escaped `&amp;lt;` stays `&lt;`. */
 function unescapeHtml(value: string): string {
   return value
     .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');

@@ -4,8 +4,10 @@ import type { Mailer, OutgoingEmail } from '../src/email/mailer.js';
 import { WRONG_CREDENTIALS_MESSAGE } from '../src/features/passwords/password-credentials.js';
 import { HARD_CAP } from '../src/features/passwords/password-policy.js';
 import { capturedLogger } from './captured-logger.js';
-import { freshPasswordIp } from './password-helpers.js';
-import { json, outboxMailerFor, sdkHeaders, type TestContext, type TestContextOptions } from './test-app.js';
+import { lockRowsOf } from './lock-rows.js';
+import { postPasswords } from './password-helpers.js';
+import { seen } from './second-factor-lock-helpers.js';
+import { json, outboxMailerFor, type TestContext, type TestContextOptions } from './test-app.js';
 import { useTestContext } from './use-test-context.js';
 
 /** A wrong password that passes every input check. */
@@ -22,13 +24,7 @@ export function passwordLogin(
   password: string,
   app: FastifyInstance = ctx.app,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/authenticate',
-    headers: sdkHeaders(ctx.dev.public_token),
-    remoteAddress: freshPasswordIp(),
-    payload: { email, password },
-  });
+  return postPasswords(ctx, '/passwords/authenticate', { email, password }, { app });
 }
 
 /**
@@ -62,16 +58,9 @@ export const REFUSED_LOGIN = {
   session: false,
 };
 
-/** What a client can see of a response, without the per-request id. */
+/** What a client can see of a response, without the per-request id: `seen`, and whether it signed in. */
 export function visible(response: LightMyRequestResponse) {
-  const body = json(response);
-  return {
-    status: response.statusCode,
-    error_type: body.error_type,
-    error_message: body.error_message,
-    retry_after: response.headers['retry-after'],
-    session: body.data?.session_token !== undefined,
-  };
+  return { ...seen(response), session: json(response).data?.session_token !== undefined };
 }
 
 /** A mailer that records each message as it is handed over, then passes it on (to the outbox). */
@@ -106,6 +95,10 @@ export function useRecordedTestContext(options: TestContextOptions = {}) {
   });
   return { ctx, recorder, log };
 }
+
+/** The user's password lock rows, oldest first. */
+export const passwordLockRows = (ctx: Pick<TestContext, 'db'>, userId: string) =>
+  lockRowsOf(ctx, 'password_lockouts', userId);
 
 /** The captured log lines of one security event. */
 export function securityEvents(lines: Array<Record<string, unknown>>, event: string) {

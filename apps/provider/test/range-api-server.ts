@@ -17,7 +17,9 @@ export interface RangeApiServer {
   close(): Promise<void>;
 }
 
-const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
+/** The password's SHA-1 as the range API lists it: upper-case hex, its first five characters the range. */
+export const passwordSha1 = (text: string) =>
+  createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
 
 /**
  * Starts the server with `breached` listed. Every answer carries padding lines (count 0), as the
@@ -28,13 +30,13 @@ export async function startRangeApi(
   breached: readonly string[] = [],
   options: { port?: number } = {},
 ): Promise<RangeApiServer> {
-  const listed = new Set(breached.map(sha1));
+  const listed = new Set(breached.map(passwordSha1));
   let server: Server | undefined;
   const api: RangeApiServer = {
     url: '',
     requests: [],
     mode: 'ok',
-    add: (password) => listed.add(sha1(password)),
+    add: (password) => listed.add(passwordSha1(password)),
     close: () =>
       new Promise((resolve) => {
         server?.closeAllConnections();

@@ -1,6 +1,7 @@
 /** Steps of the lasting second-factor cap (issue 16), driven through the real endpoints with many ISTs. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SECOND_FACTOR_ATTEMPTS_PER_USER } from '../src/features/mfa/mfa-policy.js';
+import { lockRowsOf } from './lock-rows.js';
 import { freshPasswordIp, STRONG_PASSWORD } from './password-helpers.js';
 import { json, sdkHeaders, type TestContext } from './test-app.js';
 import { totpCode } from './totp-helpers.js';
@@ -111,12 +112,22 @@ export async function givenSecondFactorFailures(
     .execute();
 }
 
-/** The user's second-factor lock rows, oldest first. */
-export function secondFactorLockRows(ctx: TestContext, userId: string) {
-  return ctx.db
-    .selectFrom('second_factor_lockouts')
-    .selectAll()
+/**
+ * The user's stored count of consecutive failed second factors, as `on` (a context or the second
+ * instance) reads it; undefined when no row is stored (the repository's secondFactorFailuresOf says 0).
+ */
+export async function storedSecondFactorFailures(
+  on: Pick<TestContext, 'db'>,
+  userId: string,
+): Promise<number | undefined> {
+  const row = await on.db
+    .selectFrom('second_factor_failures')
+    .select('failures')
     .where('user_id', '=', userId)
-    .orderBy('locked_at')
-    .execute();
+    .executeTakeFirst();
+  return row?.failures;
 }
+
+/** The user's second-factor lock rows, oldest first. */
+export const secondFactorLockRows = (ctx: Pick<TestContext, 'db'>, userId: string) =>
+  lockRowsOf(ctx, 'second_factor_lockouts', userId);

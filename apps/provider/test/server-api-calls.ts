@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { sdkPost } from './sdk-call.js';
-import { basic, json, type TestContext } from './test-app.js';
+import { basic, json, statusAndErrorType, type TestContext } from './test-app.js';
 
 /** The dev project's Basic credentials. */
 export function devProjectAuthorization(ctx: TestContext): string {
@@ -41,7 +41,7 @@ export async function expectForbiddenWithoutSecret(
       [`Bearer ${signedIn.session_jwt}`, 'session_token_forbidden'],
     ] as const) {
       const response = await postServerApi(ctx, path, authorization, payload);
-      expect([response.statusCode, json(response).error_type], path).toEqual([403, type]);
+      expect(statusAndErrorType(response), path).toEqual([403, type]);
     }
   }
 }

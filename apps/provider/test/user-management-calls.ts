@@ -1,6 +1,7 @@
 /** The server API's `/v1/users…` called as an integrator's back end would (Basic project_id:secret). */
 import type { LightMyRequestResponse } from 'fastify';
-import { basic, json, type TestContext } from './test-app.js';
+import { devProjectAuthorization } from './server-api-calls.js';
+import { json, type TestContext } from './test-app.js';
 
 /** Calls `method path` on the server API with the dev project's secret (or `authorization`). */
 export function usersApi(
@@ -8,7 +9,7 @@ export function usersApi(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   payload?: Record<string, unknown>,
-  authorization: string = basic(ctx.dev.project_id, ctx.dev.secret),
+  authorization: string = devProjectAuthorization(ctx),
 ): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method,

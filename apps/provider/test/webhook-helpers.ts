@@ -2,7 +2,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { inTransaction } from '../src/db/transaction.js';
 import type { WebhookEventType } from '../src/domain-events/domain-event.js';
-import { basic, json, type TestContext } from './test-app.js';
+import { devProjectAuthorization } from './server-api-calls.js';
+import { json, type TestContext } from './test-app.js';
 
 /** Calls the webhook management API with the dev project's secret (or `authorization`). */
 export function webhooksApi(
@@ -10,7 +11,7 @@ export function webhooksApi(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   payload?: Record<string, unknown>,
-  authorization = basic(ctx.dev.project_id, ctx.dev.secret),
+  authorization = devProjectAuthorization(ctx),
 ): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method,

@@ -10,6 +10,7 @@ import { verify as verifyBcrypt } from '@node-rs/bcrypt';
 import { parsePbkdf2Hash, pbkdf2Matches } from './pbkdf2-hashes.js';
 import { isPhpassHash, phpassMatches } from './phpass-hashes.js';
 import { parseSaltedDigestHash, saltedDigestMatches } from './salted-digest-hashes.js';
+import { unpadded } from './stored-hash-fields.js';
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const SCRYPT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
@@ -25,8 +26,6 @@ export interface ScryptHash {
   salt: Buffer;
   hash: Buffer;
 }
-
-const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 /** The stored form of a scrypt hash: `$scrypt$ln=…,r=…,p=…$<salt>$<hash>` (unpadded base64). */
 export function formatScryptHash(value: ScryptHash): string {

@@ -4,7 +4,7 @@
  * `$pbkdf2-<digest>$i=<iterations>$<salt>$<hash>` (unpadded base64).
  */
 import { pbkdf2, timingSafeEqual } from 'node:crypto';
-import { storedHashFields } from './stored-hash-fields.js';
+import { storedHashFields, unpadded } from './stored-hash-fields.js';
 
 export type Pbkdf2Digest = 'sha256' | 'sha512';
 
@@ -19,7 +19,6 @@ export interface Pbkdf2Hash {
 }
 
 const STORED = /^\$pbkdf2-(sha256|sha512)\$i=(\d{1,7})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
-const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 /** The stored form. */
 export function formatPbkdf2Hash(value: Pbkdf2Hash): string {

@@ -1,4 +1,7 @@
-/** @module stored-hash-fields — the fields of an imported hash's stored form, as its pattern captures them. */
+/**
+ * @module stored-hash-fields — the fields of an imported hash's stored form: read as its pattern
+ * captures them, written as unpadded base64.
+ */
 
 /**
  * The four fields `pattern` captures from `stored`, or undefined when it does not match. The
@@ -11,3 +14,6 @@ export function storedHashFields<First extends string>(
   const match = pattern.exec(stored);
   return match ? (match.slice(1, 5) as [First, string, string, string]) : undefined;
 }
+
+/** `bytes` as a stored form writes a salt or digest: base64 without its `=` padding. */
+export const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');

@@ -8,7 +8,7 @@ import { givenSignedInUser } from '../../test/magic-link-helpers.js';
 import { sdkPost } from '../../test/sdk-call.js';
 import { devProjectAuthorization } from '../../test/server-api-calls.js';
 import { sendSnapshot, serverSend } from '../../test/server-send-calls.js';
-import { basic, json } from '../../test/test-app.js';
+import { basic, statusAndErrorType } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { givenServerUser } from '../../test/user-management-calls.js';
 import { chosenTemplateIdField } from './email-template-ids.js';
@@ -89,7 +89,7 @@ describe('*_template_id', () => {
       body,
       basic(ctx.dev.project_id, signedIn.session_token),
     );
-    expect([session.statusCode, json(session).error_type]).toEqual([403, 'session_token_forbidden']);
+    expect(statusAndErrorType(session)).toEqual([403, 'session_token_forbidden']);
     // And the right secret reaches the check.
     const right = await serverSend(ctx, '/v1/otps/email/send', body, devProjectAuthorization(ctx));
     expect(right.statusCode).toBe(400);

@@ -1,7 +1,8 @@
 /** A JSON body naming a key twice is refused before anything runs (today the last one won: mail went to the second address). */
 import { expect, it } from 'vitest';
 import { rowCounts } from '../../test/row-counts.js';
-import { basic, json, sdkHeaders } from '../../test/test-app.js';
+import { devProjectAuthorization } from '../../test/server-api-calls.js';
+import { json, sdkHeaders } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -34,7 +35,7 @@ it('applies to the server API too', async () => {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/v1/sessions/authenticate',
-    headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret), 'content-type': 'application/json' },
+    headers: { authorization: devProjectAuthorization(ctx), 'content-type': 'application/json' },
     payload: '{"session_token":"a","session_token":"b"}',
   });
   expect(response.statusCode).toBe(400);

@@ -6,6 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD } from '../../test/password-helpers.js';
+import { WRONG_PASSWORD } from '../../test/password-lock-helpers.js';
 import { startSecondInstance } from '../../test/second-instance.js';
 import { createTestContext, json, sdkHeaders, type TestContext } from '../../test/test-app.js';
 import { sha256Base64url } from '../crypto/hash.js';
@@ -14,7 +15,6 @@ import { DEFAULT_SEND_LIMITS } from '../features/projects/send-limits.js';
 import { clientIpKey } from '../rate-limit/client-ip-key.js';
 
 const PROXY = '127.0.0.1';
-const WRONG = 'wrong-but-long-password-1';
 
 let behind: TestContext;
 let direct: TestContext;
@@ -57,7 +57,7 @@ const wrongLogin = (
   ctx: TestContext,
   email: string,
   from: { socket: string; headers?: Record<string, string> },
-) => post(ctx, '/passwords/authenticate', { email, password: WRONG }, from);
+) => post(ctx, '/passwords/authenticate', { email, password: WRONG_PASSWORD }, from);
 
 function tally(responses: LightMyRequestResponse[]): Record<number, number> {
   const counts: Record<number, number> = {};

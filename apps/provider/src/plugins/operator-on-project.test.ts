@@ -3,6 +3,7 @@
  * API, and the audit log names the operator; a project secret still never reaches another project.
  */
 import { describe, expect, it } from 'vitest';
+import { devProjectAuthorization } from '../../test/server-api-calls.js';
 import { basic, json } from '../../test/test-app.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { createOperatorKey, revokeOperatorKeyById } from '../features/operator-keys/operator-keys.service.js';
@@ -52,7 +53,7 @@ describe('an operator acting on one project through Latchkey-Project-Id', () => 
     expect(got.statusCode).toBe(200);
     // The user is the named project's, not another's.
     const fromDev = await call('GET', `/v1/users/${userId}`, {
-      authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+      authorization: devProjectAuthorization(ctx),
     });
     expect(json(fromDev).error_type).toBe('user_not_found');
     const found = await call('POST', '/v1/users/search', headers, { limit: 10 });

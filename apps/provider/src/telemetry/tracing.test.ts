@@ -4,7 +4,7 @@
  */
 import { tracing as sdkTracing } from '@opentelemetry/sdk-node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { basic } from '../../test/test-app.js';
+import { devProjectAuthorization } from '../../test/server-api-calls.js';
 import { useTestContext } from '../../test/use-test-context.js';
 import { startTracing, type Tracing } from './tracing.js';
 
@@ -23,7 +23,7 @@ describe('OpenTelemetry traces', () => {
     const answer = await ctx.app.inject({
       method: 'POST',
       url: '/v1/users/search',
-      headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
+      headers: { authorization: devProjectAuthorization(ctx) },
       payload: { limit: 1 },
     });
     expect(answer.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { givenSignedInUser, requestMagicLink } from '../../../test/magic-link-he
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { startSecondInstance } from '../../../test/second-instance.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, DEMO_REDIRECT, json, LENIENT_SEND_LIMITS } from '../../../test/test-app.js';
+import { DEMO_REDIRECT, json, LENIENT_SEND_LIMITS } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { announceLoginLocked } from '../../domain-events/login-locked.js';
@@ -133,7 +133,7 @@ describe('GET /v1/projects/{project_id}/activity', () => {
     expect(json(window).error_type).toBe('invalid_request');
     const noOne = await ctx.app.inject({ method: 'GET', url: `/v1/projects/${ctx.dev.project_id}/activity` });
     expect(noOne.statusCode).toBe(401);
-    const asProject = await activity(ctx.dev.project_id, '24h', basic(ctx.dev.project_id, ctx.dev.secret));
+    const asProject = await activity(ctx.dev.project_id, '24h', devProjectAuthorization(ctx));
     expect(asProject.statusCode).toBe(403);
     expect(json(asProject).error_type).toBe('operator_credential_required');
   });

@@ -1,5 +1,6 @@
 /** Issue 20: the audit log records every domain event in the change's transaction and pages through them. */
 import { describe, expect, it } from 'vitest';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -33,7 +34,7 @@ async function publish(...events: DomainEvent[]): Promise<void> {
   });
 }
 
-async function list(query = '', authorization = basic(ctx.dev.project_id, ctx.dev.secret)) {
+async function list(query = '', authorization = devProjectAuthorization(ctx)) {
   return ctx.app.inject({ method: 'GET', url: `/v1/audit_events${query}`, headers: { authorization } });
 }
 

@@ -6,7 +6,8 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorAuthorization } from '../../../test/project-admin-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -83,7 +84,7 @@ describe('GET /v1/audit_events/operator', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/v1/audit_events',
-        headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
+        headers: { authorization: devProjectAuthorization(ctx) },
       }),
     );
     expect(own.audit_events).toEqual([]);
@@ -126,14 +127,8 @@ describe('GET /v1/audit_events/operator', () => {
   });
 
   it("leaves out what a project's own back end or its users did", async () => {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/users',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
-      payload: { email: 'not-operator@example.com' },
+    await postServerApi(ctx, '/v1/users', devProjectAuthorization(ctx), {
+      email: 'not-operator@example.com',
     });
     expect((await operatorLog()).audit_events).toEqual([]);
   });
@@ -142,7 +137,7 @@ describe('GET /v1/audit_events/operator', () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/v1/audit_events/operator',
-      headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
+      headers: { authorization: devProjectAuthorization(ctx) },
     });
     expect(response.statusCode).toBe(403);
   });

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OfficialReply, parseRequest, startFrame } from '../../../test/clientside-frame-harness.js';
 import { type FakeOpenIdProvider, startFakeOpenIdProvider } from '../../../test/fake-openid-provider.js';
 import { postServerApi } from '../../../test/server-api-calls.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json, type TestContext } from '../../../test/test-app.js';
+import {
+  DEMO_ORIGIN,
+  DEMO_REDIRECT,
+  json,
+  statusAndErrorType,
+  type TestContext,
+} from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { saveOAuthConfig } from '../oauth/oauth-config-store.js';
@@ -226,6 +232,6 @@ describe('POST /v1/public/phone_numbers/example', () => {
       parent_origin: DEMO_ORIGIN,
       ...change,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([status, errorType]);
+    expect(statusAndErrorType(response)).toEqual([status, errorType]);
   });
 });

@@ -1,4 +1,5 @@
 /** @module clientside-services-page — the HTML of the client-side services frame and of its error page. */
+import { escapeHtml } from '../../email/html-escape.js';
 
 /**
  * The frame: no content, one same-origin script. The script's URL is relative, so a provider
@@ -15,18 +16,6 @@ export const CLIENTSIDE_SERVICES_PAGE = `<!doctype html>
 <body></body>
 </html>
 `;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** A small page naming the error, for a frame that cannot be served (it is never shown to users). */
 export function renderFrameErrorPage(errorType: string, message: string): string {

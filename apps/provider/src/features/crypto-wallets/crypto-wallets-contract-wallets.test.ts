@@ -13,7 +13,7 @@ import {
   startWallet,
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 /** A loopback port nothing listens on: a connection to it is refused at once. */
@@ -39,13 +39,13 @@ it('a signature that does not recover to the address, with the RPC unreachable â
     wallet,
     await ethereumWallet().sign(challenge),
   );
-  expect([response.statusCode, json(response).error_type]).toEqual([503, 'service_unavailable']);
+  expect(statusAndErrorType(response)).toEqual([503, 'service_unavailable']);
   expect(response.headers['retry-after']).toBe('5');
   expect(await walletState(ctx)).toEqual(before);
   // Fail closed, and the attempt still used the challenge up.
   expect(await openChallengeCount(ctx, wallet)).toBe(0);
   const retry = await authenticateWallet(ctx, devWalletCaller(ctx), wallet, await wallet.sign(challenge));
-  expect([retry.statusCode, json(retry).error_type]).toEqual([401, 'wallet_verification_failed']);
+  expect(statusAndErrorType(retry)).toEqual([401, 'wallet_verification_failed']);
 });
 
 it('a high-s signature never reaches the RPC: 401, not 503', async () => {
@@ -60,7 +60,7 @@ it('a high-s signature never reaches the RPC: 401, not 503', async () => {
     wallet,
     `${signature.slice(0, 66)}${highS}${v}`,
   );
-  expect([response.statusCode, json(response).error_type]).toEqual([401, 'wallet_verification_failed']);
+  expect(statusAndErrorType(response)).toEqual([401, 'wallet_verification_failed']);
 });
 
 it('an ordinary accountâ€™s signature needs no RPC and signs in', async () => {

@@ -10,7 +10,7 @@ import {
   startWallet,
 } from '../../../test/crypto-wallet-helpers.js';
 import { countRows, sessionCountOf } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -25,7 +25,7 @@ it('20 concurrent sign-ins with one signature give exactly one 200, one user, on
   const statuses = responses.map((r) => r.statusCode);
   expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   for (const loser of responses.filter((r) => r.statusCode !== 200)) {
-    expect([loser.statusCode, json(loser).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(loser)).toEqual([401, 'wallet_verification_failed']);
   }
   expect(await countRows(ctx, 'users')).toBe(users + 1);
   const wallets = await ctx.db

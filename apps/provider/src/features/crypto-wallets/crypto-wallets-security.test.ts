@@ -10,6 +10,7 @@ import {
   devWalletCaller,
   ethereumWallet,
   openChallengeCount,
+  SIWE_ORIGIN,
   solanaWallet,
   startWallet,
   type TestWallet,
@@ -19,11 +20,10 @@ import {
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 
-const SIWE_ORIGIN = 'https://wallet.example';
 const OTHER_SIWE_ORIGIN = 'https://other.example';
 /** Another page the development project accepts. */
 const OTHER_LOCAL_ORIGIN = 'http://localhost:5173';
@@ -40,7 +40,7 @@ async function expectRefused(
   status = 401,
   errorType = 'wallet_verification_failed',
 ) {
-  expect([response.statusCode, json(response).error_type]).toEqual([status, errorType]);
+  expect(statusAndErrorType(response)).toEqual([status, errorType]);
   expect(await walletState(ctx)).toEqual(before);
 }
 
@@ -99,7 +99,7 @@ describe('G1: a signed message is answered only from the page it was made for', 
     const response = await startWallet(ctx, siweCaller, ethereumWallet(), {
       body: { siwe_params: { uri: `${OTHER_SIWE_ORIGIN}/login` } },
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
     expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(challenges);
   });
 
@@ -161,7 +161,7 @@ describe('G2: a challenge is single use, issued by us, and bound to its session'
     const response = await startWallet(ctx, siweCaller, ethereumWallet(), {
       body: { siwe_params: { nonce: 'chosenbythecaller' } },
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
   });
 
   it('a message signed after it expired (6 minutes) → 401', async () => {
@@ -258,7 +258,7 @@ describe('G5: Sign-In With Solana', () => {
     const address = bs58.encode(new Uint8Array(length).fill(7));
     const before = await walletState(ctx);
     const started = await startWallet(ctx, devWalletCaller(ctx), { type: 'solana', address });
-    expect([started.statusCode, json(started).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(started)).toEqual([400, 'invalid_request']);
     await expectRefused(
       await authenticateWallet(
         ctx,
@@ -316,7 +316,7 @@ describe('rate limit (lookup throttle kind crypto_start)', () => {
     }
     const challenges = await countRows(ctx, 'crypto_wallet_challenges');
     const limited = await startWallet(ctx, caller('192.0.2.50'), wallet, { kind: 'primary' });
-    expect([limited.statusCode, json(limited).error_type]).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(limited)).toEqual([429, 'too_many_requests']);
     expect(limited.headers['retry-after']).toBe('60');
     expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(challenges);
     expect((await startWallet(ctx, caller('192.0.2.51'), wallet)).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import {
   challengeOf,
   devWalletCaller,
   ethereumWallet,
+  SIWE_ORIGIN,
   signInWithWallet,
   solanaWallet,
   startWallet,
@@ -14,10 +15,8 @@ import {
   walletState,
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { DEMO_ORIGIN, json, sdkHeaders } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
-
-const SIWE_ORIGIN = 'https://wallet.example';
 
 const ctx = useTestContext();
 const siweCaller = useSiweCaller(ctx, [SIWE_ORIGIN]);
@@ -197,7 +196,7 @@ describe('secondary: adding a wallet to the signed-in user', () => {
     const { response } = await signInWithWallet(ctx, devWalletCaller(ctx, user.session_token), wallet, {
       kind: 'secondary',
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([409, 'crypto_wallet_in_use']);
+    expect(statusAndErrorType(response)).toEqual([409, 'crypto_wallet_in_use']);
     expect(await walletState(ctx)).toEqual(before);
     const wallets = await ctx.db
       .selectFrom('crypto_wallets')

@@ -8,16 +8,16 @@ import {
   devWalletCaller,
   ethereumWallet,
   openChallengeCount,
+  SIWE_ORIGIN,
   solanaWallet,
   startWallet,
   useSiweCaller,
 } from '../../../test/crypto-wallet-helpers.js';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { DEMO_ORIGIN, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
-const SIWE_ORIGIN = 'https://wallet.example';
 const FIVE_MINUTES_MS = 5 * 60_000;
 
 const ctx = useTestContext();
@@ -31,7 +31,7 @@ async function expectRefusedStart(
 ) {
   const before = await countRows(ctx, 'crypto_wallet_challenges');
   const answered = await response;
-  expect([answered.statusCode, json(answered).error_type]).toEqual([status, errorType]);
+  expect(statusAndErrorType(answered)).toEqual([status, errorType]);
   expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);
   return json(answered);
 }
@@ -158,7 +158,7 @@ describe('open challenges', () => {
     for (let i = 0; i < 5; i += 1) await startWallet(ctx, devWalletCaller(ctx), wallet);
     expect(await openChallengeCount(ctx, wallet)).toBe(5);
     const response = await authenticateWallet(ctx, devWalletCaller(ctx), wallet, await wallet.sign(first));
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(response)).toEqual([401, 'wallet_verification_failed']);
     // The attempt used up the five open ones as well.
     expect(await openChallengeCount(ctx, wallet)).toBe(0);
   });

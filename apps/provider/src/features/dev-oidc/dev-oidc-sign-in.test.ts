@@ -14,7 +14,7 @@ import {
   tokenOf,
 } from '../../../test/oauth-helpers.js';
 import { sdkGet } from '../../../test/sdk-call.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { OAUTH_PROVIDER_TYPES } from '../oauth/upstream/provider-types.js';
 
@@ -109,7 +109,7 @@ describe('never for anyone else', () => {
       { public_token: other.public_token },
       { accept: 'application/json' },
     );
-    expect([start.statusCode, json(start).error_type]).toEqual([404, 'oauth_config_not_found']);
+    expect(statusAndErrorType(start)).toEqual([404, 'oauth_config_not_found']);
     expect((await bootstrapOf(other.public_token)).oauth_providers).toEqual([]);
   });
 

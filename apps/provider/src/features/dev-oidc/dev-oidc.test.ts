@@ -11,7 +11,7 @@ import {
   submitConsent,
   useDevIssuerContext,
 } from '../../../test/dev-oidc-helpers.js';
-import { createTestContext, json } from '../../../test/test-app.js';
+import { createTestContext, statusAndErrorType } from '../../../test/test-app.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 
 const ctx = useDevIssuerContext();
@@ -297,7 +297,7 @@ describe('development only', () => {
         url: `/v1/public/oauth/google/start?public_token=${production.dev.public_token}`,
         headers: { accept: 'application/json' },
       });
-      expect([start.statusCode, json(start).error_type]).toEqual([404, 'oauth_config_not_found']);
+      expect(statusAndErrorType(start)).toEqual([404, 'oauth_config_not_found']);
     } finally {
       await production.close();
     }

@@ -1,6 +1,8 @@
 /** Issue 21 "Emails": the console previews every email a project sends, from the real templates, with no live token. */
 import { describe, expect, it } from 'vitest';
-import { basic, json } from '../../../test/test-app.js';
+import { countRows } from '../../../test/row-counts.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { cryptoRandom } from '../../random.js';
 import { renderMagicLinkEmail } from '../magic-links/magic-link-email.js';
@@ -64,24 +66,11 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
   });
 
   it('issues nothing (no magic link is stored), and the sample token redeems nothing', async () => {
-    const before = await ctx.db
-      .selectFrom('magic_links')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
+    const before = await countRows(ctx, 'magic_links');
     expect((await previews(ctx.dev.project_id)).statusCode).toBe(200);
-    const after = await ctx.db
-      .selectFrom('magic_links')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    expect(Number(after?.n)).toBe(Number(before?.n));
-    const redeem = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/magic_links/authenticate',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
-      payload: { token: SAMPLE_TOKEN },
+    expect(await countRows(ctx, 'magic_links')).toBe(before);
+    const redeem = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: SAMPLE_TOKEN,
     });
     expect(redeem.statusCode).toBeGreaterThanOrEqual(400);
   });
@@ -90,7 +79,7 @@ describe('GET /v1/projects/{project_id}/email_previews', () => {
     const unknown = await previews('project-test-nope');
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown).error_type).toBe('project_not_found');
-    const asProject = await previews(ctx.dev.project_id, basic(ctx.dev.project_id, ctx.dev.secret));
+    const asProject = await previews(ctx.dev.project_id, devProjectAuthorization(ctx));
     expect(asProject.statusCode).toBe(403);
     expect(json(asProject).error_type).toBe('operator_credential_required');
   });

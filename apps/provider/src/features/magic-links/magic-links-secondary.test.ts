@@ -12,7 +12,8 @@ import {
 } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkPost } from '../../../test/sdk-call.js';
-import { basic, json } from '../../../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { SECONDARY_NEEDS_SESSION } from './magic-links-authenticate.service.js';
@@ -51,17 +52,8 @@ const redeemWith = (token: string, sessionToken?: string, body: Record<string, u
 
 /** POST /v1/magic_links/authenticate with the project secret. */
 const redeemOnServer = (token: string, body: Record<string, unknown> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/v1/magic_links/authenticate',
-    headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret), 'content-type': 'application/json' },
-    payload: { token, ...body },
-  });
+  postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), { token, ...body });
 
-const errorOf = (response: Awaited<ReturnType<typeof redeemWith>>) => [
-  response.statusCode,
-  json(response).error_type,
-];
 const REFUSED = [401, 'unable_to_auth_magic_link'];
 
 describe('a secondary link is refused without its user’s live session, and nothing changes', () => {
@@ -69,7 +61,7 @@ describe('a secondary link is refused without its user’s live session, and not
     const { token } = await givenSecondaryLink('csrf-owner@example.com', 'csrf-added@example.com');
     const before = await snapshot();
     const refused = await authenticateMagicLink(ctx, token);
-    expect(errorOf(refused)).toEqual(REFUSED);
+    expect(statusAndErrorType(refused)).toEqual(REFUSED);
     expect(json(refused).error_message).toBe(SECONDARY_NEEDS_SESSION);
     expect(await snapshot()).toEqual(before);
     expect(await emailsNamed('csrf-added@example.com')).toEqual([]);
@@ -79,7 +71,7 @@ describe('a secondary link is refused without its user’s live session, and not
     const { signedIn, token } = await givenSecondaryLink('owner-b@example.com', 'added-b@example.com');
     const other = await givenSignedInUser(ctx, 'other-b@example.com');
     const before = await snapshot();
-    expect(errorOf(await redeemWith(token, other.session_token))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemWith(token, other.session_token))).toEqual(REFUSED);
     expect(await snapshot()).toEqual(before);
     expect((await redeemWith(token, signedIn.session_token)).statusCode).toBe(200);
   });
@@ -88,7 +80,7 @@ describe('a secondary link is refused without its user’s live session, and not
     const { signedIn, token } = await givenSecondaryLink('owner-c@example.com', 'added-c@example.com');
     await sdkPost(ctx, '/sessions/revoke', undefined, { sessionToken: signedIn.session_token });
     let before = await snapshot();
-    expect(errorOf(await redeemWith(token, signedIn.session_token))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemWith(token, signedIn.session_token))).toEqual(REFUSED);
     expect(await snapshot()).toEqual(before);
 
     const short = await givenSignedInUser(ctx, 'owner-d@example.com', 5);
@@ -96,7 +88,7 @@ describe('a secondary link is refused without its user’s live session, and not
     const link = await latestToken(ctx, 'added-d@example.com');
     ctx.clock.advance(5 * 60_000 + 1000);
     before = await snapshot();
-    expect(errorOf(await redeemWith(link, short.session_token))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemWith(link, short.session_token))).toEqual(REFUSED);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -107,7 +99,9 @@ describe('a secondary link is refused without its user’s live session, and not
     });
     const before = await snapshot();
     for (let i = 0; i < 6; i += 1)
-      expect(errorOf(await redeemWith(token, undefined, { code_verifier: 'w'.repeat(43) }))).toEqual(REFUSED);
+      expect(
+        statusAndErrorType(await redeemWith(token, undefined, { code_verifier: 'w'.repeat(43) })),
+      ).toEqual(REFUSED);
     expect(await snapshot()).toEqual(before);
     const used = await redeemWith(token, signedIn.session_token, { code_verifier: verifier });
     expect(used.statusCode).toBe(200);
@@ -117,8 +111,10 @@ describe('a secondary link is refused without its user’s live session, and not
     const { signedIn, token } = await givenSecondaryLink('owner-f@example.com', 'added-f@example.com');
     const other = await givenSignedInUser(ctx, 'other-f@example.com');
     const before = await snapshot();
-    expect(errorOf(await redeemOnServer(token))).toEqual(REFUSED);
-    expect(errorOf(await redeemOnServer(token, { session_token: other.session_token }))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemOnServer(token))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemOnServer(token, { session_token: other.session_token }))).toEqual(
+      REFUSED,
+    );
     expect(await snapshot()).toEqual(before);
     const used = await redeemOnServer(token, { session_token: signedIn.session_token });
     expect(used.statusCode).toBe(200);
@@ -155,6 +151,6 @@ describe('with the owner’s live session the link adds the address to that same
     });
     expect(Date.parse(data.session.expires_at) - ctx.clock.now().getTime()).toBe(90 * 60_000);
     expect((await snapshot()).counts.sessions).toBe(sessions);
-    expect(errorOf(await redeemWith(token, signedIn.session_token))).toEqual(REFUSED);
+    expect(statusAndErrorType(await redeemWith(token, signedIn.session_token))).toEqual(REFUSED);
   });
 });

@@ -13,6 +13,7 @@ import {
   SECOND_FACTOR_NOTICE_SUBJECT,
   secondFactorLockRows,
   seen,
+  storedSecondFactorFailures,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
 import { json } from '../../../test/test-app.js';
@@ -32,12 +33,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     const apps = [ctx.app, second.app];
     // Each IST is minted and tried on one instance, the next on the other.
     await failSecondFactors(ctx, user, SECOND_FACTOR_CAP - 5, apps);
-    const counter = await second.db
-      .selectFrom('second_factor_failures')
-      .select('failures')
-      .where('user_id', '=', user.user_id)
-      .executeTakeFirstOrThrow();
-    expect(counter.failures).toBe(SECOND_FACTOR_CAP - 5);
+    expect(await storedSecondFactorFailures(second, user.user_id)).toBe(SECOND_FACTOR_CAP - 5);
 
     ctx.clock.advance(WINDOW_MS);
     const ists = await Promise.all(
@@ -52,12 +48,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
     const locked = racing.map(seen).filter((answer) => answer.error_message === SECOND_FACTOR_LOCKED_MESSAGE);
     expect(racing.map((answer) => answer.statusCode).filter((status) => status === 401)).toHaveLength(4);
     expect(locked).toHaveLength(6);
-    const after = await ctx.db
-      .selectFrom('second_factor_failures')
-      .select('failures')
-      .where('user_id', '=', user.user_id)
-      .executeTakeFirstOrThrow();
-    expect(after.failures).toBe(SECOND_FACTOR_CAP);
+    expect(await storedSecondFactorFailures(ctx, user.user_id)).toBe(SECOND_FACTOR_CAP);
 
     // The right code is refused on either instance.
     nextStep(ctx);

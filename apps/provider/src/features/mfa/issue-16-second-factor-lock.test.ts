@@ -26,6 +26,7 @@ import {
   SECOND_FACTOR_NOTICE_SUBJECT,
   secondFactorLockRows,
   seen,
+  storedSecondFactorFailures,
   wrongTotpCode,
 } from '../../../test/second-factor-lock-helpers.js';
 import { createTestContext, json } from '../../../test/test-app.js';
@@ -56,14 +57,7 @@ const { ctx, recorder, log } = useRecordedTestContext({ devProject: { mfaRequire
 
 const notices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === SECOND_FACTOR_NOTICE_SUBJECT);
-const failuresOf = async (userId: string) =>
-  (
-    await ctx.db
-      .selectFrom('second_factor_failures')
-      .select('failures')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-  )?.failures;
+const failuresOf = (userId: string) => storedSecondFactorFailures(ctx, userId);
 
 describe('100 consecutive wrong codes across many ISTs', () => {
   let user: Awaited<ReturnType<typeof givenMfaUser>>;

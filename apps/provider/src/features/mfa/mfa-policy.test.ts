@@ -7,7 +7,7 @@ import { authenticateOtp, givenCodeSent, latestCode, sendOtp } from '../../../te
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { countRows, rowCounts } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -169,7 +169,7 @@ describe('second factors', () => {
     expect(json(response).data.totp_id).toBe(user.totp_id);
     expect((await mfaSnapshot(ctx)).unusedCodes).toBe(before.unusedCodes - 1);
     const again = await recoverWith(ctx, await givenIst(ctx, user.email), user.recovery_codes[0] as string);
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(again)).toEqual([401, 'invalid_recovery_code']);
   });
 
   it('an SMS code to the verified number completes the sign-in; another number is refused', async () => {
@@ -188,13 +188,13 @@ describe('second factors', () => {
 
     // Someone with the password alone may not add an authenticator app in place of the phone.
     const enrol = await callSdk(ctx, ist, '/totps', {});
-    expect([enrol.statusCode, json(enrol).error_type]).toEqual([403, 'mfa_required']);
+    expect(statusAndErrorType(enrol)).toEqual([403, 'mfa_required']);
     const before = await rowCounts(ctx, ['otp_codes', 'outbox_messages', 'phone_numbers']);
     const elsewhere = await sendOtp(ctx, 'sms', '+14155550199', {
       endpoint: 'send/secondary',
       sessionToken: ist,
     });
-    expect([elsewhere.statusCode, json(elsewhere).error_type]).toEqual([400, 'invalid_phone_number']);
+    expect(statusAndErrorType(elsewhere)).toEqual([400, 'invalid_phone_number']);
     expect(await rowCounts(ctx, ['otp_codes', 'outbox_messages', 'phone_numbers'])).toEqual(before);
 
     const sent = await sendOtp(ctx, 'sms', phone, { endpoint: 'send/secondary', sessionToken: ist });
@@ -211,6 +211,6 @@ describe('second factors', () => {
     expect(typesOf(data)).toEqual(['password', 'otp']);
     expect(data.session.authentication_factors[1].phone_number_factor.phone_number).toBe(phone);
     const reuse = await authenticateTotp(ctx, ist, '000000');
-    expect([reuse.statusCode, json(reuse).error_type]).toEqual([401, 'intermediate_session_not_found']);
+    expect(statusAndErrorType(reuse)).toEqual([401, 'intermediate_session_not_found']);
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startFrame } from '../../../test/clientside-frame-harness.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkPost } from '../../../test/sdk-call.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import type { Database } from '../../db/database.js';
@@ -116,9 +116,9 @@ describe('POST /v1/public/oauth/google/onetap/start', () => {
       public_token: 'public-token-test-nope',
       parent_origin: DEMO_ORIGIN,
     });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([401, 'invalid_public_token']);
+    expect(statusAndErrorType(unknown)).toEqual([401, 'invalid_public_token']);
     const malformed = await post('start', { public_token: ctx.dev.public_token });
-    expect([malformed.statusCode, json(malformed).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(malformed)).toEqual([400, 'invalid_request']);
   });
 });
 
@@ -202,10 +202,7 @@ describe('POST /v1/public/oauth/google/onetap/submit', () => {
         callbackId,
         await google.mintIdToken({ ...newPerson(), nonce: callbackId }),
       );
-      expect([response.statusCode, json(response).error_type], callbackId).toEqual([
-        400,
-        'oauth_state_mismatch',
-      ]);
+      expect(statusAndErrorType(response), callbackId).toEqual([400, 'oauth_state_mismatch']);
     }
     expect(await rowCounts(ctx, SIGN_IN_TABLES)).toEqual(before);
   });
@@ -215,11 +212,11 @@ describe('POST /v1/public/oauth/google/onetap/submit', () => {
     const credential = await google.mintIdToken({ ...newPerson(), nonce: callbackId });
     const before = await rowCounts(ctx, SIGN_IN_TABLES);
     const origin = await submit(callbackId, credential, { parent_origin: 'https://evil.example' });
-    expect([origin.statusCode, json(origin).error_type]).toEqual([403, 'invalid_origin']);
+    expect(statusAndErrorType(origin)).toEqual([403, 'invalid_origin']);
     const redirect = await submit(callbackId, credential, {
       login_redirect_url: 'https://evil.example/steal',
     });
-    expect([redirect.statusCode, json(redirect).error_type]).toEqual([400, 'invalid_redirect_url']);
+    expect(statusAndErrorType(redirect)).toEqual([400, 'invalid_redirect_url']);
     expect(await rowCounts(ctx, SIGN_IN_TABLES)).toEqual(before);
     // The page's own request, corrected, still works.
     expect((await submit(callbackId, credential)).statusCode).toBe(200);
@@ -235,7 +232,7 @@ describe('POST /v1/public/oauth/google/onetap/submit', () => {
     const credential = await google.mintIdToken({ ...owner, sub: `${owner.sub}-other`, nonce: callbackId });
     const before = await rowCounts(ctx, SIGN_IN_TABLES);
     const response = await submit(callbackId, credential);
-    expect([response.statusCode, json(response).error_type]).toEqual([409, 'oauth_account_conflict']);
+    expect(statusAndErrorType(response)).toEqual([409, 'oauth_account_conflict']);
     expect(await rowCounts(ctx, SIGN_IN_TABLES)).toEqual(before);
   });
 });

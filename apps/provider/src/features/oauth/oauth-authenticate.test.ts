@@ -13,7 +13,7 @@ import {
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkPost } from '../../../test/sdk-call.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -45,7 +45,7 @@ describe('single use', () => {
     expect(first.statusCode).toBe(200);
     const before = await snapshot();
     const again = await authenticateOAuth(ctx, token);
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(again)).toEqual([401, 'unable_to_auth_oauth_token']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -67,7 +67,7 @@ describe('single use', () => {
     ctx.clock.advance(1_000);
     const before = await snapshot();
     const response = await authenticateOAuth(ctx, late);
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(response)).toEqual([401, 'unable_to_auth_oauth_token']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -75,7 +75,7 @@ describe('single use', () => {
     const unknown = await authenticateOAuth(ctx, 'A'.repeat(44));
     expect(json(unknown).error_type).toBe('unable_to_auth_oauth_token');
     const bad = await authenticateOAuth(ctx, await freshToken(), { session_duration_minutes: '60' });
-    expect([bad.statusCode, json(bad).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(bad)).toEqual([400, 'invalid_request']);
   });
 });
 
@@ -87,7 +87,7 @@ describe('PKCE', () => {
     const token = await freshToken({ code_challenge: challenge });
     const before = await snapshot();
     const missing = await authenticateOAuth(ctx, token);
-    expect([missing.statusCode, json(missing).error_type]).toEqual([400, 'pkce_mismatch']);
+    expect(statusAndErrorType(missing)).toEqual([400, 'pkce_mismatch']);
     expect(await snapshot()).toEqual(before);
     expect((await tokenRow(token)).failed_attempts).toBe(1);
     const ok = await authenticateOAuth(ctx, token, { code_verifier: verifier });
@@ -108,13 +108,13 @@ describe('PKCE', () => {
     // The upstream's tokens die with it.
     expect(dead.provider_values).toBeNull();
     const late = await authenticateOAuth(ctx, token, { code_verifier: verifier });
-    expect([late.statusCode, json(late).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(late)).toEqual([401, 'unable_to_auth_oauth_token']);
   });
 
   it('a verifier for a flow started without a challenge → 400 pkce_mismatch (downgrade, RFC 9700 §4.8.2)', async () => {
     const token = await freshToken();
     const response = await authenticateOAuth(ctx, token, { code_verifier: verifier });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'pkce_mismatch']);
+    expect(statusAndErrorType(response)).toEqual([400, 'pkce_mismatch']);
     expect((await authenticateOAuth(ctx, token)).statusCode).toBe(200);
   });
 });
@@ -164,13 +164,13 @@ describe('DELETE /sdk/v1/users/oauth/{oauth_user_registration_id}', () => {
     const id = owner.user.providers[0]?.oauth_user_registration_id as string;
     for (const target of [id, 'oauth-user-registration-test-00000000-0000-4000-8000-000000000000']) {
       const response = await remove(target, intruder.session_token);
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'oauth_registration_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'oauth_registration_not_found']);
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('without a session → 401 user_unauthenticated', async () => {
     const response = await remove('oauth-user-registration-test-x');
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(response)).toEqual([401, 'user_unauthenticated']);
   });
 });

@@ -17,7 +17,7 @@ import {
   stateCookieOf,
 } from '../../../test/oauth-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { hashToken } from '../../crypto/tokens.js';
@@ -40,7 +40,7 @@ function callbackWith(params: Record<string, string>, cookie?: string, provider 
 async function expectStateMismatch(call: () => ReturnType<typeof callbackWith>) {
   const before = await snapshot();
   const response = await call();
-  expect([response.statusCode, json(response).error_type]).toEqual([400, 'oauth_state_mismatch']);
+  expect(statusAndErrorType(response)).toEqual([400, 'oauth_state_mismatch']);
   expect(response.headers.location).toBeUndefined();
   expect(await snapshot()).toEqual(before);
   return response;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { givenOAuthConfig, startOAuth, stateCookieOf } from '../../../test/oauth-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
-import { createTestContext, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { createTestContext, DEMO_REDIRECT, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -37,7 +37,7 @@ async function expectRefused(
   const states = await countRows(ctx, 'oauth_states');
   const upstreamCalls = fake.requests.length;
   const response = await call();
-  expect([response.statusCode, json(response).error_type]).toEqual([status, type]);
+  expect(statusAndErrorType(response)).toEqual([status, type]);
   expect(response.headers['set-cookie']).toBeUndefined();
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
@@ -371,7 +371,7 @@ describe('rate limit (lookup throttle kind oauth_start)', () => {
     }
     const states = await countRows(ctx, 'oauth_states');
     const limited = await start('192.0.2.77');
-    expect([limited.statusCode, json(limited).error_type]).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(limited)).toEqual([429, 'too_many_requests']);
     expect(limited.headers['retry-after']).toBe('60');
     expect(await countRows(ctx, 'oauth_states')).toBe(states);
     expect((await start('192.0.2.78')).statusCode).toBe(302);

@@ -10,8 +10,10 @@ import { authenticateMagicLink, latestToken, requestMagicLink } from '../../../t
 import { authenticateOtp, givenCodeSent, latestCode, sendOtp, wrongCode } from '../../../test/otp-helpers.js';
 import { resetLinksFor, STRONG_PASSWORD, startReset } from '../../../test/password-helpers.js';
 import { securityEvents, useRecordedTestContext } from '../../../test/password-lock-helpers.js';
+import { sessionCountOf } from '../../../test/row-counts.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import { seen } from '../../../test/second-factor-lock-helpers.js';
-import { drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { drainDeliveries, json } from '../../../test/test-app.js';
 import { PASSCODE_CAP } from './otp-policy.js';
 import { LOCKED_EVENT, PASSCODE_LOCKED_MESSAGES, UNLOCKED_EVENT } from './passcode-lock.js';
 
@@ -38,8 +40,6 @@ const failuresOf = async (destination: string) =>
       .where('destination', '=', destination)
       .executeTakeFirst()
   )?.failures;
-const sessionsOf = async (userId: string) =>
-  (await ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
 /**
  * Fails `count` consecutive codes for `to` (`send/primary` codes, five wrong tries each, a new
@@ -113,7 +113,7 @@ describe('100 consecutive wrong codes for one email address', () => {
 
   it('refuses the right code too, leaves it unused and counts nothing more — also a month later', async () => {
     ctx.clock.advance(30 * DAY_MS);
-    const sessionsBefore = await sessionsOf(userId);
+    const sessionsBefore = await sessionCountOf(ctx, userId);
     const sent = await givenCodeSent(ctx, 'email', email, { endpoint: 'send/primary' });
     expect(seen(await authenticateOtp(ctx, sent.code, sent.method_id))).toEqual(lockedAnswer('email'));
     expect(seen(await authenticateOtp(ctx, wrongCode(sent.code), sent.method_id))).toEqual(
@@ -126,7 +126,7 @@ describe('100 consecutive wrong codes for one email address', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(code.consumed_at).toBeNull();
-    expect(await sessionsOf(userId)).toBe(sessionsBefore);
+    expect(await sessionCountOf(ctx, userId)).toBe(sessionsBefore);
     expect(await failuresOf(email)).toBe(PASSCODE_CAP);
     expect(notices(email)).toHaveLength(1);
   });
@@ -163,11 +163,10 @@ describe('the run of failures', () => {
     await givenFailures(email, PASSCODE_CAP);
     expect((await startReset(ctx, email)).statusCode).toBe(200);
     const { reset: token } = await resetLinksFor(ctx, email);
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/email/reset',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token, password: STRONG_PASSWORD, session_duration_minutes: 60 },
+    const reset = await sdkPost(ctx, '/passwords/email/reset', {
+      token,
+      password: STRONG_PASSWORD,
+      session_duration_minutes: 60,
     });
     expect(reset.statusCode).toBe(200);
     expect(await failuresOf(email)).toBeUndefined();

@@ -8,7 +8,8 @@ import {
   sendOtp,
   wrongCode,
 } from '../../../test/otp-helpers.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
 const ctx = useTestContext();
@@ -228,12 +229,7 @@ describe('bad input → 400 invalid_request, nothing stored or sent', () => {
     ['no method_id', { token: '123456' }],
   ])('authenticate with %s', async (_name, body) => {
     const before = await otpSnapshot(ctx);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/otps/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: body,
-    });
+    const response = await sdkPost(ctx, '/otps/authenticate', body);
     expect(response.statusCode).toBe(400);
     expect(json(response).error_type).toBe('invalid_request');
     expect(await otpSnapshot(ctx)).toEqual(before);

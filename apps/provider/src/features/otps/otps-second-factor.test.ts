@@ -7,7 +7,7 @@ import { givenVerifiedPhone } from '../../../test/given-factors.js';
 import { authenticateOtp, latestCode, otpSnapshot, sendOtp } from '../../../test/otp-helpers.js';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { givenIst } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -73,7 +73,7 @@ describe('an SMS code as the second factor', () => {
     const code = await latestCode(ctx, user.phone);
     const before = await snapshot();
     const alone = await authenticateOtp(ctx, code, json(sent).data.method_id);
-    expect([alone.statusCode, json(alone).error_type]).toEqual([401, 'unable_to_auth_otp_code']);
+    expect(statusAndErrorType(alone)).toEqual([401, 'unable_to_auth_otp_code']);
     expect(await snapshot()).toEqual(before);
     const done = await authenticateOtp(ctx, code, json(sent).data.method_id, { sessionToken: user.ist });
     expect(done.statusCode).toBe(200);
@@ -96,7 +96,7 @@ describe('an SMS code as the second factor', () => {
         .executeTakeFirstOrThrow();
     const before = await codeRow();
     const refused = await authenticateOtp(ctx, code, json(sent).data.method_id, { sessionToken: other.ist });
-    expect([refused.statusCode, json(refused).error_type]).toEqual([401, 'unable_to_auth_otp_code']);
+    expect(statusAndErrorType(refused)).toEqual([401, 'unable_to_auth_otp_code']);
     expect(await codeRow()).toEqual(before);
   });
 
@@ -113,7 +113,7 @@ describe('an SMS code as the second factor', () => {
         sessionToken: user.ist,
       },
     );
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'unable_to_auth_otp_code']);
+    expect(statusAndErrorType(response)).toEqual([401, 'unable_to_auth_otp_code']);
     expect((await otpSnapshot(ctx)).sessions).toBe(sessions);
   });
 });

@@ -1,9 +1,8 @@
 /** Breached passwords: the bundled list plus a k-anonymity range API on 127.0.0.1, alone and behind the endpoints. */
-import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { givenPasswordUser, passwordSnapshot, postPasswords } from '../../../test/password-helpers.js';
-import { type RangeApiServer, startRangeApi } from '../../../test/range-api-server.js';
-import { json } from '../../../test/test-app.js';
+import { passwordSha1, type RangeApiServer, startRangeApi } from '../../../test/range-api-server.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { createManualClock } from '../../clock.js';
 import { createBreachedPasswords, parseRange, RANGE_BACKOFF_MS } from './breached-passwords.js';
@@ -13,8 +12,6 @@ const LEAKED = 'quilted-marmot-sextant-90-lagoon';
 const UNLISTED = 'orchid-tugboat-lantern-61-meadow';
 const BREACH_TEXT =
   'This password may have been used on a different site that experienced a security issue. Please choose another password.';
-
-const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex').toUpperCase();
 
 let api: RangeApiServer;
 beforeAll(async () => {
@@ -62,8 +59,8 @@ describe('createBreachedPasswords', () => {
     expect(await breached.isBreached(LEAKED)).toBe(true);
     expect(await breached.isBreached(UNLISTED)).toBe(false);
     expect(api.requests).toEqual([
-      { path: `/range/${sha1(LEAKED).slice(0, 5)}`, addPadding: 'true' },
-      { path: `/range/${sha1(UNLISTED).slice(0, 5)}`, addPadding: 'true' },
+      { path: `/range/${passwordSha1(LEAKED).slice(0, 5)}`, addPadding: 'true' },
+      { path: `/range/${passwordSha1(UNLISTED).slice(0, 5)}`, addPadding: 'true' },
     ]);
   });
 
@@ -145,7 +142,7 @@ describe('the password endpoints with a range API', () => {
       password: LEAKED,
       session_duration_minutes: 30,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'weak_password']);
+    expect(statusAndErrorType(response)).toEqual([400, 'weak_password']);
     expect(json(response).error_message).toContain('breached');
     expect(await passwordSnapshot(ctx)).toEqual(before);
   });
@@ -162,7 +159,7 @@ describe('the password endpoints with a range API', () => {
       password: fresh,
       session_duration_minutes: 30,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'reset_password']);
+    expect(statusAndErrorType(response)).toEqual([400, 'reset_password']);
     expect((await passwordSnapshot(ctx)).sessions).toBe(before.sessions);
   });
 

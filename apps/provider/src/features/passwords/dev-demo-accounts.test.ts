@@ -1,6 +1,7 @@
 /** The development project's demo accounts reach the widget's Breached and Dedupe screens (issue 17 item 11). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, sdkHeaders, TEST_ARGON2 } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { json, TEST_ARGON2 } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { createPasswordHasher } from '../../crypto/password-hasher.js';
 import { cryptoRandom } from '../../random.js';
@@ -16,13 +17,7 @@ beforeAll(async () => {
   await ensure();
 });
 
-const post = (url: string, payload: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/sdk/v1${url}`,
-    headers: sdkHeaders(ctx.dev.public_token),
-    payload,
-  });
+const post = (url: string, payload: object) => sdkPost(ctx, url, payload);
 
 describe('dev demo accounts', () => {
   it.each(DEV_DEMO_ACCOUNTS)(

@@ -13,6 +13,7 @@ import {
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
+  passwordLockRows,
   passwordLogin,
   REFUSED_LOGIN,
   securityEvents,
@@ -77,11 +78,7 @@ describe.skipIf(!testDatabaseUrl)('two provider instances on one PostgreSQL data
       );
     }
     // One lock, logged once, and one notice per address, whichever instance won the race.
-    const locks = await ctx.db
-      .selectFrom('password_lockouts')
-      .selectAll()
-      .where('user_id', '=', user_id)
-      .execute();
+    const locks = await passwordLockRows(ctx, user_id);
     expect(locks).toHaveLength(1);
     const lockedEvents = [
       ...securityEvents(logs[0].lines, 'password_login_locked'),

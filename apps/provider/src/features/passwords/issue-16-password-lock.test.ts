@@ -17,6 +17,7 @@ import {
 import {
   failLogins,
   LOCK_NOTICE_SUBJECT,
+  passwordLockRows,
   passwordLogin,
   REFUSED_LOGIN,
   reachHardCap,
@@ -26,7 +27,8 @@ import {
   WRONG_PASSWORD,
 } from '../../../test/password-lock-helpers.js';
 import { sessionCountOf } from '../../../test/row-counts.js';
-import { createTestContext, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { createTestContext, json, type TestContext } from '../../../test/test-app.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import { MailDeliveryError } from '../../email/mailer.js';
 import { HARD_CAP } from './password-policy.js';
@@ -39,8 +41,7 @@ const { ctx, recorder, log } = useRecordedTestContext();
 
 const lockNotices = (email: string) =>
   recorder.sent.filter((message) => message.to === email && message.subject === LOCK_NOTICE_SUBJECT);
-const lockRows = (userId: string) =>
-  ctx.db.selectFrom('password_lockouts').selectAll().where('user_id', '=', userId).execute();
+const lockRows = (userId: string) => passwordLockRows(ctx, userId);
 const sessionReset = (token: string, password: string) =>
   postPasswords(ctx, '/passwords/session/reset', { password }, { sessionToken: token });
 /** Sets the account counter of `email` as if it had `failures` consecutive failures just now. */
@@ -172,11 +173,10 @@ describe('ending the lock from a session', () => {
     ctx.clock.advance(30 * DAY_MS);
     expect(visible(await passwordLogin(ctx, 'by-code@example.com', STRONG_PASSWORD))).toEqual(REFUSED_LOGIN);
     const sent = await givenCodeSent(ctx, 'email', 'by-code@example.com');
-    const signedIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/otps/authenticate',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { token: sent.code, method_id: sent.method_id, session_duration_minutes: 60 },
+    const signedIn = await sdkPost(ctx, '/otps/authenticate', {
+      token: sent.code,
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
     });
     expect(signedIn.statusCode).toBe(200);
     expect((await sessionReset(json(signedIn).data.session_token, NEW_PASSWORD)).statusCode).toBe(200);

@@ -20,13 +20,12 @@ import {
   type DigestAlgorithm,
   formatSaltedDigestHash,
 } from '../../crypto/salted-digest-hashes.js';
+import { unpadded } from '../../crypto/stored-hash-fields.js';
 import { badField } from '../../errors/api-error.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const ARGON2_PHC = /^\$(argon2id|argon2i)\$v=(16|19)\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 const SCRYPT_PHC_INPUT = /^\$scrypt\$ln=\d+,r=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
-
-const unpadded = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 function base64Of(field: string, value: string): Buffer {
   if (!BASE64.test(value)) throw badField(field, 'must be base64');

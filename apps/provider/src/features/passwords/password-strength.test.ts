@@ -1,7 +1,7 @@
 /** The strength judgement (unit) and POST /passwords/strength_check (HTTP). */
 import { describe, expect, it } from 'vitest';
 import { postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import type { Project } from '../projects/project.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -136,6 +136,6 @@ describe('POST /passwords/strength_check', () => {
     }
     // A string that is no address is the person's to fix: invalid_email, shown under the field.
     const badEmail = await postPasswords(ctx, '/passwords/strength_check', { email: 'nope', password: 'x' });
-    expect([badEmail.statusCode, json(badEmail).error_type]).toEqual([400, 'invalid_email']);
+    expect(statusAndErrorType(badEmail)).toEqual([400, 'invalid_email']);
   });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, PASSWORD_FLOW_TABLES, postPasswords } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { isEmailAddress } from '../users/email-address.js';
 
@@ -131,10 +131,7 @@ describe('wrong JSON types', () => {
           },
           payload,
         });
-        expect([response.statusCode, json(response).error_type], `${path} ${payload}`).toEqual([
-          400,
-          'invalid_request',
-        ]);
+        expect(statusAndErrorType(response), `${path} ${payload}`).toEqual([400, 'invalid_request']);
       }
     }
     expect(await snapshot()).toEqual(before);
@@ -158,7 +155,7 @@ describe('passwords of the wrong size', () => {
       for (const password of ['', 'x'.repeat(10_240)]) {
         const response = await postPasswords(ctx, path, { ...endpoints[path]?.body, [field]: password });
         const label = `${path} ${field} of ${password.length}`;
-        expect([response.statusCode, json(response).error_type], label).toEqual([400, 'invalid_request']);
+        expect(statusAndErrorType(response), label).toEqual([400, 'invalid_request']);
         expect(json(response).body, label).toContainEqual({
           dataPath: `.${field}`,
           message: expect.any(String),
@@ -174,7 +171,7 @@ describe('passwords of the wrong size', () => {
     expect(Buffer.byteLength(password)).toBe(10_240);
     for (const path of ['/passwords', '/passwords/strength_check'] as const) {
       const response = await postPasswords(ctx, path, { email: 'emoji-long@example.com', password });
-      expect([response.statusCode, json(response).error_type], path).toEqual([400, 'weak_password']);
+      expect(statusAndErrorType(response), path).toEqual([400, 'weak_password']);
       expect(json(response).error_message).toContain('at most 1024 characters');
     }
     expect(await snapshot()).toEqual(before);

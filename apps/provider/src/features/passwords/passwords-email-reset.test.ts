@@ -6,33 +6,25 @@ import {
   NEW_PASSWORD,
   passwordSnapshot,
   postPasswords,
+  resetLinksFor,
   STRONG_PASSWORD,
+  startReset,
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { browserSessionCheck } from '../../../test/server-api-calls.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { findPassword } from './passwords.repository.js';
 
 const ctx = useTestContext();
 
-const start = (email: string, body: Record<string, unknown> = {}) =>
-  postPasswords(ctx, '/passwords/email/reset/start', { email, ...body });
+const start = (email: string, body: Record<string, unknown> = {}) => startReset(ctx, email, body);
 const reset = (token: string, password: string, body: Record<string, unknown> = {}) =>
   postPasswords(ctx, '/passwords/email/reset', { token, password, session_duration_minutes: 60, ...body });
 const login = (email: string, password: string) => passwordLogin(ctx, email, password);
 const sessionStatus = async (token: string) => (await browserSessionCheck(ctx, token)).statusCode;
-
-/** The reset and login tokens in the newest email to `email`. */
-async function linksFor(email: string) {
-  const [newest] = await outboxFor(ctx, email);
-  const text = newest?.text ?? '';
-  const reset = /[?&]stytch_token_type=reset_password&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  const loginToken = /[?&]stytch_token_type=login&token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!reset || !loginToken) throw new Error(`no reset email for ${email}: ${text}`);
-  return { reset, login: loginToken, text };
-}
+const linksFor = (email: string) => resetLinksFor(ctx, email);
 
 describe('reset/start', () => {
   it('emails a reset link and a login link; an unknown address gets the same answer and no email', async () => {
@@ -86,7 +78,7 @@ describe('reset/start', () => {
         publicToken: bare.public_token,
       },
     );
-    expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'invalid_redirect_url']);
+    expect(statusAndErrorType(refused)).toEqual([400, 'invalid_redirect_url']);
   });
 
   it('the development project sends the login link to any local page that names itself', async () => {
@@ -102,7 +94,7 @@ describe('reset/start', () => {
     await givenPasswordUser(ctx, 'redir@example.com');
     const before = await passwordSnapshot(ctx);
     const bad = await start('redir@example.com', { reset_password_redirect_url: 'https://evil.example/x' });
-    expect([bad.statusCode, json(bad).error_type]).toEqual([400, 'invalid_redirect_url']);
+    expect(statusAndErrorType(bad)).toEqual([400, 'invalid_redirect_url']);
     for (const body of [{ reset_password_expiration_minutes: 0 }, { code_challenge: 'short' }]) {
       expect((await start('redir@example.com', body)).statusCode).toBe(400);
     }
@@ -117,7 +109,7 @@ describe('reset by token', () => {
     await start('resetme@example.com');
     const links = await linksFor('resetme@example.com');
     const weak = await reset(links.reset, 'password');
-    expect([weak.statusCode, json(weak).error_type]).toEqual([400, 'weak_password']);
+    expect(statusAndErrorType(weak)).toEqual([400, 'weak_password']);
     const response = await reset(links.reset, NEW_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(json(response).data.user_id).toBe(created.user_id);
@@ -125,7 +117,7 @@ describe('reset by token', () => {
     expect((await login('resetme@example.com', STRONG_PASSWORD)).statusCode).toBe(401);
     expect((await login('resetme@example.com', NEW_PASSWORD)).statusCode).toBe(200);
     const again = await reset(links.reset, 'another-fine-passphrase-93');
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'invalid_reset_token']);
+    expect(statusAndErrorType(again)).toEqual([401, 'invalid_reset_token']);
     expect((await authenticateMagicLink(ctx, links.login)).statusCode).toBe(401);
   });
 
@@ -163,7 +155,7 @@ describe('reset by token', () => {
     await start('pkce@example.com', { code_challenge: s256Challenge(verifier) });
     const { reset: token } = await linksFor('pkce@example.com');
     const missing = await reset(token, NEW_PASSWORD);
-    expect([missing.statusCode, json(missing).error_type]).toEqual([400, 'pkce_mismatch']);
+    expect(statusAndErrorType(missing)).toEqual([400, 'pkce_mismatch']);
     const wrong = await reset(token, NEW_PASSWORD, { code_verifier: 'w'.repeat(43) });
     expect(json(wrong).error_type).toBe('pkce_mismatch');
     expect((await reset(token, NEW_PASSWORD, { code_verifier: verifier })).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
+import { WRONG_PASSWORD } from '../../../test/password-lock-helpers.js';
 import { json, TEST_ARGON2 } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
@@ -18,23 +19,23 @@ const ctx = useTestContext();
 
 const login = (email: string, password: string, ip = freshPasswordIp()) =>
   postPasswords(ctx, '/passwords/authenticate', { email, password }, { ip });
-const WRONG = 'wrong-but-long-password-1';
 
 describe('per-account delays', () => {
   it('after 5 failures: 429 + Retry-After without checking, not extended, then open again', async () => {
     await givenPasswordUser(ctx, 'locked@example.com');
-    for (let i = 0; i < 5; i += 1) expect((await login('locked@example.com', WRONG)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login('locked@example.com', WRONG_PASSWORD)).statusCode).toBe(401);
     const locked = await login('locked@example.com', STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(json(locked).error_type).toBe('too_many_requests');
     expect(locked.headers['retry-after']).toBe('30');
     ctx.clock.advance(20_000);
     // Attempts inside the window do not extend it.
-    expect((await login('locked@example.com', WRONG)).headers['retry-after']).toBe('10');
+    expect((await login('locked@example.com', WRONG_PASSWORD)).headers['retry-after']).toBe('10');
     ctx.clock.advance(10_000);
     expect((await login('locked@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
     // Success reset the counter: one failure is a plain 401 again, not a 60 s lock.
-    expect((await login('locked@example.com', WRONG)).statusCode).toBe(401);
+    expect((await login('locked@example.com', WRONG_PASSWORD)).statusCode).toBe(401);
     expect((await login('locked@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -42,7 +43,7 @@ describe('per-account delays', () => {
     const steps = async (email: string) => {
       const seen: Array<[number, string | undefined]> = [];
       for (let i = 0; i < 6; i += 1) {
-        const response = await login(email, WRONG);
+        const response = await login(email, WRONG_PASSWORD);
         seen.push([response.statusCode, response.headers['retry-after'] as string | undefined]);
       }
       return seen;
@@ -70,7 +71,7 @@ describe('per-account delays', () => {
       })
       .execute();
     const right = await login('capped@example.com', STRONG_PASSWORD);
-    const wrong = await login('nobody-capped@example.com', WRONG);
+    const wrong = await login('nobody-capped@example.com', WRONG_PASSWORD);
     expect(right.statusCode).toBe(401);
     expect(json(right).error_message).toBe(json(wrong).error_message);
     expect(json(right).error_type).toBe('unauthorized_credentials');
@@ -81,13 +82,13 @@ describe('per-account delays', () => {
 it('per network: many accounts from one address are delayed after the network limit', async () => {
   const ip = freshPasswordIp();
   for (let i = 0; i < IP_DELAY_FROM; i += 1) {
-    expect((await login(`spray-${i}@example.com`, WRONG, ip)).statusCode).toBe(401);
+    expect((await login(`spray-${i}@example.com`, WRONG_PASSWORD, ip)).statusCode).toBe(401);
   }
-  const next = await login('spray-last@example.com', WRONG, ip);
+  const next = await login('spray-last@example.com', WRONG_PASSWORD, ip);
   expect(next.statusCode).toBe(429);
   expect(next.headers['retry-after']).toBe('30');
   // Another network is not affected.
-  expect((await login('spray-last@example.com', WRONG)).statusCode).toBe(401);
+  expect((await login('spray-last@example.com', WRONG_PASSWORD)).statusCode).toBe(401);
 });
 
 it('rehashes a password stored with old parameters on the next successful login', async () => {
@@ -114,7 +115,7 @@ describe('parallel guesses (SECURITY A2 for passwords: no lost updates, no extra
       .where('key_hash', '=', sha256Base64url(key))
       .executeTakeFirst();
   const storm = (email: string, count: number) =>
-    Promise.all(Array.from({ length: count }, () => login(email, WRONG)));
+    Promise.all(Array.from({ length: count }, () => login(email, WRONG_PASSWORD)));
   const tally = (responses: Array<{ statusCode: number }>) => {
     const counts: Record<number, number> = {};
     for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
@@ -157,7 +158,9 @@ describe('parallel guesses (SECURITY A2 for passwords: no lost updates, no extra
   it('a parallel spray from one network: exactly the network limit is checked and counted', async () => {
     const ip = freshPasswordIp();
     const responses = await Promise.all(
-      Array.from({ length: IP_DELAY_FROM + 10 }, (_, i) => login(`spray-par-${i}@example.com`, WRONG, ip)),
+      Array.from({ length: IP_DELAY_FROM + 10 }, (_, i) =>
+        login(`spray-par-${i}@example.com`, WRONG_PASSWORD, ip),
+      ),
     );
     expect(tally(responses)).toEqual({ 401: IP_DELAY_FROM, 429: 10 });
     expect((await failuresOf('password_login.ip', ip))?.failures).toBe(IP_DELAY_FROM);

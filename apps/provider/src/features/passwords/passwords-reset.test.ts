@@ -10,7 +10,7 @@ import {
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { browserSessionCheck } from '../../../test/server-api-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { findPassword } from './passwords.repository.js';
 
@@ -105,13 +105,13 @@ describe('POST /passwords/session/reset', () => {
     const signedIn = await givenSignedInUser(ctx, 'ml-weak@example.com');
     const before = await passwordSnapshot(ctx);
     const none = await sessionReset(undefined, { password: NEW_PASSWORD });
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(none)).toEqual([401, 'user_unauthenticated']);
     const bogus = await sessionReset('x'.repeat(43), { password: NEW_PASSWORD });
-    expect([bogus.statusCode, json(bogus).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(bogus)).toEqual([404, 'session_not_found']);
     const weak = await sessionReset(signedIn.session_token, { password: 'letmein1' });
-    expect([weak.statusCode, json(weak).error_type]).toEqual([400, 'weak_password']);
+    expect(statusAndErrorType(weak)).toEqual([400, 'weak_password']);
     const empty = await sessionReset(signedIn.session_token, { password: '' });
-    expect([empty.statusCode, json(empty).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(empty)).toEqual([400, 'invalid_request']);
     expect(await passwordSnapshot(ctx)).toEqual(before);
     expect(await sessionStatus(signedIn.session_token)).toBe(200);
   });

@@ -6,7 +6,7 @@ import {
   postPasswords,
   STRONG_PASSWORD,
 } from '../../../test/password-helpers.js';
-import { drainDeliveries, json } from '../../../test/test-app.js';
+import { drainDeliveries, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { findPassword } from './passwords.repository.js';
 
@@ -81,7 +81,7 @@ describe('POST /passwords', () => {
       email: 'not-an-email',
       password: STRONG_PASSWORD,
     });
-    expect([notAnEmail.statusCode, json(notAnEmail).error_type]).toEqual([400, 'invalid_email']);
+    expect(statusAndErrorType(notAnEmail)).toEqual([400, 'invalid_email']);
     // 1 025 code points after NFKC pass the schema but not the service: weak_password, no hashing.
     const long = await postPasswords(ctx, '/passwords', {
       email: 'x@example.com',

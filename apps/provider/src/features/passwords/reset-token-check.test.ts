@@ -12,7 +12,7 @@ import {
   startReset,
 } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { DEMO_ORIGIN, DEMO_REDIRECT, json } from '../../../test/test-app.js';
+import { DEMO_ORIGIN, DEMO_REDIRECT, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
@@ -122,7 +122,7 @@ describe('a reset started with a PKCE challenge', () => {
     const before = await everything();
     for (const body of [{}, { code_verifier: 'w'.repeat(43) }]) {
       const refused = await check(token, { body });
-      expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'pkce_mismatch']);
+      expect(statusAndErrorType(refused)).toEqual([400, 'pkce_mismatch']);
       expect(refused.body).not.toContain('check-pkce');
     }
     expect(await everything()).toEqual(before);
@@ -140,7 +140,7 @@ describe('limits', () => {
       expect((await check(token, { ip: freshPasswordIp() })).statusCode).toBe(200);
     const before = await everything();
     const refused = await check(token, { ip: freshPasswordIp() });
-    expect([refused.statusCode, json(refused).error_type]).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(refused)).toEqual([429, 'too_many_requests']);
     expect(json(refused).error_message).toBe(
       'This reset link was checked too many times. Try again in 10 minutes.',
     );
@@ -180,7 +180,7 @@ describe('input', () => {
     const buckets = await rowCounts(ctx, ['rate_limit_buckets']);
     for (const token of ['', 'not a token', 'x'.repeat(129)]) {
       const response = await check(token);
-      expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
     }
     const missing = await postPasswords(ctx, '/passwords/email/reset/check', {});
     expect(missing.statusCode).toBe(400);

@@ -13,7 +13,9 @@ import {
 } from '../../../test/password-helpers.js';
 import { passwordLogin } from '../../../test/password-lock-helpers.js';
 import { rowCounts, sessionCountOf } from '../../../test/row-counts.js';
-import { basic, drainDeliveries, json, sdkHeaders } from '../../../test/test-app.js';
+import { sdkPost } from '../../../test/sdk-call.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { drainDeliveries, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
 import { mintToken } from '../../crypto/tokens.js';
@@ -35,12 +37,7 @@ const resetsOf = (userId: string) =>
     .execute();
 /** POST /sdk/v1/passwords/email/reset/login with `token` (signed out). */
 const loginWith = (token: string, body: Record<string, unknown> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/sdk/v1/passwords/email/reset/login',
-    headers: sdkHeaders(ctx.dev.public_token),
-    payload: { token, session_duration_minutes: 60, ...body },
-  });
+  sdkPost(ctx, '/passwords/email/reset/login', { token, session_duration_minutes: 60, ...body });
 
 describe('a reset token at /passwords/email/reset/login', () => {
   it('signs in exactly like a magic link, leaves the password alone and uses up the token', async () => {
@@ -73,9 +70,9 @@ describe('a reset token at /passwords/email/reset/login', () => {
     expect((await login('instead@example.com', STRONG_PASSWORD)).statusCode).toBe(200);
     expect(await sessionCountOf(ctx, created.user_id)).toBe(3);
     const again = await loginWith(reset);
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'invalid_reset_token']);
+    expect(statusAndErrorType(again)).toEqual([401, 'invalid_reset_token']);
     const viaReset = await resetWith(reset, 'another-unusual-passphrase-17');
-    expect([viaReset.statusCode, json(viaReset).error_type]).toEqual([401, 'invalid_reset_token']);
+    expect(statusAndErrorType(viaReset)).toEqual([401, 'invalid_reset_token']);
   });
 
   it("revokes the user's other open resets", async () => {
@@ -131,7 +128,7 @@ describe('a reset token at /passwords/email/reset/login', () => {
     const { reset, login: loginLink } = await resetLinksFor(ctx, 'pkce-instead@example.com');
     for (const body of [{}, { code_verifier: 'q'.repeat(43) }]) {
       const refused = await loginWith(reset, body);
-      expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'pkce_mismatch']);
+      expect(statusAndErrorType(refused)).toEqual([400, 'pkce_mismatch']);
       expect(json(refused).error_message.toLowerCase()).toContain('pkce');
     }
     expect((await loginWith(reset, { code_verifier: verifier })).statusCode).toBe(200);
@@ -145,7 +142,7 @@ describe('a reset token at /passwords/email/reset/login', () => {
     await startReset(ctx, 'nopkce@example.com');
     const { reset } = await resetLinksFor(ctx, 'nopkce@example.com');
     const refused = await loginWith(reset, { code_verifier: 'r'.repeat(43) });
-    expect([refused.statusCode, json(refused).error_type]).toEqual([400, 'pkce_mismatch']);
+    expect(statusAndErrorType(refused)).toEqual([400, 'pkce_mismatch']);
     expect((await loginWith(reset)).statusCode).toBe(200);
   });
 
@@ -159,7 +156,7 @@ describe('a reset token at /passwords/email/reset/login', () => {
     ctx.clock.advance(31 * 60_000);
     for (const token of [first.reset, second.reset, mintToken(cryptoRandom).token]) {
       const response = await loginWith(token);
-      expect([response.statusCode, json(response).error_type]).toEqual([401, 'invalid_reset_token']);
+      expect(statusAndErrorType(response)).toEqual([401, 'invalid_reset_token']);
     }
   });
 });
@@ -214,17 +211,11 @@ describe('each token kind only at its own endpoints (issue 16)', () => {
     const { reset } = await resetLinksFor(ctx, 'kinds-reset@example.com');
     const before = await snapshot();
     const browser = await authenticateMagicLink(ctx, reset);
-    expect([browser.statusCode, json(browser).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
-    const server = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/magic_links/authenticate',
-      headers: {
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
-        'content-type': 'application/json',
-      },
-      payload: { token: reset },
+    expect(statusAndErrorType(browser)).toEqual([401, 'unable_to_auth_magic_link']);
+    const server = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: reset,
     });
-    expect([server.statusCode, json(server).error_type]).toEqual([401, 'unable_to_auth_magic_link']);
+    expect(statusAndErrorType(server)).toEqual([401, 'unable_to_auth_magic_link']);
     expect(await snapshot()).toEqual(before);
     // Still a reset token where it belongs.
     expect((await loginWith(reset)).statusCode).toBe(200);
@@ -235,7 +226,7 @@ describe('each token kind only at its own endpoints (issue 16)', () => {
     const link = await latestToken(ctx, 'kinds-link@example.com');
     const before = await snapshot();
     for (const response of [await loginWith(link), await resetWith(link, 'kinds-unusual-passphrase-19')])
-      expect([response.statusCode, json(response).error_type]).toEqual([401, 'invalid_reset_token']);
+      expect(statusAndErrorType(response)).toEqual([401, 'invalid_reset_token']);
     expect(await snapshot()).toEqual(before);
     expect((await authenticateMagicLink(ctx, link)).statusCode).toBe(200);
   });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { NEW_PASSWORD, resetLinksFor, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { usersApi } from '../../../test/user-management-calls.js';
 import { sha256Base64url } from '../../crypto/hash.js';
@@ -153,7 +153,7 @@ describe('POST /v1/passwords', () => {
     for (const [authorization, type] of cases) {
       for (const path of ['', '/authenticate', '/migrate', '/email/reset/start', '/strength_check']) {
         const response = await post(path, payload, authorization);
-        expect([response.statusCode, json(response).error_type], `${path} ${type}`).toEqual([403, type]);
+        expect(statusAndErrorType(response), `${path} ${type}`).toEqual([403, type]);
       }
     }
     expect(await rowCounts(ctx, TABLES)).toEqual(before);
@@ -181,7 +181,7 @@ describe('POST /v1/passwords/authenticate', () => {
       email: 'auth@example.com',
       password: 'wrong-but-long-password-1',
     });
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'unauthorized_credentials']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'unauthorized_credentials']);
     const unknown = await post('/authenticate', { email: 'nobody@example.com', password: STRONG_PASSWORD });
     expect(json(unknown).error_message).toBe(json(wrong).error_message);
   });
@@ -215,7 +215,7 @@ describe('POST /v1/passwords/authenticate', () => {
       password: STRONG_PASSWORD,
       session_token: other.session_token,
     });
-    expect([foreign.statusCode, json(foreign).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(foreign)).toEqual([404, 'session_not_found']);
   });
 
   it("counts failures on the account as the browser does: delays, then the lasting lock on the policy's cap", async () => {
@@ -223,7 +223,7 @@ describe('POST /v1/passwords/authenticate', () => {
     const wrong = { email: 'lockme@example.com', password: 'wrong-but-long-password-1' };
     for (let i = 0; i < 5; i += 1) expect((await post('/authenticate', wrong)).statusCode).toBe(401);
     const delayed = await post('/authenticate', { ...wrong, password: STRONG_PASSWORD });
-    expect([delayed.statusCode, json(delayed).error_type]).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(delayed)).toEqual([429, 'too_many_requests']);
     expect(delayed.headers['retry-after']).toBeDefined();
 
     // One failure short of the cap (as after HARD_CAP - 1 spaced-out failures), then one more.
@@ -244,7 +244,7 @@ describe('POST /v1/passwords/authenticate', () => {
     // Locked: even the right password fails, like a wrong one.
     ctx.clock.advance(60 * 60 * 1000);
     const right = await post('/authenticate', { email: 'lockme@example.com', password: STRONG_PASSWORD });
-    expect([right.statusCode, json(right).error_type]).toEqual([401, 'unauthorized_credentials']);
+    expect(statusAndErrorType(right)).toEqual([401, 'unauthorized_credentials']);
   });
 });
 
@@ -266,12 +266,12 @@ describe('password resets', () => {
       email_id: created.email_id,
     });
     const unknown = await post('/email/reset/start', { email: 'ghost@example.com' });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'email_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'email_not_found']);
 
     const { reset } = await resetLinksFor(ctx, 'reset@example.com');
     const before = await findPassword(ctx.db, created.user_id);
     const weak = await post('/email/reset', { token: reset, password: 'password1' });
-    expect([weak.statusCode, json(weak).error_type]).toEqual([400, 'weak_password']);
+    expect(statusAndErrorType(weak)).toEqual([400, 'weak_password']);
     expect(await findPassword(ctx.db, created.user_id)).toEqual(before);
 
     const redeem = () =>
@@ -305,7 +305,7 @@ describe('password resets', () => {
       password: NEW_PASSWORD,
       session_token: stranger.session_token,
     });
-    expect([foreign.statusCode, json(foreign).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(foreign)).toEqual([400, 'invalid_request']);
 
     const kept = await post('/email/reset', {
       token: reset,
@@ -337,7 +337,7 @@ describe('password resets', () => {
       existing_password: 'wrong-but-long-password-1',
       new_password: NEW_PASSWORD,
     });
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'unauthorized_credentials']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'unauthorized_credentials']);
     expect(await findPassword(ctx.db, created.user_id)).toEqual(before);
     const changed = json(
       await post('/existing_password/reset', {
@@ -356,7 +356,7 @@ describe('password resets', () => {
     const first = await givenSignedInUser(ctx, 'session-reset@example.com');
     const second = await givenSignedInUser(ctx, 'session-reset@example.com');
     const missing = await post('/session/reset', { password: NEW_PASSWORD });
-    expect([missing.statusCode, json(missing).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(missing)).toEqual([400, 'invalid_request']);
     const body = json(
       await post('/session/reset', { password: NEW_PASSWORD, session_token: second.session_token }),
     );
@@ -554,7 +554,7 @@ describe('POST /v1/passwords/migrate', () => {
     ];
     for (const [fields, path] of cases) {
       const response = await post('/migrate', { email: 'bad-import@example.com', ...fields });
-      expect([response.statusCode, json(response).error_type], path).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), path).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body ?? []) + json(response).error_message).toContain(path);
     }
     expect(await rowCounts(ctx, TABLES)).toEqual(before);

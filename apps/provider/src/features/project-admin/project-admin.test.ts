@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { basic, DEMO_ORIGIN, json, sdkHeaders } from '../../../test/test-app.js';
+import { basic, DEMO_ORIGIN, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { sha256Base64url } from '../../crypto/hash.js';
 import type { DomainEvent } from '../../domain-events/domain-event.js';
@@ -71,7 +71,7 @@ describe('the operator credential', () => {
     );
     const forged = `Bearer operator-secret-00000000-0000-4000-8000-000000000000-${'A'.repeat(43)}`;
     const unknown = await call('GET', '/v1/projects', undefined, forged);
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([401, 'invalid_operator_key']);
+    expect(statusAndErrorType(unknown)).toEqual([401, 'invalid_operator_key']);
   });
 
   it('stores keys hashed, allows several, and refuses a revoked one at once', async () => {
@@ -91,7 +91,7 @@ describe('the operator credential', () => {
     expect(JSON.stringify(listed)).not.toContain(secret);
     expect((await call('DELETE', `/v1/operator_keys/${key.key_id}`)).statusCode).toBe(200);
     const revoked = await call('GET', '/v1/projects', undefined, `Bearer ${secret}`);
-    expect([revoked.statusCode, json(revoked).error_type]).toEqual([401, 'invalid_operator_key']);
+    expect(statusAndErrorType(revoked)).toEqual([401, 'invalid_operator_key']);
     expect(json(await call('DELETE', `/v1/operator_keys/${key.key_id}`)).error_type).toBe(
       'operator_key_not_found',
     );
@@ -352,7 +352,7 @@ describe('OAuth providers', () => {
     expect((await call('DELETE', `${base}/google`)).statusCode).toBe(200);
     expect(seen.at(-1)).toMatchObject({ type: 'oauth_provider.removed' });
     const again = await call('DELETE', `${base}/google`);
-    expect([again.statusCode, json(again).error_type]).toEqual([404, 'oauth_config_not_found']);
+    expect(statusAndErrorType(again)).toEqual([404, 'oauth_config_not_found']);
   });
 });
 

@@ -8,7 +8,7 @@ import { latestToken, outboxFor, requestMagicLink } from '../../../test/magic-li
 import { codeFromText, sendOtp } from '../../../test/otp-helpers.js';
 import { resetLinksFor, startReset } from '../../../test/password-helpers.js';
 import { sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 
@@ -127,7 +127,7 @@ describe('a language messages are not sent in', () => {
       ['browser reset', await startReset(ctx, known, { locale: 'it' })] as const,
     ];
     for (const [what, response] of responses) {
-      expect([response.statusCode, json(response).error_type], what).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), what).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body) + json(response).error_message, what).toContain('locale');
     }
     expect(await sendSnapshot(ctx)).toEqual(before);

@@ -16,7 +16,14 @@ import {
 import { signInTo } from '../../../test/magic-link-helpers.js';
 import { countRows } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, DEMO_ORIGIN, DEMO_REDIRECT, json, okJson } from '../../../test/test-app.js';
+import {
+  basic,
+  DEMO_ORIGIN,
+  DEMO_REDIRECT,
+  json,
+  okJson,
+  statusAndErrorType,
+} from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { LOOKUP_LIMITS } from '../../rate-limit/lookup-throttle.js';
 
@@ -149,7 +156,7 @@ describe('sign in from the server', () => {
     okJson(await finish(wallet, signature, { session_duration_minutes: 30 }));
     const before = await walletState(ctx);
     const again = await finish(wallet, signature, { session_duration_minutes: 30 });
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(again)).toEqual([401, 'wallet_verification_failed']);
     expect(await walletState(ctx)).toEqual(before);
   });
 
@@ -157,9 +164,9 @@ describe('sign in from the server', () => {
     const wallet = ethereumWallet();
     const { started, signature } = await signedBy(wallet);
     const wrong = await finish(wallet, await ethereumWallet().sign(started.challenge));
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'wallet_verification_failed']);
     const late = await finish(wallet, signature);
-    expect([late.statusCode, json(late).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(late)).toEqual([401, 'wallet_verification_failed']);
   });
 });
 
@@ -192,7 +199,7 @@ describe('adding a wallet to a user the integrator names', () => {
     );
     const before = await countRows(ctx, 'crypto_wallet_challenges');
     const taken = await start(wallet, { user_id: other.user_id });
-    expect([taken.statusCode, json(taken).error_type]).toEqual([409, 'crypto_wallet_in_use']);
+    expect(statusAndErrorType(taken)).toEqual([409, 'crypto_wallet_in_use']);
     expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);
   });
 });
@@ -216,7 +223,7 @@ describe('refusals', () => {
     await expectBadField(start(wallet, { user_id: 'x', session_token: 'y' }), 'session_token');
     await expectBadField(start(wallet, { extra: 1 }), 'extra');
     const unknown = await start(wallet, { user_id: 'user-test-00000000-0000-4000-8000-000000000000' });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'user_not_found']);
   });
 
   it('page_origin names another allowed page for either wallet type; a page the project does not have → 400', async () => {
@@ -242,7 +249,7 @@ describe('refusals', () => {
       await startWallet(ctx, { publicToken: project.public_token, origin: PAGE }, wallet),
     );
     const viaServer = await finish(wallet, await wallet.sign(browserChallenge));
-    expect([viaServer.statusCode, json(viaServer).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(viaServer)).toEqual([401, 'wallet_verification_failed']);
 
     const { signature } = await signedBy(wallet);
     const viaBrowser = await authenticateWallet(
@@ -251,7 +258,7 @@ describe('refusals', () => {
       wallet,
       signature,
     );
-    expect([viaBrowser.statusCode, json(viaBrowser).error_type]).toEqual([401, 'wallet_verification_failed']);
+    expect(statusAndErrorType(viaBrowser)).toEqual([401, 'wallet_verification_failed']);
   });
 
   it("counts starts against the project's limit only: the calling address is the integrator's server", async () => {
@@ -283,7 +290,7 @@ describe('refusals', () => {
           signature: '0x00',
         };
         const response = await call(path, body, authorization);
-        expect([response.statusCode, json(response).error_type], `${path} ${type}`).toEqual([403, type]);
+        expect(statusAndErrorType(response), `${path} ${type}`).toEqual([403, type]);
       }
     }
     expect({
@@ -343,10 +350,7 @@ describe('the development project (no allowed origins of its own)', () => {
         },
         dev(),
       );
-      expect([response.statusCode, json(response).error_type], String(page_origin)).toEqual([
-        400,
-        'invalid_request',
-      ]);
+      expect(statusAndErrorType(response), String(page_origin)).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body), String(page_origin)).toContain('.page_origin');
     }
     expect(await countRows(ctx, 'crypto_wallet_challenges')).toBe(before);

@@ -1,13 +1,14 @@
 /** Server-facing POST /v1/magic_links/email/send|login_or_create|invite|revoke_invite with Basic project_id:secret. */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, outboxFor } from '../../../test/magic-link-helpers.js';
+import { sdkPost } from '../../../test/sdk-call.js';
 import {
   devProjectAuthorization,
   expectForbiddenWithoutSecret,
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf, messageCount, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { cryptoRandom } from '../../random.js';
@@ -78,12 +79,7 @@ describe('POST /v1/magic_links/email/login_or_create', () => {
 
   it('an address a browser answer promised a moment ago: the same account, made once, by the server call', async () => {
     const email = 'server-after-browser@example.com';
-    const browser = await ctx.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/magic_links/email/login_or_create',
-      headers: sdkHeaders(ctx.dev.public_token),
-      payload: { email },
-    });
+    const browser = await sdkPost(ctx, '/magic_links/email/login_or_create', { email });
     expect(browser.statusCode).toBe(200);
     const promised = json(browser).data;
     afterRecipientInterval();
@@ -114,7 +110,7 @@ describe('POST /v1/magic_links/email/send', () => {
 
     const before = await sendSnapshot(ctx);
     const unknown = await serverSend(ctx, '/v1/magic_links/email/send', { email: 'nobody@example.com' });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'email_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'email_not_found']);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 
@@ -164,10 +160,7 @@ describe('POST /v1/magic_links/email/send', () => {
     ];
     for (const [payload, status, type] of cases) {
       const response = await serverSend(ctx, '/v1/magic_links/email/send', payload);
-      expect([response.statusCode, json(response).error_type], JSON.stringify(payload)).toEqual([
-        status,
-        type,
-      ]);
+      expect(statusAndErrorType(response), JSON.stringify(payload)).toEqual([status, type]);
     }
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
@@ -200,7 +193,7 @@ describe('POST /v1/magic_links/email/invite and /revoke_invite', () => {
     // Now active: another invitation is refused, and nothing is sent.
     afterRecipientInterval();
     const again = await serverSend(ctx, '/v1/magic_links/email/invite', { email: 'invitee@example.com' });
-    expect([again.statusCode, json(again).error_type]).toEqual([400, 'duplicate_email']);
+    expect(statusAndErrorType(again)).toEqual([400, 'duplicate_email']);
   });
 
   it('revoke_invite: the link no longer works and a queued one never goes out; no pending invite → 404', async () => {
@@ -222,7 +215,7 @@ describe('POST /v1/magic_links/email/invite and /revoke_invite', () => {
     await givenServerUser(ctx, { email: 'active-user@example.com' });
     for (const email of ['active-user@example.com', 'never-invited@example.com']) {
       const response = await revokeInvite(email);
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'email_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'email_not_found']);
     }
   });
 });
@@ -284,7 +277,7 @@ describe('every magic-link send refuses bad input, foreign redirects, floods and
       expect((await serverSend(ctx, path, { email: 'flood@example.com' })).statusCode).toBe(200);
       const before = await sendSnapshot(ctx);
       const again = await serverSend(ctx, path, { email: 'flood@example.com' });
-      expect([again.statusCode, json(again).error_type]).toEqual([429, 'too_many_requests']);
+      expect(statusAndErrorType(again)).toEqual([429, 'too_many_requests']);
       expect(await sendSnapshot(ctx)).toEqual(before);
     }
   });

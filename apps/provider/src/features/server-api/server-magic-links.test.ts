@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { expectLiveSession, flatServerAnswer, postServerApi } from '../../../test/server-api-calls.js';
+import {
+  devProjectAuthorization,
+  expectLiveSession,
+  flatServerAnswer,
+  postServerApi,
+} from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 
@@ -22,7 +27,7 @@ async function freshToken(email: string, body: Record<string, unknown> = {}): Pr
 describe('POST /v1/magic_links/authenticate', () => {
   it('redeems a link once with the secret: flat session, tokens, user and method_id', async () => {
     const token = await freshToken('server-ml@example.com');
-    const response = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), {
+    const response = await redeem(devProjectAuthorization(ctx), {
       token,
       session_duration_minutes: 60,
     });
@@ -40,7 +45,7 @@ describe('POST /v1/magic_links/authenticate', () => {
 
     await expectLiveSession(ctx, body);
 
-    const again = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), { token });
+    const again = await redeem(devProjectAuthorization(ctx), { token });
     expect(again.statusCode).toBe(401);
     expect(json(again).error_type).toBe('unable_to_auth_magic_link');
   });
@@ -58,7 +63,7 @@ describe('POST /v1/magic_links/authenticate', () => {
     expect(json(none).error_type).toBe('unauthorized_credentials');
     expect(await rowCounts(ctx, TABLES)).toEqual(before);
     // Still usable after the refused attempts.
-    const ok = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), { token });
+    const ok = await redeem(devProjectAuthorization(ctx), { token });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -74,12 +79,12 @@ describe('POST /v1/magic_links/authenticate', () => {
       signup_expiration_minutes: 10,
     });
     ctx.clock.advance(11 * 60_000);
-    const expired = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), { token: expiring });
+    const expired = await redeem(devProjectAuthorization(ctx), { token: expiring });
     expect(json(expired).error_type).toBe('unable_to_auth_magic_link');
   });
 
   it('a missing token is a 400 invalid_request', async () => {
-    const response = await redeem(basic(ctx.dev.project_id, ctx.dev.secret), {});
+    const response = await redeem(devProjectAuthorization(ctx), {});
     expect(response.statusCode).toBe(400);
     expect(json(response).error_type).toBe('invalid_request');
   });

@@ -8,7 +8,7 @@ import {
   flatServerAnswer,
   postServerApi,
 } from '../../../test/server-api-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useFakeOpenIdProvider } from '../../../test/use-fake-openid-provider.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { s256Challenge } from '../../crypto/pkce.js';
@@ -71,7 +71,7 @@ describe('POST /v1/oauth/authenticate', () => {
     // Single use: the replay changes nothing.
     const before = await snapshot();
     const again = await redeem(devSecret(), { token });
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(again)).toEqual([401, 'unable_to_auth_oauth_token']);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -97,11 +97,11 @@ describe('POST /v1/oauth/authenticate', () => {
     const { token } = await freshToken();
     const before = await snapshot();
     const wrong = await redeem(basic(ctx.dev.project_id, `${ctx.dev.secret}x`), { token });
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'invalid_secret_authentication']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'invalid_secret_authentication']);
     const publicToken = await redeem(basic(ctx.dev.public_token, ctx.dev.secret), { token });
-    expect([publicToken.statusCode, json(publicToken).error_type]).toEqual([403, 'public_token_forbidden']);
+    expect(statusAndErrorType(publicToken)).toEqual([403, 'public_token_forbidden']);
     const none = await redeem(undefined, { token });
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'unauthorized_credentials']);
+    expect(statusAndErrorType(none)).toEqual([401, 'unauthorized_credentials']);
     expect(await snapshot()).toEqual(before);
     // Still usable after the refused attempts.
     expect((await redeem(devSecret(), { token })).statusCode).toBe(200);
@@ -112,7 +112,7 @@ describe('POST /v1/oauth/authenticate', () => {
     const other = await ctx.givenProject({});
     const before = await snapshot();
     const foreign = await redeem(basic(other.project_id, other.secret), { token });
-    expect([foreign.statusCode, json(foreign).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(foreign)).toEqual([401, 'unable_to_auth_oauth_token']);
     expect(await snapshot()).toEqual(before);
     expect((await redeem(devSecret(), { token })).statusCode).toBe(200);
   });
@@ -121,7 +121,7 @@ describe('POST /v1/oauth/authenticate', () => {
     const verifier = 'server-verifier-'.padEnd(64, 'v');
     const { token } = await freshToken({ code_challenge: s256Challenge(verifier) });
     const missing = await redeem(devSecret(), { token });
-    expect([missing.statusCode, json(missing).error_type]).toEqual([400, 'pkce_mismatch']);
+    expect(statusAndErrorType(missing)).toEqual([400, 'pkce_mismatch']);
     expect((await redeem(devSecret(), { token, code_verifier: verifier })).statusCode).toBe(200);
   });
 
@@ -129,8 +129,8 @@ describe('POST /v1/oauth/authenticate', () => {
     const { token } = await freshToken();
     ctx.clock.advance(10 * 60_000 + 1_000);
     const expired = await redeem(devSecret(), { token });
-    expect([expired.statusCode, json(expired).error_type]).toEqual([401, 'unable_to_auth_oauth_token']);
+    expect(statusAndErrorType(expired)).toEqual([401, 'unable_to_auth_oauth_token']);
     const empty = await redeem(devSecret(), {});
-    expect([empty.statusCode, json(empty).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(empty)).toEqual([400, 'invalid_request']);
   });
 });

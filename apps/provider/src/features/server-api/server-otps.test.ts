@@ -10,7 +10,7 @@ import {
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf, sendSnapshot, serverSend } from '../../../test/server-send-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { DEFAULT_SEND_LIMITS } from '../projects/send-limits.js';
@@ -71,7 +71,7 @@ describe.each(CHANNELS)('POST /v1/otps/$channel/*', ({ channel, to, field, id })
     expect(await actorsOf(ctx, answer.user_id)).toEqual(['session.created:project', 'user.created:project']);
     // Single use.
     const again = await authenticate({ method_id: answer[id], code });
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'unable_to_auth_otp_code']);
+    expect(statusAndErrorType(again)).toEqual([401, 'unable_to_auth_otp_code']);
 
     afterRecipientInterval();
     const known = await serverSend(ctx, `/v1/otps/${channel}/login_or_create`, { [field]: to });
@@ -96,7 +96,7 @@ describe.each(CHANNELS)('POST /v1/otps/$channel/*', ({ channel, to, field, id })
     const nobody = channel === 'email' ? 'nobody@example.com' : '+14155550199';
     const unknown = await serverSend(ctx, `/v1/otps/${channel}/send`, { [field]: nobody });
     const notFound = channel === 'email' ? 'email_not_found' : 'phone_number_not_found';
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, notFound]);
+    expect(statusAndErrorType(unknown)).toEqual([404, notFound]);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 });
@@ -139,7 +139,7 @@ describe('a code that adds an address or number to a user', () => {
       phone_number: '+14155550120',
       user_id: mine.user_id,
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'duplicate_phone_number']);
+    expect(statusAndErrorType(response)).toEqual([400, 'duplicate_phone_number']);
     expect(await sendSnapshot(ctx)).toEqual(before);
   });
 });
@@ -153,7 +153,7 @@ describe('POST /v1/otps/authenticate', () => {
   it('session_custom_claims reach the session and its JWT; a reserved claim is 400 and costs no attempt', async () => {
     const { method_id, code } = await freshCode('otp-claims@example.com');
     const reserved = await authenticate({ method_id, code, session_custom_claims: { sub: 'someone' } });
-    expect([reserved.statusCode, json(reserved).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(reserved)).toEqual([400, 'invalid_request']);
     const signedIn = await authenticate({ method_id, code, session_custom_claims: { plan: 'pro' } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(json(signedIn).session.custom_claims).toEqual({ plan: 'pro' });
@@ -165,7 +165,7 @@ describe('POST /v1/otps/authenticate', () => {
     const { method_id, code } = await freshCode('otp-attempts@example.com');
     for (let i = 0; i < 5; i++) {
       const wrong = await authenticate({ method_id, code: wrongCode(code) });
-      expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'unable_to_auth_otp_code']);
+      expect(statusAndErrorType(wrong)).toEqual([401, 'unable_to_auth_otp_code']);
     }
     const right = await authenticate({ method_id, code });
     expect(json(right).error_message).toMatch(/Too many attempts/);
@@ -183,10 +183,7 @@ describe('POST /v1/otps/authenticate', () => {
     ];
     for (const [payload, field] of cases) {
       const response = await authenticate(payload);
-      expect([response.statusCode, json(response).error_type], JSON.stringify(payload)).toEqual([
-        400,
-        'invalid_request',
-      ]);
+      expect(statusAndErrorType(response), JSON.stringify(payload)).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body ?? []) + json(response).error_message).toContain(field);
     }
     expect((await authenticate({ method_id, code })).statusCode).toBe(200);
@@ -212,10 +209,7 @@ describe('every passcode send refuses bad input, floods and the wrong credential
       else cases.push([{ email: 'not-an-address' }, 'invalid_request', 'email']);
       for (const [payload, type, named] of cases) {
         const response = await serverSend(ctx, path, payload);
-        expect(
-          [response.statusCode, json(response).error_type],
-          `${path} ${JSON.stringify(payload)}`,
-        ).toEqual([400, type]);
+        expect(statusAndErrorType(response), `${path} ${JSON.stringify(payload)}`).toEqual([400, type]);
         expect(JSON.stringify(json(response).body ?? []) + json(response).error_message).toContain(named);
       }
     }
@@ -230,7 +224,7 @@ describe('every passcode send refuses bad input, floods and the wrong credential
       expect((await serverSend(ctx, path, { [field]: to })).statusCode, path).toBe(200);
       const before = await sendSnapshot(ctx);
       const again = await serverSend(ctx, path, { [field]: to });
-      expect([again.statusCode, json(again).error_type], path).toEqual([429, 'too_many_requests']);
+      expect(statusAndErrorType(again), path).toEqual([429, 'too_many_requests']);
       expect(await sendSnapshot(ctx)).toEqual(before);
     }
   });

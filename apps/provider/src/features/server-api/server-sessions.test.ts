@@ -1,8 +1,8 @@
 /** Server-facing POST /v1/sessions/authenticate with Basic project_id:secret. */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { flatServerAnswer, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { devProjectAuthorization, flatServerAnswer, postServerApi } from '../../../test/server-api-calls.js';
+import { basic, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { SESSION_CLAIM } from '../sessions/session-jwt.js';
 
@@ -14,7 +14,7 @@ const authenticate = (authorization: string | undefined, payload: Record<string,
 describe('POST /v1/sessions/authenticate', () => {
   it('with the secret and a session token answers flat session, tokens and user', async () => {
     const signedIn = await givenSignedInUser(ctx, 'server@example.com');
-    const response = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+    const response = await authenticate(devProjectAuthorization(ctx), {
       session_token: signedIn.session_token,
     });
     const body = flatServerAnswer(response);
@@ -29,7 +29,7 @@ describe('POST /v1/sessions/authenticate', () => {
   it('with a session JWT (even an expired one) checks the session in the database', async () => {
     const signedIn = await givenSignedInUser(ctx, 'server-jwt@example.com', 60);
     ctx.clock.advance(10 * 60_000); // past the JWT's 5-minute exp, inside the session
-    const response = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+    const response = await authenticate(devProjectAuthorization(ctx), {
       session_jwt: signedIn.session_jwt,
     });
     expect(response.statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('POST /v1/sessions/authenticate', () => {
       url: '/sdk/v1/sessions/revoke',
       headers: { authorization: basic(ctx.dev.public_token, signedIn.session_token) },
     });
-    const revoked = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {
+    const revoked = await authenticate(devProjectAuthorization(ctx), {
       session_jwt: signedIn.session_jwt,
     });
     expect(revoked.statusCode).toBe(404);
@@ -53,7 +53,7 @@ describe('POST /v1/sessions/authenticate', () => {
     const signedIn = await givenSignedInUser(ctx, 'server-tamper@example.com');
     const [h, p, s] = signedIn.session_jwt.split('.');
     const tampered = `${h}.${p}.${s?.startsWith('A') ? `B${s.slice(1)}` : `A${s?.slice(1)}`}`;
-    const bad = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), { session_jwt: tampered });
+    const bad = await authenticate(devProjectAuthorization(ctx), { session_jwt: tampered });
     expect(bad.statusCode).toBe(401);
     expect(json(bad).error_type).toBe('invalid_jwt');
     const other = await ctx.givenProject({});
@@ -88,7 +88,7 @@ describe('POST /v1/sessions/authenticate', () => {
 
   it('missing credentials → 401 unauthorized_credentials; neither token nor JWT → 400', async () => {
     expect(json(await authenticate(undefined, {})).error_type).toBe('unauthorized_credentials');
-    const empty = await authenticate(basic(ctx.dev.project_id, ctx.dev.secret), {});
+    const empty = await authenticate(devProjectAuthorization(ctx), {});
     expect(empty.statusCode).toBe(400);
     expect(json(empty).error_type).toBe('invalid_request');
   });
@@ -99,7 +99,7 @@ describe('POST /v1/sessions/authenticate', () => {
       url: '/v1/sessions/authenticate',
       headers: {
         origin: 'http://localhost:4100',
-        authorization: basic(ctx.dev.project_id, ctx.dev.secret),
+        authorization: devProjectAuthorization(ctx),
         'content-type': 'application/json',
       },
       payload: { session_token: 'x' },
@@ -114,8 +114,7 @@ describe('POST /v1/sessions/authenticate', () => {
  * is still active … return a new JWT"); the answer is decided by the row, never by the JWT alone.
  */
 describe('POST /v1/sessions/authenticate with a session_jwt: the session row decides', () => {
-  const withJwt = (jwt: string) =>
-    authenticate(basic(ctx.dev.project_id, ctx.dev.secret), { session_jwt: jwt });
+  const withJwt = (jwt: string) => authenticate(devProjectAuthorization(ctx), { session_jwt: jwt });
   const claimsOf = (jwt: string) =>
     JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
   const revoke = (sessionToken: string) =>
@@ -155,7 +154,7 @@ describe('POST /v1/sessions/authenticate with a session_jwt: the session row dec
     ctx.clock.advance(10 * 60_000);
     const before = await sessionRow(signedIn.session.session_id as string);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
     expect(await sessionRow(signedIn.session.session_id as string)).toEqual(before);
   });
 
@@ -163,13 +162,13 @@ describe('POST /v1/sessions/authenticate with a session_jwt: the session row dec
     const signedIn = await givenSignedInUser(ctx, 'jwt-fresh-revoked@example.com');
     expect((await revoke(signedIn.session_token)).statusCode).toBe(200);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
   });
 
   it('an expired JWT of a session that itself expired: 404 session_not_found', async () => {
     const signedIn = await givenSignedInUser(ctx, 'jwt-session-ended@example.com', 5);
     ctx.clock.advance(5 * 60_000 + 1000);
     const response = await withJwt(signedIn.session_jwt);
-    expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
   });
 });

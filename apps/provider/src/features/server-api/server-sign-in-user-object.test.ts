@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, latestToken, requestMagicLink } from '../../../test/magic-link-helpers.js';
-import { postServerApi } from '../../../test/server-api-calls.js';
-import { basic, json } from '../../../test/test-app.js';
+import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
+import { json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { usersApi } from '../../../test/user-management-calls.js';
 
@@ -36,12 +36,9 @@ const externalIdOf = (email: string) => `crm-${email.split('@')[0]}`;
 describe('the user in the server API’s sign-in answers', () => {
   it('POST /v1/sessions/authenticate answers the server user object', async () => {
     const { signedIn, fetched } = await givenUserWithServerFields('server-object-session@example.com');
-    const response = await postServerApi(
-      ctx,
-      '/v1/sessions/authenticate',
-      basic(ctx.dev.project_id, ctx.dev.secret),
-      { session_token: signedIn.session_token },
-    );
+    const response = await postServerApi(ctx, '/v1/sessions/authenticate', devProjectAuthorization(ctx), {
+      session_token: signedIn.session_token,
+    });
     expect(response.statusCode).toBe(200);
     const { user } = json(response);
     expect(user).toMatchObject({ ...SERVER_FIELDS, external_id: externalIdOf(fetched.emails[0].email) });
@@ -56,12 +53,9 @@ describe('the user in the server API’s sign-in answers', () => {
     const email = 'server-object-link@example.com';
     await givenUserWithServerFields(email);
     expect((await requestMagicLink(ctx, email)).statusCode).toBe(200);
-    const response = await postServerApi(
-      ctx,
-      '/v1/magic_links/authenticate',
-      basic(ctx.dev.project_id, ctx.dev.secret),
-      { token: await latestToken(ctx, email) },
-    );
+    const response = await postServerApi(ctx, '/v1/magic_links/authenticate', devProjectAuthorization(ctx), {
+      token: await latestToken(ctx, email),
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response).user).toMatchObject({
       ...SERVER_FIELDS,

@@ -3,11 +3,10 @@
  * awaits its second factor (`intermediate_session_token`, Latchkey's), under the same IST lock
  * and counters as the browser's.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { WRONG_RECOVERY_CODE, wrongTotpCode } from '../../../test/second-factor-lock-helpers.js';
 import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { currentCode, givenIst, givenMfaUser, istRow, mfaSnapshot } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { MAX_SECOND_FACTOR_FAILURES } from '../mfa/mfa-policy.js';
@@ -16,8 +15,6 @@ const ctx = useTestContext({ devProject: { mfaRequired: true } });
 
 const call = (path: string, payload: Record<string, unknown>) =>
   postServerApi(ctx, path, devProjectAuthorization(ctx), payload);
-
-const errorOf = (response: LightMyRequestResponse) => [response.statusCode, json(response).error_type];
 
 describe('a sign-in awaiting its second factor, completed by the server', () => {
   it('a TOTP code with the IST makes the session (password + totp); the IST is used up', async () => {
@@ -42,7 +39,7 @@ describe('a sign-in awaiting its second factor, completed by the server', () => 
       recovery_code: user.recovery_codes[0],
       intermediate_session_token: ist,
     });
-    expect(errorOf(again)).toEqual([401, 'intermediate_session_not_found']);
+    expect(statusAndErrorType(again)).toEqual([401, 'intermediate_session_not_found']);
   });
 
   it('wrong codes count on the IST as in the browser: the fifth ends it (429); another user’s IST → 400', async () => {
@@ -55,7 +52,7 @@ describe('a sign-in awaiting its second factor, completed by the server', () => 
       totp_code: currentCode(ctx, other.secret),
       intermediate_session_token: ist,
     });
-    expect(errorOf(foreign)).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(foreign)).toEqual([400, 'invalid_request']);
     expect(foreign.body).toContain('user_id');
     expect(await mfaSnapshot(ctx)).toEqual(before);
     expect((await istRow(ctx, ist)).failed_attempts).toBe(0);
@@ -63,7 +60,7 @@ describe('a sign-in awaiting its second factor, completed by the server', () => 
     const answers = [];
     for (let i = 0; i < MAX_SECOND_FACTOR_FAILURES; i += 1) {
       answers.push(
-        errorOf(
+        statusAndErrorType(
           i % 2 === 0
             ? await call('/v1/totps/authenticate', {
                 user_id: user.user_id,
@@ -90,6 +87,6 @@ describe('a sign-in awaiting its second factor, completed by the server', () => 
       totp_code: currentCode(ctx, user.secret),
       intermediate_session_token: ist,
     });
-    expect(errorOf(right)).toEqual([401, 'intermediate_session_not_found']);
+    expect(statusAndErrorType(right)).toEqual([401, 'intermediate_session_not_found']);
   });
 });

@@ -1,6 +1,5 @@
 /** Server-facing POST /v1/totps, /v1/totps/authenticate, /v1/totps/recovery_codes and /v1/totps/recover with Basic project_id:secret. */
 
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
@@ -18,11 +17,12 @@ import {
   postServerApi,
 } from '../../../test/server-api-calls.js';
 import { actorsOf } from '../../../test/server-send-calls.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { currentCode, mfaSnapshot, nextStep } from '../../../test/totp-helpers.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { SECOND_FACTOR_CAP } from '../mfa/mfa-policy.js';
+import { secondFactorFailuresOf } from '../mfa/second-factor-lockouts.repository.js';
 
 const ctx = useTestContext();
 
@@ -32,18 +32,8 @@ const NOBODY = 'user-test-00000000-0000-4000-8000-000000000000';
 const call = (path: string, payload: Record<string, unknown>) =>
   postServerApi(ctx, path, devProjectAuthorization(ctx), payload);
 
-/** The status and error type of an answer. */
-const errorOf = (response: LightMyRequestResponse) => [response.statusCode, json(response).error_type];
-
 /** The user's consecutive failed second factors (0 when none is stored). */
-async function failuresOf(userId: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('second_factor_failures')
-    .select('failures')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.failures ?? 0;
-}
+const failuresOf = (userId: string) => secondFactorFailuresOf(ctx.db, userId);
 
 /** A magic-link user with a session and an authenticator app the server created and confirmed. */
 async function givenServerTotpUser(email: string) {
@@ -101,11 +91,14 @@ describe('POST /v1/totps', () => {
       [{ user_id: user.user_id, expires: 10 }, '.expires'],
     ] as const) {
       const response = await call('/v1/totps', payload);
-      expect(errorOf(response), response.body).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), response.body).toEqual([400, 'invalid_request']);
       expect(response.body).toContain(field.slice(1));
     }
-    expect(errorOf(await call('/v1/totps', { user_id: NOBODY }))).toEqual([404, 'user_not_found']);
-    expect(errorOf(await call('/v1/totps', { user_id: user.user_id }))).toEqual([409, 'totp_already_exists']);
+    expect(statusAndErrorType(await call('/v1/totps', { user_id: NOBODY }))).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(await call('/v1/totps', { user_id: user.user_id }))).toEqual([
+      409,
+      'totp_already_exists',
+    ]);
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
 
@@ -118,7 +111,7 @@ describe('POST /v1/totps', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response).user_id).toBe(user.user_id);
     expect(json(await call('/v1/totps/recovery_codes', { user_id: 'crm-4711' })).totps).toHaveLength(1);
-    expect(errorOf(await call('/v1/totps', { user_id: 'user-test-nobody' }))).toEqual([
+    expect(statusAndErrorType(await call('/v1/totps', { user_id: 'user-test-nobody' }))).toEqual([
       400,
       'invalid_user_id',
     ]);
@@ -175,14 +168,17 @@ describe('POST /v1/totps/authenticate', () => {
       totp_code: wrongTotpCode(user.secret, ctx.clock.now()),
       session_token: user.session_token,
     });
-    expect(errorOf(wrong)).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'invalid_totp_code']);
     expect(await failuresOf(user.user_id)).toBe(before + 1);
     const code = currentCode(ctx, user.secret);
     const payload = { user_id: user.user_id, totp_code: code, session_token: user.session_token };
     expect((await call('/v1/totps/authenticate', payload)).statusCode).toBe(200);
     // A passed code clears the count; the same code again is a replay (SECURITY B4).
     expect(await failuresOf(user.user_id)).toBe(0);
-    expect(errorOf(await call('/v1/totps/authenticate', payload))).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(await call('/v1/totps/authenticate', payload))).toEqual([
+      401,
+      'invalid_totp_code',
+    ]);
     expect(await failuresOf(user.user_id)).toBe(1);
   });
 
@@ -194,14 +190,14 @@ describe('POST /v1/totps/authenticate', () => {
       totp_code: wrongTotpCode(user.secret, ctx.clock.now()),
       session_token: user.session_token,
     });
-    expect(errorOf(wrong)).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(wrong)).toEqual([429, 'too_many_requests']);
     expect(await secondFactorLockRows(ctx, user.user_id)).toHaveLength(1);
     const right = await call('/v1/totps/authenticate', {
       user_id: user.user_id,
       totp_code: currentCode(ctx, user.secret),
       session_token: user.session_token,
     });
-    expect(errorOf(right)).toEqual([429, 'too_many_requests']);
+    expect(statusAndErrorType(right)).toEqual([429, 'too_many_requests']);
   });
 
   it('bad input → 400 naming the field; another user’s session → 400 naming user_id; nothing tried or changed', async () => {
@@ -225,12 +221,14 @@ describe('POST /v1/totps/authenticate', () => {
       expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
       expect(response.body, field).toContain(field);
     }
-    expect(errorOf(await call('/v1/totps/authenticate', { ...base, user_id: NOBODY }))).toEqual([
+    expect(statusAndErrorType(await call('/v1/totps/authenticate', { ...base, user_id: NOBODY }))).toEqual([
       404,
       'user_not_found',
     ]);
     expect(
-      errorOf(await call('/v1/totps/authenticate', { ...base, session_token: 'not-a-live-session' })),
+      statusAndErrorType(
+        await call('/v1/totps/authenticate', { ...base, session_token: 'not-a-live-session' }),
+      ),
     ).toEqual([404, 'session_not_found']);
     expect(await mfaSnapshot(ctx)).toEqual(before);
     expect(await failuresOf(user.user_id)).toBe(0);
@@ -259,7 +257,7 @@ describe('POST /v1/totps/recovery_codes and /v1/totps/recover', () => {
       recovery_code: user.recovery_codes[0],
       session_token: user.session_token,
     });
-    expect(errorOf(old)).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(old)).toEqual([401, 'invalid_recovery_code']);
     const used = await call('/v1/totps/recover', {
       user_id: user.user_id,
       recovery_code: fresh[0],
@@ -273,11 +271,11 @@ describe('POST /v1/totps/recovery_codes and /v1/totps/recover', () => {
 
     const plain = await givenSignedInUser(ctx, 'server-totp-none@example.com');
     expect(json(await call('/v1/totps/recovery_codes', { user_id: plain.user_id })).totps).toEqual([]);
-    expect(errorOf(await call('/v1/totps/recovery_codes', { user_id: NOBODY }))).toEqual([
+    expect(statusAndErrorType(await call('/v1/totps/recovery_codes', { user_id: NOBODY }))).toEqual([
       404,
       'user_not_found',
     ]);
-    expect(errorOf(await call('/v1/totps/recovery_codes', { user: plain.user_id }))).toEqual([
+    expect(statusAndErrorType(await call('/v1/totps/recovery_codes', { user: plain.user_id }))).toEqual([
       400,
       'invalid_request',
     ]);
@@ -295,15 +293,18 @@ describe('POST /v1/totps/recovery_codes and /v1/totps/recover', () => {
       call('/v1/totps/recover', payload),
       call('/v1/totps/recover', payload),
     ]);
-    expect(answers.map(errorOf).sort()).toEqual([
+    expect(answers.map(statusAndErrorType).sort()).toEqual([
       [200, undefined],
       [401, 'invalid_recovery_code'],
     ]);
     expect((await mfaSnapshot(ctx)).unusedCodes).toBe(before.unusedCodes - 1);
-    expect(errorOf(await call('/v1/totps/recover', payload))).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(await call('/v1/totps/recover', payload))).toEqual([
+      401,
+      'invalid_recovery_code',
+    ]);
     const failures = await failuresOf(user.user_id);
     const wrong = await call('/v1/totps/recover', { ...payload, recovery_code: WRONG_RECOVERY_CODE });
-    expect(errorOf(wrong)).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'invalid_recovery_code']);
     expect(await failuresOf(user.user_id)).toBe(failures + 1);
   });
 });

@@ -7,7 +7,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { basic, json, okJson } from '../../../test/test-app.js';
+import { basic, json, okJson, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator, type VirtualCredential } from '../../../test/virtual-authenticator.js';
@@ -136,11 +136,11 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
     await registerPasskey(user.user_id, new VirtualAuthenticator());
 
     const unknown = await list('user-test-00000000-0000-4000-8000-000000000000', DEV_RP_ID);
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'user_not_found']);
 
     for (const domain of ['evil.example', '127.0.0.1', 'a b.localhost']) {
       const response = await list(user.user_id, domain);
-      expect([response.statusCode, json(response).error_type], domain).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), domain).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body ?? []) + json(response).error_message, domain).toContain(
         'domain',
       );
@@ -148,7 +148,7 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
 
     const other = await givenProductionLikeProject(ctx, ['https://app.example.com']);
     const foreign = await list(user.user_id, 'app.example.com', basic(other.project_id, other.secret));
-    expect([foreign.statusCode, json(foreign).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(foreign)).toEqual([404, 'user_not_found']);
   });
 
   it('a public token, a session token or a Bearer in place of the secret → 403', async () => {
@@ -162,7 +162,7 @@ describe('GET /v1/webauthn/credentials/{user_id}/{domain}', () => {
     ];
     for (const [authorization, type] of cases) {
       const response = await list(user.user_id, DEV_RP_ID, authorization);
-      expect([response.statusCode, json(response).error_type], type).toEqual([403, type]);
+      expect(statusAndErrorType(response), type).toEqual([403, type]);
       expect(response.body).not.toContain('public_key');
     }
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { countRowsMatching } from '../../../test/row-counts.js';
 import { devProjectAuthorization, postServerApi } from '../../../test/server-api-calls.js';
-import { json, okJson } from '../../../test/test-app.js';
+import { json, okJson, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -27,8 +27,6 @@ const ctx = useTestContext();
 function call(path: string, payload: Record<string, unknown>) {
   return postServerApi(ctx, `/v1/webauthn${path}`, devProjectAuthorization(ctx), payload);
 }
-
-/** The flat answer of a 200; throws with the body otherwise. */
 
 /** A register start for `userId` (with `extra`), base64url options. */
 function startFor(userId: string, extra: Record<string, unknown> = {}) {
@@ -182,7 +180,7 @@ describe('override_id refusals change nothing', () => {
     ];
     for (const [userId, overrideId] of cases) {
       const response = await startFor(userId, { override_id: overrideId });
-      expect([response.statusCode, json(response).error_type], overrideId).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), overrideId).toEqual([400, 'invalid_request']);
       expect(JSON.stringify(json(response).body ?? []) + json(response).error_message, overrideId).toContain(
         'override_id',
       );
@@ -201,10 +199,7 @@ describe('override_id refusals change nothing', () => {
     // The holder's user id is refused too although their handle is another: ids and handles never name two users.
     for (const overrideId of ['shared-handle', plain.user_id, holder.user_id]) {
       const response = await startFor(claimant.user_id, { override_id: overrideId });
-      expect([response.statusCode, json(response).error_type], overrideId).toEqual([
-        409,
-        'webauthn_user_handle_in_use',
-      ]);
+      expect(statusAndErrorType(response), overrideId).toEqual([409, 'webauthn_user_handle_in_use']);
       expect(JSON.stringify(json(response).body)).toContain('override_id');
     }
     expect(await webauthnState(ctx)).toEqual(before);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { devProjectAuthorization, expectLiveSession, postServerApi } from '../../../test/server-api-calls.js';
 import { actorsOf } from '../../../test/server-send-calls.js';
-import { basic, json, okJson, type TestContext } from '../../../test/test-app.js';
+import { basic, json, okJson, statusAndErrorType, type TestContext } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser } from '../../../test/user-management-calls.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
@@ -226,7 +226,7 @@ describe('register then authenticate from the server', () => {
       public_key_credential: await assertionFromServer(owner.authenticator),
       session_token: other.session_token,
     });
-    expect([refused.statusCode, json(refused).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(refused)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(refused).error_message).toBe(VERIFICATION_MESSAGES.otherUser);
     // The refused attempt used its challenge up (single use); nothing else changed.
     expect(apartFromChallenges(await webauthnState(ctx))).toEqual(apartFromChallenges(before));
@@ -280,7 +280,7 @@ describe('refusals', () => {
     okJson(await call('/register', { user_id: user.user_id, public_key_credential: credential }));
     let before = await webauthnState(ctx);
     const again = await call('/register', { user_id: user.user_id, public_key_credential: credential });
-    expect([again.statusCode, json(again).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(again)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(again).error_message).toBe(VERIFICATION_MESSAGES.challenge);
     expect(await webauthnState(ctx)).toEqual(before);
 
@@ -291,7 +291,7 @@ describe('refusals', () => {
       public_key_credential: assertion,
       session_duration_minutes: 60,
     });
-    expect([replayed.statusCode, json(replayed).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(replayed)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(replayed).error_message).toBe(VERIFICATION_MESSAGES.challenge);
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -323,10 +323,7 @@ describe('refusals', () => {
     ];
     for (const [path, payload, authorization] of cases) {
       const response = await call(path, payload, authorization);
-      expect([response.statusCode, json(response).error_type], `${path} ${payload.domain}`).toEqual([
-        400,
-        'invalid_request',
-      ]);
+      expect(statusAndErrorType(response), `${path} ${payload.domain}`).toEqual([400, 'invalid_request']);
       expect(json(response).body).toEqual([expect.objectContaining({ dataPath: '.domain' })]);
     }
     // The other project's own origin and its parent domain are accepted.
@@ -380,19 +377,19 @@ describe('refusals', () => {
     ];
     for (const [path, payload, field] of cases) {
       const response = await call(path, payload);
-      expect([response.statusCode, json(response).error_type], `${path} ${field}`).toContain(400);
+      expect(statusAndErrorType(response), `${path} ${field}`).toContain(400);
       expect(
         JSON.stringify(json(response).body ?? []) + json(response).error_message,
         `${path} ${field}`,
       ).toContain(field);
     }
     const malformed = await call('/authenticate', { public_key_credential: 'not json' });
-    expect([malformed.statusCode, json(malformed).error_type]).toEqual([400, 'invalid_webauthn_response']);
+    expect(statusAndErrorType(malformed)).toEqual([400, 'invalid_webauthn_response']);
     const unknownUser = await call('/register/start', {
       user_id: 'user-test-00000000-0000-4000-8000-000000000000',
       domain: DEV_RP_ID,
     });
-    expect([unknownUser.statusCode, json(unknownUser).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(unknownUser)).toEqual([404, 'user_not_found']);
     expect(await webauthnState(ctx)).toEqual(before);
   });
 
@@ -409,7 +406,7 @@ describe('refusals', () => {
       user_id: second.user_id,
       public_key_credential: JSON.stringify(credential),
     });
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(response)).toEqual([401, 'webauthn_verification_failed']);
     expect((await webauthnState(ctx)).registrations).toEqual(before.registrations);
   });
 
@@ -425,10 +422,10 @@ describe('refusals', () => {
     for (const [authorization, type] of cases) {
       for (const path of ['/register/start', '/register', '/authenticate/start', '/authenticate']) {
         const response = await call(path, { user_id: owner.userId, domain: DEV_RP_ID }, authorization);
-        expect([response.statusCode, json(response).error_type], `${path} ${type}`).toEqual([403, type]);
+        expect(statusAndErrorType(response), `${path} ${type}`).toEqual([403, type]);
       }
       const renamed = await rename(owner.registrationId, { name: 'Stolen' }, authorization);
-      expect([renamed.statusCode, json(renamed).error_type]).toEqual([403, type]);
+      expect(statusAndErrorType(renamed)).toEqual([403, type]);
     }
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -448,13 +445,10 @@ describe('PUT /v1/webauthn/{webauthn_registration_id}', () => {
     const unknown = await rename('webauthn-registration-test-00000000-0000-4000-8000-000000000000', {
       name: 'X',
     });
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'webauthn_registration_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'webauthn_registration_not_found']);
     for (const payload of [{ name: '   ' }, { name: 'x'.repeat(101) }, {}, { name: 'A', extra: 1 }]) {
       const response = await rename(owner.registrationId, payload);
-      expect([response.statusCode, json(response).error_type], JSON.stringify(payload)).toEqual([
-        400,
-        'invalid_request',
-      ]);
+      expect(statusAndErrorType(response), JSON.stringify(payload)).toEqual([400, 'invalid_request']);
     }
     expect(await webauthnState(ctx)).toEqual(before);
 
@@ -465,6 +459,6 @@ describe('PUT /v1/webauthn/{webauthn_registration_id}', () => {
       { name: 'Mine' },
       basic(other.project_id, other.secret),
     );
-    expect([foreign.statusCode, json(foreign).error_type]).toEqual([404, 'webauthn_registration_not_found']);
+    expect(statusAndErrorType(foreign)).toEqual([404, 'webauthn_registration_not_found']);
   });
 });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { sdkPost } from '../../../test/sdk-call.js';
 import { type SecondInstance, startSecondInstance } from '../../../test/second-instance.js';
-import { basic, json, type TestContext } from '../../../test/test-app.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { json, type TestContext } from '../../../test/test-app.js';
 import { testDatabaseUrl } from '../../../test/test-database.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { toJson } from '../../db/json-column.js';
@@ -68,7 +69,7 @@ describe('a session check cached on instance B', () => {
   it('revoked on A through the server API (POST /v1/sessions/revoke, …/revoke_all): B refuses at once', async () => {
     const one = await signedInAndCachedOnB('server-revoke-one@example.com');
     const all = await signedInAndCachedOnB('server-revoke-all@example.com');
-    const secret = { authorization: basic(ctx.dev.project_id, ctx.dev.secret) };
+    const secret = { authorization: devProjectAuthorization(ctx) };
     const revokedOne = await ctx.app.inject({
       method: 'POST',
       url: '/v1/sessions/revoke',

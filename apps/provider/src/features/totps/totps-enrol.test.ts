@@ -8,7 +8,7 @@ import {
   requestMagicLink,
 } from '../../../test/magic-link-helpers.js';
 import { countRowsMatching } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import {
   authenticateTotp,
   callSdk,
@@ -76,10 +76,10 @@ describe('POST /totps', () => {
       signedIn.session_token,
       otherCode(currentCode(ctx, totp.secret)),
     );
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'invalid_totp_code']);
     ctx.clock.advance(5 * 60_000);
     const late = await authenticateTotp(ctx, signedIn.session_token, currentCode(ctx, totp.secret));
-    expect([late.statusCode, json(late).error_type]).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(late)).toEqual([401, 'invalid_totp_code']);
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
 
@@ -101,7 +101,7 @@ describe('POST /totps', () => {
     const verified = await givenTotpUser(ctx, 'already@example.com');
     const before = await mfaSnapshot(ctx);
     const again = await callSdk(ctx, verified.session_token, '/totps', {});
-    expect([again.statusCode, json(again).error_type]).toEqual([409, 'totp_already_exists']);
+    expect(statusAndErrorType(again)).toEqual([409, 'totp_already_exists']);
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
 
@@ -110,7 +110,7 @@ describe('POST /totps', () => {
     const before = await mfaSnapshot(ctx);
     for (const minutes of [4, 1441, '30']) {
       const response = await callSdk(ctx, signedIn.session_token, '/totps', { expiration_minutes: minutes });
-      expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
     }
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
@@ -135,7 +135,7 @@ describe('POST /totps/recovery_codes', () => {
     expect(data.totps.recovery_codes).toHaveLength(10);
     expect(data.totps.recovery_codes).not.toContain(user.recovery_codes[0]);
     const old = await recoverWith(ctx, user.session_token, user.recovery_codes[0] as string);
-    expect([old.statusCode, json(old).error_type]).toEqual([401, 'invalid_recovery_code']);
+    expect(statusAndErrorType(old)).toEqual([401, 'invalid_recovery_code']);
     const fresh = await recoverWith(ctx, user.session_token, data.totps.recovery_codes[0]);
     expect(fresh.statusCode).toBe(200);
     expect(json(fresh).data.session.authentication_factors.at(-1)).toMatchObject({
@@ -153,7 +153,7 @@ describe('POST /totps/recovery_codes', () => {
       await authenticateTotp(ctx, signedIn.session_token, '123456'),
       await recoverWith(ctx, signedIn.session_token, 'aaaa-bbbb-cccc'),
     ]) {
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'totp_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'totp_not_found']);
     }
     expect(await mfaSnapshot(ctx)).toEqual(before);
   });
@@ -166,7 +166,7 @@ describe('DELETE /users/totps/{totp_id}', () => {
     const notMine = await callSdk(ctx, user.session_token, `/users/totps/${other.totp_id}`, undefined, {
       method: 'DELETE',
     });
-    expect([notMine.statusCode, json(notMine).error_type]).toEqual([404, 'totp_not_found']);
+    expect(statusAndErrorType(notMine)).toEqual([404, 'totp_not_found']);
 
     const response = await callSdk(ctx, user.session_token, `/users/totps/${user.totp_id}`, undefined, {
       method: 'DELETE',
@@ -179,7 +179,7 @@ describe('DELETE /users/totps/{totp_id}', () => {
     const again = await callSdk(ctx, user.session_token, `/users/totps/${user.totp_id}`, undefined, {
       method: 'DELETE',
     });
-    expect([again.statusCode, json(again).error_type]).toEqual([404, 'totp_not_found']);
+    expect(statusAndErrorType(again)).toEqual([404, 'totp_not_found']);
     expect(
       await ctx.db.selectFrom('totps').select('id').where('id', '=', other.totp_id).execute(),
     ).toHaveLength(1);
@@ -192,7 +192,7 @@ describe('replay with a session (SECURITY B4)', () => {
     const code = currentCode(ctx, user.secret);
     expect((await authenticateTotp(ctx, user.session_token, code)).statusCode).toBe(200);
     const replay = await authenticateTotp(ctx, user.session_token, code);
-    expect([replay.statusCode, json(replay).error_type]).toEqual([401, 'invalid_totp_code']);
+    expect(statusAndErrorType(replay)).toEqual([401, 'invalid_totp_code']);
     // An earlier step's code (still inside the ±1 window) is refused too.
     const earlier = totpCode(user.secret, new Date(ctx.clock.now().getTime() - 30_000));
     expect((await authenticateTotp(ctx, user.session_token, earlier)).statusCode).toBe(401);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { basic, json, sdkHeaders, type TestContext } from '../../../test/test-app.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { sdkHeaders, statusAndErrorType, type TestContext } from '../../../test/test-app.js';
 import { useTwoInstances } from '../../../test/use-two-instances.js';
 import { usersApi } from '../../../test/user-management-calls.js';
 
@@ -23,7 +24,7 @@ const serverCheckOn = (app: TestContext['app'], payload: Record<string, unknown>
   app.inject({
     method: 'POST',
     url: '/v1/sessions/authenticate',
-    headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret), 'content-type': 'application/json' },
+    headers: { authorization: devProjectAuthorization(ctx), 'content-type': 'application/json' },
     payload,
   });
 
@@ -40,7 +41,7 @@ describe('DELETE /v1/users/{user_id} on instance A', () => {
       await serverCheckOn(b.app, { session_token: signedIn.session_token }),
       await serverCheckOn(b.app, { session_jwt: signedIn.session_jwt }),
     ]) {
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'session_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'session_not_found']);
     }
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenPasswordUser } from '../../../test/password-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import type { DomainEvent } from '../../domain-events/domain-event.js';
@@ -56,9 +56,9 @@ describe('external_id', () => {
       email: 'third@example.com',
       external_id: 'dup-1',
     });
-    expect([create.statusCode, json(create).error_type]).toEqual([400, 'duplicate_external_id']);
+    expect(statusAndErrorType(create)).toEqual([400, 'duplicate_external_id']);
     const update = await usersApi(ctx, 'PUT', `/v1/users/${other.user_id}`, { external_id: 'dup-1' });
-    expect([update.statusCode, json(update).error_type]).toEqual([400, 'duplicate_external_id']);
+    expect(statusAndErrorType(update)).toEqual([400, 'duplicate_external_id']);
     expect(await rowCounts(ctx, ['users', 'emails'])).toEqual(before);
     expect(json(await usersApi(ctx, 'GET', `/v1/users/${other.user_id}`)).external_id).toBeNull();
     // Setting a user's own external id again changes nothing.
@@ -100,19 +100,16 @@ describe('invalid_user_id', () => {
   it('a user_id that is neither a user id nor an external id → 400 invalid_user_id; an unknown one → 404 user_not_found', async () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const malformed = await usersApi(ctx, method, '/v1/users/not%20an%20id');
-      expect([malformed.statusCode, json(malformed).error_type], method).toEqual([400, 'invalid_user_id']);
+      expect(statusAndErrorType(malformed), method).toEqual([400, 'invalid_user_id']);
       const lookalike = await usersApi(ctx, method, '/v1/users/user-test-garbage');
-      expect([lookalike.statusCode, json(lookalike).error_type], method).toEqual([400, 'invalid_user_id']);
+      expect(statusAndErrorType(lookalike), method).toEqual([400, 'invalid_user_id']);
       const unknown = await usersApi(ctx, method, `/v1/users/${UNKNOWN_ID}`);
-      expect([unknown.statusCode, json(unknown).error_type], method).toEqual([404, 'user_not_found']);
+      expect(statusAndErrorType(unknown), method).toEqual([404, 'user_not_found']);
       const unknownExternal = await usersApi(ctx, method, '/v1/users/no-such-external-id');
-      expect([unknownExternal.statusCode, json(unknownExternal).error_type], method).toEqual([
-        404,
-        'user_not_found',
-      ]);
+      expect(statusAndErrorType(unknownExternal), method).toEqual([404, 'user_not_found']);
     }
     const put = await usersApi(ctx, 'PUT', '/v1/users/user-live-nope', { roles: [] });
-    expect([put.statusCode, json(put).error_type]).toEqual([400, 'invalid_user_id']);
+    expect(statusAndErrorType(put)).toEqual([400, 'invalid_user_id']);
   });
 });
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { rowCounts } from '../../../test/row-counts.js';
 import { sdkGet } from '../../../test/sdk-call.js';
-import { browserSessionCheck } from '../../../test/server-api-calls.js';
-import { basic, json, sdkHeaders } from '../../../test/test-app.js';
+import { browserSessionCheck, devProjectAuthorization } from '../../../test/server-api-calls.js';
+import { basic, json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { givenServerUser, usersApi } from '../../../test/user-management-calls.js';
 import type { DomainEvent } from '../../domain-events/domain-event.js';
@@ -93,12 +93,12 @@ describe('POST /v1/users', () => {
       );
     }
     const duplicate = await usersApi(ctx, 'POST', '/v1/users', { email: 'TAKEN@example.com' });
-    expect([duplicate.statusCode, json(duplicate).error_type]).toEqual([400, 'duplicate_email']);
+    expect(statusAndErrorType(duplicate)).toEqual([400, 'duplicate_email']);
     const phone = await usersApi(ctx, 'POST', '/v1/users', {
       email: 'new@example.com',
       phone_number: '+14155550102',
     });
-    expect([phone.statusCode, json(phone).error_type]).toEqual([400, 'duplicate_phone_number']);
+    expect(statusAndErrorType(phone)).toEqual([400, 'duplicate_phone_number']);
     expect(await rowCounts(ctx, TABLES)).toEqual(before);
   });
 });
@@ -133,7 +133,7 @@ describe('GET /v1/users/{user_id}', () => {
     );
     for (const id of ['user-test-00000000-0000-4000-8000-000000000000', json(theirs).user_id]) {
       const response = await usersApi(ctx, 'GET', `/v1/users/${id}`);
-      expect([response.statusCode, json(response).error_type]).toEqual([404, 'user_not_found']);
+      expect(statusAndErrorType(response)).toEqual([404, 'user_not_found']);
     }
   });
 });
@@ -198,7 +198,7 @@ describe('PUT /v1/users/{user_id}', () => {
     const missing = await usersApi(ctx, 'PUT', '/v1/users/user-test-00000000-0000-4000-8000-000000000000', {
       status: 'active',
     });
-    expect([missing.statusCode, json(missing).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(missing)).toEqual([404, 'user_not_found']);
   });
 });
 
@@ -231,7 +231,7 @@ describe('DELETE /v1/users/{user_id}', () => {
         headers: { authorization, 'content-type': 'application/json' },
         payload,
       });
-    const secret = basic(ctx.dev.project_id, ctx.dev.secret);
+    const secret = devProjectAuthorization(ctx);
     const sdk = sdkHeaders(ctx.dev.public_token, signedIn.session_token).authorization as string;
     // Answered (and cached) before the delete.
     expect((await check('/sdk/v1/sessions/authenticate', {}, sdk)).statusCode).toBe(200);
@@ -254,13 +254,13 @@ describe('DELETE /v1/users/{user_id}', () => {
       ['/v1/sessions/authenticate', { session_jwt: signedIn.session_jwt }, secret],
     ] as const) {
       const refused = await check(url, payload, authorization);
-      expect([refused.statusCode, json(refused).error_type], `${url} ${Object.keys(payload)}`).toEqual([
+      expect(statusAndErrorType(refused), `${url} ${Object.keys(payload)}`).toEqual([
         404,
         'session_not_found',
       ]);
     }
     const again = await usersApi(ctx, 'DELETE', `/v1/users/${signedIn.user_id}`);
-    expect([again.statusCode, json(again).error_type]).toEqual([404, 'user_not_found']);
+    expect(statusAndErrorType(again)).toEqual([404, 'user_not_found']);
     expect((await usersApi(ctx, 'GET', `/v1/users/${signedIn.user_id}`)).statusCode).toBe(404);
   });
 });
@@ -307,7 +307,7 @@ describe('DELETE /v1/users/{factor}/{id}', () => {
       ['passwords/x', 'password_not_found'],
     ]) {
       const response = await usersApi(ctx, 'DELETE', `/v1/users/${path}`);
-      expect([response.statusCode, json(response).error_type], path).toEqual([404, type]);
+      expect(statusAndErrorType(response), path).toEqual([404, type]);
     }
     expect(await rowCounts(ctx, TABLES)).toEqual(before);
   });
@@ -332,10 +332,7 @@ describe('credentials on /v1/users', () => {
         ['PUT', `/v1/users/${signedIn.user_id}`, { trusted_metadata: { admin: true } }],
       ] as const) {
         const response = await usersApi(ctx, method, path, payload, authorization as string);
-        expect([response.statusCode, json(response).error_type], `${method} ${authorization}`).toEqual([
-          403,
-          type,
-        ]);
+        expect(statusAndErrorType(response), `${method} ${authorization}`).toEqual([403, type]);
       }
     }
     expect(await rowCounts(ctx, TABLES)).toEqual(before);
@@ -346,6 +343,6 @@ describe('credentials on /v1/users', () => {
       undefined,
       basic(ctx.dev.project_id, `${ctx.dev.secret}x`),
     );
-    expect([wrong.statusCode, json(wrong).error_type]).toEqual([401, 'invalid_secret_authentication']);
+    expect(statusAndErrorType(wrong)).toEqual([401, 'invalid_secret_authentication']);
   });
 });

@@ -215,10 +215,6 @@ function transportsOf(value: unknown): string[] {
   return [...new Set(value.filter((t: string) => KNOWN_TRANSPORTS.has(t)))];
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
-}
-
 /** The credential re-encoded canonically around its `response` member, for @simplewebauthn/server. */
 function credentialJson<Response>(
   id: string,
@@ -264,7 +260,8 @@ export function parseRegistrationCredential(text: string): ParsedRegistration {
     throw malformed('authData carries no attested credential data (AT flag clear).');
   if (credentialID.byteLength > MAX_CREDENTIAL_ID_BYTES)
     throw malformed(`The credential id is longer than ${MAX_CREDENTIAL_ID_BYTES} bytes.`);
-  if (!sameBytes(credentialID, idBytes)) throw malformed('id does not match the credential id in authData.');
+  if (Buffer.compare(credentialID, idBytes) !== 0)
+    throw malformed('id does not match the credential id in authData.');
   let publicKey: unknown;
   try {
     publicKey = decodeCredentialPublicKey(credentialPublicKey);

@@ -73,10 +73,6 @@ function isEc2Key(publicKey: Uint8Array<ArrayBuffer>): boolean {
   return decodeCredentialPublicKey(publicKey).get(cose.COSEKEYS.kty) === cose.COSEKTY.EC2;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
-}
-
 /** Creates the passkey sign-in service. */
 export function createWebauthnAuthenticateService(
   deps: WebauthnServiceDeps & { warnCounter: CounterWarning },
@@ -88,9 +84,9 @@ export function createWebauthnAuthenticateService(
    * the handle override_id set. Handles and user ids name one user of a project together.
    */
   async function isHandleOf(project: Project, userHandle: Uint8Array, userId: string): Promise<boolean> {
-    if (sameBytes(userHandle, Buffer.from(userId, 'utf8'))) return true;
+    if (Buffer.compare(userHandle, Buffer.from(userId, 'utf8')) === 0) return true;
     const handle = await userDirectory.webauthnHandleOf(db, project.id, userId);
-    return handle !== undefined && sameBytes(userHandle, userHandleBytes(handle));
+    return handle !== undefined && Buffer.compare(userHandle, userHandleBytes(handle)) === 0;
   }
 
   async function requestOptions(

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../test/captured-logger.js';
 import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CeremonyTweaks, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -38,7 +38,7 @@ async function expectSignInRefused(
 ) {
   const before = await webauthnState(ctx);
   const response = await finishSignIn(ctx, caller, assertion);
-  expect([response.statusCode, json(response).error_type]).toEqual([401, 'webauthn_verification_failed']);
+  expect(statusAndErrorType(response)).toEqual([401, 'webauthn_verification_failed']);
   if (typeof message === 'string') expect(json(response).error_message).toBe(message);
   else expect(json(response).error_message).toMatch(message);
   expect(await webauthnState(ctx)).toEqual(before);
@@ -66,7 +66,7 @@ describe('POST /webauthn/authenticate/start/primary', () => {
   it('refuses a domain the project does not accept, storing nothing', async () => {
     const before = await webauthnState(ctx);
     const response = await startSignIn(ctx, devCaller(ctx), 'primary', { domain: 'example.com' });
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
     expect(json(response).error_message).toContain('example.com');
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -158,10 +158,7 @@ describe('primary sign-in', () => {
     const assertion = await assertionFor(ctx, authenticator);
     const before = await webauthnState(ctx);
     const response = await finishSignIn(ctx, devCaller(ctx), assertion);
-    expect([response.statusCode, json(response).error_type]).toEqual([
-      404,
-      'webauthn_registration_not_found',
-    ]);
+    expect(statusAndErrorType(response)).toEqual([404, 'webauthn_registration_not_found']);
     expect(await webauthnState(ctx)).toEqual(before);
   });
 
@@ -307,7 +304,7 @@ describe('secondary sign-in (step-up)', () => {
     const assertion = user.authenticator.get(request, PAGE_ORIGIN);
     const before = await webauthnState(ctx);
     const anonymous = await finishSignIn(ctx, devCaller(ctx), assertion);
-    expect([anonymous.statusCode, json(anonymous).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(anonymous)).toEqual([401, 'user_unauthenticated']);
     expect(await webauthnState(ctx)).toEqual(before);
     // The challenge is used up by then; a fresh one presented by another session of the user:
     const again = user.authenticator.get(
@@ -316,7 +313,7 @@ describe('secondary sign-in (step-up)', () => {
     );
     await expectSignInRefused(devCaller(ctx, other.session_token), again, VERIFICATION_MESSAGES.session);
     const none = await startSignIn(ctx, devCaller(ctx), 'secondary');
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(none)).toEqual([401, 'user_unauthenticated']);
   });
 
   it('refuses another user’s credential (secondary start of user A, credential of user B)', async () => {
@@ -434,10 +431,7 @@ describe('a project with its own origins', () => {
     const caller = { publicToken: project.public_token };
     const assertion = await assertionFor(ctx, user.authenticator, {}, { caller });
     const response = await finishSignIn(ctx, caller, assertion);
-    expect([response.statusCode, json(response).error_type]).toEqual([
-      404,
-      'webauthn_registration_not_found',
-    ]);
+    expect(statusAndErrorType(response)).toEqual([404, 'webauthn_registration_not_found']);
   });
 });
 

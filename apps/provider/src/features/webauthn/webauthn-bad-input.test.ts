@@ -7,7 +7,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
-import { basic, json } from '../../../test/test-app.js';
+import { basic, json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { type CredentialJson, VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -99,7 +99,7 @@ async function expectMalformed(
   const response = await send(ctx, caller, body);
   const { user, system } = process.cpuUsage(started);
   const elapsed = (user + system) / 1000;
-  expect([response.statusCode, json(response).error_type], label).toEqual([400, 'invalid_webauthn_response']);
+  expect(statusAndErrorType(response), label).toEqual([400, 'invalid_webauthn_response']);
   expect(json(response).error_message, label).not.toMatch(/internal|stack|TypeError/i);
   expect(elapsed, label).toBeLessThan(500);
 }
@@ -211,7 +211,7 @@ describe('POST /webauthn/register with a malformed public_key_credential', () =>
     });
     const before = await webauthnState(ctx);
     const response = await finishRegistration(ctx, caller, credential);
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(response)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(response).error_message).toMatch(/Unexpected public key alg/);
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -230,14 +230,11 @@ describe('POST /webauthn/register with a malformed public_key_credential', () =>
         },
         payload: { public_key_credential: value },
       });
-      expect([response.statusCode, json(response).error_type], JSON.stringify(value)).toEqual([
-        400,
-        'invalid_request',
-      ]);
+      expect(statusAndErrorType(response), JSON.stringify(value)).toEqual([400, 'invalid_request']);
       expect(json(response).body[0].dataPath).toBe('.public_key_credential');
     }
     const missing = await finishRegistration(ctx, caller, 'x', { public_key_credential: undefined });
-    expect([missing.statusCode, json(missing).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(missing)).toEqual([400, 'invalid_request']);
   });
 });
 
@@ -278,7 +275,7 @@ describe('POST /webauthn/authenticate with a malformed public_key_credential', (
     for (const [label, credential] of cases)
       await expectMalformed(user.caller, 'authenticate', credential, label);
     const wrongType = await finishSignIn(ctx, devCaller(ctx), 'x', { public_key_credential: { id: 'x' } });
-    expect([wrongType.statusCode, json(wrongType).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(wrongType)).toEqual([400, 'invalid_request']);
     expect(await webauthnState(ctx)).toEqual(before);
     expect((await finishSignIn(ctx, devCaller(ctx), valid)).statusCode).toBe(200);
   });
@@ -293,7 +290,7 @@ describe('POST /webauthn/authenticate with a malformed public_key_credential', (
 
   it('over 64 KiB is 413 payload_too_large (only registration takes 256 KiB)', async () => {
     const response = await finishSignIn(ctx, devCaller(ctx), 'x'.repeat(70_000));
-    expect([response.statusCode, json(response).error_type]).toEqual([413, 'payload_too_large']);
+    expect(statusAndErrorType(response)).toEqual([413, 'payload_too_large']);
   });
 });
 

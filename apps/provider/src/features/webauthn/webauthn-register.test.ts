@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser, signInTo } from '../../../test/magic-link-helpers.js';
 import { CHROME_LINUX, GOOGLE_PASSWORD_MANAGER, SAFARI_MAC } from '../../../test/passkey-naming-inputs.js';
-import { json } from '../../../test/test-app.js';
+import { json, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -110,9 +110,9 @@ describe('POST /webauthn/register/start', () => {
 
   it('needs a session: none → 401 user_unauthenticated, an unknown one → 404 session_not_found', async () => {
     const none = await startRegistration(ctx, devCaller(ctx));
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(none)).toEqual([401, 'user_unauthenticated']);
     const unknown = await startRegistration(ctx, devCaller(ctx, 'x'.repeat(43)));
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'session_not_found']);
   });
 
   it(`refuses more than ${MAX_REGISTRATIONS_PER_USER} passkeys per user`, async () => {
@@ -130,7 +130,7 @@ describe('POST /webauthn/register/start', () => {
       )
       .execute();
     const response = await startRegistration(ctx, user.caller);
-    expect([response.statusCode, json(response).error_type]).toEqual([400, 'invalid_request']);
+    expect(statusAndErrorType(response)).toEqual([400, 'invalid_request']);
     expect(json(response).error_message).toContain(`at most ${MAX_REGISTRATIONS_PER_USER} passkeys`);
   });
 });
@@ -303,7 +303,7 @@ describe('POST /webauthn/register', () => {
     };
     expect((await finishRegistration(ctx, caller, credential)).statusCode).toBe(200);
     const tooBig = await finishRegistration(ctx, caller, { padding: 'x'.repeat(270_000) });
-    expect([tooBig.statusCode, json(tooBig).error_type]).toEqual([413, 'payload_too_large']);
+    expect(statusAndErrorType(tooBig)).toEqual([413, 'payload_too_large']);
   });
 
   it('refuses a credential id the project already has (same or other user): 401, no row', async () => {
@@ -314,7 +314,7 @@ describe('POST /webauthn/register', () => {
       const again = await registerWith(ctx, caller, new VirtualAuthenticator(), {
         tweaks: { credentialId: owner.credential.id },
       });
-      expect([again.statusCode, json(again).error_type]).toEqual([401, 'webauthn_verification_failed']);
+      expect(statusAndErrorType(again)).toEqual([401, 'webauthn_verification_failed']);
       expect(json(again).error_message).toBe(VERIFICATION_MESSAGES.alreadyRegistered);
     }
     // Two starts stored two (now consumed) challenges; nothing else changed.
@@ -352,9 +352,9 @@ describe('POST /webauthn/register', () => {
     const credential = new VirtualAuthenticator().create(creation, PAGE_ORIGIN);
     const before = await webauthnState(ctx);
     const none = await finishRegistration(ctx, devCaller(ctx), credential);
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(none)).toEqual([401, 'user_unauthenticated']);
     const other = await finishRegistration(ctx, devCaller(ctx, second.session_token), credential);
-    expect([other.statusCode, json(other).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(other)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(other).error_message).toBe(VERIFICATION_MESSAGES.session);
     // The mismatch used the challenge up: the right session cannot finish it any more.
     const late = await finishRegistration(ctx, devCaller(ctx, first.session_token), credential);
@@ -395,7 +395,7 @@ describe('POST /webauthn/register', () => {
     const lateCredential = authenticator.create(late, PAGE_ORIGIN);
     const before = await webauthnState(ctx);
     const expired = await finishRegistration(ctx, caller, lateCredential);
-    expect([expired.statusCode, json(expired).error_type]).toEqual([401, 'webauthn_verification_failed']);
+    expect(statusAndErrorType(expired)).toEqual([401, 'webauthn_verification_failed']);
     expect(json(expired).error_message).toBe(VERIFICATION_MESSAGES.challenge);
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -442,7 +442,7 @@ describe('POST /webauthn/register', () => {
         caller,
         authenticator.create(creation, PAGE_ORIGIN, tweaks),
       );
-      expect([response.statusCode, json(response).error_type]).toEqual([401, 'webauthn_verification_failed']);
+      expect(statusAndErrorType(response)).toEqual([401, 'webauthn_verification_failed']);
       if (typeof message === 'string') expect(json(response).error_message).toBe(message);
       else expect(json(response).error_message).toMatch(message);
       expect(await webauthnState(ctx)).toEqual(before);
@@ -490,7 +490,7 @@ describe('RP IDs and origins of a project with its own origins', () => {
       'test',
     ]) {
       const response = await startRegistration(ctx, caller, { domain });
-      expect([response.statusCode, json(response).error_type], domain).toEqual([400, 'invalid_request']);
+      expect(statusAndErrorType(response), domain).toEqual([400, 'invalid_request']);
     }
     for (const origin of [
       'https://app.example.com:8443',
@@ -502,10 +502,7 @@ describe('RP IDs and origins of a project with its own origins', () => {
         startBody: { domain: 'app.example.com' },
         origin,
       });
-      expect([response.statusCode, json(response).error_type], origin).toEqual([
-        401,
-        'webauthn_verification_failed',
-      ]);
+      expect(statusAndErrorType(response), origin).toEqual([401, 'webauthn_verification_failed']);
     }
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenPasswordUser, postPasswords, STRONG_PASSWORD } from '../../../test/password-helpers.js';
 import { countRowsMatching } from '../../../test/row-counts.js';
 import { sdkGet, sdkPost } from '../../../test/sdk-call.js';
-import { json, sdkHeaders } from '../../../test/test-app.js';
+import { json, sdkHeaders, statusAndErrorType } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { VirtualAuthenticator } from '../../../test/virtual-authenticator.js';
 import {
@@ -61,7 +61,7 @@ describe('PUT /webauthn/update/{webauthn_registration_id}', () => {
     ];
     for (const [name, type] of cases) {
       const response = await rename(user.caller, user.registrationId, name);
-      expect([response.statusCode, json(response).error_type], JSON.stringify(name)).toEqual([400, type]);
+      expect(statusAndErrorType(response), JSON.stringify(name)).toEqual([400, type]);
     }
     const long = await rename(user.caller, user.registrationId, 'x'.repeat(101));
     expect(json(long).error_message).toBe('The passkey name can be at most 100 characters long.');
@@ -79,10 +79,7 @@ describe('PUT /webauthn/update/{webauthn_registration_id}', () => {
       'x',
     ]) {
       const response = await rename(other.caller, id, 'Mine now');
-      expect([response.statusCode, json(response).error_type]).toEqual([
-        404,
-        'webauthn_registration_not_found',
-      ]);
+      expect(statusAndErrorType(response)).toEqual([404, 'webauthn_registration_not_found']);
     }
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -90,7 +87,7 @@ describe('PUT /webauthn/update/{webauthn_registration_id}', () => {
   it('needs a session', async () => {
     const user = await givenPasskeyUser(ctx, 'rename-anon@example.com');
     const response = await rename(devCaller(ctx), user.registrationId, 'x');
-    expect([response.statusCode, json(response).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(response)).toEqual([401, 'user_unauthenticated']);
   });
 });
 
@@ -111,11 +108,11 @@ describe('DELETE /users/webauthn_registrations/{webauthn_registration_id}', () =
     // The current session lives; the other one is revoked; other users are untouched.
     expect((await refresh(user.session_token)).statusCode).toBe(200);
     const revoked = await refresh(otherSession);
-    expect([revoked.statusCode, json(revoked).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(revoked)).toEqual([404, 'session_not_found']);
     expect((await refresh(stranger.session_token)).statusCode).toBe(200);
     // The removed credential no longer signs in.
     const signIn = await finishSignIn(ctx, devCaller(ctx), await assertionFor(ctx, user.authenticator));
-    expect([signIn.statusCode, json(signIn).error_type]).toEqual([404, 'webauthn_registration_not_found']);
+    expect(statusAndErrorType(signIn)).toEqual([404, 'webauthn_registration_not_found']);
   });
 
   it('answers another user’s or an unknown id with 404, revoking nothing', async () => {
@@ -124,10 +121,7 @@ describe('DELETE /users/webauthn_registrations/{webauthn_registration_id}', () =
     const before = await webauthnState(ctx);
     for (const id of [owner.registrationId, 'webauthn-registration-test-nope']) {
       const response = await remove(other.caller, id);
-      expect([response.statusCode, json(response).error_type]).toEqual([
-        404,
-        'webauthn_registration_not_found',
-      ]);
+      expect(statusAndErrorType(response)).toEqual([404, 'webauthn_registration_not_found']);
     }
     expect(await webauthnState(ctx)).toEqual(before);
   });
@@ -135,9 +129,9 @@ describe('DELETE /users/webauthn_registrations/{webauthn_registration_id}', () =
   it('needs a session', async () => {
     const user = await givenPasskeyUser(ctx, 'remove-anon@example.com');
     const none = await remove(devCaller(ctx), user.registrationId);
-    expect([none.statusCode, json(none).error_type]).toEqual([401, 'user_unauthenticated']);
+    expect(statusAndErrorType(none)).toEqual([401, 'user_unauthenticated']);
     const unknown = await remove(devCaller(ctx, 'y'.repeat(43)), user.registrationId);
-    expect([unknown.statusCode, json(unknown).error_type]).toEqual([404, 'session_not_found']);
+    expect(statusAndErrorType(unknown)).toEqual([404, 'session_not_found']);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   givenSignedInUser,
   newOperatorKey,
 } from '../../../test/console-helpers.js';
+import { devProjectAuthorization } from '../../../test/server-api-calls.js';
 import { basic, json } from '../../../test/test-app.js';
 import { useTestContext } from '../../../test/use-test-context.js';
 import { deliveriesOf, givenEndpoint, webhooksApi } from '../../../test/webhook-helpers.js';
@@ -71,7 +72,7 @@ describe('GET /v1/webhooks/event_types', () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/v1/webhooks/event_types',
-      headers: { authorization: basic(ctx.dev.project_id, ctx.dev.secret) },
+      headers: { authorization: devProjectAuthorization(ctx) },
     });
     expect(response.statusCode, response.body).toBe(200);
     const types = json(response).event_types as Array<{ event_type: string; description: string }>;
