@@ -36,14 +36,11 @@ export class ApiError extends Error {
 }
 
 /**
- * 400 invalid_request naming `field` the way a failed schema check does: `body` points at it and
- * the message reads `<field>: <message>`.
+ * 400 invalid_request naming `field` the way a failed schema check does: `body` points at it with
+ * `detail`, and the message reads `<field>: <detail>` unless a check words it otherwise.
  */
-export function badField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field}: ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
+export function badField(field: string, detail: string, message = `${field}: ${detail}`): ApiError {
+  return new ApiError('invalid_request', { message, body: [{ dataPath: `.${field}`, message: detail }] });
 }
 
 /** Narrows an unknown thrown value to ApiError. */

@@ -6,7 +6,7 @@
  * field rather than silently sending another email than the caller chose. Absent or `""` passes.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors/api-error.js';
+import { badField } from '../errors/api-error.js';
 
 const TEMPLATE_ID_FIELD = /_template_id$/;
 
@@ -28,9 +28,6 @@ export function registerEmailTemplateIdCheck(app: FastifyInstance): void {
     if (field === undefined) return;
     const message =
       'is not supported: Latchkey has no selectable email templates (every email is the project’s own); leave it out';
-    throw new ApiError('invalid_request', {
-      message: `${field} ${message}.`,
-      body: [{ dataPath: `.${field}`, message }],
-    });
+    throw badField(field, message, `${field} ${message}.`);
   });
 }

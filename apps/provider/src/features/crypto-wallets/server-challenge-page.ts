@@ -7,7 +7,7 @@
  * message for a site that is not the project's (SECURITY G1). With neither, the project's first
  * allowed origin.
  */
-import { ApiError } from '../../errors/api-error.js';
+import { type ApiError, badField } from '../../errors/api-error.js';
 import type { Project } from '../projects/project.js';
 import { isOriginAllowed } from '../projects/project-policy.js';
 
@@ -19,10 +19,7 @@ export interface ServerChallengePage {
 
 /** 400 invalid_request naming `field` in a sentence (`<field> <message>`), as the wallet checks word it. */
 export function badWalletField(field: string, message: string): ApiError {
-  return new ApiError('invalid_request', {
-    message: `${field} ${message}`,
-    body: [{ dataPath: `.${field}`, message }],
-  });
+  return badField(field, message, `${field} ${message}`);
 }
 
 /**
