@@ -7,11 +7,12 @@
  * when esbuild bundles a React entry for the browser, and when the provider's bin runs.
  */
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import semver from 'semver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { installScratchApp, repoRoot, writeFiles } from '../e2e/support/scratch-app.js';
 import { checkTarballs } from './check-packages.mjs';
@@ -45,6 +46,59 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 it('publint and "Are the types wrong?" find nothing in any tarball', () => {
   expect(checkTarballs(tarballs)).toEqual([]);
 }, 300_000);
+
+/**
+ * What npm installs with ours that refuses the oldest Node our packages declare (`engines`), and
+ * why it may. light-my-request is Fastify's own dependency for `inject()`, which the provider
+ * never calls outside tests; its cookie parser asks for Node 22 and is not reached otherwise.
+ */
+const NEWER_NODE_ALLOWED = new Map([['cookie', 'light-my-request (Fastify inject) only']]);
+
+/** Every package under `nodeModules` (nested ones too) whose `engines.node` excludes `oldest`. */
+function packagesRefusing(nodeModules: string, oldest: string): string[] {
+  const refusing: string[] = [];
+  for (const entry of readdirSync(nodeModules)) {
+    if (entry.startsWith('.')) continue;
+    const dir = join(nodeModules, entry);
+    if (entry.startsWith('@')) {
+      refusing.push(...packagesRefusing(dir, oldest));
+      continue;
+    }
+    const manifestFile = join(dir, 'package.json');
+    if (!existsSync(manifestFile)) continue;
+    const { name, version, engines } = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      name: string;
+      version: string;
+      engines?: { node?: string };
+    };
+    if (engines?.node && !semver.satisfies(oldest, engines.node))
+      refusing.push(`${name}@${version} (node ${engines.node})`);
+    if (existsSync(join(dir, 'node_modules')))
+      refusing.push(...packagesRefusing(join(dir, 'node_modules'), oldest));
+  }
+  return refusing;
+}
+
+it('everything installed runs on the oldest Node our packages declare', () => {
+  const declared = new Set(
+    Object.keys(tarballs).map(
+      (name) =>
+        (
+          JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as {
+            engines: { node: string };
+          }
+        ).engines.node,
+    ),
+  );
+  // One range for all of them, so one oldest version to hold everything to.
+  expect(declared.size).toBe(1);
+  const oldest = semver.minVersion([...declared][0] ?? '')?.version ?? '';
+  expect(oldest).toMatch(/^\d+\.\d+\.\d+$/);
+  const refusing = packagesRefusing(join(app, 'node_modules'), oldest).filter(
+    (found) => !NEWER_NODE_ALLOWED.has(found.slice(0, found.indexOf('@', 1))),
+  );
+  expect(refusing).toEqual([]);
+});
 
 it('every public entry type-checks under node16 and bundler resolution, with a React component', async () => {
   expect(entries).toContain('@latchkey/react/standalone');

@@ -1,12 +1,12 @@
 /** @module migrate — runs the in-code list of migrations on start, so it works from dist/ too. */
-import { sql } from 'kysely';
 import {
   DEFAULT_MIGRATION_TABLE,
   type Migration,
   type MigrationProvider,
   type MigrationResult,
   Migrator,
-} from 'kysely/migration';
+  sql,
+} from 'kysely';
 import type { Db } from './database.js';
 import * as createProjects from './migrations/2026_11_22_090000_create_projects.js';
 import * as createUsers from './migrations/2026_11_22_090100_create_users.js';

@@ -1,8 +1,7 @@
 /** @module connect — schema `clickwise` on PGlite (own data dir, the default) or PostgreSQL (DATABASE_URL). */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { type MigrationProvider, Migrator } from 'kysely/migration';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { ClickwiseDatabase, Db } from './database.js';

@@ -1,6 +1,5 @@
 /** @module health.repository — the one statement a readiness probe runs: which migrations the database has applied. */
-import { sql } from 'kysely';
-import { DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
+import { DEFAULT_MIGRATION_TABLE, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /** PostgreSQL's undefined_table: a database no migration has run on yet. */

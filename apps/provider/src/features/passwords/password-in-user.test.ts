@@ -1,6 +1,5 @@
 /** Every wire User carries `password: null | {password_id, requires_reset}` (wire/objects.md), and the migration that added the id. */
-import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { givenSignedInUser } from '../../../test/magic-link-helpers.js';
 import { freshPasswordIp, givenPasswordUser, STRONG_PASSWORD } from '../../../test/password-helpers.js';

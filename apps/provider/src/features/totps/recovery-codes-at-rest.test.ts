@@ -4,7 +4,7 @@
  * working once (SECURITY A6, B4).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-app.js';
 import { createTestContext, statusAndErrorType } from '../../../test/test-app.js';
