@@ -128,6 +128,13 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       // Edited: Save and Discard side by side, the bar one row — at 360 px too, where it was
       // three rows and about 150 px, a fifth of the screen (issue 21).
       await expect(discard).toBeVisible();
+      // What a sighted person reads at 1280 px (innerText follows the layout): two words, not
+      // "Savechanges", as when the label's two parts were separate items of the flex button.
+      if (size === DESKTOP)
+        expect([await save.innerText(), await discard.innerText()]).toEqual([
+          'Save changes',
+          'Discard changes',
+        ]);
       await expectOneRow(save, discard);
       if (size === PHONE) await expectAtMost(bar, 64);
       await save.click();
@@ -137,6 +144,8 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
       await expect(save).toBeInViewport();
       await expect(save).toBeFocused();
       await expect(discard).toHaveCount(0);
+      // The header's project switcher names the project as just saved, not as the page loaded.
+      await expect(page.locator('.switcher select option:checked')).toHaveText(`Layout demo ${size.width}`);
       // Beside it: in the button's own bar, on its row, wrapped to at most two lines at 360 px.
       await expect(bar.getByRole('status')).toHaveText(/^Saved\./);
       await expectOneRow(save, saved);

@@ -11,6 +11,12 @@ import { useResource } from '../lib/use-resource.js';
 import { followCurrentLink, revealLink } from './current-link.js';
 import { focusPageHeading } from './page-heading.js';
 
+/** What the shell offers the page inside it (React Router's outlet context). */
+export interface ShellContext {
+  /** A project's name changed: the switcher reads the list again instead of showing the old one. */
+  projectsChanged(): void;
+}
+
 export function Shell() {
   const { operator, signOut, api } = useOperator();
   const { projectId } = useParams();
@@ -22,6 +28,9 @@ export function Shell() {
   const projects = useResource(`switcher:${projectId ?? ''}`, () =>
     api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
   );
+  const projectsChanged = () => {
+    if (projects.state === 'ready') projects.reload();
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
   useEffect(() => {
     focusPageHeading(main.current);
@@ -106,7 +115,7 @@ export function Shell() {
         </ul>
       </nav>
       <main id="main" ref={main} className="content">
-        <Outlet />
+        <Outlet context={{ projectsChanged } satisfies ShellContext} />
       </main>
     </div>
   );

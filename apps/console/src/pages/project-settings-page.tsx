@@ -5,7 +5,7 @@
  * beside its field and in a summary that takes focus, and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useOutletContext, useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { ClaimsTemplateField } from '../components/claims-template-field.js';
@@ -15,6 +15,7 @@ import { NumberField } from '../components/number-field.js';
 import { PageHeading } from '../components/page-heading.js';
 import { PasswordPreview } from '../components/password-preview.js';
 import { changedLimits, SendLimitsFields } from '../components/send-limits-fields.js';
+import type { ShellContext } from '../components/shell.js';
 import { ErrorState, LoadingPage } from '../components/status.js';
 import { PRODUCTS, type Project } from '../lib/project-types.js';
 import { originProblem, redirectUrlProblem } from '../lib/url-rules.js';
@@ -67,6 +68,8 @@ const MINUTES: Array<[keyof Project, string, number, number]> = [
 export function ProjectSettingsPage() {
   const { projectId = '' } = useParams();
   const { api } = useOperator();
+  // Absent when the page is rendered alone (its tests).
+  const shell = useOutletContext<ShellContext | undefined>();
   const project = useResource(`project:${projectId}`, () =>
     api<{ project: Project }>('GET', `/v1/projects/${encodeURIComponent(projectId)}`),
   );
@@ -77,7 +80,10 @@ export function ProjectSettingsPage() {
     <SettingsForm
       key={projectId}
       saved={project.data.project}
-      onSaved={(p) => project.replace({ project: p })}
+      onSaved={(p) => {
+        if (p.name !== project.data.project.name) shell?.projectsChanged();
+        project.replace({ project: p });
+      }}
     />
   );
 }
@@ -381,9 +387,11 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
           {busy ? (
             'Saving…'
           ) : (
-            <>
+            // One span: in the flex button, bare text and a span are two items, and the space
+            // that starts the second is dropped ("Savechanges").
+            <span>
               Save<span className="wide-only"> changes</span>
-            </>
+            </span>
           )}
         </button>
         {(dirty || claimsInvalid) && (
@@ -400,7 +408,9 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
               saveButton.current?.focus();
             }}
           >
-            Discard<span className="wide-only"> changes</span>
+            <span>
+              Discard<span className="wide-only"> changes</span>
+            </span>
           </button>
         )}
         {/* After a refusal the reason is in the alert at the top (focused); the bar says only that nothing was saved. */}
