@@ -68,11 +68,20 @@ function newestMtime(path) {
   return newest;
 }
 
+/** npm's record of what it installed: rewritten by every install that changed node_modules. */
+const installedMarker = join(repoRoot, 'node_modules/.package-lock.json');
+
+/**
+ * When node_modules last changed (0 if never installed). Builds that bundle or import dependencies
+ * count it among their sources: after a new lock, a Clickwise build still importing an entry
+ * point the old version had (kysely/migration) failed at start.
+ */
+export const dependenciesMtime = () => (existsSync(installedMarker) ? statSync(installedMarker).mtimeMs : 0);
+
 /** Installs dependencies when node_modules is missing or older than the lock file. */
 export function ensureInstalled() {
   const lock = join(repoRoot, 'package-lock.json');
-  const marker = join(repoRoot, 'node_modules/.package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  if (dependenciesMtime() >= statSync(lock).mtimeMs) return;
   console.log('• installing dependencies (npm ci)…');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
@@ -109,6 +118,7 @@ export function ensureBuilt() {
   ].map((f) => join(repoRoot, 'packages/react/dist/standalone', f));
   // The widget bundles @latchkey/wire's leaves (OAuth names, messages) from source too.
   const sources = Math.max(
+    dependenciesMtime(),
     newestMtime(join(repoRoot, 'packages/react/src')),
     newestMtime(join(repoRoot, 'packages/client/src')),
     newestMtime(join(repoRoot, 'packages/wire/src')),
@@ -151,6 +161,7 @@ export function ensureNextjsExampleBuilt() {
   const example = join(repoRoot, 'examples/nextjs');
   const buildId = join(example, '.next/BUILD_ID');
   const sources = Math.max(
+    dependenciesMtime(),
     ...['app', 'proxy.ts', 'next.config.ts', 'package.json'].map((path) => newestMtime(join(example, path))),
     ...['nextjs', 'node', 'react', 'client', 'wire'].map((name) =>
       newestMtime(join(repoRoot, 'packages', name, 'src')),

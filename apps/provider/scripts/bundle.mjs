@@ -56,7 +56,13 @@ function newestBuilt(dir) {
 export async function bundleProvider({ force = false } = {}) {
   if (!existsSync(join(distDir, 'main.js')))
     throw new Error('apps/provider/dist/main.js is missing: run `npx tsc -b` first');
-  const newest = Math.max(newestBuilt(distDir), existsSync(wireDistDir) ? newestBuilt(wireDistDir) : 0);
+  // Dependencies are bundled too: a new install (node_modules/.package-lock.json) remakes it.
+  const installed = join(providerDir, '..', '..', 'node_modules', '.package-lock.json');
+  const newest = Math.max(
+    newestBuilt(distDir),
+    existsSync(wireDistDir) ? newestBuilt(wireDistDir) : 0,
+    existsSync(installed) ? statSync(installed).mtimeMs : 0,
+  );
   const upToDate = [BUNDLE_ENTRY, BUNDLE_CLI].every(
     (file) => existsSync(file) && statSync(file).mtimeMs >= newest,
   );
