@@ -310,6 +310,22 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await mail.close();
   });
 
+  await test.step('a project named with one 100-character word stays within 360 px, made and listed', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${providerUrl}/console/projects`);
+    const longName = `Layout${'x'.repeat(94)}`;
+    await page.getByLabel('Name').fill(longName);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByRole('heading', { name: `${longName} is ready` })).toBeFocused();
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: 'Create another project' }).click();
+    await expect(page.getByRole('link', { name: longName })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+    await snapshot(page, 'console-layout-09-long-name-360');
+    await page.setViewportSize(DESKTOP);
+  });
+
   await test.step('each of the stack’s projects exists once', async () => {
     const listed = await request.get(`${providerUrl}/v1/projects?limit=100`, {
       headers: { authorization: `Bearer ${developmentOperatorKey()}` },

@@ -32,6 +32,8 @@ export function NumberField(props: {
         step={props.step ?? 1}
         value={text}
         {...problemAttributes(`${props.id}-error`, problem)}
+        // Out of its range as typed: the form sends nothing while a field says so (its Save).
+        data-unfinished={local ? '' : undefined}
         onChange={(e) => {
           setText(e.target.value);
           const v = Number(e.target.value);

@@ -76,3 +76,16 @@ describe('a loading page’s heading', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
   });
 });
+
+describe('PageHeading', () => {
+  it('names the page in the document title, and follows the heading as it changes', () => {
+    const { rerender } = render(<PageHeading>Webhooks</PageHeading>);
+    expect(document.title).toBe('Webhooks · Latchkey console');
+    rerender(
+      <PageHeading>
+        Acme <span>settings</span>
+      </PageHeading>,
+    );
+    expect(document.title).toBe('Acme settings · Latchkey console');
+  });
+});

@@ -7,6 +7,9 @@
  */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
+/** The document title of index.html, which each page's heading goes before. */
+const CONSOLE_TITLE = 'Latchkey console';
+
 /** The element focused when a navigation's focus move was left pending, or null when none is. */
 let pendingFrom: Element | null = null;
 
@@ -30,6 +33,12 @@ export function PageHeading({ children, intro }: { children: ReactNode; intro?: 
       if (heading && document.activeElement === heading) pendingFrom = heading;
     };
   }, []);
+  // The tab, the history and a screen reader's page announcement name the page as its heading
+  // does (WCAG 2.4.2), not "Latchkey console" on every page; kept in step as the heading changes.
+  useEffect(() => {
+    const text = ref.current?.textContent?.replace(/\s+/g, ' ').trim();
+    if (text) document.title = `${text} · ${CONSOLE_TITLE}`;
+  });
   useEffect(() => {
     if (pendingFrom === null) return;
     const untouched = document.activeElement === pendingFrom || document.activeElement === document.body;

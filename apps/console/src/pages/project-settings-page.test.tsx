@@ -109,6 +109,30 @@ describe('ProjectSettingsPage', () => {
     expect(status?.className).toContain('bad');
   });
 
+  it.each([
+    ['a number out of its range', /^Default session length/, '-5', 'From 5 to 525600.'],
+    ['an empty name', /^Name/, '', 'Enter a name.'],
+  ])('sends nothing for %s: focus goes to the field, which says why', async (_, label, typed, said) => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    const field = await screen.findByLabelText(label);
+    await user.clear(field);
+    if (typed) await user.type(field, typed);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(page.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(String(field.getAttribute('aria-describedby')))?.textContent).toBe(said);
+    const status = document.querySelector('.save-bar [role="status"]');
+    expect(status?.textContent).toBe('Not saved: a field above needs a change.');
+    // Corrected, it saves.
+    await user.clear(field);
+    await user.type(field, label.source.includes('Name') ? 'Shop three' : '90');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/^Saved\./)).toBeTruthy();
+    expect(page.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('sends nothing while there is nothing to save', async () => {
     const user = userEvent.setup();
     const page = renderSettings((body) => page.saved(body));

@@ -9,6 +9,7 @@ import { useOutletContext, useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { ClaimsTemplateField } from '../components/claims-template-field.js';
+import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { ListEditor } from '../components/list-editor.js';
 import { NumberField } from '../components/number-field.js';
@@ -114,6 +115,8 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ConsoleApiError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Save was pressed while a field the form checks itself was wrong (nothing was sent).
+  const [blocked, setBlocked] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   // A refusal takes focus at the top, where its summary is; "Saved." is said beside the button
@@ -124,6 +127,7 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setNotice(null);
+    setBlocked(false);
   };
   const fieldProblem = (field: string) =>
     problem?.field &&
@@ -139,6 +143,8 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   // Bumped by "Discard changes", so the claims field shows the saved template again.
   const [generation, setGeneration] = useState(0);
   const canSave = !busy && dirty && !claimsInvalid;
+  const nameMissing = draft.name.trim() === '';
+  const nameProblem = nameMissing ? 'Enter a name.' : fieldProblem('name');
 
   return (
     <form
@@ -147,6 +153,16 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
       onSubmit={async (event) => {
         event.preventDefault();
         if (!canSave) return;
+        // A field the form judges itself (a number out of its range, an empty name) is not sent
+        // for the provider to refuse in its own words: focus goes to it, where its problem is said.
+        const unfinished = event.currentTarget.querySelector<HTMLElement>('[data-unfinished]');
+        if (unfinished) {
+          setProblem(null);
+          setNotice(null);
+          setBlocked(true);
+          unfinished.focus();
+          return;
+        }
         setBusy(true);
         setProblem(null);
         setNotice(null);
@@ -188,10 +204,13 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
           <input
             id="name"
             value={draft.name}
+            required
             maxLength={100}
             onChange={(e) => set('name', e.target.value)}
-            aria-invalid={fieldProblem('name') ? true : undefined}
+            {...problemAttributes('name-error', nameProblem)}
+            data-unfinished={nameMissing ? '' : undefined}
           />
+          <FieldProblem id="name-error" problem={nameProblem} />
         </div>
       </section>
 
@@ -414,8 +433,12 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
           </button>
         )}
         {/* After a refusal the reason is in the alert at the top (focused); the bar says only that nothing was saved. */}
-        <p className={`save-status ${problem ? 'bad' : 'notice'}`} role="status" aria-live="polite">
-          {notice ?? (problem ? 'Not saved.' : null)}
+        <p
+          className={`save-status ${problem || blocked ? 'bad' : 'notice'}`}
+          role="status"
+          aria-live="polite"
+        >
+          {notice ?? (blocked ? 'Not saved: a field above needs a change.' : problem ? 'Not saved.' : null)}
         </p>
       </div>
     </form>
