@@ -226,6 +226,10 @@ export const errorCatalog = {
     status: 404,
     message: 'No invited or active console operator has this ID.',
   },
+  console_operator_exists: {
+    status: 409,
+    message: 'This address already belongs to an active console operator.',
+  },
   console_operator_self_removal: {
     status: 400,
     message: 'You cannot remove yourself from the console: ask another operator to remove you.',

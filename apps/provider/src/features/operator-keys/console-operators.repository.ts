@@ -1,4 +1,5 @@
 /** @module console-operators.repository — SQL for the operator project and the console's operators. */
+import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database.js';
 import { findRowBy } from '../../db/keyed-rows.js';
 import type { ConsoleOperatorRow, NewConsoleOperatorRow } from './console-operators.table.js';
@@ -99,6 +100,24 @@ export async function findLiveConsoleOperator(
     .where('id', '=', id)
     .where('status', '<>', 'removed')
     .executeTakeFirst();
+}
+
+/**
+ * The invited or active operators of `email`, after taking a lock on the address until the
+ * transaction ends: two invites of one address at once then take turns, and the second sees the first.
+ */
+export async function lockLiveConsoleOperatorsByEmail(
+  db: DbExecutor,
+  email: string,
+): Promise<ConsoleOperatorRow[]> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`console_operator:${email}`}))`.execute(db);
+  return db
+    .selectFrom('console_operators')
+    .selectAll()
+    .where('email', '=', email)
+    .where('status', '<>', 'removed')
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Marks the invited or active operator `id` removed (an invite's token stops working with it). */

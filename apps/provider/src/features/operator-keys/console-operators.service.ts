@@ -16,6 +16,7 @@ import {
   insertConsoleOperator,
   listConsoleOperators,
   lockActiveConsoleOperators,
+  lockLiveConsoleOperatorsByEmail,
   markConsoleOperatorRemoved,
 } from './console-operators.repository.js';
 import type { ConsoleOperatorRow } from './console-operators.table.js';
@@ -55,8 +56,11 @@ export function consoleInviteUrl(publicUrl: string, token: string): string {
 }
 
 /**
- * Invites `email`; the link exists in plaintext only in the answer. With `origin`, the audit log
- * records it (`console_operator.invited`); pass a transaction so both commit together.
+ * Invites `email`; the link exists in plaintext only in the answer. An address with an active
+ * operator is refused (409 console_operator_exists); a pending invite of the address is removed
+ * (its link stops working) and replaced. With `origin`, the audit log records it
+ * (`console_operator.invited`, and `console_operator.removed` for a replaced invite); pass a
+ * transaction so it all commits together.
  */
 export async function inviteConsoleOperator(
   db: DbExecutor,
@@ -64,11 +68,24 @@ export async function inviteConsoleOperator(
   input: { email: string; invitedBy: string },
   origin?: DeploymentChangeOrigin,
 ): Promise<{ operator: ConsoleOperatorJson; inviteUrl: string }> {
-  const { token, hash } = mintToken(deps.random);
+  const email = normaliseEmailAddress(input.email);
   const now = deps.clock.now();
+  // One operator per address: an active one is refused; a pending invite is replaced, its link
+  // stopping as the new one is made, so inviting again is how a lost or expired link is resent.
+  const live = await lockLiveConsoleOperatorsByEmail(db, email);
+  if (live.some((row) => row.status === 'active')) throw new ApiError('console_operator_exists');
+  for (const pending of live) {
+    const replaced = await markConsoleOperatorRemoved(db, pending.id, now);
+    if (replaced)
+      await announceDeploymentChange(db, origin, 'console_operator.removed', now, {
+        before: consoleOperatorJson(pending),
+        after: consoleOperatorJson(replaced),
+      });
+  }
+  const { token, hash } = mintToken(deps.random);
   const row = await insertConsoleOperator(db, {
     id: `console-operator-${deps.random.uuid()}`,
-    email: normaliseEmailAddress(input.email),
+    email,
     user_id: null,
     status: 'invited',
     invite_token_hash: hash,

@@ -70,6 +70,9 @@ describe('the operator project', () => {
       logger,
     };
     await ensureConsoleOperators(ctx.db, deps);
+    // Started again before anyone accepted: the new file's invite replaces the first.
+    await ensureConsoleOperators(ctx.db, deps);
+    expect(await countRowsMatching(ctx, 'console_operators', { status: 'invited' })).toBe(1);
     const file = join(dataDir, DEV_CONSOLE_INVITE_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const { email, invite_url } = JSON.parse(readFileSync(file, 'utf8'));
@@ -107,6 +110,49 @@ describe('invites', () => {
       token: late,
     });
     expect(expired.statusCode).toBe(404);
+  });
+
+  it("of an active operator's address are refused; a pending one is replaced and its old link stops", async () => {
+    const project = await givenOperatorProject(ctx);
+    await givenOperator('kept@example.com');
+    const refused = await asBearer(ctx, await newOperatorKey(ctx), 'POST', '/v1/console_operators/invites', {
+      email: 'Kept@Example.com',
+    });
+    expect(json(refused)).toMatchObject({ status_code: 409, error_type: 'console_operator_exists' });
+    expect(await countRowsMatching(ctx, 'console_operators', { email: 'kept@example.com' })).toBe(1);
+
+    const first = await invite('resend@example.com');
+    const second = await invite('resend@example.com');
+    const live = await ctx.db
+      .selectFrom('console_operators')
+      .select('status')
+      .where('email', '=', 'resend@example.com')
+      .where('status', '<>', 'removed')
+      .execute();
+    expect(live).toEqual([{ status: 'invited' }]);
+    const user = await givenSignedInUser(ctx, project, 'resend@example.com');
+    const byOldLink = await asBearer(ctx, user.sessionToken, 'POST', '/v1/console/invites/accept', {
+      token: first,
+    });
+    expect(byOldLink.statusCode).toBe(404);
+    const byNewLink = await asBearer(ctx, user.sessionToken, 'POST', '/v1/console/invites/accept', {
+      token: second,
+    });
+    expect(byNewLink.statusCode, byNewLink.body).toBe(200);
+  });
+
+  it('of one address sent at once leave one pending invite', async () => {
+    await givenOperatorProject(ctx);
+    const key = await newOperatorKey(ctx);
+    const sent = await Promise.all(
+      [1, 2, 3].map(() =>
+        asBearer(ctx, key, 'POST', '/v1/console_operators/invites', { email: 'race@example.com' }),
+      ),
+    );
+    expect(sent.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(
+      await countRowsMatching(ctx, 'console_operators', { email: 'race@example.com', status: 'invited' }),
+    ).toBe(1);
   });
 
   it('need an operator to send, and a session of the operator project to accept', async () => {
