@@ -1,16 +1,24 @@
 // Saving the settings says so beside the Save button that was pressed (a polite live region),
 // not at the top of a long page, and focus stays on that button; a refusal still takes focus at
 // the top, where its summary is.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsOperator, stubProvider } from '../testing/as-operator.js';
 import { sampleProject } from '../testing/sample-project.js';
 import { ProjectSettingsPage } from './project-settings-page.js';
 
+// jsdom has <dialog> but not showModal: opening it is all the page asks of it here.
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
 });
 
 function renderSettings(patchAnswer: (body: Record<string, unknown>) => unknown) {
@@ -19,13 +27,14 @@ function renderSettings(patchAnswer: (body: Record<string, unknown>) => unknown)
     if (method === 'PATCH') return patchAnswer(body as Record<string, unknown>);
     return { project };
   });
-  renderAsOperator(
+  const router = renderAsOperator(
     '/projects/:projectId/settings',
     `/projects/${project.project_id}/settings`,
     <ProjectSettingsPage />,
   );
   return {
     calls,
+    router,
     saved: (changes: Record<string, unknown>) => {
       project = { ...project, ...changes };
       return { project };
@@ -131,6 +140,34 @@ describe('ProjectSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/^Saved\./)).toBeTruthy();
     expect(page.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('asks before leaving with unsaved changes: Cancel keeps them, Leave goes without saving', async () => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    const name = await screen.findByLabelText(/^Name/);
+    await user.type(name, ' edited');
+    await act(() => page.router.navigate('/projects'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(page.router.state.location.pathname).toMatch(/\/settings$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((name as HTMLInputElement).value).toBe(`${sampleProject().name} edited`);
+    await act(() => page.router.navigate('/projects'));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(page.router.state.location.pathname).toBe('/projects'));
+    expect(page.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  it('leaves without asking once the changes are saved', async () => {
+    const user = userEvent.setup();
+    const page = renderSettings((body) => page.saved(body));
+    await user.type(await screen.findByLabelText(/^Name/), ' saved');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/^Saved\./);
+    await act(() => page.router.navigate('/projects'));
+    expect(page.router.state.location.pathname).toBe('/projects');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sends nothing while there is nothing to save', async () => {

@@ -5,10 +5,11 @@
  * beside its field and in a summary that takes focus, and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useOutletContext, useParams } from 'react-router';
+import { useBlocker, useOutletContext, useParams } from 'react-router';
 import { ConsoleApiError } from '../api/console-api.js';
 import { useOperator } from '../auth/operator-context.js';
 import { ClaimsTemplateField } from '../components/claims-template-field.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { FieldProblem, problemAttributes } from '../components/field-problem.js';
 import { FormProblem } from '../components/form-problem.js';
 import { ListEditor } from '../components/list-editor.js';
@@ -143,304 +144,330 @@ function SettingsForm({ saved, onSaved }: { saved: Project; onSaved(project: Pro
   // Bumped by "Discard changes", so the claims field shows the saved template again.
   const [generation, setGeneration] = useState(0);
   const canSave = !busy && dirty && !claimsInvalid;
+  // Leaving with unsaved changes asks first: a link, the project switcher, Back; and the browser
+  // asks before the tab closes or reloads. A save in flight is let through.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !busy && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
   const nameMissing = draft.name.trim() === '';
   const nameProblem = nameMissing ? 'Enter a name.' : fieldProblem('name');
 
   return (
-    <form
-      className="settings"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!canSave) return;
-        // A field the form judges itself (a number out of its range, an empty name) is not sent
-        // for the provider to refuse in its own words: focus goes to it, where its problem is said.
-        const unfinished = event.currentTarget.querySelector<HTMLElement>('[data-unfinished]');
-        if (unfinished) {
+    <>
+      <form
+        className="settings"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!canSave) return;
+          // A field the form judges itself (a number out of its range, an empty name) is not sent
+          // for the provider to refuse in its own words: focus goes to it, where its problem is said.
+          const unfinished = event.currentTarget.querySelector<HTMLElement>('[data-unfinished]');
+          if (unfinished) {
+            setProblem(null);
+            setNotice(null);
+            setBlocked(true);
+            unfinished.focus();
+            return;
+          }
+          setBusy(true);
           setProblem(null);
           setNotice(null);
-          setBlocked(true);
-          unfinished.focus();
-          return;
-        }
-        setBusy(true);
-        setProblem(null);
-        setNotice(null);
-        try {
-          const { project } = await api<{ project: Project }>(
-            'PATCH',
-            `/v1/projects/${saved.project_id}`,
-            changes,
-          );
-          onSaved(project);
-          setDraft(project);
-          setNotice('Saved. The change applies to the next sign-in.');
-        } catch (error) {
-          setProblem(
-            error instanceof ConsoleApiError ? error : new ConsoleApiError(0, 'unknown', String(error)),
-          );
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <PageHeading intro={<span className="mono">{saved.project_id}</span>}>
-        {saved.name} settings
-      </PageHeading>
-      {saved.project_id === config.project_id && (
-        <p className="panel notice-panel">
-          Operators sign in to this console with this project: turning off passkeys, passwords or the
-          authenticator app, or the MFA requirement, changes how everyone signs in here.
-        </p>
-      )}
-      <div ref={summary} tabIndex={-1} className="summary">
-        <FormProblem problem={problem && `Not saved: ${problem.message}`} />
-      </div>
-
-      <section className="panel" aria-labelledby="general">
-        <h2 id="general">General</h2>
-        <div className="field">
-          <label htmlFor="name">Name (emails and passkey prompts show it)</label>
-          <input
-            id="name"
-            value={draft.name}
-            required
-            maxLength={100}
-            onChange={(e) => set('name', e.target.value)}
-            {...problemAttributes('name-error', nameProblem)}
-            data-unfinished={nameMissing ? '' : undefined}
-          />
-          <FieldProblem id="name-error" problem={nameProblem} />
-        </div>
-      </section>
-
-      <section className="panel" aria-labelledby="web">
-        <h2 id="web">Origins and redirects</h2>
-        {URL_LISTS.map(({ field, ...list }) => (
-          <ListEditor
-            key={field}
-            {...list}
-            items={draft[field]}
-            onChange={(items) => set(field, items)}
-            serverProblem={fieldProblem(field)}
-          />
-        ))}
-        {(['default_login_redirect_url', 'default_signup_redirect_url'] as const).map((field) => (
-          <div className="field" key={field}>
-            <label htmlFor={field}>
-              {field === 'default_login_redirect_url'
-                ? 'Default sign-in redirect'
-                : 'Default sign-up redirect'}
-            </label>
-            <select
-              id={field}
-              value={draft[field] ?? ''}
-              onChange={(e) => set(field, e.target.value === '' ? null : e.target.value)}
-            >
-              <option value="">None</option>
-              {draft.allowed_redirect_urls.map((url) => (
-                <option key={url} value={url}>
-                  {url}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </section>
-
-      <section className="panel" aria-labelledby="methods">
-        <h2 id="methods">Sign-in methods</h2>
-        <fieldset>
-          <legend>Enabled products</legend>
-          {PRODUCTS.map(([value, label]) => (
-            <label className="checkbox" key={value}>
-              <input
-                type="checkbox"
-                checked={draft.enabled_products.includes(value)}
-                onChange={(e) =>
-                  set(
-                    'enabled_products',
-                    e.target.checked
-                      ? [...draft.enabled_products, value]
-                      : draft.enabled_products.filter((p) => p !== value),
-                  )
-                }
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Options</legend>
-          {FLAGS.map(([field, label]) => (
-            <label className="checkbox" key={field}>
-              <input
-                type="checkbox"
-                checked={Boolean(draft[field])}
-                onChange={(e) => set(field, e.target.checked as never)}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </fieldset>
-      </section>
-
-      <section className="panel" aria-labelledby="passwords">
-        <h2 id="passwords">Password policy</h2>
-        <fieldset>
-          <legend>How strength is judged</legend>
-          {STRENGTH_POLICIES.map(([policy, label]) => (
-            <label className="checkbox" key={policy}>
-              <input
-                type="radio"
-                name="policy"
-                checked={draft.password_config.strength_policy === policy}
-                onChange={() => set('password_config', { ...draft.password_config, strength_policy: policy })}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        {draft.password_config.strength_policy === 'luds' && (
-          <div className="field-row">
-            <NumberField
-              id="luds_min_length"
-              label="Least length"
-              min={1}
-              max={256}
-              value={draft.password_config.luds_min_length}
-              onChange={(v) => set('password_config', { ...draft.password_config, luds_min_length: v })}
-              problem={fieldProblem('password_config')}
-            />
-            <NumberField
-              id="luds_complexity"
-              label="Kinds of character (1–4)"
-              min={1}
-              max={4}
-              value={draft.password_config.luds_complexity}
-              onChange={(v) => set('password_config', { ...draft.password_config, luds_complexity: v })}
-            />
-          </div>
+          try {
+            const { project } = await api<{ project: Project }>(
+              'PATCH',
+              `/v1/projects/${saved.project_id}`,
+              changes,
+            );
+            onSaved(project);
+            setDraft(project);
+            setNotice('Saved. The change applies to the next sign-in.');
+          } catch (error) {
+            setProblem(
+              error instanceof ConsoleApiError ? error : new ConsoleApiError(0, 'unknown', String(error)),
+            );
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <PageHeading intro={<span className="mono">{saved.project_id}</span>}>
+          {saved.name} settings
+        </PageHeading>
+        {saved.project_id === config.project_id && (
+          <p className="panel notice-panel">
+            Operators sign in to this console with this project: turning off passkeys, passwords or the
+            authenticator app, or the MFA requirement, changes how everyone signs in here.
+          </p>
         )}
-        <PasswordPreview policy={draft.password_config} />
-      </section>
-
-      <section className="panel" aria-labelledby="lifetimes">
-        <h2 id="lifetimes">Sessions and codes</h2>
-        <div className="field-row">
-          {MINUTES.map(([field, label, min, max]) => (
-            <NumberField
-              key={field}
-              id={field}
-              label={label}
-              min={min}
-              max={max}
-              value={draft[field] as number}
-              onChange={(v) => set(field, v as never)}
-              problem={fieldProblem(field)}
-            />
-          ))}
+        <div ref={summary} tabIndex={-1} className="summary">
+          <FormProblem problem={problem && `Not saved: ${problem.message}`} />
         </div>
-      </section>
 
-      <section className="panel" aria-labelledby="captcha">
-        <h2 id="captcha">Captcha</h2>
-        <div className="field-row">
+        <section className="panel" aria-labelledby="general">
+          <h2 id="general">General</h2>
           <div className="field">
-            <label htmlFor="captcha-site-key">reCAPTCHA Enterprise site key (empty: off)</label>
+            <label htmlFor="name">Name (emails and passkey prompts show it)</label>
             <input
-              id="captcha-site-key"
-              value={draft.captcha.site_key ?? ''}
-              onChange={(e) =>
-                set('captcha', {
-                  ...draft.captcha,
-                  site_key: e.target.value.trim() === '' ? null : e.target.value.trim(),
-                })
-              }
-              aria-invalid={fieldProblem('captcha') ? true : undefined}
+              id="name"
+              value={draft.name}
+              required
+              maxLength={100}
+              onChange={(e) => set('name', e.target.value)}
+              {...problemAttributes('name-error', nameProblem)}
+              data-unfinished={nameMissing ? '' : undefined}
+            />
+            <FieldProblem id="name-error" problem={nameProblem} />
+          </div>
+        </section>
+
+        <section className="panel" aria-labelledby="web">
+          <h2 id="web">Origins and redirects</h2>
+          {URL_LISTS.map(({ field, ...list }) => (
+            <ListEditor
+              key={field}
+              {...list}
+              items={draft[field]}
+              onChange={(items) => set(field, items)}
+              serverProblem={fieldProblem(field)}
+            />
+          ))}
+          {(['default_login_redirect_url', 'default_signup_redirect_url'] as const).map((field) => (
+            <div className="field" key={field}>
+              <label htmlFor={field}>
+                {field === 'default_login_redirect_url'
+                  ? 'Default sign-in redirect'
+                  : 'Default sign-up redirect'}
+              </label>
+              <select
+                id={field}
+                value={draft[field] ?? ''}
+                onChange={(e) => set(field, e.target.value === '' ? null : e.target.value)}
+              >
+                <option value="">None</option>
+                {draft.allowed_redirect_urls.map((url) => (
+                  <option key={url} value={url}>
+                    {url}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </section>
+
+        <section className="panel" aria-labelledby="methods">
+          <h2 id="methods">Sign-in methods</h2>
+          <fieldset>
+            <legend>Enabled products</legend>
+            {PRODUCTS.map(([value, label]) => (
+              <label className="checkbox" key={value}>
+                <input
+                  type="checkbox"
+                  checked={draft.enabled_products.includes(value)}
+                  onChange={(e) =>
+                    set(
+                      'enabled_products',
+                      e.target.checked
+                        ? [...draft.enabled_products, value]
+                        : draft.enabled_products.filter((p) => p !== value),
+                    )
+                  }
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Options</legend>
+            {FLAGS.map(([field, label]) => (
+              <label className="checkbox" key={field}>
+                <input
+                  type="checkbox"
+                  checked={Boolean(draft[field])}
+                  onChange={(e) => set(field, e.target.checked as never)}
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </section>
+
+        <section className="panel" aria-labelledby="passwords">
+          <h2 id="passwords">Password policy</h2>
+          <fieldset>
+            <legend>How strength is judged</legend>
+            {STRENGTH_POLICIES.map(([policy, label]) => (
+              <label className="checkbox" key={policy}>
+                <input
+                  type="radio"
+                  name="policy"
+                  checked={draft.password_config.strength_policy === policy}
+                  onChange={() =>
+                    set('password_config', { ...draft.password_config, strength_policy: policy })
+                  }
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          {draft.password_config.strength_policy === 'luds' && (
+            <div className="field-row">
+              <NumberField
+                id="luds_min_length"
+                label="Least length"
+                min={1}
+                max={256}
+                value={draft.password_config.luds_min_length}
+                onChange={(v) => set('password_config', { ...draft.password_config, luds_min_length: v })}
+                problem={fieldProblem('password_config')}
+              />
+              <NumberField
+                id="luds_complexity"
+                label="Kinds of character (1–4)"
+                min={1}
+                max={4}
+                value={draft.password_config.luds_complexity}
+                onChange={(v) => set('password_config', { ...draft.password_config, luds_complexity: v })}
+              />
+            </div>
+          )}
+          <PasswordPreview policy={draft.password_config} />
+        </section>
+
+        <section className="panel" aria-labelledby="lifetimes">
+          <h2 id="lifetimes">Sessions and codes</h2>
+          <div className="field-row">
+            {MINUTES.map(([field, label, min, max]) => (
+              <NumberField
+                key={field}
+                id={field}
+                label={label}
+                min={min}
+                max={max}
+                value={draft[field] as number}
+                onChange={(v) => set(field, v as never)}
+                problem={fieldProblem(field)}
+              />
+            ))}
+          </div>
+        </section>
+
+        <section className="panel" aria-labelledby="captcha">
+          <h2 id="captcha">Captcha</h2>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="captcha-site-key">reCAPTCHA Enterprise site key (empty: off)</label>
+              <input
+                id="captcha-site-key"
+                value={draft.captcha.site_key ?? ''}
+                onChange={(e) =>
+                  set('captcha', {
+                    ...draft.captcha,
+                    site_key: e.target.value.trim() === '' ? null : e.target.value.trim(),
+                  })
+                }
+                aria-invalid={fieldProblem('captcha') ? true : undefined}
+              />
+            </div>
+            <NumberField
+              id="captcha-min-score"
+              label="Lowest passing score (0–1)"
+              min={0}
+              max={1}
+              step={0.1}
+              value={draft.captcha.min_score}
+              onChange={(v) => set('captcha', { ...draft.captcha, min_score: v })}
+              problem={fieldProblem('captcha')}
             />
           </div>
-          <NumberField
-            id="captcha-min-score"
-            label="Lowest passing score (0–1)"
-            min={0}
-            max={1}
-            step={0.1}
-            value={draft.captcha.min_score}
-            onChange={(v) => set('captcha', { ...draft.captcha, min_score: v })}
-            problem={fieldProblem('captcha')}
+        </section>
+
+        <section className="panel" aria-labelledby="send-limits">
+          <h2 id="send-limits">Send limits</h2>
+          <p className="hint">
+            How many sign-in emails and codes may be sent, per address, per network and for the whole project.
+          </p>
+          <SendLimitsFields
+            limits={draft.send_limits}
+            onChange={(limits) => set('send_limits', limits)}
+            problemOf={(key) => fieldProblem(`send_limits.${key}`)}
           />
-        </div>
-      </section>
+        </section>
 
-      <section className="panel" aria-labelledby="send-limits">
-        <h2 id="send-limits">Send limits</h2>
-        <p className="hint">
-          How many sign-in emails and codes may be sent, per address, per network and for the whole project.
-        </p>
-        <SendLimitsFields
-          limits={draft.send_limits}
-          onChange={(limits) => set('send_limits', limits)}
-          problemOf={(key) => fieldProblem(`send_limits.${key}`)}
-        />
-      </section>
-
-      <section className="panel" aria-labelledby="claims">
-        <h2 id="claims">Session claims</h2>
-        <ClaimsTemplateField
-          key={`${generation}:${JSON.stringify(saved.session_custom_claims_template)}`}
-          value={draft.session_custom_claims_template}
-          onChange={(value) => {
-            setClaimsInvalid(value === undefined);
-            if (value !== undefined) set('session_custom_claims_template', value);
-          }}
-          problem={fieldProblem('session_custom_claims_template')}
-        />
-      </section>
-
-      {/* One row at 360 px too: the labels shorten to "Save" and "Discard" (their names stay whole), and
-          Discard shows only while there is something to discard, where the status would otherwise go. */}
-      <div className="save-bar">
-        {/* aria-disabled, not disabled: the button keeps focus once it has saved (nothing left to save). */}
-        <button ref={saveButton} type="submit" className="button" aria-disabled={!canSave}>
-          {busy ? (
-            'Saving…'
-          ) : (
-            // One span: in the flex button, bare text and a span are two items, and the space
-            // that starts the second is dropped ("Savechanges").
-            <span>
-              Save<span className="wide-only"> changes</span>
-            </span>
-          )}
-        </button>
-        {(dirty || claimsInvalid) && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy}
-            onClick={() => {
-              setDraft(saved);
-              setProblem(null);
-              setClaimsInvalid(false);
-              setGeneration((n) => n + 1);
-              // This button goes with the changes: focus stays in the bar.
-              saveButton.current?.focus();
+        <section className="panel" aria-labelledby="claims">
+          <h2 id="claims">Session claims</h2>
+          <ClaimsTemplateField
+            key={`${generation}:${JSON.stringify(saved.session_custom_claims_template)}`}
+            value={draft.session_custom_claims_template}
+            onChange={(value) => {
+              setClaimsInvalid(value === undefined);
+              if (value !== undefined) set('session_custom_claims_template', value);
             }}
-          >
-            <span>
-              Discard<span className="wide-only"> changes</span>
-            </span>
+            problem={fieldProblem('session_custom_claims_template')}
+          />
+        </section>
+
+        {/* One row at 360 px too: the labels shorten to "Save" and "Discard" (their names stay whole), and
+          Discard shows only while there is something to discard, where the status would otherwise go. */}
+        <div className="save-bar">
+          {/* aria-disabled, not disabled: the button keeps focus once it has saved (nothing left to save). */}
+          <button ref={saveButton} type="submit" className="button" aria-disabled={!canSave}>
+            {busy ? (
+              'Saving…'
+            ) : (
+              // One span: in the flex button, bare text and a span are two items, and the space
+              // that starts the second is dropped ("Savechanges").
+              <span>
+                Save<span className="wide-only"> changes</span>
+              </span>
+            )}
           </button>
-        )}
-        {/* After a refusal the reason is in the alert at the top (focused); the bar says only that nothing was saved. */}
-        <p
-          className={`save-status ${problem || blocked ? 'bad' : 'notice'}`}
-          role="status"
-          aria-live="polite"
+          {(dirty || claimsInvalid) && (
+            <button
+              type="button"
+              className="button secondary"
+              disabled={busy}
+              onClick={() => {
+                setDraft(saved);
+                setProblem(null);
+                setClaimsInvalid(false);
+                setGeneration((n) => n + 1);
+                // This button goes with the changes: focus stays in the bar.
+                saveButton.current?.focus();
+              }}
+            >
+              <span>
+                Discard<span className="wide-only"> changes</span>
+              </span>
+            </button>
+          )}
+          {/* After a refusal the reason is in the alert at the top (focused); the bar says only that nothing was saved. */}
+          <p
+            className={`save-status ${problem || blocked ? 'bad' : 'notice'}`}
+            role="status"
+            aria-live="polite"
+          >
+            {notice ?? (blocked ? 'Not saved: a field above needs a change.' : problem ? 'Not saved.' : null)}
+          </p>
+        </div>
+      </form>
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog
+          title="Leave without saving?"
+          confirmLabel="Leave without saving"
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
         >
-          {notice ?? (blocked ? 'Not saved: a field above needs a change.' : problem ? 'Not saved.' : null)}
-        </p>
-      </div>
-    </form>
+          <p>Your changes to these settings are not saved yet.</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
