@@ -112,6 +112,9 @@ export async function addPasskeyAndSignInWithIt(
   await expect(page.getByRole('heading', { name: 'Passkey successfully created!' })).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
   await lookAt?.('03-account');
+  // The widget's Done is answered by the page, not a button that does nothing.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your passkeys are saved.' })).toBeVisible();
 
   await authenticator.setPresence(false);
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -310,6 +310,20 @@ test('the console at 360 px and 1280 px: navigation, save bar, header, targets, 
     await mail.close();
   });
 
+  await test.step("a problem under one field of a settings row leaves its neighbour's input in line", async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${base}/settings`);
+    const score = page.getByLabel('Lowest passing score (0–1)');
+    const siteKey = page.getByLabel(/^reCAPTCHA Enterprise site key/);
+    const top = async (field: typeof score) => (await field.boundingBox())?.y ?? Number.NaN;
+    expect(Math.abs((await top(score)) - (await top(siteKey)))).toBeLessThan(1);
+    await score.fill('5');
+    await expect(page.getByText('From 0 to 1.')).toBeVisible();
+    expect(Math.abs((await top(score)) - (await top(siteKey)))).toBeLessThan(1);
+    await snapshot(page, 'console-layout-10-settings-row-problem-1280');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+  });
+
   await test.step('a project named with one 100-character word stays within 360 px, made and listed', async () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${providerUrl}/console/projects`);

@@ -1,10 +1,12 @@
 /** @module account-page — /console/account: who is signed in, how long console sessions last, and adding a passkey. */
 import { PasskeyRegistration } from '@latchkey/react';
+import { useState } from 'react';
 import { useOperator } from '../auth/operator-context.js';
 import { PageHeading } from '../components/page-heading.js';
 
 export function AccountPage() {
   const { operator, config, client } = useOperator();
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
       <PageHeading intro={operator.email ?? operator.operator_id}>Your account</PageHeading>
@@ -24,7 +26,15 @@ export function AccountPage() {
           client={client}
           config={{ products: ['passkeys'] }}
           styles={{ colors: { primary: '#1d3fbb' } }}
+          callbacks={{
+            // The widget's 'Done' ends its part; the page says the list is kept (a new passkey
+            // is saved the moment it is made, renames and deletions at once).
+            onEvent: ({ type }) => setNotice(type === 'PASSKEY_DONE' ? 'Your passkeys are saved.' : null),
+          }}
         />
+        <p className="save-status notice" role="status" aria-live="polite">
+          {notice}
+        </p>
       </section>
     </>
   );
