@@ -30,6 +30,19 @@ describe('AuditFilterForm', () => {
     expect(onApply).toHaveBeenCalledWith({ ...NO_FILTERS, action: 'user.deleted', actor_type: 'operator' });
   });
 
+  it('names each actor kind as a menu item is written: capitalised, "Anyone" first', () => {
+    render(<AuditFilterForm initial={NO_FILTERS} onApply={() => undefined} />);
+    const options = [...(screen.getByLabelText('Actor') as HTMLSelectElement).options];
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Anyone',
+      'Operator',
+      'Project',
+      'User',
+      'System',
+    ]);
+    expect(options.map((option) => option.value)).toEqual(['', 'operator', 'project', 'user', 'system']);
+  });
+
   it('says just "Filters" when none is applied', () => {
     render(<AuditFilterForm initial={NO_FILTERS} onApply={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');

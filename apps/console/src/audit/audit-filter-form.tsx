@@ -70,7 +70,7 @@ export function AuditFilterForm({
               <option value="">Anyone</option>
               {ACTOR_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {`${type.charAt(0).toUpperCase()}${type.slice(1)}`}
                 </option>
               ))}
             </select>

@@ -54,6 +54,9 @@ function errorOf(error: unknown): string {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
     const cause = error.cause as { code?: unknown } | undefined;
     if (typeof cause?.code === 'string') return cause.code;
+    // fetch's own refusals carry no code, only a reason ("bad port": a port fetch never calls),
+    // which says more than its "fetch failed".
+    if (cause instanceof Error && cause.message) return cause.message.slice(0, 200);
     return error.message.slice(0, 200);
   }
   return 'unknown error';
