@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltProviderProcess, buildProvider, spawnBuiltProvider } from '../test/built-provider.js';
-import { freePort } from '../test/provider-process.js';
+import { freePort } from '../test/free-port.js';
 import { testDatabaseUrl } from '../test/test-database.js';
 
 describe.skipIf(testDatabaseUrl)('the built provider process', () => {

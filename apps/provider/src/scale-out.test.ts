@@ -18,8 +18,8 @@ import {
   startRoundRobinProxy,
 } from '../../../scripts/round-robin-proxy.mjs';
 import { type BuiltProviderProcess, buildProvider, spawnBuiltProvider } from '../test/built-provider.js';
+import { freePort } from '../test/free-port.js';
 import { STRONG_PASSWORD } from '../test/password-helpers.js';
-import { freePort } from '../test/provider-process.js';
 import { basic, DEMO_REDIRECT, sdkHeaders } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/test-database.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';

@@ -3,21 +3,11 @@
  * the provider's pages through inject, while the provider itself calls its issuer over real HTTP
  * (discovery, JWKS, token), so the app listens on a loopback port named by its public URL.
  */
-import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { fileScoped } from './file-scoped.js';
+import { freePort } from './free-port.js';
 import { stateCookieOf } from './oauth-helpers.js';
 import { createTestContext, type TestContext } from './test-app.js';
-
-/** A loopback port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A development-mode provider with its issuer, listening at its public URL. */
 async function createDevIssuerContext(): Promise<TestContext> {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtEntry } from '../../test/built-provider.js';
-import { freePort } from '../../test/provider-process.js';
+import { freePort } from '../../test/free-port.js';
 import { testDatabaseUrl } from '../../test/test-database.js';
 import { findRepoRoot } from '../config.js';
 

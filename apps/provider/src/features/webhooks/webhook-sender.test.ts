@@ -3,8 +3,8 @@
  * log shows it): the network's code, or fetch's own reason when it has no code, never its bare
  * "fetch failed".
  */
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.js';
 import { sendWebhook } from './webhook-sender.js';
 
 const message = (url: string) => ({
@@ -15,18 +15,9 @@ const message = (url: string) => ({
   sentAt: new Date(),
 });
 
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('sendWebhook, unreached', () => {
   it('records the connection refusal by its code', async () => {
-    const outcome = await sendWebhook(message(`http://127.0.0.1:${await closedPort()}/hooks`), 10_000);
+    const outcome = await sendWebhook(message(`http://127.0.0.1:${await freePort()}/hooks`), 10_000);
     expect(outcome).toMatchObject({ statusCode: null, error: 'ECONNREFUSED' });
   });
 
