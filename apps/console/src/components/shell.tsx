@@ -28,9 +28,7 @@ export function Shell() {
   const projects = useResource(`switcher:${projectId ?? ''}`, () =>
     api<{ projects: Project[] }>('GET', '/v1/projects?limit=100'),
   );
-  const projectsChanged = () => {
-    if (projects.state === 'ready') projects.reload();
-  };
+  const projectsChanged = () => projects.reload();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation.
   useEffect(() => {
     focusPageHeading(main.current);

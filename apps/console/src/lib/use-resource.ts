@@ -1,9 +1,14 @@
 /** @module use-resource — one API read with its loading, error and retry states (every page's data). */
 import { useCallback, useEffect, useState } from 'react';
 
+/**
+ * `reload` reads again in every state: called while a read is still on its way (a change made
+ * meanwhile, such as an invite sent before the list arrived), it drops that read, which may
+ * predate the change, for a new one; while ready, the data stays shown until the new read lands.
+ */
 export type Resource<T> =
-  | { state: 'loading' }
-  | { state: 'error'; error: Error; retry(): void }
+  | { state: 'loading'; reload(): void }
+  | { state: 'error'; error: Error; retry(): void; reload(): void }
   | { state: 'ready'; data: T; reload(): void; replace(data: T): void };
 
 /** Runs `load` on mount and whenever `key` changes; `retry`/`reload` run it again. */
@@ -27,7 +32,8 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     setAttempt((n) => n + 1);
   }, []);
   const replace = useCallback((data: T) => setResult({ key, data }), [key]);
-  if (!result || result.key !== key) return { state: 'loading' };
-  if (result.error) return { state: 'error', error: result.error, retry: again };
-  return { state: 'ready', data: result.data as T, reload: () => setAttempt((n) => n + 1), replace };
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  if (!result || result.key !== key) return { state: 'loading', reload };
+  if (result.error) return { state: 'error', error: result.error, retry: again, reload };
+  return { state: 'ready', data: result.data as T, reload, replace };
 }

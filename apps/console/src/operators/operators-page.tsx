@@ -44,7 +44,7 @@ export function OperatorsPage() {
           ? `The invite to ${target.email} no longer works.`
           : `${target.email} can no longer use the console.`,
       );
-      if (operators.state === 'ready') operators.reload();
+      operators.reload();
     } catch (error) {
       if (!(error instanceof StepUpCancelled)) setProblem((error as Error).message);
     }
@@ -78,7 +78,7 @@ export function OperatorsPage() {
                 url: answer.invite_url,
               });
               setEmail('');
-              if (operators.state === 'ready') operators.reload();
+              operators.reload();
             } catch (error) {
               setProblem((error as Error).message);
             } finally {

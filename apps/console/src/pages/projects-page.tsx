@@ -19,7 +19,7 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeading intro="Each project is one app's users, sign-in methods and keys.">Projects</PageHeading>
-      <CreateProjectForm onCreated={() => projects.state === 'ready' && projects.reload()} />
+      <CreateProjectForm onCreated={() => projects.reload()} />
       {projects.state === 'loading' && <Loading label="Loading projects…" />}
       {projects.state === 'error' && <ErrorState error={projects.error} retry={projects.retry} />}
       {projects.state === 'ready' &&

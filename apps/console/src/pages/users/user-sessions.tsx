@@ -50,7 +50,7 @@ export function UserSessions({ projectId, userId }: { projectId: string; userId:
         );
       }
       setRevoking(null);
-      if (sessions.state === 'ready') sessions.reload();
+      sessions.reload();
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
