@@ -11,6 +11,7 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { dependenciesMtime } from '../../../scripts/lib.mjs';
 
 const providerDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(providerDir, 'dist');
@@ -56,12 +57,11 @@ function newestBuilt(dir) {
 export async function bundleProvider({ force = false } = {}) {
   if (!existsSync(join(distDir, 'main.js')))
     throw new Error('apps/provider/dist/main.js is missing: run `npx tsc -b` first');
-  // Dependencies are bundled too: a new install (node_modules/.package-lock.json) remakes it.
-  const installed = join(providerDir, '..', '..', 'node_modules', '.package-lock.json');
+  // Dependencies are bundled too: a new install remakes it.
   const newest = Math.max(
     newestBuilt(distDir),
     existsSync(wireDistDir) ? newestBuilt(wireDistDir) : 0,
-    existsSync(installed) ? statSync(installed).mtimeMs : 0,
+    dependenciesMtime(),
   );
   const upToDate = [BUNDLE_ENTRY, BUNDLE_CLI].every(
     (file) => existsSync(file) && statSync(file).mtimeMs >= newest,
