@@ -1,7 +1,5 @@
 /** @module migrations — Clickwise's schema, in code so the built server carries it; never edit an old one. */
-
-import type { Migration } from 'kysely';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 
 /** Schema `clickwise`: users, sessions, estimates and campaigns. */
 const createTables: Migration = {
